@@ -1,0 +1,13 @@
+"""shengji — a fast, rule-configurable Monte Carlo simulator for Shengji (双升 / Tractor)."""
+from importlib.metadata import PackageNotFoundError, version as _version
+
+from .cards import format_cards, parse_cards
+from .rules import PRESETS, Rules
+from .trump import Trump
+
+try:
+    __version__ = _version("shengji")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0+unknown"
+
+__all__ = ["parse_cards", "format_cards", "Rules", "PRESETS", "Trump", "__version__"]
