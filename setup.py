@@ -2,7 +2,10 @@
 
 Every ``src/shengji/_core/<unit>.pyx`` becomes the extension ``shengji._core.<unit>``.
 No ``-march=native``: wheels and sdists must run on any x86-64 / arm64 machine.
+For development, ``SHENGJI_ONLY=deal,combos python setup.py build_ext --inplace`` rebuilds
+just those units.
 """
+import os
 from pathlib import Path
 
 import numpy
@@ -20,6 +23,7 @@ extensions = [
         extra_compile_args=["-O3"],
     )
     for pyx in sorted(CORE.glob("*.pyx"))
+    if not os.environ.get("SHENGJI_ONLY") or pyx.stem in os.environ["SHENGJI_ONLY"].split(",")
 ]
 
 setup(
