@@ -2,6 +2,8 @@
 from importlib.metadata import PackageNotFoundError, version as _version
 
 from .cards import format_cards, parse_cards
+from .combos import (Combo, check_throw, classify, is_legal_follow, kitty_multiplier,
+                     level_change, trick_winner)
 from .rules import PRESETS, Rules
 from .trump import Trump
 
@@ -10,4 +12,8 @@ try:
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0+unknown"
 
-__all__ = ["parse_cards", "format_cards", "Rules", "PRESETS", "Trump", "__version__"]
+__all__ = [
+    "parse_cards", "format_cards", "Rules", "PRESETS", "Trump", "__version__",
+    "classify", "is_legal_follow", "trick_winner", "check_throw", "kitty_multiplier",
+    "level_change", "Combo",
+]
