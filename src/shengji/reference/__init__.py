@@ -1,0 +1,49 @@
+"""``shengji.reference`` — the rules as plain Python.
+
+An independent, deliberately simple implementation of RULES.md and docs/rules-engine.md,
+used by the tests as an oracle for the Cython core.  It shares no rules logic with the core
+(nothing from ``shengji._core``, ``shengji.trump`` or ``shengji.combos``); only card
+notation (``shengji.cards``) and rule options (``shengji.rules``) are reused.
+
+Cards are notation text (``"AS AS 2H"``) or physical ids 0..107; ``trump`` is a
+``shengji.Trump`` or a ``(level, suit)`` tuple (``suit`` None for no-trump); ``rules`` is
+None, a preset name, a dict of options or a ``shengji.Rules``.
+"""
+from __future__ import annotations
+
+from .cardinfo import chain_of, follow_suit_of, order_of, parse, resolve, resolve_kind
+from .cardinfo import resolve_trump_spec as _resolve_trump_spec
+from .combos import Combo, classify_ids
+from .play import check_throw, is_legal_follow, trick_winner
+from .scoring import kitty_multiplier, level_change
+
+__all__ = [
+    "Combo", "classify", "is_legal_follow", "trick_winner", "check_throw",
+    "kitty_multiplier", "level_change", "follow_suit", "order", "chain",
+]
+
+
+def classify(cards, trump, rules=None) -> Combo:
+    """Decompose cards of one following-suit into single / pair / tractor / throw
+    (RULES.md §3; docs/rules-engine.md "Decomposition")."""
+    spec, rules = resolve(trump, rules)
+    return classify_ids(parse(cards, "cards"), spec, rules)
+
+
+def follow_suit(card_kind, trump, rules=None) -> str:
+    """Following-suit of a card kind (0..53, or one card's notation): "S" "H" "C" "D" or
+    "T" for trump (RULES.md §2)."""
+    return follow_suit_of(resolve_kind(card_kind), _resolve_trump_spec(trump))
+
+
+def order(card_kind, trump) -> int:
+    """Order of a card kind inside its following-suit (RULES.md §2): rank 0..12 for plain
+    cards, 13 off-suit level (every level card in no-trump), 14 trump-suit level, 15 SJ,
+    16 BJ."""
+    return order_of(resolve_kind(card_kind), _resolve_trump_spec(trump))
+
+
+def chain(card_kind, trump, rules=None) -> int:
+    """Chain position of a card kind (tractor adjacency, RULES.md §3)."""
+    spec, rules = resolve(trump, rules)
+    return chain_of(resolve_kind(card_kind), spec, rules)

@@ -1,0 +1,84 @@
+"""Scoring for the reference: the kitty multiplier (RULES.md §5) and levelling (§6).
+
+Written from docs/rules-engine.md "Kitty multiplier" and "Level change".
+"""
+from __future__ import annotations
+
+import numbers
+
+from ..cards import parse_rank
+from ..rules import resolve_rules
+from .cardinfo import parse, resolve
+from .combos import classify_ids
+
+
+def kitty_multiplier(play, trump, rules=None) -> int:
+    """Multiplier on the kitty points when the defenders win the last trick with ``play``
+    (RULES.md §5, 抠底).  Set by the play's largest component, never summed:
+    single ×2, pair ×4, tractor of n pairs ×4n (``linear4``), ×2(n+1) (``plus2``),
+    ×2^(n+1) (``power2``)."""
+    spec, rules = resolve(trump, rules)
+    combo = classify_ids(parse(play, "play"), spec, rules)
+    largest = combo.components[0]
+    if largest.kind == "single":
+        return 2
+    if largest.kind == "pair":
+        return 4
+    n = largest.pairs
+    if rules.kitty_multiplier == "linear4":
+        return 4 * n
+    if rules.kitty_multiplier == "plus2":
+        return 2 * (n + 1)
+    if rules.kitty_multiplier == "power2":
+        return 2 ** (n + 1)
+    raise ValueError(f"unknown kitty_multiplier {rules.kitty_multiplier!r}")  # pragma: no cover
+
+
+def level_change(defender_points, rules=None, *, level=None) -> tuple[str, int]:
+    """Who levels and by how much after a hand (RULES.md §6).
+
+    Returns ``(side, levels)`` with side ``"banker"`` (the banker team stays and goes up)
+    or ``"defenders"`` (they take over the bank; ``levels`` may be 0).  D below 0 counts as
+    0.  ``level_cap`` caps the jump; with ``level`` (the levelling side's current rank) a
+    jump stops at the first ``must_play`` rank strictly inside it (必打).
+    """
+    rules = resolve_rules(rules)
+    if isinstance(defender_points, bool) or not isinstance(defender_points, numbers.Integral):
+        raise ValueError(f"defender_points must be an integer, got {defender_points!r}")
+    d = max(0, int(defender_points))
+    side, levels = _table(d, rules.level_table)
+    if rules.level_cap is not None:
+        levels = min(levels, rules.level_cap)
+    if level is not None and rules.must_play:
+        current = parse_rank(str(level))
+        for m in sorted(parse_rank(r) for r in rules.must_play):
+            if current < m < current + levels:
+                levels = m - current
+                break
+    return side, levels
+
+
+def _table(d: int, table: str) -> tuple[str, int]:
+    if table in ("classic", "league"):
+        if d == 0:
+            return "banker", 3
+        if d < 40:
+            return "banker", 2
+        if d < 80:
+            return "banker", 1
+        if d < 120:
+            return "defenders", 1 if table == "league" else 0
+        return "defenders", 1 + (d - 120) // 40
+    if table == "step20":
+        if d == 0:
+            return "banker", 4
+        if d < 30:
+            return "banker", 3
+        if d < 55:
+            return "banker", 2
+        if d < 80:
+            return "banker", 1
+        if d < 100:
+            return "defenders", 0
+        return "defenders", 1 + (d - 100) // 20
+    raise ValueError(f"unknown level_table {table!r}")  # pragma: no cover
