@@ -1,0 +1,27 @@
+# The deal kernel: shuffles and deals 108 cards and accumulates per-seat features.
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+cdef enum:
+    N_FEATURES = 12        # per-seat feature columns, in FEATURE_NAMES order
+    PARTIAL_DRAWS = 83     # 3 hands + kitty drawn; the last hand is what remains
+    MAX_VALUE = 256        # every feature fits in a byte (points <= 200)
+    PARTIAL_GROUPS = 11    # ceil(83 / 8): random words per deal (8 draws per word)
+    FULL_GROUPS = 14       # ceil(107 / 8)
+    LAST_HAND_GROUPS = 3   # ceil(24 / 8)
+
+# Deal one hand into deck[0..107] by a partial Fisher-Yates shuffle: deck[0:25], [25:50],
+# [50:75] are seats 0..2, deck[75:83] the kitty, deck[83:108] seat 3 (a set; its order is
+# only randomised by order_last_hand).  The deck array carries over between deals: a
+# Fisher-Yates shuffle is uniform whatever the starting arrangement.
+cdef void deal_partial(uint64_t* rng, uint8_t* deck) noexcept nogil
+
+# Randomise the order of seat 3's cards (24 more draws); only needed when the order within
+# a hand is observed (stored raw deals).
+cdef void order_last_hand(uint64_t* rng, uint8_t* deck) noexcept nogil
+
+# deck (partial layout above) -> the 108 cards in dealing order: position 4*r + s is the
+# r-th card drawn by seat s (seat 0 draws first), positions 100..107 the kitty.
+cdef void to_dealing_order(const uint8_t* deck, uint8_t* out) noexcept nogil
+
+# Full uniform permutation of deck[0..107] (107 draws) for kernels that deal card by card.
+cdef void shuffle_full(uint64_t* rng, uint8_t* deck) noexcept nogil

@@ -1,0 +1,118 @@
+"""The ``shengji`` command line.  Parsing, messages and the summary only; no logic.
+
+Bad input gets one line on stderr (``shengji: error: ...``) and exit status 2, with no
+traceback and no output written.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one clear line instead of usage + message
+        raise _UsageError(f"{message} (see 'shengji {self.prog.split()[-1]} --help')"
+                          if " " in self.prog else message)
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be > 0, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="shengji", description="Monte Carlo studies of Shengji (Tractor).")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    r = sub.add_parser("run", help="run a study (a TOML file in sim/)")
+    r.add_argument("study", help="study file, e.g. sim/quickstart.toml")
+    r.add_argument("--n", type=_positive_int, help="number of items (overrides the file)")
+    r.add_argument("--seed", type=_seed, help="seed (overrides the file)")
+    r.add_argument("--out", help="output directory (default: out/<study file name>)")
+    r.add_argument("--workers", type=_positive_int, help="worker processes (default: all cores)")
+    r.add_argument("--overwrite", action="store_true", help="replace an earlier run's output")
+    r.add_argument("--quiet", action="store_true", help="no progress bar")
+    ru = sub.add_parser("rules", help="list presets, or show one preset's options")
+    ru.add_argument("preset", nargs="?")
+    return p
+
+
+def cmd_run(args) -> int:
+    from .runner import run_study
+    from .studies.base import load_study_file, make_config
+
+    data = load_study_file(args.study)
+    kind, cfg = make_config(data, source=args.study, overrides={"n": args.n, "seed": args.seed})
+    out = Path(args.out) if args.out else Path("out") / Path(args.study).stem
+    result = run_study(kind, cfg, out, workers=args.workers, overwrite=args.overwrite,
+                       quiet=args.quiet)
+    rate = result.items / result.seconds if result.seconds > 0 else float("inf")
+    print(f"{cfg.study}: {result.items:,} {kind.unit} in {result.seconds:.2f} s "
+          f"({rate:,.0f} {kind.unit}/s), preset {cfg.preset}, level {cfg.level}, seed {cfg.seed}")
+    for line in result.summary:
+        print("  " + line)
+    print(f"data: {result.out}/ ({', '.join(t + '/' for t in result.tables)}) — "
+          f"pandas.read_parquet('{result.out}/{result.tables[0]}')")
+    return 0
+
+
+def cmd_rules(args) -> int:
+    from .rules import PRESET_SOURCES, PRESETS, Rules
+
+    if args.preset is None:
+        width = max(map(len, PRESETS))
+        for name in PRESETS:
+            diff = ", ".join(f"{k}={v}" for k, v in Rules.preset(name).differences().items())
+            print(f"{name:<{width}}  {PRESET_SOURCES[name]:<40}  {diff or '(defaults)'}")
+        return 0
+    rules = Rules.preset(args.preset)
+    diff = rules.differences()
+    print(f"preset {args.preset} ({PRESET_SOURCES[args.preset]})")
+    for key, value in rules.to_dict().items():
+        mark = "*" if key in diff else " "
+        shown = "null" if value is None else str(value).lower() if isinstance(value, bool) else value
+        print(f" {mark} {key} = {shown}")
+    print("(* differs from the defaults)")
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        handler = {"run": cmd_run, "rules": cmd_rules}[args.command]
+        return handler(args)
+    except (_UsageError, ValueError) as exc:
+        print(f"shengji: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("shengji: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

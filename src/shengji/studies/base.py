@@ -1,0 +1,196 @@
+"""Study configuration shared by every kind, and the interface a kind implements."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from ..rules import PRESETS, Rules, canonical_rank
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+COMMON_KEYS = ("study", "n", "seed", "level", "preset", "rules", "chunk_size", "description")
+MAX_SEED = 2**128
+
+
+class ConfigError(ValueError):
+    """A study file or option is wrong; the message names what and where."""
+
+
+@dataclass(frozen=True)
+class Chunk:
+    index: int   # chunk k: always the same seeds and deal indices
+    start: int   # global index of its first item
+    count: int   # items in it
+
+
+@dataclass
+class ChunkResult:
+    tables: dict  # table name -> pyarrow.Table of this chunk's rows
+    stats: dict   # column name -> sum (for the run's summary means), plus "items"
+    aggregate: dict | None = None  # name -> integer ndarray, summed across chunks
+
+
+@dataclass(frozen=True)
+class StudyConfig:
+    study: str
+    n: int
+    seed: int
+    level: str
+    preset: str
+    rules: Rules
+    chunk_size: int
+    options: dict = field(default_factory=dict)  # kind-specific keys, validated
+    description: str = ""
+    source: str = ""
+
+    def metadata(self) -> dict:
+        """What every output file carries: enough to reproduce it."""
+        from .. import __version__
+
+        return {
+            "study": self.study,
+            "n": self.n,
+            "seed": self.seed,
+            "level": self.level,
+            "preset": self.preset,
+            "rules": self.rules.to_dict(),
+            "chunk_size": self.chunk_size,
+            "options": self.options,
+            "version": __version__,
+        }
+
+    def chunks(self) -> list[Chunk]:
+        out = []
+        for k, start in enumerate(range(0, self.n, self.chunk_size)):
+            out.append(Chunk(k, start, min(self.chunk_size, self.n - start)))
+        return out
+
+
+class Study:
+    """One study kind.  Subclasses set ``name``, ``option_keys`` (key -> (default,
+    validator)), ``unit`` (what n counts) and implement ``tables``, ``run_chunk``,
+    ``finish`` (aggregate runs) and ``summary``."""
+
+    name: str = ""
+    unit: str = "deals"
+    option_keys: dict[str, tuple[Any, Callable[[str, Any], Any]]] = {}
+    default_chunk_size: int = 1 << 18
+
+    def tables(self, cfg: StudyConfig) -> list[str]:
+        raise NotImplementedError
+
+    def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
+        raise NotImplementedError
+
+    def finish(self, cfg: StudyConfig, aggregate: dict) -> dict:
+        """Aggregate runs: the merged arrays -> {table: pyarrow.Table}."""
+        return {}
+
+    def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
+        return []
+
+    def chunk_size_for(self, options: dict) -> int:
+        return self.default_chunk_size
+
+
+# -- validators -----------------------------------------------------------------------
+def v_bool(key, value):
+    if not isinstance(value, bool):
+        raise ConfigError(f"{key}: expected true or false, got {value!r}")
+    return value
+
+
+def v_int(lo=None, hi=None):
+    def check(key, value):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise ConfigError(f"{key}: expected an integer, got {value!r}")
+        value = int(value)
+        if lo is not None and value < lo:
+            raise ConfigError(f"{key}: must be >= {lo}, got {value}")
+        if hi is not None and value > hi:
+            raise ConfigError(f"{key}: must be <= {hi}, got {value}")
+        return value
+    return check
+
+
+def v_choice(*allowed):
+    def check(key, value):
+        if value not in allowed:
+            raise ConfigError(f"{key}: unknown value {value!r}; allowed: " + ", ".join(map(repr, allowed)))
+        return value
+    return check
+
+
+# -- loading --------------------------------------------------------------------------
+def load_study_file(path: str | Path) -> dict:
+    p = Path(path)
+    if not p.is_file():
+        raise ConfigError(f"study file {str(path)!r} not found")
+    try:
+        with open(p, "rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"study file {str(path)!r} is not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"study file {str(path)!r} cannot be read: {exc.strerror}") from None
+
+
+def make_config(data: dict, *, source: str = "", overrides: dict | None = None) -> tuple[Study, StudyConfig]:
+    """Validate a study table (from TOML) plus CLI overrides -> (kind, config)."""
+    from . import get_study
+
+    data = dict(data)
+    for key, value in (overrides or {}).items():
+        if value is not None:
+            data[key] = value
+    where = f" in {source}" if source else ""
+    if "study" not in data:
+        raise ConfigError(f"missing key 'study'{where} (e.g. study = \"deals\")")
+    try:
+        kind = get_study(data["study"])
+    except ValueError as exc:
+        raise ConfigError(f"study: {exc}") from None
+    allowed = set(COMMON_KEYS) | set(kind.option_keys)
+    for key in data:
+        if key not in allowed:
+            raise ConfigError(
+                f"unknown key {key!r}{where}; allowed keys: " + ", ".join(sorted(allowed))
+            )
+    for key in ("n", "seed"):
+        if key not in data:
+            raise ConfigError(f"missing key {key!r}{where}")
+    n = v_int(1)("n", data["n"])
+    seed = v_int(0, MAX_SEED)("seed", data["seed"])
+    preset = data.get("preset", "standard")
+    if preset not in PRESETS:
+        raise ConfigError(f"preset: unknown preset {preset!r}; allowed: " + ", ".join(PRESETS))
+    overrides_table = data.get("rules", {})
+    if not isinstance(overrides_table, dict):
+        raise ConfigError("rules: expected a table of rule options ([rules])")
+    try:
+        rules = Rules.preset(preset).replace(**overrides_table)
+    except ValueError as exc:
+        raise ConfigError(f"rules: {exc}") from None
+    try:
+        level = canonical_rank(data.get("level", rules.start_level), "level")
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    options = {}
+    for key, (default, check) in kind.option_keys.items():
+        options[key] = check(key, data[key]) if key in data else default
+    chunk_size = v_int(1, 1 << 30)("chunk_size", data.get("chunk_size", kind.chunk_size_for(options)))
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise ConfigError("description: expected a string")
+    cfg = StudyConfig(
+        study=kind.name, n=n, seed=seed, level=level, preset=preset, rules=rules,
+        chunk_size=chunk_size, options=options, description=description, source=source,
+    )
+    return kind, cfg

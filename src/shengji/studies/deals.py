@@ -1,0 +1,142 @@
+"""The deal study: Monte Carlo deals and what each seat is dealt (issue #2).
+
+Tables (rows mode):
+  hands/   one row per deal and seat: deal, seat (0 draws first), FEATURE_NAMES
+  kitty/   deal, kitty_points
+  cards/   (store_cards) deal, cards: 108 bytes, the physical card ids in dealing order
+           (position 4*r + s is seat s's r-th card; 100..107 the kitty)
+Aggregate mode (``aggregate = true``) instead writes exact integer histograms merged over
+all chunks:
+  histograms/  column, seat (null for the kitty), value, count
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from ..cards import N_CARDS, N_SEATS, parse_rank
+from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool
+
+MAX_VALUE = 256
+
+
+def _features():
+    from .._core.deal import FEATURE_NAMES
+
+    return FEATURE_NAMES
+
+
+class DealStudy(Study):
+    name = "deals"
+    unit = "deals"
+    option_keys = {
+        "store_cards": (False, v_bool),
+        "aggregate": (False, v_bool),
+    }
+
+    def chunk_size_for(self, options):
+        # Aggregate chunks only return a histogram, so they can be large; row chunks are
+        # sized for Parquet files of a few MB and bounded worker memory.
+        return 1 << 22 if options.get("aggregate") else 1 << 18
+
+    def tables(self, cfg: StudyConfig) -> list[str]:
+        if cfg.options["aggregate"]:
+            if cfg.options["store_cards"]:
+                raise ConfigError("store_cards writes rows: it cannot be combined with aggregate = true")
+            return ["histograms"]
+        return ["hands", "kitty"] + (["cards"] if cfg.options["store_cards"] else [])
+
+    def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
+        from .._core.deal import deal_chunk, new_deck
+        from .._core.rng import chunk_state, order_state
+
+        names = _features()
+        n = chunk.count
+        level = parse_rank(cfg.level)
+        state = chunk_state(cfg.seed, chunk.index)
+        deck = new_deck()
+        if cfg.options["aggregate"]:
+            hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
+            kitty_hist = np.zeros(MAX_VALUE, np.int64)
+            deal_chunk(state, deck, n, level, hist=hist, kitty_hist=kitty_hist)
+            return ChunkResult(tables={}, stats={"items": n},
+                               aggregate={"hist": hist, "kitty_hist": kitty_hist})
+        features = np.empty((len(names), N_SEATS * n), np.uint8)
+        kitty = np.empty(n, np.uint8)
+        cards = ostate = None
+        if cfg.options["store_cards"]:
+            cards = np.empty((n, N_CARDS), np.uint8)
+            ostate = order_state(cfg.seed, chunk.index)
+        deal_chunk(state, deck, n, level, features=features, kitty_points=kitty,
+                   cards=cards, order_state=ostate)
+        deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
+        cols = {
+            "deal": np.repeat(deal_ids, N_SEATS),
+            "seat": np.tile(np.arange(N_SEATS, dtype=np.uint8), n),
+        }
+        for i, name in enumerate(names):
+            cols[name] = features[i]
+        tables = {
+            "hands": pa.table(cols),
+            "kitty": pa.table({"deal": deal_ids, "kitty_points": kitty}),
+        }
+        if cards is not None:
+            tables["cards"] = pa.table({
+                "deal": deal_ids,
+                "cards": pa.FixedSizeBinaryArray.from_buffers(
+                    pa.binary(N_CARDS), n, [None, pa.py_buffer(cards.tobytes())]),
+            })
+        stats = {"items": n, "kitty_points": int(kitty.sum(dtype=np.int64))}
+        for i, name in enumerate(names):
+            stats[name] = int(features[i].sum(dtype=np.int64))
+        return ChunkResult(tables=tables, stats=stats)
+
+    def finish(self, cfg: StudyConfig, aggregate: dict) -> dict:
+        names = _features()
+        hist, kitty_hist = aggregate["hist"], aggregate["kitty_hist"]
+        col, seat, value, count = [], [], [], []
+        for i, name in enumerate(names):
+            for s in range(N_SEATS):
+                nz = np.nonzero(hist[i, s])[0]
+                col += [name] * len(nz)
+                seat += [s] * len(nz)
+                value.append(nz)
+                count.append(hist[i, s, nz])
+        nz = np.nonzero(kitty_hist)[0]
+        col += ["kitty_points"] * len(nz)
+        seat += [None] * len(nz)
+        value.append(nz)
+        count.append(kitty_hist[nz])
+        table = pa.table({
+            "column": pa.array(col, pa.string()),
+            "seat": pa.array(seat, pa.uint8()),
+            "value": pa.array(np.concatenate(value).astype(np.uint16)),
+            "count": pa.array(np.concatenate(count).astype(np.int64)),
+        })
+        return {"histograms": table}
+
+    def stats_from_aggregate(self, aggregate: dict) -> dict:
+        names = _features()
+        values = np.arange(MAX_VALUE)
+        hist = aggregate["hist"]
+        stats = {"kitty_points": int((aggregate["kitty_hist"] * values).sum())}
+        for i, name in enumerate(names):
+            stats[name] = int((hist[i].sum(axis=0) * values).sum())
+        return stats
+
+    def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
+        n = stats["items"]
+        rows = N_SEATS * n
+        if "trumps_s" not in stats:
+            return []
+        mean = lambda key, per: stats[key] / per  # noqa: E731
+        return [
+            f"per hand: trumps (suit) {np.mean([mean(k, rows) for k in ('trumps_s', 'trumps_h', 'trumps_c', 'trumps_d')]):.3f}, "
+            f"trumps (no-trump) {mean('trumps_nt', rows):.3f}, points {mean('points', rows):.2f}, "
+            f"level cards {mean('level_cards', rows):.3f}, pairs {mean('pairs', rows):.3f}, "
+            f"longest side suit {mean('longest_side_suit', rows):.3f}",
+            f"kitty: points {mean('kitty_points', n):.2f}",
+        ]
+
+
+STUDY = DealStudy()
