@@ -15,13 +15,14 @@ cdef enum:
 # Fisher-Yates shuffle is uniform whatever the starting arrangement.
 cdef void deal_partial(uint64_t* rng, uint8_t* deck) noexcept nogil
 
-# Randomise the order of seat 3's cards (24 more draws); only needed when the order within
-# a hand is observed (stored raw deals).
-cdef void order_last_hand(uint64_t* rng, uint8_t* deck) noexcept nogil
+# Seat 3's cards in a random order (24 more draws, from a separate stream), copied into
+# hand[25]; only needed when the order within a hand is observed (stored raw deals).
+cdef void order_last_hand(uint64_t* rng, const uint8_t* deck, uint8_t* hand) noexcept nogil
 
-# deck (partial layout above) -> the 108 cards in dealing order: position 4*r + s is the
-# r-th card drawn by seat s (seat 0 draws first), positions 100..107 the kitty.
-cdef void to_dealing_order(const uint8_t* deck, uint8_t* out) noexcept nogil
+# deck (partial layout above) + seat 3's ordered hand -> the 108 cards in dealing order:
+# position 4*r + s is the r-th card drawn by seat s (seat 0 draws first), 100..107 the kitty.
+cdef void to_dealing_order(const uint8_t* deck, const uint8_t* last_hand,
+                           uint8_t* out) noexcept nogil
 
 # Full uniform permutation of deck[0..107] (107 draws) for kernels that deal card by card.
 cdef void shuffle_full(uint64_t* rng, uint8_t* deck) noexcept nogil

@@ -66,20 +66,22 @@ cdef void deal_partial(uint64_t* rng, uint8_t* deck) noexcept nogil:
     fisher_yates(rng, deck, DESC_BOUNDS, PARTIAL_DRAWS, PARTIAL_THRESH)
 
 
-cdef void order_last_hand(uint64_t* rng, uint8_t* deck) noexcept nogil:
-    fisher_yates(rng, deck + LAST_SEAT_START, HAND_BOUNDS, HAND_SIZE - 1, LAST_HAND_THRESH)
+cdef void order_last_hand(uint64_t* rng, const uint8_t* deck, uint8_t* hand) noexcept nogil:
+    """Copy seat 3's cards into ``hand`` in a uniformly random order.  The deck itself is
+    left alone: it carries over to the next deal, which must not depend on this."""
+    cdef int i
+    for i in range(HAND_SIZE):
+        hand[i] = deck[LAST_SEAT_START + i]
+    fisher_yates(rng, hand, HAND_BOUNDS, HAND_SIZE - 1, LAST_HAND_THRESH)
 
 
-cdef void to_dealing_order(const uint8_t* deck, uint8_t* out) noexcept nogil:
+cdef void to_dealing_order(const uint8_t* deck, const uint8_t* last_hand,
+                           uint8_t* out) noexcept nogil:
     cdef int r, s
-    cdef int starts[N_SEATS]
-    starts[0] = 0
-    starts[1] = HAND_SIZE
-    starts[2] = 2 * HAND_SIZE
-    starts[3] = LAST_SEAT_START
     for r in range(HAND_SIZE):
-        for s in range(N_SEATS):
-            out[N_SEATS * r + s] = deck[starts[s] + r]
+        for s in range(N_SEATS - 1):
+            out[N_SEATS * r + s] = deck[s * HAND_SIZE + r]
+        out[N_SEATS * r + N_SEATS - 1] = last_hand[r]
     for r in range(KITTY_SIZE):
         out[N_DEALT + r] = deck[KITTY_START + r]
 
@@ -189,13 +191,6 @@ cdef inline void deal_with_features(uint64_t* rng, uint8_t* deck, const uint64_t
     kitty_points[0] = kitty
 
 
-cdef int HAND_START[N_SEATS]
-HAND_START[0] = 0
-HAND_START[1] = HAND_SIZE
-HAND_START[2] = 2 * HAND_SIZE
-HAND_START[3] = LAST_SEAT_START
-
-
 def new_deck():
     """A fresh deck (cards 0..107 in order) for ``deal_chunk``; keep it between calls."""
     return np.arange(N_CARDS, dtype=np.uint8)
@@ -244,6 +239,7 @@ def deal_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     cdef uint64_t level_mask
     cdef uint8_t f[N_FEATURES]
     cdef HandAcc hands[N_SEATS]
+    cdef uint8_t last_hand[HAND_SIZE]
     cdef int kitty
     cdef uint8_t* d = &deck[0]
     cdef Py_ssize_t i, row, nrows = 4 * n
@@ -278,8 +274,8 @@ def deal_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
             if want_hist:
                 kh[kitty] += 1
             if want_cards:
-                order_last_hand(rng_order, d)
-                to_dealing_order(d, &cards[i, 0])
+                order_last_hand(rng_order, d, last_hand)
+                to_dealing_order(d, last_hand, &cards[i, 0])
     for k in range(RNG_WORDS):
         state[k] = rng[k]
         if want_cards:
