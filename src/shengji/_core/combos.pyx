@@ -14,8 +14,8 @@ import numpy as np
 from libc.string cimport memcpy, memset
 from libc.stdint cimport uint8_t, int8_t, int32_t, uint64_t
 
-from shengji._core.cards cimport (N_COPIES, N_KINDS, N_RANKS, NO_TRUMP, TRUMP, TrumpTable,
-                                  build_trump_table)
+from shengji._core.cards cimport (BIG_JOKER, N_COPIES, N_KINDS, N_RANKS, N_SUITS, NO_TRUMP,
+                                  SMALL_JOKER, TRUMP, TrumpTable, build_trump_table)
 from shengji._core.options cimport KM_LINEAR4, KM_PLUS2, KM_POWER2, LT_CLASSIC, LT_LEAGUE, \
     LT_STEP20, RulesC, pack_rules
 
@@ -83,25 +83,46 @@ cdef int suit_of(const uint8_t* counts, const TrumpTable* t) noexcept nogil:
     return s if s >= 0 else COMBO_EMPTY
 
 
+cdef inline void profile_add(Profile* out, const TrumpTable* t, int k,
+                             int c) noexcept nogil:
+    cdef int p
+    out.n_cards += c
+    if t.order[k] > out.top_order:
+        out.top_order = t.order[k]
+    if c >= N_COPIES:
+        p = t.chain[k]
+        out.pc[p] += 1
+        out.po[p] = t.order[k]   # parallel kinds share a position and an order
+        out.n_pairs += 1
+
+
 cdef void make_profile(const uint8_t* counts, const TrumpTable* t, int suit,
                        Profile* out) noexcept nogil:
-    cdef int k, c, p
+    cdef int k, s
     memset(out.pc, 0, MAX_CHAIN)
     out.n_cards = 0
     out.n_pairs = 0
     out.top_order = -1
-    for k in range(N_KINDS):
-        c = counts[k]
-        if c == 0 or t.follow[k] != suit:
-            continue
-        out.n_cards += c
-        if t.order[k] > out.top_order:
-            out.top_order = t.order[k]
-        if c >= N_COPIES:
-            p = t.chain[k]
-            out.pc[p] += 1
-            out.po[p] = t.order[k]   # parallel kinds share a position and an order
-            out.n_pairs += 1
+    # Visit only the kinds that can be of this following-suit (13 or at most 19, not 54):
+    # this runs for every play of every trick.
+    if suit != TRUMP:
+        # A side suit: its own ranks, less its level card (which is trump).
+        for k in range(suit * N_RANKS, suit * N_RANKS + N_RANKS):
+            if counts[k] and t.follow[k] == suit:
+                profile_add(out, t, k, counts[k])
+        return
+    # Trump: the trump suit's ranks, every level card, both jokers.
+    if t.suit != NO_TRUMP:
+        for k in range(t.suit * N_RANKS, t.suit * N_RANKS + N_RANKS):
+            if counts[k]:
+                profile_add(out, t, k, counts[k])
+    for s in range(N_SUITS):
+        k = s * N_RANKS + t.level
+        if s != t.suit and counts[k]:
+            profile_add(out, t, k, counts[k])
+    for k in range(SMALL_JOKER, BIG_JOKER + 1):
+        if counts[k]:
+            profile_add(out, t, k, counts[k])
 
 
 cdef int find_run(const uint8_t* pc, int min_len, bint shortest, int* top) noexcept nogil:
@@ -193,7 +214,8 @@ cdef int decompose(const uint8_t* counts, const TrumpTable* t, Combo* out) noexc
     """docs "Decomposition (classify)".  Returns COMBO_OK or a negative status."""
     cdef uint64_t pmask[MAX_CHAIN]     # unused pairs per chain position, as kind bits
     cdef uint64_t smask[MAX_CHAIN]     # single cards per chain position
-    cdef int k, c, s = -1, n = 0, p, q, run, length, top = 0, nc = 0, i, j
+    cdef int k, c, s = -1, n = 0, p, run, length, top = 0, nc = 0, i, j
+    cdef int lo = MAX_CHAIN, hi = 0     # chain positions in use: bounds the scans
     cdef uint64_t bit, kinds
     cdef Component tmp
     cdef Component* cp
@@ -212,6 +234,11 @@ cdef int decompose(const uint8_t* counts, const TrumpTable* t, Combo* out) noexc
         elif t.follow[k] != s:
             return COMBO_MIXED
         n += c
+        p = t.chain[k]
+        if p < lo:
+            lo = p
+        if p > hi:
+            hi = p
         if t.order[k] > out.top_order:     # ascending k: the smallest kind wins a tie
             out.top_order = t.order[k]
             out.top_kind = k
@@ -233,7 +260,7 @@ cdef int decompose(const uint8_t* counts, const TrumpTable* t, Combo* out) noexc
     while True:
         run = 0
         length = 0
-        for p in range(MAX_CHAIN - 1):
+        for p in range(lo, hi + 1):          # pmask[hi + 1] == 0 ends the last run
             if pmask[p] == 0:
                 run = 0
                 continue
@@ -259,7 +286,7 @@ cdef int decompose(const uint8_t* counts, const TrumpTable* t, Combo* out) noexc
         out.n_tractor += 1
         out.total_pairs += length
     # Step 3: remaining pairs, then singles, each from the highest position down.
-    for p in range(MAX_CHAIN - 1, -1, -1):
+    for p in range(hi, lo - 1, -1):
         while pmask[p]:
             k = sj_ctz64(pmask[p])
             pmask[p] &= pmask[p] - 1
@@ -273,7 +300,7 @@ cdef int decompose(const uint8_t* counts, const TrumpTable* t, Combo* out) noexc
             nc += 1
             out.n_pair += 1
             out.total_pairs += 1
-    for p in range(MAX_CHAIN - 1, -1, -1):
+    for p in range(hi, lo - 1, -1):
         while smask[p]:
             k = sj_ctz64(smask[p])
             smask[p] &= smask[p] - 1
@@ -340,20 +367,27 @@ cdef int trick_winner_counts(const uint8_t* plays, int n_plays,
     index or a negative ComboStatus."""
     cdef Combo lead
     cdef int i, k, n, status, total
+    cdef const uint8_t* row
     if n_plays < 1:
         return COMBO_BAD_SIZE
+    # One pass per play: its size, and every kind at most twice over the whole trick.
     n = count_cards(plays)
     if n == 0:
         return COMBO_EMPTY
     for i in range(1, n_plays):
-        if count_cards(plays + i * N_KINDS) != n:
-            return COMBO_BAD_SIZE
-    for k in range(N_KINDS):
+        row = plays + i * N_KINDS
         total = 0
-        for i in range(n_plays):
-            total += plays[i * N_KINDS + k]
-        if total > N_COPIES:
-            return COMBO_OVERFULL
+        for k in range(N_KINDS):
+            total += row[k]
+        if total != n:
+            return COMBO_BAD_SIZE
+    if n_plays > 1:
+        for k in range(N_KINDS):
+            total = 0
+            for i in range(n_plays):
+                total += plays[i * N_KINDS + k]
+            if total > N_COPIES:
+                return COMBO_OVERFULL
     status = decompose(plays, t, &lead)
     if status != COMBO_OK:
         return status
@@ -375,13 +409,11 @@ cdef bint legal_follow_counts(const uint8_t* hand, const Combo* lead, const uint
         if play[k] > hand[k]:
             return False
     make_profile(hand, t, s, &hs)
-    if hs.n_cards <= n:
-        # Short of the suit: every card of it must go; the rest is free.
-        for k in range(N_KINDS):
-            if t.follow[k] == s and play[k] != hand[k]:
-                return False
-        return True
     make_profile(play, t, s, &ps)
+    if hs.n_cards <= n:
+        # Short of the suit: every card of it must go (the play is inside the hand, so
+        # equal counts mean the same cards); the rest is free.
+        return ps.n_cards == hs.n_cards
     if ps.n_cards != n:
         return False
     need = hs.n_pairs if hs.n_pairs < lead.total_pairs else lead.total_pairs
