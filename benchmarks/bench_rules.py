@@ -1,0 +1,199 @@
+"""Rules-engine benchmarks: classification, follow legality and trick winner.
+
+The core's batched entry points (``shengji._core.combos.*_batch``: one call, a C loop over
+every item) beside the pure-Python reference (``shengji.reference``, one call per item) on
+the **same items**, in the same run.  Items come from seeded random deals at level 9,
+hearts trump: leads are singles, pairs, tractors and throw-like sets of one following-suit
+of a hand; follows are random, suit-only and pairs-first answers from another hand.
+
+Kernels: ``rules.classify`` (items = combinations), ``rules.follow`` (items = (hand, lead,
+play) triples), ``rules.winner`` (items = 4-play tricks).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import shengji.reference as ref
+from shengji import Trump
+from shengji._core import combos as core
+from shengji.cards import N_CARDS, N_COPIES
+from shengji.rules import Rules
+
+BATCHES = [1_000, 10_000]
+TRUMP = Trump("9", "H")
+RULES = Rules()
+LEVEL, SUIT = TRUMP.level_rank, TRUMP.suit_index
+HAND_WIDTH = 25          # a hand
+PLAY_WIDTH = 12          # the largest lead the generator makes
+SEED = 20240607
+REFERENCE_ROUNDS = 3     # the reference takes ~0.1-1 s per call: time a few rounds only
+
+
+def _follow(card: int) -> str:
+    return TRUMP.follow_suit(card)
+
+
+def _pairs(cards):
+    groups: dict[int, list[int]] = {}
+    for c in cards:
+        groups.setdefault(c // N_COPIES, []).append(c)
+    return [g for g in groups.values() if len(g) == N_COPIES]
+
+
+def _lead(rng, hand):
+    suits: dict[str, list[int]] = {}
+    for c in hand:
+        suits.setdefault(_follow(c), []).append(c)
+    names = sorted(suits)
+    cards = suits[names[int(rng.integers(len(names)))]]
+    mode = int(rng.integers(4))
+    pairs = _pairs(cards)
+    if mode == 1 and pairs:
+        return pairs[int(rng.integers(len(pairs)))]
+    if mode == 2:
+        tractors = [c.cards for s in names for c in ref.classify(suits[s], TRUMP).components
+                    if c.kind == "tractor"]
+        if tractors:
+            return tractors[int(rng.integers(len(tractors)))][:PLAY_WIDTH]
+    if mode >= 2 and len(cards) >= 2:
+        k = int(rng.integers(2, min(len(cards), 6) + 1))
+        return sorted(int(c) for c in rng.choice(cards, k, replace=False))
+    return [cards[int(rng.integers(len(cards)))]]
+
+
+def _answer(rng, hand, lead):
+    n = len(lead)
+    suit = _follow(lead[0])
+    hs = [c for c in hand if _follow(c) == suit]
+    mode = int(rng.integers(3))
+    if mode == 0 or len(hs) <= n:
+        if len(hs) <= n and mode:
+            rest = [c for c in hand if c not in hs]
+            return hs + [int(c) for c in rng.choice(rest, n - len(hs), replace=False)]
+        return sorted(int(c) for c in rng.choice(hand, n, replace=False))
+    if mode == 1:
+        return sorted(int(c) for c in rng.choice(hs, n, replace=False))
+    out = [c for g in _pairs(hs) for c in g][: n - n % 2]
+    out = out[: n]
+    rest = [c for c in hs if c not in out]
+    return sorted(out + rest[: n - len(out)])
+
+
+def _make_items(n: int):
+    """n tricks: (hands of the 4 seats, lead, 3 answers), each from its own deal."""
+    rng = np.random.default_rng(SEED)
+    items = []
+    while len(items) < n:
+        perm = rng.permutation(N_CARDS)
+        hands = [sorted(int(c) for c in perm[s:100:4]) for s in range(4)]
+        lead = _lead(rng, hands[0])
+        answers = [_answer(rng, hands[s], lead) for s in (1, 2, 3)]
+        items.append((hands, lead, answers))
+    return items
+
+
+def _padded(rows, width):
+    out = np.zeros((len(rows), width), dtype=np.uint8)
+    lengths = np.zeros(len(rows), dtype=np.int32)
+    for i, r in enumerate(rows):
+        out[i, : len(r)] = [c // N_COPIES for c in r]
+        lengths[i] = len(r)
+    return out, lengths
+
+
+@pytest.fixture(scope="module")
+def items():
+    return _make_items(max(BATCHES))
+
+
+# -- rules.classify ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_classify_core(benchmark, items, batch):
+    kinds, lengths = _padded([lead for _, lead, _ in items[:batch]], PLAY_WIDTH)
+    benchmark.extra_info.update(kernel="rules.classify", impl="core", items=batch)
+    shape = benchmark(core.classify_batch, kinds, lengths, LEVEL, SUIT, RULES)[0]
+    assert (shape >= 0).all()
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_classify_reference(benchmark, items, batch):
+    leads = [lead for _, lead, _ in items[:batch]]
+
+    def run():
+        return [ref.classify(lead, TRUMP, RULES) for lead in leads]
+
+    benchmark.extra_info.update(kernel="rules.classify", impl="reference", items=batch)
+    benchmark.pedantic(run, rounds=REFERENCE_ROUNDS, iterations=1)
+
+
+# -- rules.follow --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_follow_core(benchmark, items, batch):
+    sub = items[:batch]
+    hands, hl = _padded([h[1] for h, _, _ in sub], HAND_WIDTH)
+    leads, ll = _padded([lead for _, lead, _ in sub], PLAY_WIDTH)
+    plays, pl = _padded([a[0] for _, _, a in sub], PLAY_WIDTH)
+    benchmark.extra_info.update(kernel="rules.follow", impl="core", items=batch)
+    legal = benchmark(core.legal_follow_batch, hands, hl, leads, ll, plays, pl,
+                      LEVEL, SUIT, RULES)
+    assert (legal >= 0).all() and 0 < legal.sum() < batch
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_follow_reference(benchmark, items, batch):
+    triples = [(h[1], lead, a[0]) for h, lead, a in items[:batch]]
+
+    def run():
+        return [ref.is_legal_follow(h, lead, p, TRUMP, RULES) for h, lead, p in triples]
+
+    benchmark.extra_info.update(kernel="rules.follow", impl="reference", items=batch)
+    benchmark.pedantic(run, rounds=REFERENCE_ROUNDS, iterations=1)
+
+
+# -- rules.winner --------------------------------------------------------------------------
+
+def _trick_array(sub):
+    plays = np.zeros((len(sub), 4, PLAY_WIDTH), dtype=np.uint8)
+    lengths = np.zeros(len(sub), dtype=np.int32)
+    for i, (_, lead, answers) in enumerate(sub):
+        for j, p in enumerate([lead, *answers]):
+            plays[i, j, : len(p)] = [c // N_COPIES for c in p]
+        lengths[i] = len(lead)
+    return plays, lengths
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_winner_core(benchmark, items, batch):
+    plays, lengths = _trick_array(items[:batch])
+    benchmark.extra_info.update(kernel="rules.winner", impl="core", items=batch)
+    winners = benchmark(core.trick_winner_batch, plays, lengths, LEVEL, SUIT, RULES)
+    assert (winners >= 0).all()
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_winner_reference(benchmark, items, batch):
+    tricks = [[lead, *answers] for _, lead, answers in items[:batch]]
+
+    def run():
+        return [ref.trick_winner(t, TRUMP, RULES) for t in tricks]
+
+    benchmark.extra_info.update(kernel="rules.winner", impl="reference", items=batch)
+    benchmark.pedantic(run, rounds=REFERENCE_ROUNDS, iterations=1)
+
+
+def test_core_matches_reference_on_the_bench_items(items):
+    """The timed items are answered alike (a cheap guard that the benchmark measures
+    correct work)."""
+    sub = items[:300]
+    plays, lengths = _trick_array(sub)
+    winners = core.trick_winner_batch(plays, lengths, LEVEL, SUIT, RULES)
+    assert list(winners) == [ref.trick_winner([lead, *a], TRUMP, RULES) for _, lead, a in sub]
+    hands, hl = _padded([h[1] for h, _, _ in sub], HAND_WIDTH)
+    leads, ll = _padded([lead for _, lead, _ in sub], PLAY_WIDTH)
+    answers, al = _padded([a[0] for _, _, a in sub], PLAY_WIDTH)
+    legal = core.legal_follow_batch(hands, hl, leads, ll, answers, al, LEVEL, SUIT, RULES)
+    assert list(legal) == [int(ref.is_legal_follow(h[1], lead, a[0], TRUMP, RULES))
+                           for h, lead, a in sub]
