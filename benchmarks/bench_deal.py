@@ -1,0 +1,106 @@
+"""Deal kernel with all features, beside a numpy-vectorised and a pure-Python baseline
+computing the same per-seat features (benchmarks/README.md has the convention)."""
+import random
+
+import numpy as np
+import pytest
+
+from shengji._core.deal import FEATURE_NAMES, deal_chunk, new_deck
+from shengji._core.rng import chunk_state
+from shengji.cards import N_CARDS, kind_points
+
+LEVEL = 0  # level 2
+KINDS = np.arange(N_CARDS) // 2
+IS_JOKER = KINDS >= 52
+RANK = KINDS % 13
+IS_LEVEL = ~IS_JOKER & (RANK == LEVEL)
+PLAIN_SUIT = np.where(IS_JOKER | IS_LEVEL, 4, KINDS // 13)  # 4: trump in every trump
+POINTS = np.array([kind_points(k) for k in KINDS])
+
+
+def core_deal(n, out):
+    features, kitty = out
+    deal_chunk(chunk_state(1, 0), new_deck(), n, LEVEL, features=features, kitty_points=kitty)
+
+
+def numpy_deal(n, seed=1):
+    rng = np.random.default_rng(seed)
+    deals = np.argsort(rng.random((n, N_CARDS)), axis=1)
+    hands = deals[:, :100].reshape(n, 25, 4).transpose(0, 2, 1)  # (n, seat, card)
+    suit = PLAIN_SUIT[hands]
+    plain = np.stack([(suit == s).sum(-1) for s in range(4)], -1)
+    lvl = IS_LEVEL[hands].sum(-1)
+    small = (KINDS[hands] == 52).sum(-1)
+    big = (KINDS[hands] == 53).sum(-1)
+    always = lvl + small + big
+    kinds = np.sort(KINDS[hands], axis=-1)
+    same = kinds[..., 1:] == kinds[..., :-1]
+    level_kind = (kinds[..., 1:] < 52) & (kinds[..., 1:] % 13 == LEVEL)
+    feats = np.stack([plain[..., s] + always for s in range(4)] + [
+        always, POINTS[hands].sum(-1), lvl, small, big, same.sum(-1), (same & level_kind).sum(-1),
+        plain.max(-1)], 0)
+    kitty = POINTS[deals[:, 100:]].sum(-1)
+    return feats, kitty
+
+
+def python_deal(n, seed=1):
+    rng = random.Random(seed)
+    deck = list(range(N_CARDS))
+    rows, kitties = [], []
+    for _ in range(n):
+        rng.shuffle(deck)
+        for s in range(4):
+            hand = deck[s:100:4]
+            kinds = [c // 2 for c in hand]
+            plain = [0, 0, 0, 0]
+            lvl = small = big = 0
+            for k in kinds:
+                if k == 52:
+                    small += 1
+                elif k == 53:
+                    big += 1
+                elif k % 13 == LEVEL:
+                    lvl += 1
+                else:
+                    plain[k // 13] += 1
+            always = lvl + small + big
+            pairs = [k for k in set(kinds) if kinds.count(k) == 2]
+            rows.append([p + always for p in plain] + [
+                always, sum(kind_points(k) for k in kinds), lvl, small, big, len(pairs),
+                sum(1 for k in pairs if k < 52 and k % 13 == LEVEL), max(plain)])
+        kitties.append(sum(kind_points(c // 2) for c in deck[100:]))
+    return rows, kitties
+
+
+def test_baselines_agree_with_the_core_on_the_law():
+    # not a timing: the three implementations compute the same features (means agree)
+    feats, _ = numpy_deal(20_000)
+    rows, _ = python_deal(2_000)
+    core = np.empty((len(FEATURE_NAMES), 80_000), np.uint8), np.empty(20_000, np.uint8)
+    core_deal(20_000, core)
+    m_core = core[0].mean(axis=1)
+    m_np = feats.reshape(len(FEATURE_NAMES), -1).mean(axis=1)
+    m_py = np.array(rows).mean(axis=0)
+    assert np.allclose(m_core, m_np, rtol=0.05, atol=0.05)
+    assert np.allclose(m_core, m_py, rtol=0.1, atol=0.1)
+
+
+@pytest.mark.parametrize("batch", [10_000, 200_000])
+def test_deal_core(benchmark, batch):
+    out = (np.empty((len(FEATURE_NAMES), 4 * batch), np.uint8), np.empty(batch, np.uint8))
+    benchmark.extra_info.update(kernel="deal", impl="core", items=batch)
+    benchmark(core_deal, batch, out)
+
+
+@pytest.mark.parametrize("batch", [10_000, 200_000])
+def test_deal_numpy(benchmark, batch):
+    items = min(batch, 50_000)  # numpy's argsort memory grows with the batch
+    benchmark.extra_info.update(kernel="deal", impl="numpy", items=items)
+    benchmark(numpy_deal, items)
+
+
+@pytest.mark.parametrize("batch", [10_000])
+def test_deal_python(benchmark, batch):
+    items = 1_000
+    benchmark.extra_info.update(kernel="deal", impl="python", items=items)
+    benchmark.pedantic(python_deal, args=(items,), rounds=3, iterations=1)
