@@ -1,6 +1,7 @@
 """shengji — a fast, rule-configurable Monte Carlo simulator for Shengji (双升 / Tractor)."""
 from importlib.metadata import PackageNotFoundError, version as _version
 
+from .analysis import load
 from .cards import format_cards, parse_cards
 from .combos import (Combo, check_throw, classify, is_legal_follow, kitty_multiplier,
                      level_change, trick_winner)
@@ -15,5 +16,5 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "parse_cards", "format_cards", "Rules", "PRESETS", "Trump", "__version__",
     "classify", "is_legal_follow", "trick_winner", "check_throw", "kitty_multiplier",
-    "level_change", "Combo",
+    "level_change", "Combo", "load",
 ]

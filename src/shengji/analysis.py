@@ -1,0 +1,187 @@
+"""Helpers for analyses (notebooks): run a study quietly, load one of its tables.
+
+```python
+from shengji.analysis import load, run
+out = run("sim/quickstart.toml", "out/q", n=20_000, preset="club-84022")
+hands = load(out)                 # the run's first table (hands/), as a pandas DataFrame
+kitty = load(out, "kitty")        # another table; or load("out/q/kitty")
+hands.attrs["shengji"]["preset"]  # the run's metadata: study, n, seed, level, preset, rules, ...
+```
+
+pandas is imported only when :func:`load` is called (it is not a dependency of the core).
+"""
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+__all__ = ["load", "run", "run_metadata"]
+
+_MANIFEST = "_manifest.jsonl"
+_META_KEY = b"shengji"
+
+
+def _not_output(path: Path, why: str) -> ValueError:
+    return ValueError(
+        f"{str(path)!r} is not a shengji output: {why} (expected a run directory holding "
+        f"{_MANIFEST} and <table>/part-*.parquet, or one of its table directories)"
+    )
+
+
+def _read_header(out: Path) -> tuple[dict | None, bool]:
+    """(the manifest's run header, whether the run completed)."""
+    try:
+        lines = (out / _MANIFEST).read_text().splitlines()
+    except OSError:
+        return None, False
+    header = None
+    complete = False
+    for line in lines:
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a torn last line of a killed run
+        if not isinstance(rec, dict):
+            continue
+        if header is None and isinstance(rec.get("run"), dict):
+            header = rec["run"]
+        complete = bool(rec.get("complete"))
+    return header, complete
+
+
+def _parts(table_dir: Path) -> list[Path]:
+    # Hidden names (temporary files of a running or killed run) are never data.
+    return sorted(p for p in table_dir.glob("part-*.parquet") if p.is_file())
+
+
+def _file_metadata(part: Path) -> dict | None:
+    import pyarrow.parquet as pq
+
+    meta = pq.read_schema(part).metadata or {}
+    raw = meta.get(_META_KEY)
+    if raw is None:
+        return None
+    try:
+        value = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _resolve(path: str | Path, table: str | None) -> tuple[Path, str, dict | None, bool]:
+    """-> (table directory, table name, manifest header or None, completed)."""
+    p = Path(path)
+    if not p.exists():
+        raise _not_output(p, "no such file or directory")
+    if not p.is_dir():
+        raise _not_output(p, "not a directory")
+    if (p / _MANIFEST).is_file():  # a run directory
+        header, complete = _read_header(p)
+        if header is None:
+            raise _not_output(p, f"its {_MANIFEST} has no run header")
+        tables = list(header.get("tables") or [])
+        if table is None:
+            if not tables:
+                raise _not_output(p, f"its {_MANIFEST} lists no tables")
+            table = tables[0]
+        elif table not in tables:
+            raise ValueError(
+                f"run {str(p)!r} has no table {table!r}; its tables: "
+                + (", ".join(tables) or "(none)")
+            )
+        return p / table, table, header, complete
+    # a table directory: OUT/<table>/part-*.parquet
+    if not _parts(p):
+        raise _not_output(p, "no _manifest.jsonl and no part-*.parquet files")
+    if table is not None and table != p.name:
+        raise ValueError(f"{str(p)!r} is the table {p.name!r}, not {table!r}; pass the run "
+                         f"directory {str(p.parent)!r} to choose another table")
+    header, complete = _read_header(p.parent) if (p.parent / _MANIFEST).is_file() else (None, True)
+    return p, p.name, header, complete
+
+
+def run_metadata(path: str | Path, table: str | None = None) -> dict:
+    """The run's metadata (what every output file carries: study, n, seed, level, preset,
+    rules, options, version, ...) plus ``table`` and ``tables``, without reading the data."""
+    table_dir, name, header, _ = _resolve(path, table)
+    return _metadata(table_dir, name, header)
+
+
+def _metadata(table_dir: Path, name: str, header: dict | None) -> dict:
+    parts = _parts(table_dir)
+    if not parts:
+        raise ValueError(f"table {name!r} in {str(table_dir.parent)!r} holds no part files yet "
+                         "(the run has not written any chunk of it)")
+    meta = _file_metadata(parts[0])
+    if meta is None:
+        raise _not_output(parts[0], f"the file carries no {_META_KEY.decode()!r} metadata")
+    for key in ("chunk", "start", "count"):  # per-chunk fields, not the run's
+        meta.pop(key, None)
+    meta["table"] = name
+    meta["tables"] = list((header or {}).get("tables") or [name])
+    return meta
+
+
+def load(path: str | Path, table: str | None = None):
+    """Read one table of a shengji run into a pandas DataFrame.
+
+    ``path`` is a run's output directory (``OUT``, holding ``_manifest.jsonl``) or one of
+    its table directories (``OUT/<table>``).  ``table`` chooses the table of a run directory;
+    by default the run's first table (``hands`` for a deal study, ``histograms`` for an
+    aggregate one).  Rows come in chunk order.  The run's metadata (study, n, seed, level,
+    preset, rules, options, version, and ``table``/``tables``) is in ``df.attrs["shengji"]``.
+
+    Raises ``ValueError`` for a path that is not a shengji output or a table the run does
+    not have; warns when the run did not finish (the rows are those of the chunks written).
+    """
+    try:
+        import pandas as pd  # noqa: F401
+    except ImportError:  # pragma: no cover - pandas is in the test extra
+        raise ImportError("shengji.analysis.load needs pandas: pip install pandas") from None
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table_dir, name, header, complete = _resolve(path, table)
+    meta = _metadata(table_dir, name, header)
+    if header is not None and not complete:
+        warnings.warn(f"the run in {str(Path(path))!r} did not finish: loading the chunks it "
+                      "wrote (shengji run ... --resume finishes it)", stacklevel=2)
+    tables = [pq.read_table(p) for p in _parts(table_dir)]
+    data = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
+    df = data.replace_schema_metadata(None).to_pandas()
+    df.attrs["shengji"] = meta
+    return df
+
+
+def run(study: str | Path | dict, out: str | Path, n: int | None = None,
+        seed: int | None = None, workers: int | None = None, overwrite: bool = True,
+        **keys: Any) -> Path:
+    """Run a study quietly into ``out`` and return ``out`` (a Path) for :func:`load`.
+
+    ``study`` is a study file (``sim/*.toml``) or a dict of the same keys.  ``n``, ``seed``
+    and any other study key given as a keyword (``preset="club-84022"``, ``level="5"``,
+    ``store_cards=True``, a kind's options ...) override it; ``rules={...}`` is merged into
+    the study's ``[rules]`` table.  ``overwrite`` (default on) replaces an earlier run in
+    ``out``.  Bad keys or values raise ``shengji.studies.base.ConfigError`` (a ValueError).
+    """
+    from .runner import run_study
+    from .studies.base import load_study_file, make_config
+
+    if isinstance(study, dict):
+        data, source = dict(study), ""
+    else:
+        data, source = load_study_file(study), str(study)
+    rules = keys.pop("rules", None)
+    if rules is not None:
+        if not isinstance(rules, dict):
+            raise ValueError("rules: expected a dict of rule options")
+        base = data.get("rules", {})
+        data["rules"] = {**(base if isinstance(base, dict) else {}), **rules}
+    for key, value in keys.items():
+        if value is not None:  # as for n and seed: None keeps the study's value
+            data[key] = value
+    kind, cfg = make_config(data, source=source, overrides={"n": n, "seed": seed})
+    run_study(kind, cfg, Path(out), workers=workers, overwrite=overwrite, quiet=True)
+    return Path(out)
