@@ -8,13 +8,17 @@ Layout of an output directory ``OUT``::
     OUT/_chunks/...            per-chunk aggregate arrays (aggregate runs), merged at the end
 
 Readers (pyarrow.dataset, pandas, polars, DuckDB) skip names starting with "_" or ".", so
-they see only complete chunk files: a temporary file is ``.part-000123.parquet.tmp``.
+they see only complete chunk files: a file is written (and fsynced) under a hidden temporary
+name, ``.part-000123.parquet.<pid>.<random>.tmp`` (unique, so that two attempts at one chunk,
+e.g. a Dask retry, never share one), and renamed into place when whole.  A killed run leaves
+at most hidden temporary files, which ``--resume`` removes.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import secrets
 import shutil
 from pathlib import Path
 
@@ -44,31 +48,54 @@ def _encodings(schema: pa.Schema) -> dict:
     return enc
 
 
+def temp_path(path: Path) -> Path:
+    """A hidden, unique temporary name next to ``path`` (see :func:`is_temp_name`)."""
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def is_temp_name(name: str) -> bool:
+    return name.startswith(".") and name.endswith(".tmp")
+
+
+def _seal(tmp: Path, path: Path) -> str:
+    """Hash and fsync the finished temporary file, then rename it to ``path``."""
+    h = hashlib.sha256()
+    with open(tmp, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    return h.hexdigest()
+
+
 def write_table_atomic(table: pa.Table, path: Path, metadata: dict) -> str:
     """Write ``table`` to ``path`` via a temporary name; return the file's sha256."""
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = dict(table.schema.metadata or {})
     meta[META_KEY] = json.dumps(metadata, sort_keys=True).encode()
     table = table.replace_schema_metadata(meta)
-    tmp = path.with_name("." + path.name + ".tmp")
+    tmp = temp_path(path)
     enc = _encodings(table.schema)
-    pq.write_table(
-        table, tmp, compression="zstd", use_dictionary=[c for c in table.column_names if c not in enc],
-        column_encoding=enc or None, write_statistics=True,
-    )
-    digest = file_sha256(tmp)
-    os.replace(tmp, path)
-    return digest
+    try:
+        pq.write_table(
+            table, tmp, compression="zstd",
+            use_dictionary=[c for c in table.column_names if c not in enc],
+            column_encoding=enc or None, write_statistics=True,
+        )
+        return _seal(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def save_array_atomic(arrays: dict, path: Path) -> str:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name("." + path.name + ".tmp")
-    with open(tmp, "wb") as fh:
-        np.savez(fh, **arrays)
-    digest = file_sha256(tmp)
-    os.replace(tmp, path)
-    return digest
+    tmp = temp_path(path)
+    try:
+        with open(tmp, "wb") as fh:
+            np.savez(fh, **arrays)
+        return _seal(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def file_sha256(path: Path) -> str:
@@ -77,6 +104,33 @@ def file_sha256(path: Path) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
+
+
+def file_matches(path: Path, expected: dict) -> bool:
+    """Whether ``path`` exists with the size and sha256 a manifest record gives for it."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return False
+    if "bytes" in expected and size != expected["bytes"]:
+        return False  # truncated or grown: no need to hash it
+    try:
+        return file_sha256(path) == expected["sha256"]
+    except OSError:
+        return False
+
+
+def remove_temp_files(out: Path, dirs: list[str]) -> int:
+    """Remove the hidden temporary files a killed run left in ``out`` and its ``dirs``."""
+    removed = 0
+    for d in [out] + [out / name for name in dirs]:
+        if not d.is_dir():
+            continue
+        for p in d.iterdir():
+            if is_temp_name(p.name) and p.is_file():
+                p.unlink(missing_ok=True)
+                removed += 1
+    return removed
 
 
 class Manifest:
@@ -88,13 +142,20 @@ class Manifest:
     def exists(self) -> bool:
         return self.path.exists()
 
-    def start(self, header: dict) -> None:
-        tmp = self.path.with_name("." + self.path.name + ".tmp")
-        with open(tmp, "w") as fh:
-            fh.write(json.dumps({"run": header}, sort_keys=True) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.path)
+    def start(self, header: dict, records: list[dict] = ()) -> None:
+        """Write a fresh manifest (header, then ``records``) atomically.  ``--resume`` uses it
+        to compact an interrupted run's manifest to the chunks that were verified."""
+        tmp = temp_path(self.path)
+        try:
+            with open(tmp, "w") as fh:
+                fh.write(json.dumps({"run": header}, sort_keys=True) + "\n")
+                for rec in records:
+                    fh.write(json.dumps(rec, sort_keys=True) + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        finally:
+            tmp.unlink(missing_ok=True)
 
     def append(self, record: dict) -> None:
         with open(self.path, "a") as fh:
@@ -103,6 +164,7 @@ class Manifest:
             os.fsync(fh.fileno())
 
     def read(self) -> tuple[dict | None, list[dict]]:
+        """(header, chunk records in order of finishing); see also :meth:`complete`."""
         header, records = None, []
         try:
             text = self.path.read_text()
@@ -135,3 +197,18 @@ def clear_output(out: Path, tables: list[str]) -> None:
 
 def is_shengji_output(out: Path) -> bool:
     return (out / MANIFEST).exists()
+
+
+def load_manifest_complete(out: Path) -> bool:
+    """Whether the run in ``out`` finished (its manifest ends with a complete record)."""
+    try:
+        text = (out / MANIFEST).read_text()
+    except FileNotFoundError:
+        return False
+    for line in reversed(text.splitlines()):
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        return bool(rec.get("complete"))
+    return False
