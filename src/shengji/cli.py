@@ -50,8 +50,19 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--n", type=_positive_int, help="number of items (overrides the file)")
     r.add_argument("--seed", type=_seed, help="seed (overrides the file)")
     r.add_argument("--out", help="output directory (default: out/<study file name>)")
-    r.add_argument("--workers", type=_positive_int, help="worker processes (default: all cores)")
+    r.add_argument("--workers", type=_positive_int,
+                   help="worker processes (default: all cores); with --engine dask, the size "
+                        "of the LocalCluster")
+    r.add_argument("--engine", choices=("local", "dask"),
+                   help="local: processes on this machine (default); dask: a dask.distributed "
+                        "cluster (pip install 'shengji[dask]')")
+    r.add_argument("--scheduler", metavar="ADDRESS",
+                   help="join this Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies --engine "
+                        "dask); its workers write to --out, which must be on a shared filesystem")
     r.add_argument("--overwrite", action="store_true", help="replace an earlier run's output")
+    r.add_argument("--resume", action="store_true",
+                   help="finish an interrupted run in --out (same study and options): keep its "
+                        "finished chunks whose checksums match, redo the rest")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
     ru = sub.add_parser("rules", help="list presets, or show one preset's options")
     ru.add_argument("preset", nargs="?")
@@ -65,11 +76,26 @@ def cmd_run(args) -> int:
     data = load_study_file(args.study)
     kind, cfg = make_config(data, source=args.study, overrides={"n": args.n, "seed": args.seed})
     out = Path(args.out) if args.out else Path("out") / Path(args.study).stem
+    if args.engine == "local" and args.scheduler:
+        raise _UsageError("--scheduler needs --engine dask")
+    engine = args.engine or ("dask" if args.scheduler else "local")
     result = run_study(kind, cfg, out, workers=args.workers, overwrite=args.overwrite,
-                       quiet=args.quiet)
+                       quiet=args.quiet, engine=engine, scheduler=args.scheduler,
+                       resume=args.resume)
     rate = result.items / result.seconds if result.seconds > 0 else float("inf")
-    print(f"{cfg.study}: {result.items:,} {kind.unit} in {result.seconds:.2f} s "
-          f"({rate:,.0f} {kind.unit}/s), preset {cfg.preset}, level {cfg.level}, seed {cfg.seed}")
+    if args.resume and (result.reused or result.redone):
+        fresh = result.chunks - result.reused
+        note = (f"resumed: {result.reused} of {result.chunks} chunks were done, {fresh} run now"
+                if fresh else f"resumed: the run was already complete ({result.chunks} chunks verified)")
+        if result.redone:
+            shown = ", ".join(map(str, result.redone[:10])) + (", ..." if len(result.redone) > 10 else "")
+            note += f" ({len(result.redone)} with damaged files redone: chunks {shown})"
+        print(note)
+        print(f"{cfg.study}: {result.items:,} {kind.unit}, {fresh} chunks in {result.seconds:.2f} s "
+              f"({engine}), preset {cfg.preset}, level {cfg.level}, seed {cfg.seed}")
+    else:
+        print(f"{cfg.study}: {result.items:,} {kind.unit} in {result.seconds:.2f} s "
+              f"({rate:,.0f} {kind.unit}/s), preset {cfg.preset}, level {cfg.level}, seed {cfg.seed}")
     for line in result.summary:
         print("  " + line)
     print(f"data: {result.out}/ ({', '.join(t + '/' for t in result.tables)}) — "
