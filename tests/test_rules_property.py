@@ -20,16 +20,14 @@ import os
 from collections import Counter
 
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shengji.combos as core
+import shengji.reference as ref
 from shengji import Trump
 from shengji.cards import N_CARDS, N_COPIES, RANKS, SUITS
 from shengji.rules import PRESETS, Rules
-
-ref = pytest.importorskip("shengji.reference")
 
 SETTINGS = dict(derandomize=True, database=None, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -39,6 +37,7 @@ SCALE = float(os.environ.get("SHENGJI_PROPERTY_SCALE", "1"))
 
 def examples(n: int) -> int:
     return max(1, int(n * SCALE))
+
 
 LEVELS = [r if r != "T" else "10" for r in RANKS]
 

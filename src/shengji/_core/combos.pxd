@@ -71,6 +71,7 @@ ctypedef struct Profile:
 
 # -- building blocks ----------------------------------------------------------------------
 cdef int count_cards(const uint8_t* counts) noexcept nogil
+cdef int fill_counts(const uint8_t* kinds, int n, int width, uint8_t* counts) noexcept nogil
 cdef int suit_of(const uint8_t* counts, const TrumpTable* t) noexcept nogil
 cdef void make_profile(const uint8_t* counts, const TrumpTable* t, int suit,
                        Profile* out) noexcept nogil
