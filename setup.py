@@ -20,7 +20,7 @@ extensions = [
         [str(pyx)],
         include_dirs=[numpy.get_include(), str(CORE)],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=["-O3"],
+        extra_compile_args=["-O3", "-funroll-loops"],
     )
     for pyx in sorted(CORE.glob("*.pyx"))
     if not os.environ.get("SHENGJI_ONLY") or pyx.stem in os.environ["SHENGJI_ONLY"].split(",")

@@ -90,16 +90,25 @@ cdef void shuffle_full(uint64_t* rng, uint8_t* deck) noexcept nogil:
     fisher_yates(rng, deck, DESC_BOUNDS, N_CARDS - 1, FULL_THRESH)
 
 
-# KIND_BIT[card] = 1 << kind: one load instead of a shift sequence per landed card.
-cdef uint64_t KIND_BIT[N_CARDS]
+# A hand's physical cards as a 128-bit set (two words): card c is bit c % 64 of word
+# c // 64, so the two copies of a kind are adjacent bits of the same word and
+# "kind held twice" is (w & w >> 1) on the even bits.  BIT_LO/BIT_HI[c] are card c's bit in
+# each word (0 in the other), so landing a card is two loads and two ors, no branch.
+cdef uint64_t BIT_LO[N_CARDS]
+cdef uint64_t BIT_HI[N_CARDS]
 for _i in range(N_CARDS):
-    KIND_BIT[_i] = (<uint64_t> 1) << (_i >> 1)
+    BIT_LO[_i] = ((<uint64_t> 1) << _i) if _i < 64 else 0
+    BIT_HI[_i] = ((<uint64_t> 1) << (_i - 64)) if _i >= 64 else 0
+cdef uint64_t EVEN_BITS = 0x5555555555555555ULL
 
 
-cdef void build_packed(int level, uint64_t* packed, uint64_t* level_mask) noexcept nogil:
-    """packed[card]: the lanes a card adds to its hand; level_mask: kinds of level cards."""
+cdef void build_packed(int level, uint64_t* packed, uint64_t* level_lo,
+                       uint64_t* level_hi) noexcept nogil:
+    """packed[card]: the lanes a card adds to its hand; level_lo/hi: the level cards as a
+    128-bit card set (see BIT_LO)."""
     cdef int card, kind, suit, rank
-    level_mask[0] = 0
+    level_lo[0] = 0
+    level_hi[0] = 0
     for card in range(N_CARDS):
         kind = card >> 1
         if kind == SMALL_JOKER:
@@ -111,7 +120,8 @@ cdef void build_packed(int level, uint64_t* packed, uint64_t* level_mask) noexce
             rank = kind % N_RANKS
             if rank == level:
                 packed[card] = (<uint64_t> 1) << (8 * LANE_LEVEL)
-                level_mask[0] |= (<uint64_t> 1) << kind
+                level_lo[0] |= BIT_LO[card]
+                level_hi[0] |= BIT_HI[card]
             else:
                 packed[card] = (<uint64_t> 1) << (8 * suit)
             packed[card] |= (<uint64_t> kind_points(kind)) << (8 * LANE_POINTS)
@@ -119,10 +129,12 @@ cdef void build_packed(int level, uint64_t* packed, uint64_t* level_mask) noexce
 
 ctypedef struct HandAcc:
     uint64_t acc      # packed lanes
-    uint64_t pair     # kinds held twice
+    uint64_t pair_lo  # even bit 2k set: kind k held twice (cards 0..63)
+    uint64_t pair_hi  # the same for cards 64..107
 
 
-cdef inline void finish_hand(const HandAcc* a, uint64_t level_mask, uint8_t* f) noexcept nogil:
+cdef inline void finish_hand(const HandAcc* a, uint64_t level_lo, uint64_t level_hi,
+                             uint8_t* f) noexcept nogil:
     """Unpack one hand's accumulators into its N_FEATURES features."""
     cdef uint64_t acc = a.acc
     cdef int s, plain, longest = 0
@@ -140,8 +152,8 @@ cdef inline void finish_hand(const HandAcc* a, uint64_t level_mask, uint8_t* f) 
     f[6] = <uint8_t> level
     f[7] = <uint8_t> small
     f[8] = <uint8_t> big
-    f[9] = <uint8_t> sj_popcount64(a.pair)
-    f[10] = <uint8_t> sj_popcount64(a.pair & level_mask)
+    f[9] = <uint8_t> (sj_popcount64(a.pair_lo) + sj_popcount64(a.pair_hi))
+    f[10] = <uint8_t> (sj_popcount64(a.pair_lo & level_lo) + sj_popcount64(a.pair_hi & level_hi))
     f[11] = <uint8_t> longest
 
 
@@ -153,12 +165,12 @@ cdef inline void deal_with_features(uint64_t* rng, uint8_t* deck, const uint64_t
     cdef uint32_t r[PARTIAL_DRAWS]
     cdef int i, j, seat, end, kitty = 0
     cdef uint8_t c
-    cdef uint64_t acc, seen, pair, m
+    cdef uint64_t acc, lo, hi
     sj_draws_table(rng, DESC_BOUNDS, PARTIAL_DRAWS, PARTIAL_THRESH, r)
     for seat in range(3):
         acc = 0
-        seen = 0
-        pair = 0
+        lo = 0
+        hi = 0
         end = (seat + 1) * HAND_SIZE
         for i in range(seat * HAND_SIZE, end):
             j = i + <int> r[i]
@@ -166,11 +178,11 @@ cdef inline void deal_with_features(uint64_t* rng, uint8_t* deck, const uint64_t
             deck[j] = deck[i]
             deck[i] = c
             acc += packed[c]
-            m = KIND_BIT[c]
-            pair |= seen & m
-            seen |= m
+            lo |= BIT_LO[c]
+            hi |= BIT_HI[c]
         hands[seat].acc = acc
-        hands[seat].pair = pair
+        hands[seat].pair_lo = lo & (lo >> 1) & EVEN_BITS
+        hands[seat].pair_hi = hi & (hi >> 1) & EVEN_BITS
     for i in range(KITTY_START, LAST_SEAT_START):
         j = i + <int> r[i]
         c = deck[j]
@@ -178,16 +190,16 @@ cdef inline void deal_with_features(uint64_t* rng, uint8_t* deck, const uint64_t
         deck[i] = c
         kitty += <int> (packed[c] >> (8 * LANE_POINTS))
     acc = 0
-    seen = 0
-    pair = 0
+    lo = 0
+    hi = 0
     for i in range(LAST_SEAT_START, N_CARDS):   # the last hand is what remains
         c = deck[i]
         acc += packed[c]
-        m = KIND_BIT[c]
-        pair |= seen & m
-        seen |= m
+        lo |= BIT_LO[c]
+        hi |= BIT_HI[c]
     hands[3].acc = acc
-    hands[3].pair = pair
+    hands[3].pair_lo = lo & (lo >> 1) & EVEN_BITS
+    hands[3].pair_hi = hi & (hi >> 1) & EVEN_BITS
     kitty_points[0] = kitty
 
 
@@ -236,7 +248,7 @@ def deal_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     cdef uint64_t rng[RNG_WORDS]
     cdef uint64_t rng_order[RNG_WORDS]
     cdef uint64_t packed[N_CARDS]
-    cdef uint64_t level_mask
+    cdef uint64_t level_lo, level_hi
     cdef uint8_t f[N_FEATURES]
     cdef HandAcc hands[N_SEATS]
     cdef uint8_t last_hand[HAND_SIZE]
@@ -256,12 +268,12 @@ def deal_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     for k in range(RNG_WORDS):
         rng[k] = state[k]
         rng_order[k] = order_state[k] if want_cards else 0
-    build_packed(level, packed, &level_mask)
+    build_packed(level, packed, &level_lo, &level_hi)
     with nogil:
         for i in range(n):
             deal_with_features(rng, d, packed, hands, &kitty)
             for s in range(N_SEATS):
-                finish_hand(&hands[s], level_mask, f)
+                finish_hand(&hands[s], level_lo, level_hi, f)
                 if want_rows:
                     row = N_SEATS * i + s
                     for k in range(N_FEATURES):
