@@ -1,0 +1,19 @@
+"""Deal kernel (compiled).  See deal.pyx."""
+import numpy as np
+import numpy.typing as npt
+
+FEATURE_NAMES: tuple[str, ...]
+
+def new_deck() -> npt.NDArray[np.uint8]: ...
+def deal_chunk(
+    state: npt.NDArray[np.uint64],
+    deck: npt.NDArray[np.uint8],
+    n: int,
+    level: int,
+    features: npt.NDArray[np.uint8] | None = None,
+    kitty_points: npt.NDArray[np.uint8] | None = None,
+    cards: npt.NDArray[np.uint8] | None = None,
+    hist: npt.NDArray[np.int64] | None = None,
+    kitty_hist: npt.NDArray[np.int64] | None = None,
+    order_state: npt.NDArray[np.uint64] | None = None,
+) -> None: ...
