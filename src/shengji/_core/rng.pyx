@@ -11,13 +11,16 @@ from libc.stdint cimport uint32_t, uint64_t
 cnp.import_array()
 
 
-def chunk_state(seed, chunk):
-    """The 4-word xoshiro256++ state of chunk ``chunk`` of a run seeded with ``seed``."""
-    ss = np.random.SeedSequence(seed, spawn_key=(int(chunk),))
-    state = ss.generate_state(RNG_WORDS, np.uint64)
+def _state(seed, spawn_key):
+    state = np.random.SeedSequence(seed, spawn_key=spawn_key).generate_state(RNG_WORDS, np.uint64)
     if not state.any():  # the all-zero state is the one xoshiro cannot leave
         state[0] = 1
     return state
+
+
+def chunk_state(seed, chunk):
+    """The 4-word xoshiro256++ state of chunk ``chunk`` of a run seeded with ``seed``."""
+    return _state(seed, (int(chunk),))
 
 
 def bounded_draws(cnp.uint64_t[::1] state, bounds, Py_ssize_t repeat=1):
@@ -44,8 +47,4 @@ def bounded_draws(cnp.uint64_t[::1] state, bounds, Py_ssize_t repeat=1):
 def order_state(seed, chunk):
     """A second, independent stream for chunk ``chunk``: used only for draws that must not
     shift the main stream (the order of the last hand when raw deals are stored)."""
-    ss = np.random.SeedSequence(seed, spawn_key=(int(chunk), 1))
-    state = ss.generate_state(RNG_WORDS, np.uint64)
-    if not state.any():
-        state[0] = 1
-    return state
+    return _state(seed, (int(chunk), 1))
