@@ -1,0 +1,533 @@
+"""Bidding: declaring trump, reinforcing, overturning and the no-bid rules (RULES.md §7).
+
+The cards are dealt one at a time in dealing order (position i < 100 goes to seat i % 4,
+seat 0 draws first; positions 100..107 are the kitty) and the seats bid as they land.
+
+* ``simulate_bids(n, seed, ...)``: n Monte Carlo hands with a kernel policy (``"eager"``,
+  ``"threshold"`` with ``threshold=k``, ``"never"``) in the C core (about a million hands a
+  second per core), or with a Python callable policy (a Python loop, ~100x slower).
+* ``bid_deal(cards, ...)``: the bidding on one GIVEN dealing order (108 cards, notation or
+  ids), for constructed deals; returns a ``BidOutcome`` (with the list of bids made when
+  run by the Python engine).
+
+Model and decisions (where §7 leaves a question open; seeds are ``/shared/seeds/00N_*``):
+
+1. Bid strength: single (one level card) < level pair < small-joker pair < big-joker pair.
+   An overturn (反主) is a pair strictly stronger than the current bid; under
+   ``suit_priority`` a level pair also overturns a level pair of a lower-priority suit
+   (§7; 004 "黑桃、红桃、梅花、方片", 002 timed-match "低级别花色不能反高级别花色").
+   Equal strength never overturns (a small-joker pair does not overturn a small-joker pair).
+2. A joker pair means no-trump; a big-joker pair overturning a small-joker pair keeps
+   no-trump but counts as an overturn (and takes the bank in a first hand).
+3. Reinforcing (加固 / 定主) is the declarer showing the second copy of the card it declared
+   with, only while its single is the current bid (001/002: "在其他人未反主之前").  With
+   ``reinforce_locks`` only joker pairs can overturn it afterwards (003 "定主后…只能反无主");
+   without it a reinforced declaration is an ordinary level pair, so the option only matters
+   under ``suit_priority`` (without it a level pair is only ever beaten by joker pairs).
+   ``reinforced`` in the results means a reinforcement happened in the deal.
+4. No self-overturn: the seat holding the current bid cannot overturn it; once another seat
+   has overturned, the earlier declarer may overturn again (000/003 "报主玩家也可参与反主，
+   但必须在有其他玩家先进行反主的前提下").  The partner may overturn.
+5. Window: bids are made as the cards land and may still be made after the 100th card,
+   until the banker takes the kitty (000/003 "拿底牌前"; 002 points tournament: the banker
+   asks each seat before taking the kitty).  For the kernel policies this is the round of
+   asking that follows the last card (their choices depend only on the hands and the bids).
+   Timed-match's "declare before the last card is dealt" is not modelled.
+6. Who bids first when several could: after a card lands its seat is asked first; a seat
+   that bids is asked again at once (a pair is shown right after its single, before anyone
+   can overturn the single); then the seats in dealing order until four pass in a row.
+7. A pair cannot be shown as the first declaration: a seat holding both copies declares with
+   one and reinforces with the other at once.  A joker pair cannot declare, only overturn
+   (must-play-ja in 002: "一对王不能反庄，只能在他人扣牌后反主").
+8. ``single_joker_declares`` (spring-festival, 002 "抢庄可亮无主（单张大、小王，单张王不能
+   反2）"): in a first hand a single joker declares no-trump (strength single); it never
+   overturns; a level pair overturns it (a pair beats a single); its own second copy
+   reinforces it into that joker pair.  Later hands: jokers declare nothing.
+9. ``mixed_joker_pair`` (team-cup, 002 "可以用两个王（大王或小王都可以）反掉两张同花色的2"):
+   SJ+BJ overturns as a small-joker pair (beats level pairs, not a small-joker pair; a
+   big-joker pair beats it).
+10. First hand (抢报): the first declarer is banker; with ``overturn_takes_bank`` each
+    overturner becomes banker.  ``first_hand_overturn = false`` forbids overturns (not
+    reinforcing).  Nobody declaring → the deal is thrown in and redealt (counted).
+11. Later hands: the banker is given and keeps the bank.  No declaration → the ``no_bid``
+    option: ``no_trump``; ``kitty_first`` / ``kitty_third``: the suit of kitty card 1 / 3 in
+    dealing order (positions 100 / 102); ``kitty_random``: a uniform one of the 8 (one draw
+    from the deal's stream); a joker means no-trump; ``redeal``; ``banker_steps_down``: the
+    next seat (banker + 1) banks, no redeal, no-trump, ``banker_steps_down = 1`` (its own
+    level is the hand engine's business).  Trump from the kitty cannot be overturned (it is
+    found after the bidding window).
+12. Redeals are capped at ``MAX_REDEALS`` = 1000 in a row; beyond, an error (a policy that
+    never bids).  ``never`` is refused up front for first hands and for ``no_bid = redeal``.
+13. Kernel policies choose among the bids open to them the one that gives the bidder most
+    trumps (counting every trump with the new trump), then the strongest, then level suits
+    in priority order (S H C D, or S H D C under SHDC), big-joker options before small.
+    ``threshold`` k: declarations and overturns only with at least k trumps; reinforcing is
+    always taken.  ``eager``: the same with no threshold.
+
+Not modelled (no rule option for them): 002's points tournament (joker pairs overturn only
+once after the first hand, a big-joker pair never overturns a small-joker pair after the
+first hand, no overturn at all after a reinforcement), timed-match's "each overturn raises
+a level", spring-festival's kitty_first for a first hand with no declaration (we redeal),
+004's "after the kitty is taken one may still overturn the trump, not the bank".
+
+Callable policies: ``policy(view) -> BidOption | None`` where ``view`` is a ``BidView``
+(seat, hand so far, cards dealt, current bid, legal ``options``).  It is consulted every time
+the seat's hand grows while it has an option and whenever another seat bids (same order as
+the kernel, item 6); returning one of ``view.options`` makes that bid, ``None`` passes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from .cards import N_CARDS, N_RANKS, N_SEATS, N_SUITS, SUITS, as_cards, parse_rank
+from .rules import Rules, resolve_rules
+
+__all__ = [
+    "simulate_bids", "bid_deal", "BidOutcome", "BidOption", "BidView", "eager_policy",
+    "threshold_policy", "TRUMP_NAMES", "POLICIES", "MAX_REDEALS",
+]
+
+POLICIES = ("eager", "threshold", "never")
+TRUMP_NAMES = ("S", "H", "C", "D", "NT")
+NT = 4
+MAX_REDEALS = 1000
+N_DEALT = 100
+KITTY_SIZE = 8
+MAX_THRESHOLD = 25        # a seat holds 25 cards: more trumps than that are impossible
+
+# bid strengths (the overturn ladder)
+SINGLE, LEVEL_PAIR, SJ_PAIR, BJ_PAIR = 1, 2, 3, 4
+STRENGTH_NAMES = {SINGLE: "single", LEVEL_PAIR: "level_pair", SJ_PAIR: "small_joker_pair",
+                  BJ_PAIR: "big_joker_pair"}
+# holding classes (as in the kernel): 0..3 plain suit cards, 4..7 level cards, 8 SJ, 9 BJ
+CL_LEVEL, CL_SJ, CL_BJ = 4, 8, 9
+SUIT_ORDERS = {None: (0, 1, 2, 3), "SHCD": (0, 1, 2, 3), "SHDC": (0, 1, 3, 2)}
+
+
+# ------------------------------------------------------------------------------------------
+# results
+# ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BidOutcome:
+    """One hand's bidding.  ``trump``: "S" "H" "C" "D" or "NT" (None when the deal is
+    thrown in: ``redeal``); seats 0..3, -1 for none."""
+
+    trump: str | None
+    banker: int
+    first_declarer: int
+    first_declare_index: int
+    overturns: int
+    reinforced: bool
+    no_bid: bool
+    redeal: bool = False
+    banker_steps_down: bool = False
+    redeals: int = 0
+    bids: tuple = ()   # (index, seat, action, trump, strength) per bid (Python engine only)
+
+    def same_result(self, other: "BidOutcome") -> bool:
+        """Equal apart from the bid log (which only the Python engine records)."""
+        keys = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
+                "reinforced", "no_bid", "redeal", "banker_steps_down", "redeals")
+        return all(getattr(self, k) == getattr(other, k) for k in keys)
+
+
+@dataclass(frozen=True)
+class BidOption:
+    """A bid a seat may make now.  ``action``: "declare", "reinforce" or "overturn";
+    ``trump``: the trump it makes; ``strength``: "single", "level_pair", "small_joker_pair",
+    "big_joker_pair"; ``trumps``: the seat's trumps with that trump; ``cards``: the kinds
+    shown ("2H", "SJ SJ", ...)."""
+
+    action: str
+    trump: str
+    strength: str
+    trumps: int
+    cards: str
+    _key: tuple = field(repr=False, compare=False, default=())
+
+
+@dataclass(frozen=True)
+class BidView:
+    """What a callable policy sees: its seat, the cards it holds so far (ids), how many cards
+    have been dealt (1..100), the level, whether this is a first hand, the current bid (None,
+    or dict trump/strength/bidder/locked), the bids open to it (best first by the kernel's
+    preference), and whether the deal is over (the last asking before the kitty is taken:
+    ``after_deal``)."""
+
+    seat: int
+    hand: tuple
+    dealt: int
+    level: str
+    first_hand: bool
+    current: dict | None
+    options: tuple
+    after_deal: bool = False
+
+
+def eager_policy(view: BidView):
+    """The kernel's ``eager`` policy as a callable (same choices, for cross-checks)."""
+    return view.options[0] if view.options else None
+
+
+def threshold_policy(k: int) -> Callable[[BidView], BidOption | None]:
+    """The kernel's ``threshold`` policy with parameter k as a callable."""
+    def policy(view: BidView):
+        for o in view.options:      # options come best first
+            if o.action == "reinforce" or o.trumps >= k:
+                return o
+        return None
+    return policy
+
+
+# ------------------------------------------------------------------------------------------
+# the Python engine (callable policies; also the reference the kernel is tested against)
+# ------------------------------------------------------------------------------------------
+class _Engine:
+    def __init__(self, level: int, rules: Rules, first_hand: bool, banker: int | None):
+        self.level = level
+        self.rules = rules
+        self.first_hand = first_hand
+        self.order = SUIT_ORDERS[rules.suit_priority]
+        self.rank = {s: len(self.order) - 1 - i for i, s in enumerate(self.order)}
+        self.held = [[0] * 10 for _ in range(N_SEATS)]
+        self.hands = [[] for _ in range(N_SEATS)]
+        self.strength = 0
+        self.suit = NT
+        self.cls = -1
+        self.bidder = -1
+        self.locked = False
+        self.can_overturn = (not first_hand) or rules.first_hand_overturn
+        self.single_joker = first_hand and rules.single_joker_declares
+        self.first_declarer = -1
+        self.first_index = -1
+        self.overturns = 0
+        self.reinforced = False
+        self.banker = -1 if first_hand else banker
+        self.log = []
+        self.after_deal = False
+
+    def card_class(self, card: int) -> int:
+        kind = card // 2
+        if kind == 52:
+            return CL_SJ
+        if kind == 53:
+            return CL_BJ
+        suit, rank = divmod(kind, N_RANKS)
+        return CL_LEVEL + suit if rank == self.level else suit
+
+    def trumps(self, seat: int, suit: int) -> int:
+        h = self.held[seat]
+        t = sum(h[CL_LEVEL:])
+        return t + (h[suit] if suit < N_SUITS else 0)
+
+    def _beats(self, strength: int, suit: int) -> bool:
+        if self.locked and strength < SJ_PAIR:
+            return False
+        if strength > self.strength:
+            return True
+        return (strength == LEVEL_PAIR == self.strength and self.rules.suit_priority is not None
+                and self.rank[suit] > self.rank[self.suit])
+
+    def options(self, seat: int) -> list[BidOption]:
+        """Legal bids, best first by the kernel's preference (trumps, strength, order)."""
+        h = self.held[seat]
+        base = self.trumps(seat, NT)
+        if base == 0:
+            return []
+        lv = "23456789TJQKA"[self.level]
+        cands = []   # (action, strength, suit, cls, trumps, cards)
+        if self.strength == 0:
+            for x in self.order:
+                if h[CL_LEVEL + x]:
+                    cands.append(("declare", SINGLE, x, CL_LEVEL + x, base + h[x], lv + SUITS[x]))
+            if self.single_joker:
+                if h[CL_BJ]:
+                    cands.append(("declare", SINGLE, NT, CL_BJ, base, "BJ"))
+                if h[CL_SJ]:
+                    cands.append(("declare", SINGLE, NT, CL_SJ, base, "SJ"))
+        elif self.bidder == seat:
+            if self.strength == SINGLE and h[self.cls] == 2:
+                strength = LEVEL_PAIR if self.cls < CL_SJ else SJ_PAIR if self.cls == CL_SJ else BJ_PAIR
+                name = (lv + SUITS[self.cls - CL_LEVEL]) if self.cls < CL_SJ else \
+                    ("SJ" if self.cls == CL_SJ else "BJ")
+                return [self._option("reinforce", strength, self.suit, -1,
+                                     self.trumps(seat, self.suit), name + " " + name)]
+            return []
+        elif self.can_overturn:
+            if h[CL_BJ] == 2 and self._beats(BJ_PAIR, NT):
+                cands.append(("overturn", BJ_PAIR, NT, -1, base, "BJ BJ"))
+            if h[CL_SJ] == 2 and self._beats(SJ_PAIR, NT):
+                cands.append(("overturn", SJ_PAIR, NT, -1, base, "SJ SJ"))
+            if self.rules.mixed_joker_pair and h[CL_SJ] and h[CL_BJ] and self._beats(SJ_PAIR, NT):
+                cands.append(("overturn", SJ_PAIR, NT, -1, base, "SJ BJ"))
+            for x in self.order:
+                if h[CL_LEVEL + x] == 2 and self._beats(LEVEL_PAIR, x):
+                    c = lv + SUITS[x]
+                    cands.append(("overturn", LEVEL_PAIR, x, -1, base + h[x], c + " " + c))
+        # stable sort: the kernel keeps the first of equal (trumps, strength) candidates
+        cands.sort(key=lambda c: (-c[4], -c[1]))
+        return [self._option(*c) for c in cands]
+
+    @staticmethod
+    def _option(action, strength, suit, cls, trumps, cards) -> BidOption:
+        return BidOption(action, TRUMP_NAMES[suit], STRENGTH_NAMES[strength], trumps, cards,
+                         (action, strength, suit, cls))
+
+    def apply(self, seat: int, opt: BidOption, index: int) -> None:
+        action, strength, suit, cls = opt._key
+        if action == "declare":
+            self.first_declarer, self.first_index = seat, index
+            if self.first_hand:
+                self.banker = seat
+            self.cls = cls
+        elif action == "reinforce":
+            self.locked = self.rules.reinforce_locks
+            self.reinforced = True
+            self.cls = -1
+        else:
+            self.overturns += 1
+            self.locked = False
+            self.cls = -1
+            if self.first_hand and self.rules.overturn_takes_bank:
+                self.banker = seat
+        self.strength, self.suit, self.bidder = strength, suit, seat
+        self.log.append((index, seat, action, TRUMP_NAMES[suit], STRENGTH_NAMES[strength]))
+
+    def view(self, seat, dealt, opts) -> BidView:
+        cur = None if self.strength == 0 else {
+            "trump": TRUMP_NAMES[self.suit], "strength": STRENGTH_NAMES[self.strength],
+            "bidder": self.bidder, "locked": self.locked}
+        return BidView(seat, tuple(self.hands[seat]), dealt, "23456789TJQKA"[self.level],
+                       self.first_hand, cur, tuple(opts), self.after_deal)
+
+    def ask(self, seat, index, policy) -> bool:
+        opts = self.options(seat)
+        if not opts:
+            return False
+        choice = policy(self.view(seat, index + 1, opts))
+        if choice is None:
+            return False
+        if not isinstance(choice, BidOption) or choice not in opts:
+            raise ValueError(f"policy returned {choice!r}, not one of the options it was offered")
+        self.apply(seat, opts[opts.index(choice)], index)
+        return True
+
+    def settle(self, seat, index, policy) -> None:
+        if not self.ask(seat, index, policy):
+            return
+        idle = 0
+        while idle < N_SEATS:
+            if self.ask(seat, index, policy):
+                idle = 0
+            else:
+                idle += 1
+                seat = (seat + 1) % N_SEATS
+
+    def run(self, deck, policy) -> None:
+        for i in range(N_DEALT):
+            seat = i % N_SEATS
+            self.held[seat][self.card_class(deck[i])] += 1
+            self.hands[seat].append(int(deck[i]))
+            if policy is not None:
+                self.settle(seat, i, policy)
+        if policy is None:
+            return
+        # After the last card, before the kitty is taken: every seat is asked once more
+        # (from seat 0, the next to draw) until four pass in a row.  The kernel policies
+        # never bid here: at the end of each settle nobody had a bid they would make.
+        self.after_deal = True
+        seat, idle = 0, 0
+        while idle < N_SEATS:
+            if self.ask(seat, N_DEALT - 1, policy):
+                idle = 0
+            else:
+                idle += 1
+                seat = (seat + 1) % N_SEATS
+
+
+def _python_bid(deck, level, rules, policy, first_hand, banker, draw) -> BidOutcome:
+    """One dealing order through the Python engine; draw() gives the kitty_random pick."""
+    e = _Engine(level, rules, first_hand, banker)
+    e.run(deck, policy)
+    common = dict(first_declarer=e.first_declarer, first_declare_index=e.first_index,
+                  overturns=e.overturns, reinforced=e.reinforced, bids=tuple(e.log))
+    if e.strength:
+        return BidOutcome(trump=TRUMP_NAMES[e.suit], banker=e.banker, no_bid=False, **common)
+    if first_hand or rules.no_bid == "redeal":
+        return BidOutcome(trump=None, banker=e.banker, no_bid=True, redeal=True, **common)
+    trump, new_banker, down = NT, banker, False
+    if rules.no_bid in ("kitty_first", "kitty_third", "kitty_random"):
+        pos = {"kitty_first": 0, "kitty_third": 2}.get(rules.no_bid)
+        if pos is None:
+            pos = draw()
+        kind = int(deck[N_DEALT + pos]) // 2
+        trump = NT if kind >= 52 else kind // N_RANKS
+    elif rules.no_bid == "banker_steps_down":
+        new_banker, down = (banker + 1) % N_SEATS, True
+    return BidOutcome(trump=TRUMP_NAMES[trump], banker=new_banker, no_bid=True,
+                      banker_steps_down=down, **common)
+
+
+# ------------------------------------------------------------------------------------------
+# checked public API
+# ------------------------------------------------------------------------------------------
+def _check_args(level, rules, policy, threshold, first_hand, banker):
+    rules = resolve_rules(rules)
+    level_rank = parse_rank(str(level))
+    if not isinstance(first_hand, (bool, np.bool_)):
+        raise ValueError(f"first_hand: expected True or False, got {first_hand!r}")
+    first_hand = bool(first_hand)
+    if first_hand:
+        if banker is not None:
+            raise ValueError("banker: a first hand has no banker before the bidding "
+                             "(the declarer becomes banker); leave it None")
+        banker = 0
+    else:
+        if banker is None:
+            banker = 0
+        if isinstance(banker, bool) or not isinstance(banker, (int, np.integer)) \
+                or not 0 <= banker < N_SEATS:
+            raise ValueError(f"banker: expected a seat 0..3, got {banker!r}")
+        banker = int(banker)
+    if callable(policy):
+        if threshold is not None:
+            raise ValueError("threshold only applies to policy='threshold'")
+        return level_rank, rules, policy, 0, first_hand, banker
+    if policy not in POLICIES:
+        raise ValueError(f"policy: unknown policy {policy!r}; allowed: "
+                         + ", ".join(map(repr, POLICIES)) + ", or a callable")
+    if policy == "threshold":
+        if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) \
+                or not 1 <= threshold <= MAX_THRESHOLD:
+            raise ValueError(f"threshold: policy 'threshold' needs an integer k in "
+                             f"1..{MAX_THRESHOLD}, got {threshold!r}")
+        threshold = int(threshold)
+    elif threshold is not None:
+        raise ValueError(f"threshold only applies to policy='threshold', not {policy!r}")
+    else:
+        threshold = 0
+    if policy == "never" and (first_hand or rules.no_bid == "redeal"):
+        raise ValueError("policy 'never' never declares: a first hand (or no_bid = 'redeal') "
+                         "would be redealt forever")
+    return level_rank, rules, policy, threshold, first_hand, banker
+
+
+def _callable_for(policy, threshold):
+    if callable(policy):
+        return policy
+    if policy == "eager":
+        return eager_policy
+    if policy == "threshold":
+        return threshold_policy(threshold)
+    return None
+
+
+def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first_hand=True,
+             banker=None, seed=0, engine=None) -> BidOutcome:
+    """The bidding on one dealing order: ``cards`` is 108 cards (notation text or physical
+    ids), position i < 100 going to seat i % 4, 100..107 the kitty.  A deal nobody declares
+    on that the rules throw in comes back with ``redeal=True`` and ``trump=None``.
+
+    ``engine``: ``"core"`` (the C kernel; kernel policies only), ``"python"`` (records the
+    bids in ``.bids``); default core for a kernel policy, python for a callable.  ``seed``
+    seeds the one draw of ``no_bid = "kitty_random"``."""
+    from ._core.bidding import bid_given
+    from ._core.rng import chunk_state
+    from ._core.bidding import draw_bounded
+
+    level_rank, rules, policy, threshold, first_hand, banker = _check_args(
+        level, rules, policy, threshold, first_hand, banker)
+    deck = as_cards(cards)
+    if len(deck) != N_CARDS:
+        raise ValueError(f"a deal is all {N_CARDS} cards in dealing order, got {len(deck)}")
+    state = chunk_state(seed, 0)
+    if engine is None:
+        engine = "python" if callable(policy) else "core"
+    if engine == "python":
+        return _python_bid(deck, level_rank, rules, _callable_for(policy, threshold),
+                           first_hand, banker, lambda: draw_bounded(state, KITTY_SIZE))
+    if engine != "core":
+        raise ValueError(f"engine: expected 'core' or 'python', got {engine!r}")
+    if callable(policy):
+        raise ValueError("a callable policy runs in the Python engine (engine='python')")
+    rc, res = bid_given(np.asarray(deck, np.uint8), level_rank, rules, POLICIES.index(policy),
+                        threshold, first_hand, banker, state)
+    redeal = rc == 1
+    return BidOutcome(
+        trump=None if redeal else TRUMP_NAMES[res["trump"]], banker=res["banker"],
+        first_declarer=res["first_declarer"], first_declare_index=res["first_declare_index"],
+        overturns=res["overturns"], reinforced=bool(res["reinforced"]),
+        no_bid=bool(res["no_bid"]), redeal=redeal,
+        banker_steps_down=bool(res["banker_steps_down"]))
+
+
+COLUMNS = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
+           "reinforced", "no_bid", "redeals", "banker_steps_down", "banker_trumps",
+           "team_trumps")
+
+
+def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None,
+                  first_hand=True, banker=None, chunk=0) -> dict:
+    """Bid ``n`` random hands; returns numpy columns (COLUMNS): ``trump`` 0..3 = S H C D,
+    4 = no-trump (``TRUMP_NAMES``); ``first_declarer`` / ``first_declare_index`` -1 when
+    nobody declared; ``banker_trumps``: the banker's trumps with the kitty; ``team_trumps``:
+    banker, partner and kitty.  The stream is ``chunk_state(seed, chunk)`` (chunk k of a
+    bid_odds run with that seed gives the same hands).
+
+    A callable ``policy`` (see the module docstring) runs the same deals through the Python
+    engine: same shuffles, same results as the kernel for ``eager_policy``."""
+    from ._core.bidding import bid_chunk, draw_bounded, shuffle_deck
+    from ._core.rng import chunk_state
+
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"n: expected a non-negative integer, got {n!r}")
+    level_rank, rules, policy, threshold, first_hand, banker = _check_args(
+        level, rules, policy, threshold, first_hand, banker)
+    state = chunk_state(seed, chunk)
+    deck = np.arange(N_CARDS, dtype=np.uint8)
+    if not callable(policy):
+        return bid_chunk(state, deck, int(n), level_rank, rules, POLICIES.index(policy),
+                         threshold, first_hand, banker)
+    out = {k: [] for k in COLUMNS}
+    draw = lambda: draw_bounded(state, KITTY_SIZE)  # noqa: E731
+    for _ in range(int(n)):
+        redeals = 0
+        while True:
+            shuffle_deck(state, deck)
+            res = _python_bid(deck.tolist(), level_rank, rules, policy, first_hand, banker, draw)
+            if not res.redeal:
+                break
+            redeals += 1
+            if redeals > MAX_REDEALS:
+                raise ValueError(f"{MAX_REDEALS} deals in a row were thrown in because nobody "
+                                 "declared: this policy never bids")
+        t = TRUMP_NAMES.index(res.trump)
+        bt = _count_trumps(deck, level_rank, t, res.banker)
+        pt = _count_trumps(deck, level_rank, t, (res.banker + 2) % N_SEATS, kitty=False)
+        for k, v in (("trump", t), ("banker", res.banker), ("first_declarer", res.first_declarer),
+                     ("first_declare_index", res.first_declare_index),
+                     ("overturns", res.overturns), ("reinforced", res.reinforced),
+                     ("no_bid", res.no_bid), ("redeals", redeals),
+                     ("banker_steps_down", res.banker_steps_down), ("banker_trumps", bt),
+                     ("team_trumps", bt + pt)):
+            out[k].append(v)
+    dtypes = {"trump": np.uint8, "banker": np.uint8, "first_declarer": np.int8,
+              "first_declare_index": np.int8, "overturns": np.uint8, "reinforced": np.bool_,
+              "no_bid": np.bool_, "redeals": np.uint16, "banker_steps_down": np.bool_,
+              "banker_trumps": np.uint8, "team_trumps": np.uint8}
+    return {k: np.asarray(v, dtype=dtypes[k]) for k, v in out.items()}
+
+
+def _count_trumps(deck, level, trump, seat, kitty=True) -> int:
+    cards = [int(c) for c in deck[seat:N_DEALT:N_SEATS]]
+    if kitty:
+        cards += [int(c) for c in deck[N_DEALT:]]
+    t = 0
+    for c in cards:
+        kind = c // 2
+        if kind >= 52 or kind % N_RANKS == level or kind // N_RANKS == trump:
+            t += 1
+    return t
