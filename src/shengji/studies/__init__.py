@@ -13,6 +13,7 @@ from importlib import import_module
 # only when it runs.
 KINDS = {
     "deals": "shengji.studies.deals",
+    "bid_odds": "shengji.studies.bid_odds",
 }
 
 

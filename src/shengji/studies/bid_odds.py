@@ -1,0 +1,123 @@
+"""The bid-odds study: who declares, which trump, how often bids are overturned, and how
+many trumps the banker ends up with (issue #4; the bidding model is documented in
+``shengji.bidding``).
+
+Table ``bids/``, one row per deal (the deal finally played, after any redeals):
+  deal int64, first_declarer int8 (-1: nobody), first_declare_index int8 (0..99, -1),
+  trump dictionary<string> ("S", "H", "C", "D", "NT"), banker uint8, overturns uint8,
+  reinforced bool, no_bid bool, redeals uint16, banker_steps_down bool,
+  banker_trumps uint8 (the banker's trumps after taking the kitty, before burying),
+  team_trumps uint8 (banker + partner + kitty).
+With ``store_cards = true`` also ``cards/``: deal, cards (108 bytes, the final dealing order:
+position i < 100 is seat i % 4's card, 100..107 the kitty).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from ..cards import N_CARDS, parse_rank
+from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool, v_choice, v_int
+
+TRUMP_NAMES = ("S", "H", "C", "D", "NT")
+NT = 4
+MAX_THRESHOLD = 25
+
+
+def _v_threshold(key, value):
+    return v_int(1, MAX_THRESHOLD)(key, value)
+
+
+class BidOddsStudy(Study):
+    name = "bid_odds"
+    unit = "deals"
+    option_keys = {
+        "policy": ("eager", v_choice("eager", "threshold", "never")),
+        "threshold": (None, _v_threshold),
+        "first_hand": (True, v_bool),
+        "banker": (0, v_int(0, 3)),
+        "store_cards": (False, v_bool),
+    }
+
+    def tables(self, cfg: StudyConfig) -> list[str]:
+        o = cfg.options
+        if o["policy"] == "threshold" and o["threshold"] is None:
+            raise ConfigError("threshold: policy = \"threshold\" needs threshold = k "
+                              "(declare only holding >= k trumps)")
+        if o["policy"] != "threshold" and o["threshold"] is not None:
+            raise ConfigError(f"threshold only applies to policy = \"threshold\", "
+                              f"not {o['policy']!r}")
+        if o["policy"] == "never" and (o["first_hand"] or cfg.rules.no_bid == "redeal"):
+            raise ConfigError("policy = \"never\" never declares: with first_hand = true (or "
+                              "no_bid = \"redeal\") every deal would be redealt forever")
+        return ["bids"] + (["cards"] if o["store_cards"] else [])
+
+    def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
+        from .._core.bidding import POLICIES, bid_chunk
+        from .._core.rng import chunk_state
+
+        o = cfg.options
+        n = chunk.count
+        state = chunk_state(cfg.seed, chunk.index)
+        deck = np.arange(N_CARDS, dtype=np.uint8)
+        cards = np.empty((n, N_CARDS), np.uint8) if o["store_cards"] else None
+        cols = bid_chunk(state, deck, n, parse_rank(cfg.level), cfg.rules,
+                         POLICIES.index(o["policy"]), o["threshold"] or 0, o["first_hand"],
+                         o["banker"], True, cards)
+        deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
+        trump = pa.DictionaryArray.from_arrays(pa.array(cols["trump"].astype(np.int8)),
+                                               pa.array(TRUMP_NAMES, pa.string()))
+        tables = {"bids": pa.table({
+            "deal": deal_ids,
+            "first_declarer": cols["first_declarer"],
+            "first_declare_index": cols["first_declare_index"],
+            "trump": trump,
+            "banker": cols["banker"],
+            "overturns": cols["overturns"],
+            "reinforced": cols["reinforced"],
+            "no_bid": cols["no_bid"],
+            "redeals": cols["redeals"],
+            "banker_steps_down": cols["banker_steps_down"],
+            "banker_trumps": cols["banker_trumps"],
+            "team_trumps": cols["team_trumps"],
+        })}
+        if cards is not None:
+            tables["cards"] = pa.table({
+                "deal": deal_ids,
+                "cards": pa.FixedSizeBinaryArray.from_buffers(
+                    pa.binary(N_CARDS), n, [None, pa.py_buffer(cards.tobytes())]),
+            })
+        stats = {
+            "items": n,
+            "no_bid": int(cols["no_bid"].sum()),
+            "no_trump": int((cols["trump"] == NT).sum()),
+            "overturned": int((cols["overturns"] > 0).sum()),
+            "overturns": int(cols["overturns"].sum(dtype=np.int64)),
+            "reinforced": int(cols["reinforced"].sum()),
+            "redeals": int(cols["redeals"].sum(dtype=np.int64)),
+            "banker_steps_down": int(cols["banker_steps_down"].sum()),
+            "banker_trumps": int(cols["banker_trumps"].sum(dtype=np.int64)),
+            "team_trumps": int(cols["team_trumps"].sum(dtype=np.int64)),
+        }
+        return ChunkResult(tables=tables, stats=stats)
+
+    def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
+        n = stats["items"]
+        if "banker_trumps" not in stats or n == 0:
+            return []
+        o = cfg.options
+        policy = o["policy"] + (f" k={o['threshold']}" if o["policy"] == "threshold" else "")
+        hand = "first hand" if o["first_hand"] else f"later hand, banker seat {o['banker']}"
+        dealt = n + stats["redeals"]
+        return [
+            f"policy {policy}, {hand}, no_bid = {cfg.rules.no_bid}",
+            f"P(no bid) {stats['no_bid'] / n:.4f} (deals thrown in: {stats['redeals']:,}, "
+            f"{stats['redeals'] / dealt:.4f} of all dealt), P(no-trump) {stats['no_trump'] / n:.4f}",
+            f"overturn rate {stats['overturned'] / n:.4f} (mean overturns {stats['overturns'] / n:.3f}), "
+            f"reinforced {stats['reinforced'] / n:.4f}, banker stepped down {stats['banker_steps_down'] / n:.4f}",
+            f"mean banker trumps (with kitty) {stats['banker_trumps'] / n:.3f}, "
+            f"team trumps {stats['team_trumps'] / n:.3f}",
+        ]
+
+
+STUDY = BidOddsStudy()
