@@ -193,6 +193,7 @@ def clear_output(out: Path, tables: list[str]) -> None:
         if p.is_dir():
             shutil.rmtree(p)
     (out / MANIFEST).unlink(missing_ok=True)
+    remove_temp_files(out, [])  # e.g. a manifest being rewritten when a run was killed
 
 
 def is_shengji_output(out: Path) -> bool:
