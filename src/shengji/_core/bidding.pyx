@@ -255,6 +255,7 @@ cdef int bid_deck_state(uint64_t* rng, const uint8_t* deck, const BidParams* p,
                         const RulesC* r, BidResult* out, State* st) noexcept nogil:
     """bid_deck, leaving the final bidding state (and every seat's holdings) in *st."""
     cdef int i, s, k, min_class
+    cdef int need_level = 1     # level cards of a suit a plain card's seat needs to bid
     cdef const uint8_t* cls
     if (p.level < 0 or p.level >= N_RANKS or p.policy < POLICY_EAGER
             or p.policy > POLICY_NEVER
@@ -290,12 +291,15 @@ cdef int bid_deck_state(uint64_t* rng, const uint8_t* deck, const BidParams* p,
         st.held[s][k] += 1
         if k >= min_class:
             # A plain card of suit k only changes the seat's trumps with suit k: it can
-            # only enable a bid in suit k, which needs a level card of k and the threshold
-            # (every other bid of the seat was already declined on this state).
-            if k < CL_LEVEL and (st.held[s][CL_LEVEL + k] == 0
+            # only enable a bid in suit k (every other bid of the seat was already declined
+            # on this state), which needs the threshold and a level card of k to declare,
+            # or both copies to overturn (so never once overturning is closed).
+            if k < CL_LEVEL and (st.held[s][CL_LEVEL + k] < need_level
                                  or trumps_with(st.held[s], k) < p.threshold):
                 continue
             settle(st, s, i, p, r)
+            if st.strength != STR_NONE:
+                need_level = 2 if st.can_overturn else 3
     return resolve(rng, deck, p, r, out, st)
 
 

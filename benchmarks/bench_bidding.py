@@ -1,0 +1,54 @@
+"""Bidding throughput (issue #4): the bidding kernel beside the plain deal kernel and a
+pure-Python bidding loop, in the same run (benchmarks/README.md).
+
+kernel "bidding":
+  impl "core"    shengji._core.bidding.bid_chunk: shuffle + card-by-card bidding (eager,
+                 first hand, standard) + banker/team trump counts, per deal
+  impl "deal"    shengji._core.deal.deal_chunk with per-seat features: the deal kernel of
+                 issue #2, as a yardstick (guard ratio = bidding / deal throughput, < 1)
+  impl "python"  the Python engine (shengji.bidding, eager_policy) on the same kind of
+                 deals, on a small batch (items = PY_ITEMS per call)
+Target: core >= 1,000,000 bidding deals per second per core.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from shengji._core.bidding import POLICIES, bid_chunk
+from shengji._core.deal import FEATURE_NAMES, deal_chunk, new_deck
+from shengji._core.rng import chunk_state
+from shengji.bidding import eager_policy, simulate_bids
+
+BATCHES = [1_000, 100_000]
+PY_ITEMS = 100
+LEVEL = 0      # rank "2"
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_bidding_core(benchmark, batch):
+    state, deck = chunk_state(1, 0), np.arange(108, dtype=np.uint8)
+    benchmark.extra_info.update(kernel="bidding", impl="core", items=batch)
+    benchmark(bid_chunk, state, deck, batch, LEVEL, None, POLICIES.index("eager"))
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_bidding_threshold_core(benchmark, batch):
+    state, deck = chunk_state(1, 0), np.arange(108, dtype=np.uint8)
+    benchmark.extra_info.update(kernel="bidding_threshold", impl="core", items=batch)
+    benchmark(bid_chunk, state, deck, batch, LEVEL, None, POLICIES.index("threshold"), 9)
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_bidding_deal_kernel(benchmark, batch):
+    state, deck = chunk_state(1, 0), new_deck()
+    features = np.empty((len(FEATURE_NAMES), 4 * batch), np.uint8)
+    kitty = np.empty(batch, np.uint8)
+    benchmark.extra_info.update(kernel="bidding", impl="deal", items=batch)
+    benchmark(deal_chunk, state, deck, batch, LEVEL, features=features, kitty_points=kitty)
+
+
+@pytest.mark.parametrize("batch", [1_000])
+def test_bidding_python(benchmark, batch):
+    benchmark.extra_info.update(kernel="bidding", impl="python", items=PY_ITEMS)
+    benchmark(simulate_bids, PY_ITEMS, 1, policy=eager_policy)
