@@ -185,6 +185,9 @@ class HandState:
         seat = self.to_play
         held = set(self._hands[seat])
         if any(c not in held for c in ids):
+            if not isinstance(play, str):
+                raise ValueError(f"seat {seat} does not hold card(s) "
+                                 f"{[c for c in ids if c not in held]}")
             # notation text picks copy 0 first: map kinds onto the copies the seat holds
             ids = self._remap(seat, ids)
         one, two = _masks(ids)

@@ -14,6 +14,7 @@ from importlib import import_module
 KINDS = {
     "deals": "shengji.studies.deals",
     "bid_odds": "shengji.studies.bid_odds",
+    "scoring": "shengji.studies.scoring",
 }
 
 

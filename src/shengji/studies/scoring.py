@@ -1,0 +1,153 @@
+"""The scoring-distribution study: whole hands played by built-in bots (issue #5).
+
+Each hand is independent: shuffle, bid (``bid_policy``), the banker buries 8, 25 tricks'
+worth of cards are played, then the kitty, penalties and the level change (RULES.md §3–8).
+Both teams are at ``level``.  ``first_hand = true`` plays every hand as the first of a
+match (the first declarer banks, a deal nobody declares is redealt); otherwise seat 0 is
+the banker and the rules' ``no_bid`` applies.
+
+Bots: the banker team plays ``policy``, the defenders ``defender_policy`` (default: the
+same).  ``random`` is uniform over the candidate plays (see ``shengji.game``); ``greedy``
+is the rule-of-thumb player documented in ``shengji._core.hand``.
+
+Table ``hands/``, one row per hand:
+  hand (int64), banker (seat), trump ("S" "H" "C" "D" "NT"), level (rank text),
+  table_points (defenders' trick points), kitty_points (points buried),
+  last_winner_side ("banker"/"defenders"), last_winner_shape (single/pair/tractor/throw),
+  kitty_multiplier (applied: 0 when the banker team took the last trick),
+  penalty (signed change of D, RULES.md §8), defender_points (D = table_points +
+  kitty_points x kitty_multiplier + penalty), level_side, levels, next_banker,
+  failed_throws, redeals.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from ..cards import parse_rank
+from ..rules import RANK_NAMES
+from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool, v_choice, v_int
+
+BOT_NAMES = ("random", "greedy")
+BID_POLICIES = ("eager", "threshold", "never")
+TRUMP_NAMES = ("S", "H", "C", "D", "NT")
+SIDE_NAMES = ("banker", "defenders")
+SHAPE_NAMES = ("single", "pair", "tractor", "throw")
+
+
+def v_policy_or_none(key, value):
+    if value is None or value == "":
+        return None
+    return v_choice(*BOT_NAMES)(key, value)
+
+
+def dict_column(codes: np.ndarray, names) -> pa.DictionaryArray:
+    """Small integer codes -> a dictionary-encoded string column (cheap to build and to
+    store; reads back as pandas categoricals)."""
+    return pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int8)), pa.array(list(names)))
+
+
+def hand_columns(out: np.ndarray, n: int, names) -> dict:
+    """The kernel's int32 rows (``_core.hand.HAND_COLUMNS``) -> typed Arrow columns."""
+    c = {name: out[i, :n] for i, name in enumerate(names)}
+    return {
+        "banker": c["banker"].astype(np.uint8),
+        "trump": dict_column(c["trump"], TRUMP_NAMES),
+        "level": dict_column(c["level"], RANK_NAMES),
+        "table_points": c["table_points"].astype(np.int16),
+        "kitty_points": c["kitty_points"].astype(np.int16),
+        "last_winner_side": dict_column(c["last_winner_side"], SIDE_NAMES),
+        "last_winner_shape": dict_column(c["last_winner_shape"], SHAPE_NAMES),
+        "kitty_multiplier": c["kitty_multiplier"].astype(np.int16),
+        "penalty": c["penalty"].astype(np.int32),
+        "defender_points": c["defender_points"].astype(np.int32),
+        "level_side": dict_column(c["level_side"], SIDE_NAMES),
+        "levels": c["levels"].astype(np.int16),
+        "next_banker": c["next_banker"].astype(np.uint8),
+        "failed_throws": c["failed_throws"].astype(np.int16),
+        "redeals": c["redeals"].astype(np.int16),
+    }
+
+
+def hand_stats(out: np.ndarray, n: int, names) -> dict:
+    c = {name: out[i, :n] for i, name in enumerate(names)}
+    d = c["defender_points"].astype(np.int64)
+    return {
+        "items": n,
+        "defender_points": int(d.sum()),
+        "banker_levels_up": int((c["level_side"] == 0).sum()),
+        "defenders_win_last": int((c["last_winner_side"] == 1).sum()),
+        "kitty_points_added": int((c["kitty_points"].astype(np.int64) * c["kitty_multiplier"]).sum()),
+        "failed_throws": int(c["failed_throws"].sum()),
+        # hands whose level side the kitty decided: without the kitty D would fall on the
+        # other side of the take-over line (needs the rules; counted in run_chunk)
+    }
+
+
+class ScoringStudy(Study):
+    name = "scoring"
+    unit = "hands"
+    option_keys = {
+        "policy": ("greedy", v_choice(*BOT_NAMES)),
+        "defender_policy": (None, v_policy_or_none),
+        "bid_policy": ("eager", v_choice(*BID_POLICIES)),
+        "bid_threshold": (0, v_int(0, 36)),
+        "first_hand": (False, v_bool),
+    }
+    default_chunk_size = 1 << 14
+
+    def tables(self, cfg: StudyConfig) -> list[str]:
+        if cfg.options["bid_policy"] == "never" and cfg.options["first_hand"]:
+            raise ConfigError("bid_policy = 'never' cannot play first hands: nobody would "
+                              "ever declare and every deal would be redealt")
+        return ["hands"]
+
+    def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
+        from .._core import hand as core
+        from .._core.rng import chunk_state
+
+        opts = cfg.options
+        n = chunk.count
+        state = chunk_state(cfg.seed, chunk.index)
+        deck = np.arange(108, dtype=np.uint8)
+        out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
+        bank = BOT_NAMES.index(opts["policy"])
+        dfn = BOT_NAMES.index(opts["defender_policy"] or opts["policy"])
+        core.play_hands(state, deck, n, cfg.rules, parse_rank(cfg.level),
+                        -1 if opts["first_hand"] else 0, bank, dfn,
+                        BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"], out)
+        cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}
+        cols.update(hand_columns(out, n, core.HAND_COLUMNS))
+        stats = hand_stats(out, n, core.HAND_COLUMNS)
+        stats["kitty_decided"] = kitty_decided(out, n, core.HAND_COLUMNS, cfg)
+        return ChunkResult(tables={"hands": pa.table(cols)}, stats=stats)
+
+    def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
+        n = stats["items"]
+        if not n:
+            return []
+        return [
+            f"mean D {stats['defender_points'] / n:.1f}; banker team levels up in "
+            f"{100 * stats['banker_levels_up'] / n:.1f}% of hands",
+            f"defenders take the last trick in {100 * stats['defenders_win_last'] / n:.1f}% "
+            f"(kitty adds {stats['kitty_points_added'] / n:.1f} points per hand); the kitty "
+            f"decides the level side in {100 * stats['kitty_decided'] / n:.1f}%",
+            f"failed throws per hand {stats['failed_throws'] / n:.2f}",
+        ]
+
+
+def kitty_decided(out: np.ndarray, n: int, names, cfg: StudyConfig) -> int:
+    """Hands whose level side would differ without the kitty's points (D - kitty x mult)."""
+    from .._core.combos import level_change
+
+    c = {name: out[i, :n] for i, name in enumerate(names)}
+    added = c["kitty_points"].astype(np.int64) * c["kitty_multiplier"]
+    idx = np.nonzero(added)[0]
+    count = 0
+    for i in idx:
+        side, _ = level_change(int(c["defender_points"][i] - added[i]), cfg.rules, -1)
+        count += side != c["level_side"][i]
+    return int(count)
+
+
+STUDY = ScoringStudy()

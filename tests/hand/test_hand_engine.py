@@ -1,0 +1,195 @@
+"""The hand engine against the plain-Python rules (``shengji.reference``).
+
+Every hand is replayed play by play: each follow must be legal per the reference, each
+throw's fate and forced play must match the reference's throw check, each trick's winner
+the reference's, and at the end every card has been played or buried exactly once, the
+points add up to 200, D = table points + kitty x multiplier (defenders took the last
+trick) + penalties, and the level change is the reference's ``level_change(D)``.
+
+Default run: ``FAST_HANDS`` hands per preset.  ``-m slow``: ``FULL_HANDS`` (10^4) per
+preset.  Seats alternate random and greedy bots so that both play every role.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import shengji.reference as ref
+from shengji.cards import N_CARDS, kind_points
+from shengji.game import HandState
+from shengji.rules import PRESETS, Rules
+
+FAST_HANDS = 60
+FULL_HANDS = 10_000
+PENALTY = {"none": 0, "per_card": None, "fixed20": 20, "fixed10": 10}
+BOT_MIXES = [("random",) * 4, ("greedy",) * 4, ("greedy", "random") * 2, ("random", "greedy") * 2]
+
+
+def _points(ids):
+    return sum(kind_points(c // 2) for c in ids)
+
+
+def play_and_check(preset: str, seed: int, bots) -> dict:
+    rules = Rules.preset(preset)
+    level = ["2", "5", "8", "J", "A"][seed % 5]
+    banker = None if seed % 7 == 0 else seed % 4
+    s = HandState(rules, level, banker=banker, seed=seed)
+    trump = (s.level, None if s.trump == "NT" else s.trump)
+    b = s.banker
+    bank_team = b % 2
+    s.apply(s.bot_action(bots[b]))
+    assert s.phase == "play" and len(s.buried) == 8
+    expected_penalty = 0
+    team_points = [0, 0]
+    plays_in_trick = []
+    while not s.is_over():
+        seat = s.to_play
+        hands = s.hands
+        play = s.bot_action(bots[seat])
+        if not plays_in_trick:
+            combo = ref.classify(play, trump, rules)
+            n_fail = len(s.failed_throws)
+            s.apply(play)
+            if combo.kind == "throw":
+                others = [hands[(seat + i) % 4] for i in (1, 2, 3)]
+                ok, forced = ref.check_throw(play, others, trump, rules)
+                assert ok == (len(s.failed_throws) == n_fail)
+                if not ok:
+                    got = s.failed_throws[-1][2]
+                    assert sorted(c // 2 for c in got) == sorted(c // 2 for c in forced)
+                    per = PENALTY[rules.throw_penalty]
+                    amount = 10 * (len(play) - len(forced)) if per is None else per
+                    expected_penalty += amount if seat % 2 == bank_team else -amount
+            else:
+                assert len(s.failed_throws) == n_fail
+        else:
+            lead = plays_in_trick[0][1]
+            assert ref.is_legal_follow(hands[seat], lead, play, trump, rules), \
+                (preset, seed, hands[seat], lead, play)
+            s.apply(play)
+        plays_in_trick = s.tricks[-1] if len(s.tricks[-1]) < 4 else []
+        if not plays_in_trick:
+            trick = s.tricks[-1]
+            w = ref.trick_winner([p for _, p in trick], trump, rules)
+            team_points[trick[w][0] % 2] += sum(_points(p) for _, p in trick)
+            last = trick[w]
+    res = s.result()
+    played = [c for t in s.tricks for _, p in t for c in p] + s.buried
+    assert sorted(played) == list(range(N_CARDS)), "every card played or buried exactly once"
+    kitty = _points(s.buried)
+    assert team_points[0] + team_points[1] + kitty == 200
+    defenders = 1 - bank_team
+    assert res["table_points"] == team_points[defenders]
+    assert res["kitty_points"] == kitty
+    assert res["penalty"] == expected_penalty
+    assert res["last_winner_side"] == ("banker" if last[0] % 2 == bank_team else "defenders")
+    mult = ref.kitty_multiplier(last[1], trump, rules) if res["last_winner_side"] == "defenders" else 0
+    assert res["kitty_multiplier"] == mult
+    assert res["last_winner_shape"] == ref.classify(last[1], trump, rules).kind
+    d = team_points[defenders] + kitty * mult + expected_penalty
+    assert res["defender_points"] == d
+    side, levels = ref.level_change(d, rules, level=s.level)
+    assert (res["level_side"], res["levels"]) == (side, levels)
+    assert res["next_banker"] == ((b + 2) % 4 if side == "banker" else (b + 1) % 4)
+    return res
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_hands_against_reference(preset):
+    for i in range(FAST_HANDS):
+        play_and_check(preset, 1000 * i + 17, BOT_MIXES[i % len(BOT_MIXES)])
+
+
+@pytest.fixture
+def slow_only(request):
+    """The slow tests run only when selected (``-m slow``): nothing in the project's pytest
+    configuration deselects the marker by default."""
+    if "slow" not in (request.config.option.markexpr or "") or \
+            "not slow" in request.config.option.markexpr:
+        pytest.skip("slow: select with -m slow")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_hands_against_reference_full(preset, slow_only):
+    for i in range(FULL_HANDS):
+        play_and_check(preset, 7 * i + 3, BOT_MIXES[i % len(BOT_MIXES)])
+
+
+def test_clone_replay_same_result():
+    rng = np.random.default_rng(5)
+    for seed in range(8):
+        s = HandState("club-84022", "2", banker=seed % 4, seed=seed)
+        start = s.clone()
+        cut = int(rng.integers(1, 60))
+        while not s.is_over():
+            if len(s.history) == cut:
+                mid = s.clone()
+            s.apply(s.bot_action("random" if seed % 2 else "greedy"))
+        for c in (start, mid):
+            for play in s.history[len(c.history):]:
+                c.apply(play)
+            assert c.result() == s.result()
+            assert c.tricks == s.tricks
+
+
+def _snapshot(s):
+    return (s.phase, s.to_play, s.hands, [list(t) for t in s.tricks], list(s.history),
+            s.trick_points)
+
+
+def test_illegal_apply_raises_and_changes_nothing():
+    s = HandState("standard", "2", banker=0, seed=11)
+    snap = _snapshot(s)
+    with pytest.raises(ValueError):
+        s.apply(s.hands[0][:7])                      # bury needs 8
+    with pytest.raises(ValueError):
+        s.apply(s.hands[1][:8])                      # not the banker's cards
+    assert _snapshot(s) == snap
+    s.apply(s.bot_action("greedy"))
+    found = 0
+    for _ in range(200):
+        if s.is_over():
+            break
+        snap = _snapshot(s)
+        seat = s.to_play
+        legal = {tuple(sorted(c // 2 for c in p)) for p in s.legal_plays()}
+        with pytest.raises(ValueError):
+            s.apply([c for c in range(N_CARDS) if c not in s.hands[seat]][:1])
+        assert _snapshot(s) == snap
+        if s.tricks and len(s.tricks[-1]) < 4:
+            size = len(s.tricks[-1][0][1])
+            # some play of the right size that is not legal, if any
+            for start in range(0, len(s.hands[seat]) - size + 1):
+                cand = tuple(sorted(s.hands[seat][start:start + size]))
+                if tuple(sorted(c // 2 for c in cand)) not in legal:
+                    with pytest.raises(ValueError):
+                        s.apply(list(cand))
+                    assert _snapshot(s) == snap
+                    found += 1
+                    break
+        s.apply(s.bot_action("random"))
+    assert found > 0
+
+
+def test_legal_follows_are_exactly_the_reference_ones():
+    """On small follows, legal_plays() equals brute force over the hand with the
+    reference's is_legal_follow (as multisets of kinds)."""
+    from itertools import combinations
+
+    checked = 0
+    for seed in range(6):
+        s = HandState("standard", "2", banker=seed % 4, seed=seed)
+        trump = (s.level, None if s.trump == "NT" else s.trump)
+        s.apply(s.bot_action("greedy"))
+        while not s.is_over():
+            if s.tricks and len(s.tricks[-1]) < 4 and len(s.tricks[-1][0][1]) <= 2:
+                lead = s.tricks[-1][0][1]
+                hand = s.hands[s.to_play]
+                got = {tuple(sorted(c // 2 for c in p)) for p in s.legal_plays()}
+                want = {tuple(sorted(c // 2 for c in p)) for p in combinations(hand, len(lead))
+                        if ref.is_legal_follow(hand, lead, list(p), trump)}
+                assert got == want
+                checked += 1
+            s.apply(s.bot_action("random"))
+    assert checked > 100
