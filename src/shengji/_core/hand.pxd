@@ -15,6 +15,7 @@ cdef enum:
     N_FOLLOW = 5             # following-suits: 0..3 side suits, 4 trump
     MAX_PLAYS = 512          # candidate plays kept per decision (more are counted, not kept)
     N_TRICKS = 25
+    MAX_THROWS = 18          # top-k throws per suit: components of one suit - 1 (< 18)
 
 cdef enum Phase:
     PHASE_BURY = 0
@@ -75,6 +76,11 @@ ctypedef struct HandC:
     long long levels
     int next_banker
     int demotion                     # must_play_demotion: banker team's demoted level, or -1
+    # The top-k throw candidates per seat and following-suit, recomputed only when the
+    # seat's holding of that suit changed (bit s of throws_stale[seat]).
+    uint8_t throws_stale[N_SEATS]
+    uint8_t n_throws[N_SEATS][N_FOLLOW]
+    Play throws[N_SEATS][N_FOLLOW][MAX_THROWS]
 
 cdef inline int popcount(uint64_t x) noexcept nogil:
     x = x - ((x >> 1) & 0x5555555555555555ULL)
@@ -89,6 +95,7 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
                      int banker, const RulesC* r) noexcept nogil
 cdef int hand_bury(HandC* h, const Play* p) noexcept nogil
 cdef int hand_apply(HandC* h, const Play* p, Play* forced) noexcept nogil
+cdef int hand_apply_ex(HandC* h, const Play* p, Play* forced, bint check) noexcept nogil
 cdef int gen_plays(const HandC* h, Play* out, int cap, int target, Play* chosen) noexcept nogil
 cdef int bot_bury(HandC* h, int bot, uint64_t* rng, Play* out) noexcept nogil
 cdef int bot_play(HandC* h, int bot, uint64_t* rng, Play* buf, Play* out) noexcept nogil

@@ -109,21 +109,19 @@ cdef inline bint in_hand(const HandC* h, int seat, const Play* p) noexcept nogil
 
 
 cdef inline void take_from_hand(HandC* h, int seat, const Play* p) noexcept nogil:
-    """Remove a play (known to be in the hand) from the seat's masks and counts."""
+    """Remove a play (known to be in the hand) from the seat's counts and masks."""
     cdef uint64_t m = p.one
     cdef int k
+    cdef uint8_t* hc = h.hand[seat]
     while m:
         k = ctz(m)
         m &= m - 1
-        h.hand[seat][k] -= 1
-        h.seen[k] += 1
-    m = p.two
-    while m:
-        k = ctz(m)
-        m &= m - 1
-        h.hand[seat][k] -= 1
-        h.seen[k] += 1
-    rebuild_masks(h, seat)
+        hc[k] -= 1 + ((p.two >> k) & 1)
+        h.seen[k] += 1 + ((p.two >> k) & 1)
+        h.throws_stale[seat] |= 1 << h.t.follow[k]
+        if hc[k] == 0:
+            h.one[seat] &= ~bit(k)
+        h.two[seat] &= ~bit(k)
 
 
 cdef inline void rebuild_masks(HandC* h, int seat) noexcept nogil:
@@ -173,6 +171,7 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
         h.hand[banker][deck[i] >> 1] += 1
     for s in range(N_SEATS):
         rebuild_masks(h, s)
+        h.throws_stale[s] = (1 << N_FOLLOW) - 1
     h.phase = PHASE_BURY
     h.to_play = banker
     h.leader = banker
@@ -206,6 +205,7 @@ cdef int hand_bury(HandC* h, const Play* p) noexcept nogil:
     for k in range(N_KINDS):
         h.hand[h.banker][k] -= h.buried[k]
     rebuild_masks(h, h.banker)
+    h.throws_stale[h.banker] = (1 << N_FOLLOW) - 1
     h.kitty_points = play_points(p, &h.t)
     h.phase = PHASE_PLAY
     h.to_play = h.banker
@@ -228,10 +228,35 @@ cdef inline int throw_penalty(const HandC* h, int seat, int thrown, int forced) 
     return amount if team(seat) == team(h.banker) else -amount
 
 
+cdef inline void simple_combo(const TrumpTable* t, int k, int n, Combo* c) noexcept nogil:
+    """decompose() of a single (n = 1) or a pair (n = 2) of kind k, without the scans."""
+    c.n_cards = n
+    c.suit = t.follow[k]
+    c.shape = SHAPE_SINGLE if n == 1 else SHAPE_PAIR
+    c.n_comp = 1
+    c.n_tractor = 0
+    c.n_pair = n - 1
+    c.pairs = n - 1
+    c.total_pairs = n - 1
+    c.top_order = t.order[k]
+    c.top_kind = k
+    c.comp[0].shape = c.shape
+    c.comp[0].length = n - 1
+    c.comp[0].top_order = t.order[k]
+    c.comp[0].top_kind = k
+    c.comp[0].top_pos = t.chain[k]
+    c.comp[0].kinds = bit(k)
+
+
 cdef int hand_apply(HandC* h, const Play* p, Play* forced) noexcept nogil:
+    return hand_apply_ex(h, p, forced, True)
+
+
+cdef int hand_apply_ex(HandC* h, const Play* p, Play* forced, bint check) noexcept nogil:
     """Play p for the seat to play.  A failed throw plays the forced component instead
     (returned in *forced, else *forced = p).  Returns APPLY_OK or a negative status, in
-    which case nothing changed."""
+    which case nothing changed.  check=False skips the follow-legality check: only for
+    plays taken from gen_plays (the bots), which are legal by construction."""
     cdef int seat = h.to_play, i, s, n, w, k, f
     cdef uint8_t cnt[N_KINDS]
     cdef uint8_t others[3 * N_KINDS]
@@ -250,7 +275,10 @@ cdef int hand_apply(HandC* h, const Play* p, Play* forced) noexcept nogil:
         s = h.t.follow[ctz(p.one)]
         if (p.one & ~h.suit_mask[s]) != 0:
             return APPLY_MIXED
-        decompose(cnt, &h.t, &h.lead)
+        if p.one == p.two and (p.one & (p.one - 1)) == 0 or p.two == 0 and n == 1:
+            simple_combo(&h.t, ctz(p.one), n, &h.lead)     # a single or a pair
+        else:
+            decompose(cnt, &h.t, &h.lead)
         if h.lead.n_comp > 1:
             for i in range(3):
                 memcpy(others + i * N_KINDS, h.hand[(seat + 1 + i) % N_SEATS], N_KINDS)
@@ -268,9 +296,13 @@ cdef int hand_apply(HandC* h, const Play* p, Play* forced) noexcept nogil:
     else:
         if n != h.lead.n_cards:
             return APPLY_BAD_SIZE
-        if not legal_follow_counts(h.hand[seat], &h.lead, cnt, &h.t):
-            return APPLY_ILLEGAL
         s = h.lead.suit
+        if n == 1:
+            # a single: the led suit if held at all (the common case, without profiles)
+            if check and h.t.follow[ctz(p.one)] != s and (h.one[seat] & h.suit_mask[s]):
+                return APPLY_ILLEGAL
+        elif check and not legal_follow_counts(h.hand[seat], &h.lead, cnt, &h.t):
+            return APPLY_ILLEGAL
         if popcount(p.one & h.suit_mask[s]) + popcount(p.two & h.suit_mask[s]) < n:
             h.void_suits[seat] |= 1 << s      # showed out of the led suit: public knowledge
     memcpy(h.trick[h.n_in_trick], cnt, N_KINDS)
@@ -358,6 +390,10 @@ ctypedef struct PlayEnum:
     uint64_t base_two
 
 
+cdef enum:
+    TARGET_STOP_AT_CAP = -2    # gen_plays target: stop once cap plays are stored
+
+
 cdef inline void emit(PlayEnum* e, uint64_t one, uint64_t two) noexcept nogil:
     if e.count < e.cap:
         e.out[e.count].one = one
@@ -374,6 +410,8 @@ cdef void enum_rec(PlayEnum* e, int i, int left, uint64_t one, uint64_t two, int
     cdef uint8_t cnt[N_KINDS]
     cdef Play p
     cdef int k, a, c, np
+    if e.target == TARGET_STOP_AT_CAP and e.count >= e.cap:
+        return
     if left == 0:
         if pairs < e.need_pairs:
             return
@@ -469,9 +507,6 @@ cdef void gen_leads(const HandC* h, PlayEnum* e) noexcept nogil:
     cdef int seat = h.to_play, s, p, q, i, j, k, best
     cdef uint64_t m, one, two
     cdef uint64_t pm[MAX_CHAIN]
-    cdef uint8_t cnt[N_KINDS]
-    cdef Combo c
-    cdef int idx[MAX_COMPONENTS]
     m = h.one[seat]
     while m:
         emit(e, m & (~m + 1), 0)
@@ -494,30 +529,48 @@ cdef void gen_leads(const HandC* h, PlayEnum* e) noexcept nogil:
                 while q < MAX_CHAIN and pm[q] and pm[p]:
                     tractor_rec(e, pm, p, q, 0)
                     q += 1
-        one = h.one[seat] & h.suit_mask[s]
-        if popcount(one) >= 2:
-            # top-k throws: components sorted by top card, highest first
-            for k in range(N_KINDS):
-                cnt[k] = h.hand[seat][k] if (one >> k) & 1 else 0
-            decompose(cnt, &h.t, &c)
-            if c.n_comp < 2:
-                continue
-            for i in range(c.n_comp):
-                idx[i] = i
-            for i in range(1, c.n_comp):
-                j = i
-                while j > 0 and c.comp[idx[j - 1]].top_order < c.comp[idx[j]].top_order:
-                    best = idx[j]
-                    idx[j] = idx[j - 1]
-                    idx[j - 1] = best
-                    j -= 1
-            one = c.comp[idx[0]].kinds
-            two = c.comp[idx[0]].kinds if c.comp[idx[0]].shape != SHAPE_SINGLE else 0
-            for i in range(1, c.n_comp):
-                one |= c.comp[idx[i]].kinds
-                if c.comp[idx[i]].shape != SHAPE_SINGLE:
-                    two |= c.comp[idx[i]].kinds
-                emit(e, one, two)
+        if (h.throws_stale[seat] >> s) & 1:
+            refresh_throws(<HandC*> h, seat, s)
+        for i in range(h.n_throws[seat][s]):
+            emit(e, h.throws[seat][s][i].one, h.throws[seat][s][i].two)
+
+
+cdef void refresh_throws(HandC* h, int seat, int s) noexcept nogil:
+    """The seat's top-k throws of suit s: its holding decomposed, components sorted by top
+    card (highest first), the union of the first k for k >= 2."""
+    cdef uint8_t cnt[N_KINDS]
+    cdef Combo c
+    cdef int idx[MAX_COMPONENTS]
+    cdef int i, j, k, tmp
+    cdef uint64_t one = h.one[seat] & h.suit_mask[s], two
+    h.throws_stale[seat] &= ~(1 << s)
+    h.n_throws[seat][s] = 0
+    if popcount(one) < 2:
+        return
+    for k in range(N_KINDS):
+        cnt[k] = h.hand[seat][k] if (one >> k) & 1 else 0
+    decompose(cnt, &h.t, &c)
+    if c.n_comp < 2:
+        return
+    for i in range(c.n_comp):
+        idx[i] = i
+    for i in range(1, c.n_comp):
+        j = i
+        while j > 0 and c.comp[idx[j - 1]].top_order < c.comp[idx[j]].top_order:
+            tmp = idx[j]
+            idx[j] = idx[j - 1]
+            idx[j - 1] = tmp
+            j -= 1
+    one = c.comp[idx[0]].kinds
+    two = c.comp[idx[0]].kinds if c.comp[idx[0]].shape != SHAPE_SINGLE else 0
+    for i in range(1, c.n_comp):
+        one |= c.comp[idx[i]].kinds
+        if c.comp[idx[i]].shape != SHAPE_SINGLE:
+            two |= c.comp[idx[i]].kinds
+        if i - 1 < MAX_THROWS:
+            h.throws[seat][s][i - 1].one = one
+            h.throws[seat][s][i - 1].two = two
+            h.n_throws[seat][s] = i
 
 
 cdef int gen_plays(const HandC* h, Play* out, int cap, int target, Play* chosen) noexcept nogil:
@@ -605,7 +658,7 @@ cdef int play_out(HandC* h, uint64_t* rng, const int* bots, Play* buf) noexcept 
     while h.phase == PHASE_PLAY:
         if bot_play(h, bots[h.to_play], rng, buf, &p) != 0:
             return APPLY_EMPTY
-        status = hand_apply(h, &p, &forced)
+        status = hand_apply_ex(h, &p, &forced, False)
         if status != APPLY_OK:
             return status
     return APPLY_OK
@@ -819,16 +872,89 @@ cdef int lowest_card(const HandC* h, int me, uint64_t m) noexcept nogil:
     return best
 
 
+cdef inline (int, int) follow_score(const HandC* h, int me, bint wins, bint partner_wins,
+                                    bint last, int pts, int cost, int csuit,
+                                    int key) noexcept nogil:
+    """Rank of a follow (lower is better): (0, cost) a worthwhile win, else (1, cost)
+    for giving up the least."""
+    if wins and not partner_wins and (last or h.trick_points + pts >= POINTS_WORTH_WINNING
+                                      or not beaten_by_unseen(h, me, csuit,
+                                                              h.lead.comp[0].shape, key)):
+        # win cheaply (points on the table, a ruff, or a sure win); the last seat also
+        # adds its own points
+        return 0, cost - (POINT_VALUE * pts if last else 0)
+    # cannot or need not win: give up the least, points first
+    return 1, cost + (POINT_VALUE * 4 * pts if not partner_wins else 0)
+
+
+cdef int fill_candidates(const HandC* h, int me, Play* buf) noexcept nogil:
+    """Follows of a seat short of the led suit (all of the suit + a fill): the cheapest
+    fill, the fill with most points, and, void in a side suit facing a pair lead, the
+    cheapest trump pair (a ruff).  Returns how many were written to buf."""
+    cdef int s = h.lead.suit, n = h.lead.n_cards, f, i, j, k, nc = 0, cnt = 0, best
+    cdef uint64_t sm = h.suit_mask[s], m
+    cdef uint8_t kinds[HAND_SIZE + KITTY_SIZE]
+    cdef int val[HAND_SIZE + KITTY_SIZE]
+    cdef int tmp
+    cdef uint8_t tk
+    cdef Play base
+    base.one = h.one[me] & sm
+    base.two = h.two[me] & sm
+    f = n - play_size(&base)
+    for k in range(N_KINDS):
+        if h.t.follow[k] != s:
+            for j in range(h.hand[me][k]):
+                kinds[nc] = k
+                val[nc] = card_value(h, k)
+                nc += 1
+    # 0: cheapest fill; 1: most points (ties: cheapest)
+    for i in range(2):
+        for j in range(nc):
+            if i == 1:
+                val[j] = card_value(h, kinds[j]) - 100 * h.t.points[kinds[j]]
+        buf[cnt] = base
+        for j in range(f):
+            best = j
+            for k in range(j + 1, nc):
+                if val[k] < val[best]:
+                    best = k
+            tmp = val[j]; val[j] = val[best]; val[best] = tmp
+            tk = kinds[j]; kinds[j] = kinds[best]; kinds[best] = tk
+            if buf[cnt].one & bit(kinds[j]):
+                buf[cnt].two |= bit(kinds[j])
+            buf[cnt].one |= bit(kinds[j])
+        cnt += 1
+    if s != TRUMP and f == n and h.lead.shape == SHAPE_PAIR:
+        m = h.two[me] & h.suit_mask[TRUMP]
+        best = -1
+        while m:
+            k = ctz(m)
+            m &= m - 1
+            if best < 0 or h.t.order[k] < h.t.order[best]:
+                best = k
+        if best >= 0:
+            buf[cnt].one = bit(best)
+            buf[cnt].two = bit(best)
+            cnt += 1
+    return cnt
+
+
 cdef int greedy_play(HandC* h, Play* buf, Play* out) noexcept nogil:
     cdef int me = h.to_play, n, i, w, wseat, win_key, win_suit, s = h.lead.suit
-    cdef int pos = h.n_in_trick, key = 0, pts, cost, best, best_a, best_b, a, b, csuit
+    cdef int pos = h.n_in_trick, key = 0, pts, cost, best, best_a, best_b, a, b, csuit, k1, ns
     cdef bint last, partner_wins, secure, wins
     cdef Profile x
     cdef uint8_t cnt[N_KINDS]
     cdef const uint8_t* wrow
     if pos == 0:
         return greedy_lead(h, out)
-    n = gen_plays(h, buf, MAX_PLAYS, -1, NULL)
+    ns = popcount(h.one[me] & h.suit_mask[s]) + popcount(h.two[me] & h.suit_mask[s])
+    if ns <= h.lead.n_cards and h.lead.n_cards > 1:
+        # short of the suit: every fill is legal and there are too many to rank; build
+        # the few that matter (cheapest discard, most points, a cheap ruff)
+        n = fill_candidates(h, me, buf)
+    else:
+        n = gen_plays(h, buf, MAX_PLAYS, TARGET_STOP_AT_CAP, NULL)
     if n == 0:
         return -1
     if n > MAX_PLAYS:
@@ -861,6 +987,16 @@ cdef int greedy_play(HandC* h, Play* buf, Play* out) noexcept nogil:
             # feed points to the partner's sure trick, cheaply otherwise
             a = -pts
             b = cost
+        elif h.lead.n_cards == 1:
+            # single lead: compare orders directly (no profiles)
+            k1 = ctz(buf[i].one)
+            csuit = h.t.follow[k1]
+            key = h.t.order[k1]
+            if csuit == s:
+                wins = win_suit == s and key > win_key
+            else:
+                wins = csuit == TRUMP and (win_suit == s or key > win_key)
+            a, b = follow_score(h, me, wins, partner_wins, last, pts, cost, csuit, key)
         else:
             play_counts(&buf[i], cnt)
             wins = False
@@ -876,16 +1012,7 @@ cdef int greedy_play(HandC* h, Play* buf, Play* out) noexcept nogil:
                     key = lead_key(&x, &h.lead)
                     wins = win_suit == s or key > win_key
                     csuit = TRUMP
-            if wins and not partner_wins and (last or h.trick_points + pts >= POINTS_WORTH_WINNING
-                                              or not beaten_by_unseen(h, me, csuit,
-                                                                      h.lead.comp[0].shape, key)):
-                # win cheaply; the last seat also adds its own points
-                a = 0
-                b = cost - (POINT_VALUE * pts if last else 0)
-            else:
-                # cannot or need not win: give up the least (points first)
-                a = 1
-                b = cost + (POINT_VALUE * 4 * pts if not partner_wins else 0)
+            a, b = follow_score(h, me, wins, partner_wins, last, pts, cost, csuit, key)
         if best < 0 or a < best_a or (a == best_a and b < best_b):
             best = i
             best_a = a
