@@ -15,6 +15,7 @@ KINDS = {
     "deals": "shengji.studies.deals",
     "bid_odds": "shengji.studies.bid_odds",
     "scoring": "shengji.studies.scoring",
+    "match": "shengji.studies.match",
 }
 
 

@@ -1,0 +1,112 @@
+"""The match study: whole matches played by built-in bots (issue #5).
+
+A match starts with both teams at the rules' ``start_level``; the first hand is a first
+hand (the first declarer banks; a deal nobody declares is redealt), later hands follow
+RULES.md §6: the banker team stays -> the banker's partner banks, the defenders take over
+-> the seat after the banker banks, at its team's level.  ``level_cap``, ``must_play``
+(a jump stops at a must-play rank) and ``must_play_demotion`` apply.  A team that levels
+past A wins.
+
+must_play_demotion (seed 002, "扑克牌双升竞赛规则（最新）" §1), as modelled: the banker
+team at a must-play J (or A) and the defenders take the last trick with a play holding a
+J (at J) / an A (at A): at J the banker team drops to 2; at A a single A drops it to J, a
+pair of As to 2.  Then the level change applies as usual: defenders taking over level
+from their own level; a banker team that keeps the bank levels from its demoted level.
+
+Bots: team 0 (seats 0 and 2) plays ``policy``, team 1 ``opponent_policy`` (default: the
+same).
+
+Tables:
+  matches/  match (int64), winner_team (0/1; -1 if the hand guard stopped it), hands,
+            final_level_0, final_level_1 (rank index 0..12 before the last hand's jump),
+            trajectory_0, trajectory_1 (list<int8>: each team's level before every hand)
+  hands/    match, hand (index in the match), level_0, level_1 (before the hand), and the
+            scoring study's columns (banker, trump, level, table_points, ...).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from .base import Chunk, ChunkResult, Study, StudyConfig, v_choice, v_int
+from .scoring import BID_POLICIES, BOT_NAMES, hand_columns, v_policy_or_none
+
+MATCH_CAPACITY = 2000      # hands kept per match; real matches take tens
+
+
+class MatchStudy(Study):
+    name = "match"
+    unit = "matches"
+    option_keys = {
+        "policy": ("greedy", v_choice(*BOT_NAMES)),
+        "opponent_policy": (None, v_policy_or_none),
+        "bid_policy": ("eager", v_choice("eager", "threshold")),
+        "bid_threshold": (0, v_int(0, 36)),
+    }
+    default_chunk_size = 256
+
+    def tables(self, cfg: StudyConfig) -> list[str]:
+        return ["matches", "hands"]
+
+    def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
+        from .._core import hand as core
+        from .._core.rng import chunk_state
+
+        opts = cfg.options
+        state = chunk_state(cfg.seed, chunk.index)
+        deck = np.arange(108, dtype=np.uint8)
+        ncol = len(core.HAND_COLUMNS)
+        buf = np.zeros((ncol + 2, MATCH_CAPACITY), np.int32)
+        t0 = BOT_NAMES.index(opts["policy"])
+        t1 = BOT_NAMES.index(opts["opponent_policy"] or opts["policy"])
+        bid = BID_POLICIES.index(opts["bid_policy"])
+        rows, winners, counts, traj0, traj1, final0, final1 = [], [], [], [], [], [], []
+        for m in range(chunk.count):
+            n, winner = core.play_match(state, deck, cfg.rules, t0, t1, bid,
+                                        opts["bid_threshold"], buf)
+            rows.append(buf[:, :n].copy())
+            winners.append(winner)
+            counts.append(n)
+            traj0.append(buf[ncol, :n].astype(np.int8))
+            traj1.append(buf[ncol + 1, :n].astype(np.int8))
+            final0.append(int(buf[ncol, n - 1]) if n else -1)
+            final1.append(int(buf[ncol + 1, n - 1]) if n else -1)
+        match_ids = np.arange(chunk.start, chunk.start + chunk.count, dtype=np.int64)
+        counts_a = np.asarray(counts, np.int32)
+        all_rows = np.concatenate(rows, axis=1) if rows else np.zeros((ncol + 2, 0), np.int32)
+        total = all_rows.shape[1]
+        hands = {
+            "match": np.repeat(match_ids, counts_a),
+            "hand": np.concatenate([np.arange(c, dtype=np.int32) for c in counts]),
+            "level_0": all_rows[ncol].astype(np.int8),
+            "level_1": all_rows[ncol + 1].astype(np.int8),
+        }
+        hands.update(hand_columns(np.ascontiguousarray(all_rows[:ncol]), total, core.HAND_COLUMNS))
+        matches = {
+            "match": match_ids,
+            "winner_team": np.asarray(winners, np.int8),
+            "hands": counts_a,
+            "final_level_0": np.asarray(final0, np.int8),
+            "final_level_1": np.asarray(final1, np.int8),
+            "trajectory_0": pa.array([t.tolist() for t in traj0], pa.list_(pa.int8())),
+            "trajectory_1": pa.array([t.tolist() for t in traj1], pa.list_(pa.int8())),
+        }
+        w = np.asarray(winners)
+        stats = {"items": chunk.count, "hands": int(counts_a.sum()),
+                 "team0_wins": int((w == 0).sum()), "team1_wins": int((w == 1).sum())}
+        return ChunkResult(tables={"matches": pa.table(matches), "hands": pa.table(hands)},
+                           stats=stats)
+
+    def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
+        n = stats["items"]
+        if not n:
+            return []
+        return [
+            f"hands per match {stats['hands'] / n:.1f}; team 0 ({cfg.options['policy']}) wins "
+            f"{100 * stats['team0_wins'] / n:.1f}%, team 1 "
+            f"({cfg.options['opponent_policy'] or cfg.options['policy']}) "
+            f"{100 * stats['team1_wins'] / n:.1f}%",
+        ]
+
+
+STUDY = MatchStudy()
