@@ -1,0 +1,90 @@
+"""Whole-hand playouts (issue #5): the hand kernel beside Python drivers of the same bots,
+in the same run (benchmarks/README.md).
+
+kernels "playouts.random" / "playouts.greedy" (every seat plays that bot; standard rules,
+level 2, seat 0 banks, eager bidding):
+  impl "core"       shengji._core.hand.play_hands: shuffle, bid, bury, play, score, in C
+  impl "python"     shengji.game.HandState driven from Python, one bot_action + apply per
+                    decision (the rules in C, the loop in Python), on PY_ITEMS hands per call
+  impl "reference"  the same hands with every rules decision (follow legality, throw check,
+                    trick winner, kitty multiplier, level change) recomputed by the plain
+                    Python oracle shengji.reference, on REF_ITEMS hands per call
+Targets (end to end through ``shengji run`` with Parquet, one worker): >= 20,000 hands/s
+random, >= 10,000 greedy; the core rows here are the kernel alone.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import shengji.reference as ref
+from shengji._core import hand as core
+from shengji._core.rng import chunk_state
+from shengji.cards import kind_points
+from shengji.game import HandState
+from shengji.rules import Rules
+
+BATCHES = [1_000, 5_000]
+PY_ITEMS = 20
+REF_ITEMS = 4
+RULES = Rules.preset("standard")
+BOTS = {"random": 0, "greedy": 1}
+
+
+def core_playouts(n, bot, state, deck, out):
+    core.play_hands(state, deck, n, RULES, 0, 0, bot, bot, 0, 0, out)
+
+
+def python_playouts(n, bot, seed):
+    for i in range(n):
+        s = HandState(RULES, "2", banker=0, seed=(seed, i))
+        while not s.is_over():
+            s.apply(s.bot_action(bot))
+
+
+def reference_playouts(n, bot, seed):
+    """The bots' choices, adjudicated by shengji.reference."""
+    for i in range(n):
+        s = HandState(RULES, "2", banker=0, seed=(seed, i))
+        trump = (s.level, None if s.trump == "NT" else s.trump)
+        s.apply(s.bot_action(bot))
+        team = [0, 0]
+        while not s.is_over():
+            seat, hands = s.to_play, s.hands
+            play = s.bot_action(bot)
+            trick = s.tricks[-1] if s.tricks and len(s.tricks[-1]) < 4 else []
+            if trick:
+                assert ref.is_legal_follow(hands[seat], trick[0][1], play, trump, RULES)
+            elif ref.classify(play, trump, RULES).kind == "throw":
+                ref.check_throw(play, [hands[(seat + k) % 4] for k in (1, 2, 3)], trump, RULES)
+            s.apply(play)
+            if len(s.tricks[-1]) == 4:
+                t = s.tricks[-1]
+                w = ref.trick_winner([p for _, p in t], trump, RULES)
+                team[t[w][0] % 2] += sum(kind_points(c // 2) for _, p in t for c in p)
+                last = t[w]
+        ref.kitty_multiplier(last[1], trump, RULES)
+        ref.level_change(team[1], RULES)
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("batch", BATCHES)
+def test_playouts_core(benchmark, batch, bot):
+    state, deck = chunk_state(1, 0), np.arange(108, dtype=np.uint8)
+    out = np.zeros((len(core.HAND_COLUMNS), batch), np.int32)
+    benchmark.extra_info.update(kernel=f"playouts.{bot}", impl="core", items=batch)
+    benchmark(core_playouts, batch, BOTS[bot], state, deck, out)
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("batch", [1_000])
+def test_playouts_python(benchmark, batch, bot):
+    benchmark.extra_info.update(kernel=f"playouts.{bot}", impl="python", items=PY_ITEMS)
+    benchmark(python_playouts, PY_ITEMS, bot, 1)
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("batch", [1_000])
+def test_playouts_reference(benchmark, batch, bot):
+    benchmark.extra_info.update(kernel=f"playouts.{bot}", impl="reference", items=REF_ITEMS)
+    benchmark(reference_playouts, REF_ITEMS, bot, 1)
