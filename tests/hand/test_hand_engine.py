@@ -193,3 +193,21 @@ def test_legal_follows_are_exactly_the_reference_ones():
                 checked += 1
             s.apply(s.bot_action("random"))
     assert checked > 100
+
+
+def test_random_lead_counts_match_the_candidates():
+    """The random bot draws a lead by counting (singles, pairs, tractors, throws) instead
+    of listing: its throw count must equal the listed top-k throws, for every seat, and
+    its leads must be among legal_plays()."""
+    for seed in range(40):
+        preset = sorted(PRESETS)[seed % len(PRESETS)]
+        s = HandState(preset, ["2", "8", "A"][seed % 3], banker=seed % 4, seed=seed)
+        s.apply(s.bot_action("random"))
+        while not s.is_over():
+            for seat in range(4):
+                fast, listed = s._core.throw_counts(seat)
+                assert fast == listed
+            if not s.tricks or len(s.tricks[-1]) == 4:
+                legal = {tuple(sorted(p)) for p in s.legal_plays()}
+                assert tuple(sorted(s.bot_action("random"))) in legal
+            s.apply(s.bot_action("random"))

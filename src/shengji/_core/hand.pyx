@@ -503,10 +503,30 @@ cdef void tractor_rec(PlayEnum* e, const uint64_t* pm, int p, int end, uint64_t 
         m &= m - 1
 
 
-cdef void gen_leads(const HandC* h, PlayEnum* e) noexcept nogil:
-    cdef int seat = h.to_play, s, p, q, i, j, k, best
-    cdef uint64_t m, one, two
+cdef void gen_tractors(const HandC* h, int seat, int s, PlayEnum* e) noexcept nogil:
+    """Every tractor of following-suit s: each run of >= 2 adjacent pair positions, each
+    choice at a parallel position."""
     cdef uint64_t pm[MAX_CHAIN]
+    cdef uint64_t m, two = h.two[seat] & h.suit_mask[s]
+    cdef int k, p, q
+    if popcount(two) < 2:
+        return
+    memset(pm, 0, sizeof(pm))
+    m = two
+    while m:
+        k = ctz(m)
+        m &= m - 1
+        pm[h.t.chain[k]] |= bit(k)
+    for p in range(MAX_CHAIN - 1):
+        q = p + 1
+        while q < MAX_CHAIN and pm[q] and pm[p]:
+            tractor_rec(e, pm, p, q, 0)
+            q += 1
+
+
+cdef void gen_leads(const HandC* h, PlayEnum* e) noexcept nogil:
+    cdef int seat = h.to_play, s, i
+    cdef uint64_t m
     m = h.one[seat]
     while m:
         emit(e, m & (~m + 1), 0)
@@ -516,23 +536,106 @@ cdef void gen_leads(const HandC* h, PlayEnum* e) noexcept nogil:
         emit(e, m & (~m + 1), m & (~m + 1))
         m &= m - 1
     for s in range(N_FOLLOW):
-        two = h.two[seat] & h.suit_mask[s]
-        if popcount(two) >= 2:
-            memset(pm, 0, sizeof(pm))
-            m = two
-            while m:
-                k = ctz(m)
-                m &= m - 1
-                pm[h.t.chain[k]] |= bit(k)
-            for p in range(MAX_CHAIN - 1):
-                q = p + 1
-                while q < MAX_CHAIN and pm[q] and pm[p]:
-                    tractor_rec(e, pm, p, q, 0)
-                    q += 1
+        gen_tractors(h, seat, s, e)
         if (h.throws_stale[seat] >> s) & 1:
             refresh_throws(<HandC*> h, seat, s)
         for i in range(h.n_throws[seat][s]):
             emit(e, h.throws[seat][s][i].one, h.throws[seat][s][i].two)
+
+
+cdef int count_throws(const HandC* h, int seat, int s) noexcept nogil:
+    """refresh_throws' count (components of the suit - 1) without decomposing: singles,
+    plus the tractors and pairs decompose's greedy run extraction would form."""
+    cdef uint8_t pc[MAX_CHAIN]
+    cdef uint64_t one = h.one[seat] & h.suit_mask[s], two = h.two[seat] & h.suit_mask[s], m
+    cdef int n, p, run, length, top = 0, k
+    if popcount(one) < 2:
+        return 0
+    n = popcount(one & ~two)
+    if two:
+        memset(pc, 0, MAX_CHAIN)
+        m = two
+        while m:
+            k = ctz(m)
+            m &= m - 1
+            pc[h.t.chain[k]] += 1
+            n += 1                       # every pair first counts as a component...
+        while True:
+            run = 0
+            length = 0
+            for p in range(MAX_CHAIN - 1):
+                if pc[p] == 0:
+                    run = 0
+                    continue
+                run += 1
+                if pc[p + 1] == 0 and run >= 2 and run >= length:
+                    length = run
+                    top = p
+            if length == 0:
+                break
+            n -= length - 1              # ...a tractor of `length` pairs is one
+            for p in range(top - length + 1, top + 1):
+                pc[p] -= 1
+    if n < 2:
+        return 0
+    return n - 1 if n - 1 < MAX_THROWS else MAX_THROWS
+
+
+cdef int random_lead(HandC* h, uint64_t* rng, Play* out) noexcept nogil:
+    """Uniform over gen_leads' candidates, without listing them: count singles, pairs,
+    tractors and throws, draw one index, build only that play."""
+    cdef int seat = h.to_play, s, n1, n2, nt = 0, total, r, i
+    cdef int nthr[N_FOLLOW]
+    cdef PlayEnum e
+    cdef uint64_t m
+    n1 = popcount(h.one[seat])
+    n2 = popcount(h.two[seat])
+    e.out = NULL
+    e.cap = 0
+    e.count = 0
+    e.target = -1
+    e.chosen = NULL
+    for s in range(N_FOLLOW):
+        gen_tractors(h, seat, s, &e)
+    nt = e.count
+    total = n1 + n2 + nt
+    for s in range(N_FOLLOW):
+        if (h.throws_stale[seat] >> s) & 1:
+            nthr[s] = count_throws(h, seat, s)
+        else:
+            nthr[s] = h.n_throws[seat][s]
+        total += nthr[s]
+    if total == 0:
+        return -1
+    r = <int> sj_bounded(rng, <uint32_t> total)
+    out.two = 0
+    if r < n1 + n2:
+        # the r-th single, or the (r - n1)-th pair
+        m = h.one[seat] if r < n1 else h.two[seat]
+        i = r if r < n1 else r - n1
+        while i > 0:
+            m &= m - 1
+            i -= 1
+        out.one = m & (~m + 1)
+        out.two = out.one if r >= n1 else 0
+        return 0
+    r -= n1 + n2
+    if r < nt:
+        e.count = 0
+        e.target = r
+        e.chosen = out
+        for s in range(N_FOLLOW):
+            gen_tractors(h, seat, s, &e)
+        return 0
+    r -= nt
+    for s in range(N_FOLLOW):
+        if r < nthr[s]:
+            if (h.throws_stale[seat] >> s) & 1:
+                refresh_throws(h, seat, s)
+            out[0] = h.throws[seat][s][r]
+            return 0
+        r -= nthr[s]
+    return -1
 
 
 cdef void refresh_throws(HandC* h, int seat, int s) noexcept nogil:
@@ -599,7 +702,10 @@ cdef int gen_plays(const HandC* h, Play* out, int cap, int target, Play* chosen)
 # bots
 # -----------------------------------------------------------------------------------------
 cdef int random_choice(HandC* h, uint64_t* rng, Play* buf, Play* out) noexcept nogil:
-    cdef int n = gen_plays(h, buf, MAX_PLAYS, -1, NULL), r
+    cdef int n, r
+    if h.phase == PHASE_PLAY and h.n_in_trick == 0:
+        return random_lead(h, rng, out)
+    n = gen_plays(h, buf, MAX_PLAYS, -1, NULL)
     if n == 0:
         return -1
     r = <int> sj_bounded(rng, <uint32_t> n)
@@ -1305,6 +1411,14 @@ cdef class HandCore:
             a[i, 1] = tmp[i].two
         free(tmp)
         return a
+
+    def throw_counts(self, int seat):
+        """(count_throws, refresh_throws' count) per following-suit: for tests."""
+        cdef int s
+        fast = [count_throws(&self.h, seat, s) for s in range(N_FOLLOW)]
+        for s in range(N_FOLLOW):
+            refresh_throws(&self.h, seat, s)
+        return fast, [self.h.n_throws[seat][s] for s in range(N_FOLLOW)]
 
     def bury(self, uint64_t one, uint64_t two):
         cdef Play p
