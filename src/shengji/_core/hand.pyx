@@ -17,6 +17,32 @@ Python API's ``legal_plays()``:
     k = 2 .. all.  Throws are attempts: they are not checked against the other hands
     here (a seat cannot see them); ``hand_apply`` runs the throw check and, on failure,
     plays the forced component and books the penalty (RULES.md §3, §8).
+
+Bots (per seat):
+  * ``random`` (BOT_RANDOM): buries 8 of the banker's 33 cards uniformly (as physical
+    cards); plays uniformly over the candidate plays above.  Leads are drawn by counting
+    the candidates and building only the drawn one; follows are listed (all of them
+    counted; beyond MAX_PLAYS the drawn index is found by a second enumeration).
+  * ``greedy`` (BOT_GREEDY), from public knowledge (cards played, seats that showed out of
+    a suit) and its own hand -- "unseen" cards are those it cannot place:
+      bury   the 8 lowest side cards, shortest side suits first (to make voids), keeping
+             point cards, pairs and trumps (points go to the kitty only when nothing else
+             is left);
+      lead   1. cash sure winners: every component of a suit that no unseen cards can beat
+                in its shape, all thrown at once when there are several (a safe throw, so
+                greedy throws never fail), in a side suit only while no opponent has shown
+                out of it; the suit with the most such cards;
+             2. draw trumps when long in them (banker team, >= 6 trumps and at least half
+                of the unseen ones): the highest trump pair, else the lowest trump;
+             3. else lead low: the cheapest card of the shortest side suit (making voids),
+                preferring a suit the partner has shown out of (a ruff for the partner);
+      follow rank every legal follow (when short of the suit: the cheapest fill, the fill
+             with most points, and the cheapest trump pair against a pair lead) and take
+             the best: partner winning and safe (last to play, or nothing unseen beats
+             it) -> feed the most points; else win as cheaply as possible when it is worth
+             it (points on the table, last to play, or a win nothing unseen can beat;
+             ruffing a side suit counts); else give up the least (points first, low cards,
+             no broken pairs, trumps kept).
 """
 import numpy as np
 cimport numpy as cnp
