@@ -60,7 +60,7 @@ from shengji._core.combos cimport (Combo, Component, Profile, SHAPE_SINGLE, SHAP
                                    COMBO_OK, MAX_CHAIN, MAX_COMPONENTS, decompose, legal_follow_counts,
                                    winner_of_trick, throw_failure, kitty_factor, level_delta,
                                    rules_table, make_profile, has_lead_shape, lead_key)
-from shengji._core.rng cimport sj_bounded, RNG_WORDS
+from shengji._core.rng cimport sj_bounded, sj_next, RNG_WORDS
 from shengji._core.deal cimport shuffle_full
 from shengji._core.bidding cimport (bid_hand, bid_deck, BidParams, BidResult, BID_OK,
                                     BID_REDEAL, POLICY_EAGER)
@@ -78,6 +78,19 @@ cdef extern from *:
     #endif
     """
     int ctz "sj_hand_ctz"(uint64_t x) noexcept nogil
+
+cdef extern from *:
+    """
+    /* Uniform draw in [0, bound) for a 64-bit bound (Lemire, with exact rejection). */
+    static inline uint64_t sj_hand_bounded64(uint64_t *s, uint64_t bound) {
+        for (;;) {
+            __uint128_t m = (__uint128_t)sj_next(s) * bound;
+            uint64_t low = (uint64_t)m;
+            if (low >= bound || low >= (0 - bound) % bound) return (uint64_t)(m >> 64);
+        }
+    }
+    """
+    uint64_t bounded64 "sj_hand_bounded64"(uint64_t* s, uint64_t bound) noexcept nogil
 
 cdef enum:
     PENALTY_PER_CARD = 10      # RULES.md §8 per_card: 10 per card that could not be thrown
@@ -727,10 +740,67 @@ cdef int gen_plays(const HandC* h, Play* out, int cap, int target, Play* chosen)
 # -----------------------------------------------------------------------------------------
 # bots
 # -----------------------------------------------------------------------------------------
+cdef enum:
+    MAX_FILL = HAND_SIZE + KITTY_SIZE
+
+
+cdef int random_fill(HandC* h, uint64_t* rng, Play* out) noexcept nogil:
+    """Short of the led suit: all of it plus a fill drawn uniformly among the sub-multisets
+    of the other cards (exactly gen_follows' set), counted and unranked by dynamic
+    programming instead of enumerated."""
+    cdef int seat = h.to_play, s = h.lead.suit, f, nk = 0, i, j, k
+    cdef uint64_t sm = h.suit_mask[s], m, r
+    cdef uint8_t kinds[N_KINDS]
+    cdef uint8_t avail[N_KINDS]
+    cdef uint64_t ways[N_KINDS + 1][MAX_FILL + 1]
+    out.one = h.one[seat] & sm
+    out.two = h.two[seat] & sm
+    f = h.lead.n_cards - play_size(out)
+    m = h.one[seat] & ~sm
+    while m:
+        k = ctz(m)
+        m &= m - 1
+        kinds[nk] = k
+        avail[nk] = 2 if h.two[seat] & bit(k) else 1
+        nk += 1
+    for j in range(f + 1):
+        ways[nk][j] = 1 if j == 0 else 0
+    for i in range(nk - 1, -1, -1):
+        for j in range(f + 1):
+            ways[i][j] = ways[i + 1][j]
+            if j >= 1:
+                ways[i][j] += ways[i + 1][j - 1]
+            if j >= 2 and avail[i] == 2:
+                ways[i][j] += ways[i + 1][j - 2]
+    if ways[0][f] == 0:
+        return -1
+    r = bounded64(rng, ways[0][f])
+    j = f
+    for i in range(nk):            # unrank: 0, 1, then 2 copies of kinds[i]
+        if j == 0:
+            break
+        if r < ways[i + 1][j]:
+            continue
+        r -= ways[i + 1][j]
+        if r < ways[i + 1][j - 1]:
+            out.one |= bit(kinds[i])
+            j -= 1
+            continue
+        r -= ways[i + 1][j - 1]
+        out.one |= bit(kinds[i])
+        out.two |= bit(kinds[i])
+        j -= 2
+    return 0
+
+
 cdef int random_choice(HandC* h, uint64_t* rng, Play* buf, Play* out) noexcept nogil:
-    cdef int n, r
+    cdef int n, r, seat = h.to_play
+    cdef uint64_t sm
     if h.phase == PHASE_PLAY and h.n_in_trick == 0:
         return random_lead(h, rng, out)
+    sm = h.suit_mask[h.lead.suit]
+    if h.lead.n_cards > 1 and popcount(h.one[seat] & sm) + popcount(h.two[seat] & sm) < h.lead.n_cards:
+        return random_fill(h, rng, out)
     n = gen_plays(h, buf, MAX_PLAYS, -1, NULL)
     if n == 0:
         return -1
