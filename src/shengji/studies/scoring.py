@@ -136,18 +136,24 @@ class ScoringStudy(Study):
         ]
 
 
-def kitty_decided(out: np.ndarray, n: int, names, cfg: StudyConfig) -> int:
-    """Hands whose level side would differ without the kitty's points (D - kitty x mult)."""
+def take_over_points(rules) -> int:
+    """The smallest D at which the defenders take over (80 in every level table)."""
     from .._core.combos import level_change
 
+    d = 0
+    while level_change(d, rules, -1)[0] == 0:
+        d += 5
+    return d
+
+
+def kitty_decided(out: np.ndarray, n: int, names, cfg: StudyConfig) -> int:
+    """Hands whose level side would differ without the kitty's points (D - kitty x mult):
+    the side depends on D only through the take-over line, so this is vectorised."""
     c = {name: out[i, :n] for i, name in enumerate(names)}
     added = c["kitty_points"].astype(np.int64) * c["kitty_multiplier"]
-    idx = np.nonzero(added)[0]
-    count = 0
-    for i in idx:
-        side, _ = level_change(int(c["defender_points"][i] - added[i]), cfg.rules, -1)
-        count += side != c["level_side"][i]
-    return int(count)
+    d = c["defender_points"].astype(np.int64)
+    line = take_over_points(cfg.rules)
+    return int(((d >= line) != (d - added >= line)).sum())
 
 
 STUDY = ScoringStudy()
