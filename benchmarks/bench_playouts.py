@@ -24,7 +24,7 @@ from shengji.cards import kind_points
 from shengji.game import HandState
 from shengji.rules import Rules
 
-BATCHES = [1_000, 5_000]
+BATCHES = [1_000, 4_000]   # greedy at ~11k hands/s keeps one call under 0.5 s
 PY_ITEMS = 20
 REF_ITEMS = 4
 RULES = Rules.preset("standard")
