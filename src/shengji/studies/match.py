@@ -21,7 +21,8 @@ Tables:
             final_level_0, final_level_1 (rank index 0..12 before the last hand's jump),
             trajectory_0, trajectory_1 (list<int8>: each team's level before every hand)
   hands/    match, hand (index in the match), level_0, level_1 (before the hand), and the
-            scoring study's columns (banker, trump, level, table_points, ...).
+            scoring study's columns (banker, trump, level, table_points, ...), and
+            demotion (the banker team's demoted level rank, -1 when none).
 """
 from __future__ import annotations
 
@@ -82,6 +83,8 @@ class MatchStudy(Study):
             "level_1": all_rows[ncol + 1].astype(np.int8),
         }
         hands.update(hand_columns(np.ascontiguousarray(all_rows[:ncol]), total, core.HAND_COLUMNS))
+        # must_play_demotion: the banker team's level after a demotion, -1 when none
+        hands["demotion"] = all_rows[core.HAND_COLUMNS.index("demotion")].astype(np.int8)
         matches = {
             "match": match_ids,
             "winner_team": np.asarray(winners, np.int8),
