@@ -129,12 +129,19 @@ cdef void build_packed(int level, uint64_t* packed, uint64_t* level_lo,
 
 ctypedef struct HandAcc:
     uint64_t acc      # packed lanes
-    uint64_t pair_lo  # even bit 2k set: kind k held twice (cards 0..63)
-    uint64_t pair_hi  # the same for cards 64..107
+    uint64_t pairs    # kinds held twice: kind k < 32 at even bit 2k, kind k >= 32 at odd
+                      # bit 2(k-32)+1 (both halves of the card set folded into one word,
+                      # so one popcount counts them)
 
 
-cdef inline void finish_hand(const HandAcc* a, uint64_t level_lo, uint64_t level_hi,
-                             uint8_t* f) noexcept nogil:
+cdef inline uint64_t fold_pairs(uint64_t lo, uint64_t hi) noexcept nogil:
+    """A 128-bit card set -> its pairs in one word: a kind is held twice when both of its
+    adjacent card bits are set; the high half (cards 64..107, 22 kinds) moves to the odd
+    bits, which the low half's pair bits never use."""
+    return (lo & (lo >> 1) & EVEN_BITS) | ((hi & (hi >> 1) & EVEN_BITS) << 1)
+
+
+cdef inline void finish_hand(const HandAcc* a, uint64_t level_pairs, uint8_t* f) noexcept nogil:
     """Unpack one hand's accumulators into its N_FEATURES features."""
     cdef uint64_t acc = a.acc
     cdef int s, plain, longest = 0
@@ -152,8 +159,8 @@ cdef inline void finish_hand(const HandAcc* a, uint64_t level_lo, uint64_t level
     f[6] = <uint8_t> level
     f[7] = <uint8_t> small
     f[8] = <uint8_t> big
-    f[9] = <uint8_t> (sj_popcount64(a.pair_lo) + sj_popcount64(a.pair_hi))
-    f[10] = <uint8_t> (sj_popcount64(a.pair_lo & level_lo) + sj_popcount64(a.pair_hi & level_hi))
+    f[9] = <uint8_t> sj_popcount64(a.pairs)
+    f[10] = <uint8_t> sj_popcount64(a.pairs & level_pairs)
     f[11] = <uint8_t> longest
 
 
@@ -181,8 +188,7 @@ cdef inline void deal_with_features(uint64_t* rng, uint8_t* deck, const uint64_t
             lo |= BIT_LO[c]
             hi |= BIT_HI[c]
         hands[seat].acc = acc
-        hands[seat].pair_lo = lo & (lo >> 1) & EVEN_BITS
-        hands[seat].pair_hi = hi & (hi >> 1) & EVEN_BITS
+        hands[seat].pairs = fold_pairs(lo, hi)
     for i in range(KITTY_START, LAST_SEAT_START):
         j = i + <int> r[i]
         c = deck[j]
@@ -198,8 +204,7 @@ cdef inline void deal_with_features(uint64_t* rng, uint8_t* deck, const uint64_t
         lo |= BIT_LO[c]
         hi |= BIT_HI[c]
     hands[3].acc = acc
-    hands[3].pair_lo = lo & (lo >> 1) & EVEN_BITS
-    hands[3].pair_hi = hi & (hi >> 1) & EVEN_BITS
+    hands[3].pairs = fold_pairs(lo, hi)
     kitty_points[0] = kitty
 
 
@@ -248,7 +253,7 @@ def deal_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     cdef uint64_t rng[RNG_WORDS]
     cdef uint64_t rng_order[RNG_WORDS]
     cdef uint64_t packed[N_CARDS]
-    cdef uint64_t level_lo, level_hi
+    cdef uint64_t level_lo, level_hi, level_pairs
     cdef uint8_t f[N_FEATURES]
     cdef HandAcc hands[N_SEATS]
     cdef uint8_t last_hand[HAND_SIZE]
@@ -269,11 +274,12 @@ def deal_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
         rng[k] = state[k]
         rng_order[k] = order_state[k] if want_cards else 0
     build_packed(level, packed, &level_lo, &level_hi)
+    level_pairs = fold_pairs(level_lo, level_hi)
     with nogil:
         for i in range(n):
             deal_with_features(rng, d, packed, hands, &kitty)
             for s in range(N_SEATS):
-                finish_hand(&hands[s], level_lo, level_hi, f)
+                finish_hand(&hands[s], level_pairs, f)
                 if want_rows:
                     row = N_SEATS * i + s
                     for k in range(N_FEATURES):
