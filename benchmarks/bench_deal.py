@@ -8,6 +8,7 @@ import pytest
 from shengji._core.deal import FEATURE_NAMES, deal_chunk, new_deck
 from shengji._core.rng import chunk_state
 from shengji.cards import N_CARDS, kind_points
+from shengji.reference.deal import hand_features, kitty_points
 
 LEVEL = 0  # level 2
 KINDS = np.arange(N_CARDS) // 2
@@ -44,31 +45,16 @@ def numpy_deal(n, seed=1):
 
 
 def python_deal(n, seed=1):
+    """Pure Python: random.shuffle and the plain recomputation of shengji.reference."""
     rng = random.Random(seed)
     deck = list(range(N_CARDS))
     rows, kitties = [], []
     for _ in range(n):
         rng.shuffle(deck)
         for s in range(4):
-            hand = deck[s:100:4]
-            kinds = [c // 2 for c in hand]
-            plain = [0, 0, 0, 0]
-            lvl = small = big = 0
-            for k in kinds:
-                if k == 52:
-                    small += 1
-                elif k == 53:
-                    big += 1
-                elif k % 13 == LEVEL:
-                    lvl += 1
-                else:
-                    plain[k // 13] += 1
-            always = lvl + small + big
-            pairs = [k for k in set(kinds) if kinds.count(k) == 2]
-            rows.append([p + always for p in plain] + [
-                always, sum(kind_points(k) for k in kinds), lvl, small, big, len(pairs),
-                sum(1 for k in pairs if k < 52 and k % 13 == LEVEL), max(plain)])
-        kitties.append(sum(kind_points(c // 2) for c in deck[100:]))
+            f = hand_features(deck[s:100:4], LEVEL)
+            rows.append([f[name] for name in FEATURE_NAMES])
+        kitties.append(kitty_points(deck[100:]))
     return rows, kitties
 
 

@@ -10,6 +10,7 @@ from shengji._core.deal import FEATURE_NAMES, deal_chunk, new_deck
 from shengji._core.rng import bounded_draws, chunk_state, order_state
 from shengji.cards import N_CARDS, kind_points, parse_rank
 from shengji.runner import run_study
+from shengji.reference.deal import hand_features
 from shengji.studies.base import make_config
 
 
@@ -18,32 +19,6 @@ def run(tmp_path, name="out", workers=1, **keys):
     data.update(keys)
     kind, cfg = make_config(data)
     return run_study(kind, cfg, tmp_path / name, workers=workers)
-
-
-def slow_features(hand, level):
-    """Plain recomputation of one hand's features from its card ids."""
-    kinds = [c // 2 for c in hand]
-    plain = [0, 0, 0, 0]
-    lvl = small = big = 0
-    for k in kinds:
-        if k == 52:
-            small += 1
-        elif k == 53:
-            big += 1
-        elif k % 13 == level:
-            lvl += 1
-        else:
-            plain[k // 13] += 1
-    always = lvl + small + big
-    pairs = [k for k in set(kinds) if kinds.count(k) == 2]
-    return {
-        "trumps_s": plain[0] + always, "trumps_h": plain[1] + always,
-        "trumps_c": plain[2] + always, "trumps_d": plain[3] + always, "trumps_nt": always,
-        "points": sum(kind_points(k) for k in kinds), "level_cards": lvl,
-        "small_jokers": small, "big_jokers": big, "pairs": len(pairs),
-        "level_pairs": sum(1 for k in pairs if k < 52 and k % 13 == level),
-        "longest_side_suit": max(plain),
-    }
 
 
 @pytest.mark.parametrize("level", ["2", "8", "A"])
@@ -65,7 +40,7 @@ def test_features_equal_slow_recomputation_on_stored_deals(tmp_path, level):
         for s in range(4):
             row = 4 * d + s
             assert hands["deal"][row] == d and hands["seat"][row] == s
-            want = slow_features(seats[s], lv)
+            want = hand_features(seats[s], lv)
             got = {name: hands[name][row] for name in FEATURE_NAMES}
             assert got == want, (d, s)
 
