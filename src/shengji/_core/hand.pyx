@@ -59,7 +59,8 @@ from shengji._core.combos cimport (Combo, Component, Profile, SHAPE_SINGLE, SHAP
                                    SHAPE_TRACTOR, SHAPE_THROW, SIDE_BANKER, SIDE_DEFENDERS,
                                    COMBO_OK, MAX_CHAIN, MAX_COMPONENTS, decompose, legal_follow_counts,
                                    winner_of_trick, throw_failure, kitty_factor, level_delta,
-                                   rules_table, make_profile, has_lead_shape, lead_key)
+                                   rules_table, make_profile, has_lead_shape, lead_key,
+                                   find_run)
 from shengji._core.rng cimport sj_bounded, sj_next, RNG_WORDS
 from shengji._core.deal cimport shuffle_full
 from shengji._core.bidding cimport (bid_hand, bid_deck, BidParams, BidResult, BID_OK,
@@ -587,7 +588,7 @@ cdef int count_throws(const HandC* h, int seat, int s) noexcept nogil:
     plus the tractors and pairs decompose's greedy run extraction would form."""
     cdef uint8_t pc[MAX_CHAIN]
     cdef uint64_t one = h.one[seat] & h.suit_mask[s], two = h.two[seat] & h.suit_mask[s], m
-    cdef int n, p, run, length, top = 0, k
+    cdef int n, p, length, top = 0, k
     if popcount(one) < 2:
         return 0
     n = popcount(one & ~two)
@@ -600,16 +601,7 @@ cdef int count_throws(const HandC* h, int seat, int s) noexcept nogil:
             pc[h.t.chain[k]] += 1
             n += 1                       # every pair first counts as a component...
         while True:
-            run = 0
-            length = 0
-            for p in range(MAX_CHAIN - 1):
-                if pc[p] == 0:
-                    run = 0
-                    continue
-                run += 1
-                if pc[p + 1] == 0 and run >= 2 and run >= length:
-                    length = run
-                    top = p
+            length = find_run(pc, 2, False, &top)   # decomposition's greedy: longest first
             if length == 0:
                 break
             n -= length - 1              # ...a tractor of `length` pairs is one
