@@ -19,18 +19,9 @@ from shengji._core.cards cimport (BIG_JOKER, N_COPIES, N_KINDS, N_RANKS, N_SUITS
 from shengji._core.options cimport KM_LINEAR4, KM_PLUS2, KM_POWER2, LT_CLASSIC, LT_LEAGUE, \
     LT_STEP20, RulesC, pack_rules
 
-# Lowest-set-bit index of a kind mask: the "smallest kind id" at a parallel chain position.
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int sj_ctz64(unsigned long long x) {
-        unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    #define sj_ctz64(x) __builtin_ctzll(x)
-    #endif
-    """
-    int sj_ctz64(uint64_t x) noexcept nogil
+# sj_ctz64, the lowest set bit of a kind mask: the "smallest kind id" at a parallel chain
+# position.
+from shengji._core.bits cimport sj_ctz64
 
 # Component sort weight: cards in it.  A tractor (>= 2 pairs, >= 4 cards) outranks a pair
 # (2) outranks a single (1), and a longer tractor a shorter one — exactly the docs' order

@@ -9,11 +9,10 @@ cdef enum:
     FULL_GROUPS = 14       # ceil(107 / 8)
     LAST_HAND_GROUPS = 3   # ceil(24 / 8)
 
-# Deal one hand into deck[0..107] by a partial Fisher-Yates shuffle: deck[0:25], [25:50],
+# The deal kernel deals into deck[0..107] by a partial Fisher-Yates shuffle: deck[0:25], [25:50],
 # [50:75] are seats 0..2, deck[75:83] the kitty, deck[83:108] seat 3 (a set; its order is
 # only randomised by order_last_hand).  The deck array carries over between deals: a
 # Fisher-Yates shuffle is uniform whatever the starting arrangement.
-cdef void deal_partial(uint64_t* rng, uint8_t* deck) noexcept nogil
 
 # Seat 3's cards in a random order (24 more draws, from a separate stream), copied into
 # hand[25]; only needed when the order within a hand is observed (stored raw deals).

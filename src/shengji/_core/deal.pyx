@@ -13,8 +13,8 @@ from libc.string cimport memset
 from shengji._core.cards cimport (N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, HAND_SIZE,
                                   KITTY_SIZE, N_DEALT, SMALL_JOKER, BIG_JOKER, TOTAL_POINTS,
                                   kind_points)
+from shengji._core.bits cimport sj_popcount64
 from shengji._core.rng cimport (sj_descending_thresholds, sj_draws_table, sj_descending_bounds,
-                                sj_popcount64,
                                 RNG_WORDS)
 
 cnp.import_array()
@@ -60,10 +60,6 @@ cdef inline void fisher_yates(uint64_t* rng, uint8_t* deck, const uint64_t* boun
         c = deck[j]
         deck[j] = deck[i]
         deck[i] = c
-
-
-cdef void deal_partial(uint64_t* rng, uint8_t* deck) noexcept nogil:
-    fisher_yates(rng, deck, DESC_BOUNDS, PARTIAL_DRAWS, PARTIAL_THRESH)
 
 
 cdef void order_last_hand(uint64_t* rng, const uint8_t* deck, uint8_t* hand) noexcept nogil:
@@ -166,7 +162,7 @@ cdef inline void finish_hand(const HandAcc* a, uint64_t level_pairs, uint8_t* f)
 
 cdef inline void deal_with_features(uint64_t* rng, uint8_t* deck, const uint64_t* packed,
                                     HandAcc* hands, int* kitty_points) noexcept nogil:
-    """deal_partial, accumulating each card into its hand as it lands (one packed add and
+    """The partial shuffle of deal.pxd's layout, accumulating each card into its hand as it lands (one packed add and
     two mask operations per card; accumulators are plain locals so they stay in
     registers)."""
     cdef uint32_t r[PARTIAL_DRAWS]

@@ -129,12 +129,13 @@ static inline void sj_draws_table(uint64_t *state, const uint64_t *bounds, int n
     state[0] = s0; state[1] = s1; state[2] = s2; state[3] = s3;
 }
 
-/* Population count without relying on the POPCNT instruction (not in the x86-64
- * baseline we build for, where __builtin_popcountll becomes a library call). */
-static inline int sj_popcount64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
+/* One uniform draw in [0, bound) for a 64-bit bound (counts of candidate plays can pass
+ * 2^32): plain Lemire with exact rejection. */
+static inline uint64_t sj_bounded64(uint64_t *s, uint64_t bound) {
+    for (;;) {
+        __uint128_t m = (__uint128_t)sj_next(s) * bound;
+        uint64_t low = (uint64_t)m;
+        if (low >= bound || low >= (0 - bound) % bound) return (uint64_t)(m >> 64);
+    }
 }
 #endif

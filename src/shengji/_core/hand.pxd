@@ -6,6 +6,7 @@
 # hand engine keeps those, and next to them every hand and play as two 64-bit kind masks
 # (`one`: kinds held at least once, `two`: kinds held twice), so that "the hand's cards of
 # the led suit" or "is this play in the hand" are a few bit operations.
+from shengji._core.bits cimport sj_popcount64
 from libc.stdint cimport uint8_t, uint64_t, int64_t
 from shengji._core.cards cimport TrumpTable, N_KINDS, N_SEATS
 from shengji._core.options cimport RulesC
@@ -83,10 +84,7 @@ ctypedef struct HandC:
     Play throws[N_SEATS][N_FOLLOW][MAX_THROWS]
 
 cdef inline int popcount(uint64_t x) noexcept nogil:
-    x = x - ((x >> 1) & 0x5555555555555555ULL)
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int> ((x * 0x0101010101010101ULL) >> 56)
+    return sj_popcount64(x)
 
 cdef inline int play_size(const Play* p) noexcept nogil:
     return popcount(p.one) + popcount(p.two)

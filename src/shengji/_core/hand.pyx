@@ -61,37 +61,14 @@ from shengji._core.combos cimport (Combo, Component, Profile, SHAPE_SINGLE, SHAP
                                    winner_of_trick, throw_failure, kitty_factor, level_delta,
                                    rules_table, make_profile, has_lead_shape, lead_key,
                                    find_run)
-from shengji._core.rng cimport sj_bounded, sj_next, RNG_WORDS
+from shengji._core.rng cimport sj_bounded, sj_bounded64 as bounded64, sj_next, RNG_WORDS
 from shengji._core.deal cimport shuffle_full
 from shengji._core.bidding cimport (bid_hand, bid_deck, BidParams, BidResult, BID_OK,
                                     BID_REDEAL, POLICY_EAGER)
 
 cnp.import_array()
 
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int sj_hand_ctz(unsigned long long x) {
-        unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    #define sj_hand_ctz(x) __builtin_ctzll(x)
-    #endif
-    """
-    int ctz "sj_hand_ctz"(uint64_t x) noexcept nogil
-
-cdef extern from *:
-    """
-    /* Uniform draw in [0, bound) for a 64-bit bound (Lemire, with exact rejection). */
-    static inline uint64_t sj_hand_bounded64(uint64_t *s, uint64_t bound) {
-        for (;;) {
-            __uint128_t m = (__uint128_t)sj_next(s) * bound;
-            uint64_t low = (uint64_t)m;
-            if (low >= bound || low >= (0 - bound) % bound) return (uint64_t)(m >> 64);
-        }
-    }
-    """
-    uint64_t bounded64 "sj_hand_bounded64"(uint64_t* s, uint64_t bound) noexcept nogil
+from shengji._core.bits cimport sj_ctz64 as ctz
 
 cdef enum:
     PENALTY_PER_CARD = 10      # RULES.md §8 per_card: 10 per card that could not be thrown

@@ -10,7 +10,7 @@ cdef extern from "fastrand.h" nogil:
     void sj_descending_bounds(uint32_t top, int n, uint64_t* bounds) noexcept
     void sj_draws_table(uint64_t* state, const uint64_t* bounds, int n, const uint64_t* thresh,
                         uint32_t* out) noexcept
-    int sj_popcount64(uint64_t x) noexcept
+    uint64_t sj_bounded64(uint64_t* s, uint64_t bound) noexcept
     enum: SJ_GROUP
 
 cdef enum:
