@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from shengji._core.bidding import POLICIES, bid_chunk
-from shengji._core.deal import FEATURE_NAMES, deal_chunk, new_deck
+from shengji._core.deal import FEATURE_NAMES, deal_chunk
 from shengji._core.rng import chunk_state
 from shengji.bidding import eager_policy, simulate_bids
 
@@ -41,11 +41,11 @@ def test_bidding_threshold_core(benchmark, batch):
 
 @pytest.mark.parametrize("batch", BATCHES)
 def test_bidding_deal_kernel(benchmark, batch):
-    state, deck = chunk_state(1, 0), new_deck()
+    state = chunk_state(1, 0)
     features = np.empty((len(FEATURE_NAMES), 4 * batch), np.uint8)
     kitty = np.empty(batch, np.uint8)
     benchmark.extra_info.update(kernel="bidding", impl="deal", items=batch)
-    benchmark(deal_chunk, state, deck, batch, LEVEL, features=features, kitty_points=kitty)
+    benchmark(deal_chunk, state, batch, LEVEL, features=features, kitty_points=kitty)
 
 
 @pytest.mark.parametrize("batch", [1_000])

@@ -5,7 +5,7 @@ import random
 import numpy as np
 import pytest
 
-from shengji._core.deal import FEATURE_NAMES, deal_chunk, new_deck
+from shengji._core.deal import FEATURE_NAMES, deal_chunk
 from shengji._core.rng import chunk_state
 from shengji.cards import N_CARDS, kind_points
 from shengji.reference.deal import hand_features, kitty_points
@@ -21,7 +21,7 @@ POINTS = np.array([kind_points(k) for k in KINDS])
 
 def core_deal(n, out):
     features, kitty = out
-    deal_chunk(chunk_state(1, 0), new_deck(), n, LEVEL, features=features, kitty_points=kitty)
+    deal_chunk(chunk_state(1, 0), n, LEVEL, features=features, kitty_points=kitty)
 
 
 def numpy_deal(n, seed=1):

@@ -6,7 +6,7 @@ import pyarrow.parquet as pq
 import pytest
 from scipy import stats
 
-from shengji._core.deal import FEATURE_NAMES, deal_chunk, new_deck
+from shengji._core.deal import FEATURE_NAMES, deal_chunk
 from shengji._core.rng import bounded_draws, chunk_state, order_state
 from shengji.cards import N_CARDS, kind_points, parse_rank
 from shengji.runner import run_study
@@ -55,9 +55,9 @@ def test_storing_cards_does_not_change_the_deals(tmp_path):
 
 def test_deal_order_within_last_hand_is_random():
     # seat 3's r-th card comes from a separate stream: every position gets every card kind
-    st, deck, os_ = chunk_state(3, 0), new_deck(), order_state(3, 0)
+    st, os_ = chunk_state(3, 0), order_state(3, 0)
     cards = np.empty((4000, N_CARDS), np.uint8)
-    deal_chunk(st, deck, 4000, 0, cards=cards, order_state=os_)
+    deal_chunk(st, 4000, 0, cards=cards, order_state=os_)
     first_of_seat3 = cards[:, 3] // 2
     counts = np.bincount(first_of_seat3, minlength=54)
     assert stats.chisquare(counts).pvalue > 1e-4
@@ -128,9 +128,12 @@ def test_same_seed_same_bytes_for_1_and_2_workers_and_another_seed_differs(tmp_p
     assert not a.equals(c)
 
 
-def test_aggregate_equals_rows(tmp_path):
-    run(tmp_path, "rows", n=4000, chunk_size=1500)
-    run(tmp_path, "agg", n=4000, chunk_size=1500, aggregate=True)
+@pytest.mark.parametrize("level", ["2", "A"])
+def test_aggregate_equals_rows(tmp_path, level):
+    # aggregate runs count joint histograms and expand them: every marginal must equal the
+    # rows' own counts, seat by seat, and the kitty's too
+    run(tmp_path, "rows", n=4000, chunk_size=1500, level=level)
+    run(tmp_path, "agg", n=4000, chunk_size=1500, level=level, aggregate=True)
     rows = ds.dataset(tmp_path / "rows" / "hands").to_table().to_pandas()
     h = ds.dataset(tmp_path / "agg" / "histograms").to_table().to_pandas()
     for name in FEATURE_NAMES:
@@ -138,6 +141,9 @@ def test_aggregate_equals_rows(tmp_path):
             want = rows[rows.seat == s][name].value_counts().sort_index()
             sub = h[(h.column == name) & (h.seat == s)].set_index("value")["count"].sort_index()
             assert dict(want) == dict(sub), name
+    kitty = ds.dataset(tmp_path / "rows" / "kitty").to_table().to_pandas()
+    sub = h[h.column == "kitty_points"].set_index("value")["count"].sort_index()
+    assert dict(kitty.kitty_points.value_counts().sort_index()) == dict(sub)
 
 
 def test_metadata_is_in_every_file(tmp_path):

@@ -3,16 +3,13 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 cdef enum:
     N_FEATURES = 12        # per-seat feature columns, in FEATURE_NAMES order
-    PARTIAL_DRAWS = 83     # 3 hands + kitty drawn; the last hand is what remains
     MAX_VALUE = 256        # every feature fits in a byte (points <= 200)
-    PARTIAL_GROUPS = 11    # ceil(83 / 8): random words per deal (8 draws per word)
     FULL_GROUPS = 14       # ceil(107 / 8)
     LAST_HAND_GROUPS = 3   # ceil(24 / 8)
 
-# The deal kernel deals into deck[0..107] by a partial Fisher-Yates shuffle: deck[0:25], [25:50],
-# [50:75] are seats 0..2, deck[75:83] the kitty, deck[83:108] seat 3 (a set; its order is
-# only randomised by order_last_hand).  The deck array carries over between deals: a
-# Fisher-Yates shuffle is uniform whatever the starting arrangement.
+# The deal kernel (deal_kernel.h) deals a fresh deck[0..107] by a partial Fisher-Yates
+# shuffle: deck[0:25], [25:50], [50:75] are seats 0..2, deck[75:83] the kitty, deck[83:108]
+# seat 3 (a set; its order is only randomised by order_last_hand).
 
 # Seat 3's cards in a random order (24 more draws, from a separate stream), copied into
 # hand[25]; only needed when the order within a hand is observed (stored raw deals).

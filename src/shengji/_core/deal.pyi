@@ -4,10 +4,8 @@ import numpy.typing as npt
 
 FEATURE_NAMES: tuple[str, ...]
 
-def new_deck() -> npt.NDArray[np.uint8]: ...
 def deal_chunk(
     state: npt.NDArray[np.uint64],
-    deck: npt.NDArray[np.uint8],
     n: int,
     level: int,
     features: npt.NDArray[np.uint8] | None = None,
@@ -17,3 +15,4 @@ def deal_chunk(
     kitty_hist: npt.NDArray[np.int64] | None = None,
     order_state: npt.NDArray[np.uint64] | None = None,
 ) -> None: ...
+def row_sums(rows: npt.NDArray[np.uint8], m: int) -> npt.NDArray[np.int64]: ...

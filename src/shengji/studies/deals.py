@@ -47,18 +47,17 @@ class DealStudy(Study):
         return ["hands", "kitty"] + (["cards"] if cfg.options["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core.deal import deal_chunk, new_deck
+        from .._core.deal import deal_chunk
         from .._core.rng import chunk_state, order_state
 
         names = _features()
         n = chunk.count
         level = parse_rank(cfg.level)
         state = chunk_state(cfg.seed, chunk.index)
-        deck = new_deck()
         if cfg.options["aggregate"]:
             hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
             kitty_hist = np.zeros(MAX_VALUE, np.int64)
-            deal_chunk(state, deck, n, level, hist=hist, kitty_hist=kitty_hist)
+            deal_chunk(state, n, level, hist=hist, kitty_hist=kitty_hist)
             return ChunkResult(tables={}, stats={"items": n},
                                aggregate={"hist": hist, "kitty_hist": kitty_hist})
         features = np.empty((len(names), N_SEATS * n), np.uint8)
@@ -67,7 +66,7 @@ class DealStudy(Study):
         if cfg.options["store_cards"]:
             cards = np.empty((n, N_CARDS), np.uint8)
             ostate = order_state(cfg.seed, chunk.index)
-        deal_chunk(state, deck, n, level, features=features, kitty_points=kitty,
+        deal_chunk(state, n, level, features=features, kitty_points=kitty,
                    cards=cards, order_state=ostate)
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
         cols = {
