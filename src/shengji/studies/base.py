@@ -19,6 +19,48 @@ COMMON_KEYS = ("study", "n", "seed", "level", "preset", "rules", "chunk_size", "
 MAX_SEED = 2**128
 
 
+# Arrow arrays are built here from numpy buffers, not with pyarrow.array(): that function
+# imports pandas on its first call whenever pandas is installed (0.3 to 1 s in every
+# worker process, a third of a 10^6-deal run), and these columns need none of it.
+def arrow_array(values: np.ndarray, valid: np.ndarray | None = None):
+    """A pyarrow array over a 1-D numeric numpy array (zero-copy when contiguous);
+    ``valid`` (bool, optional) marks the non-null entries."""
+    import pyarrow as pa
+
+    values = np.ascontiguousarray(values)
+    if values.ndim != 1 or values.dtype.kind not in "iuf":
+        raise TypeError(f"arrow_array takes 1-D numeric arrays, not {values.dtype} {values.shape}")
+    bitmap, nulls = None, 0
+    if valid is not None:
+        bitmap = pa.py_buffer(np.packbits(valid, bitorder="little"))
+        nulls = int(len(valid) - np.count_nonzero(valid))
+    return pa.Array.from_buffers(pa.from_numpy_dtype(values.dtype), len(values),
+                                 [bitmap, pa.py_buffer(values)], null_count=nulls)
+
+
+def arrow_strings(values: list[str]):
+    """A pyarrow string array of ``values`` (see arrow_array for why not pyarrow.array)."""
+    import pyarrow as pa
+
+    data = [v.encode() for v in values]
+    offsets = np.zeros(len(data) + 1, np.int32)
+    np.cumsum([len(b) for b in data], out=offsets[1:])
+    return pa.Array.from_buffers(pa.string(), len(data),
+                                 [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))])
+
+
+def required_table(columns: dict):
+    """A pyarrow table of ``columns`` (name -> 1-D numeric numpy array) whose fields are
+    declared non-null, i.e. "required" in Parquet: the writer then has no definition
+    levels to compute and encode (measured: a quarter of its time for the deal study's
+    byte columns), and readers see the columns as never null, which they are."""
+    import pyarrow as pa
+
+    arrays = [arrow_array(v) for v in columns.values()]
+    schema = pa.schema([pa.field(name, a.type, nullable=False) for name, a in zip(columns, arrays)])
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
 class ConfigError(ValueError):
     """A study file or option is wrong; the message names what and where."""
 

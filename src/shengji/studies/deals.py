@@ -15,9 +15,12 @@ import numpy as np
 import pyarrow as pa
 
 from ..cards import N_CARDS, N_SEATS, parse_rank
-from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool
+from .base import (Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array,
+                   arrow_strings, required_table, v_bool)
 
 MAX_VALUE = 256
+SEAT_BITS = 2  # rows are (deal, seat) with 4 seats: deal = row >> 2, seat = row & 3
+assert N_SEATS == 1 << SEAT_BITS
 
 
 def _features():
@@ -47,7 +50,7 @@ class DealStudy(Study):
         return ["hands", "kitty"] + (["cards"] if cfg.options["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core.deal import deal_chunk
+        from .._core.deal import deal_chunk, row_sums
         from .._core.rng import chunk_state, order_state
 
         names = _features()
@@ -69,25 +72,27 @@ class DealStudy(Study):
         deal_chunk(state, n, level, features=features, kitty_points=kitty,
                    cards=cards, order_state=ostate)
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
+        rows = np.arange(N_SEATS * n, dtype=np.int64)
         cols = {
-            "deal": np.repeat(deal_ids, N_SEATS),
-            "seat": np.tile(np.arange(N_SEATS, dtype=np.uint8), n),
+            "deal": (rows >> SEAT_BITS) + chunk.start,
+            "seat": (rows & (N_SEATS - 1)).astype(np.uint8),
         }
         for i, name in enumerate(names):
             cols[name] = features[i]
         tables = {
-            "hands": pa.table(cols),
-            "kitty": pa.table({"deal": deal_ids, "kitty_points": kitty}),
+            "hands": required_table(cols),
+            "kitty": required_table({"deal": deal_ids, "kitty_points": kitty}),
         }
         if cards is not None:
             tables["cards"] = pa.table({
-                "deal": deal_ids,
+                "deal": arrow_array(deal_ids),
                 "cards": pa.FixedSizeBinaryArray.from_buffers(
                     pa.binary(N_CARDS), n, [None, pa.py_buffer(cards.tobytes())]),
             })
+        sums = row_sums(features, N_SEATS * n)
         stats = {"items": n, "kitty_points": int(kitty.sum(dtype=np.int64))}
         for i, name in enumerate(names):
-            stats[name] = int(features[i].sum(dtype=np.int64))
+            stats[name] = int(sums[i])
         return ChunkResult(tables=tables, stats=stats)
 
     def finish(self, cfg: StudyConfig, aggregate: dict) -> dict:
@@ -106,11 +111,12 @@ class DealStudy(Study):
         seat += [None] * len(nz)
         value.append(nz)
         count.append(kitty_hist[nz])
+        seat_valid = np.array([s is not None for s in seat], bool)
         table = pa.table({
-            "column": pa.array(col, pa.string()),
-            "seat": pa.array(seat, pa.uint8()),
-            "value": pa.array(np.concatenate(value).astype(np.uint16)),
-            "count": pa.array(np.concatenate(count).astype(np.int64)),
+            "column": arrow_strings(col),
+            "seat": arrow_array(np.array([s or 0 for s in seat], np.uint8), seat_valid),
+            "value": arrow_array(np.concatenate(value).astype(np.uint16)),
+            "count": arrow_array(np.concatenate(count).astype(np.int64)),
         })
         return {"histograms": table}
 
