@@ -13,7 +13,6 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
 from shengji._core.cards cimport (N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, HAND_SIZE,
                                   KITTY_SIZE, N_DEALT, SMALL_JOKER, BIG_JOKER, TOTAL_POINTS,
                                   kind_points)
-from shengji._core.bits cimport sj_popcount64
 from shengji._core.rng cimport (sj_descending_thresholds, sj_draws_table, sj_descending_bounds,
                                 RNG_WORDS)
 
@@ -27,10 +26,6 @@ FEATURE_NAMES = (
 assert len(FEATURE_NAMES) == N_FEATURES
 
 cdef enum:
-    LANE_LEVEL = 4
-    LANE_SMALL = 5
-    LANE_BIG = 6
-    LANE_POINTS = 7
     LAST_SEAT_START = 3 * HAND_SIZE + KITTY_SIZE   # 83: where the remaining hand starts
     KITTY_START = 3 * HAND_SIZE                    # 75
 
@@ -89,13 +84,18 @@ cdef extern from "deal_kernel.h" nogil:
     ctypedef struct SjDealTables:
         uint64_t entry[N_CARDS][2]   # card c: {packed lanes, 1 << kind}
         uint64_t total               # the whole deck's lanes
+        int level
     void sj_deal_tables_init(SjDealTables* t) noexcept
     void sj_deal_features(uint64_t* state, const SjDealTables* t, uint8_t* deck,
-                          uint64_t* lanes, uint64_t* kinds) noexcept
+                          uint64_t* lanes, int* pairs, int* level_pairs) noexcept
     void sj_deal_store(uint64_t* state, const SjDealTables* t, uint8_t* deck,
-                       uint64_t* lanes, uint64_t* kinds) noexcept
+                       uint64_t* lanes, int* pairs, int* level_pairs) noexcept
     enum:
         SJ_DEAL_DECK_BYTES   # scratch deck size (108 rounded up to 16-byte words)
+        LANE_LEVEL "SJ_LANE_LEVEL"
+        LANE_SMALL "SJ_LANE_SMALL"
+        LANE_BIG "SJ_LANE_BIG"
+        LANE_POINTS "SJ_LANE_POINTS"
 
 
 cdef void build_tables(int level, SjDealTables* t) noexcept nogil:
@@ -103,6 +103,7 @@ cdef void build_tables(int level, SjDealTables* t) noexcept nogil:
     cdef int card, kind, suit, rank
     cdef uint64_t lanes
     sj_deal_tables_init(t)
+    t.level = level
     t.total = 0
     for card in range(N_CARDS):
         kind = card >> 1
@@ -120,17 +121,6 @@ cdef void build_tables(int level, SjDealTables* t) noexcept nogil:
             lanes |= (<uint64_t> kind_points(kind)) << (8 * LANE_POINTS)
         t.entry[card][0] = lanes
         t.total += lanes
-
-
-# The four level kinds are level + 13 * suit: bits 0, 13, 26 and 39 of (kinds >> level).
-# Multiplying those four bits by the same pattern sums them at bit 39 (the products whose
-# exponents add to 39), and no other partial sum reaches bits 39..41.
-cdef uint64_t LEVEL_PATTERN = (1ULL | (1ULL << 13) | (1ULL << 26) | (1ULL << 39))
-
-
-cdef inline int count_level_kinds(uint64_t kinds, int level) noexcept nogil:
-    """How many of the four level kinds are in the kind set ``kinds``."""
-    return <int> (((((kinds >> level) & LEVEL_PATTERN) * LEVEL_PATTERN) >> 39) & 7)
 
 
 cdef inline void finish_hand(uint64_t acc, int pairs, int level_pairs, uint8_t* f) noexcept nogil:
@@ -153,26 +143,6 @@ cdef inline void finish_hand(uint64_t acc, int pairs, int level_pairs, uint8_t* 
     f[9] = <uint8_t> pairs
     f[10] = <uint8_t> level_pairs
     f[11] = <uint8_t> longest
-
-
-cdef inline void deal_hands(uint64_t* rng, const SjDealTables* t, int level, uint8_t* deck,
-                            bint store, uint64_t lanes[N_SEATS + 1], int pairs[N_SEATS],
-                            int level_pairs[N_SEATS]) noexcept nogil:
-    """One deal -> each seat's packed lanes and pair counts; lanes[4] is the kitty's.
-    Seats 0..2 report the kinds they hold (25 cards: 25 - |kinds| pairs), seat 3 the
-    kinds it holds twice."""
-    cdef uint64_t kinds[N_SEATS + 1]
-    cdef int s
-    if store:
-        sj_deal_store(rng, t, deck, lanes, kinds)
-    else:
-        sj_deal_features(rng, t, deck, lanes, kinds)
-    for s in range(N_SEATS - 1):
-        pairs[s] = HAND_SIZE - sj_popcount64(kinds[s])
-        level_pairs[s] = (<int> ((lanes[s] >> (8 * LANE_LEVEL)) & 0xFF)
-                          - count_level_kinds(kinds[s], level))
-    pairs[3] = sj_popcount64(kinds[3])
-    level_pairs[3] = count_level_kinds(kinds[3], level)
 
 
 # Aggregate mode counts joint histograms, then expands them into the twelve marginals:
@@ -295,7 +265,10 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
     build_tables(level, &tables)
     with nogil:
         for i in range(n):
-            deal_hands(rng, &tables, level, deck, want_cards, lanes, pairs, level_pairs)
+            if want_cards:
+                sj_deal_store(rng, &tables, deck, lanes, pairs, level_pairs)
+            else:
+                sj_deal_features(rng, &tables, deck, lanes, pairs, level_pairs)
             kitty = <int> (lanes[N_SEATS] >> (8 * LANE_POINTS))
             if want_hist:
                 for s in range(N_SEATS):
