@@ -9,6 +9,7 @@ everything below the Python wrappers is nogil and allocation-free."""
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
+from libc.stddef cimport size_t
 
 from shengji._core.cards cimport (N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, HAND_SIZE,
                                   KITTY_SIZE, N_DEALT, SMALL_JOKER, BIG_JOKER, TOTAL_POINTS,
@@ -90,6 +91,8 @@ cdef extern from "deal_kernel.h" nogil:
                           uint64_t* lanes, int* pairs, int* level_pairs) noexcept
     void sj_deal_store(uint64_t* state, const SjDealTables* t, uint8_t* deck,
                        uint64_t* lanes, int* pairs, int* level_pairs) noexcept
+    void sj_deal_rows(const uint64_t* lanes, const int* pairs, const int* level_pairs,
+                      uint8_t* out, size_t stride) noexcept
     enum:
         SJ_DEAL_DECK_BYTES   # scratch deck size (108 rounded up to 16-byte words)
         LANE_LEVEL "SJ_LANE_LEVEL"
@@ -121,28 +124,6 @@ cdef void build_tables(int level, SjDealTables* t) noexcept nogil:
             lanes |= (<uint64_t> kind_points(kind)) << (8 * LANE_POINTS)
         t.entry[card][0] = lanes
         t.total += lanes
-
-
-cdef inline void finish_hand(uint64_t acc, int pairs, int level_pairs, uint8_t* f) noexcept nogil:
-    """Unpack one hand's packed lanes and pair counts into its N_FEATURES features."""
-    cdef int s, plain, longest = 0
-    cdef int level = <int> ((acc >> (8 * LANE_LEVEL)) & 0xFF)
-    cdef int small = <int> ((acc >> (8 * LANE_SMALL)) & 0xFF)
-    cdef int big = <int> ((acc >> (8 * LANE_BIG)) & 0xFF)
-    cdef int always = level + small + big   # trump whatever the trump suit
-    for s in range(N_SUITS):
-        plain = <int> ((acc >> (8 * s)) & 0xFF)
-        f[s] = <uint8_t> (plain + always)
-        if plain > longest:
-            longest = plain
-    f[4] = <uint8_t> always
-    f[5] = <uint8_t> (acc >> (8 * LANE_POINTS))
-    f[6] = <uint8_t> level
-    f[7] = <uint8_t> small
-    f[8] = <uint8_t> big
-    f[9] = <uint8_t> pairs
-    f[10] = <uint8_t> level_pairs
-    f[11] = <uint8_t> longest
 
 
 # Aggregate mode counts joint histograms, then expands them into the twelve marginals:
@@ -239,7 +220,6 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
     cdef uint64_t rng[RNG_WORDS]
     cdef uint64_t rng_order[RNG_WORDS]
     cdef SjDealTables tables
-    cdef uint8_t f[N_SEATS][N_FEATURES]
     cdef uint8_t deck[SJ_DEAL_DECK_BYTES]
     cdef uint8_t ids[N_CARDS]
     cdef uint8_t last_hand[HAND_SIZE]
@@ -275,12 +255,7 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
                     count_hand(jt + s * JOINT_SIZE, lanes[s], pairs[s], level_pairs[s])
                 kh[kitty] += 1
             if want_rows:
-                for s in range(N_SEATS):
-                    finish_hand(lanes[s], pairs[s], level_pairs[s], f[s])
-                row = N_SEATS * i
-                for k in range(N_FEATURES):
-                    for s in range(N_SEATS):
-                        frow[k * fstride + row + s] = f[s][k]
+                sj_deal_rows(lanes, pairs, level_pairs, frow + N_SEATS * i, fstride)
             if want_kitty:
                 kitty_points[i] = <uint8_t> kitty
             if want_cards:

