@@ -1,5 +1,9 @@
 """Deal kernel with all features, beside a numpy-vectorised and a pure-Python baseline
-computing the same per-seat features (benchmarks/README.md has the convention)."""
+computing the same per-seat features (benchmarks/README.md has the convention).
+
+Two kernels: "deal" writes the features as rows (the deal study's row mode), and
+"deal.aggregate" counts them into exact histograms (``aggregate = true``), beside numpy
+computing the same features and histograms."""
 import random
 
 import numpy as np
@@ -90,3 +94,41 @@ def test_deal_python(benchmark, batch):
     items = 1_000
     benchmark.extra_info.update(kernel="deal", impl="python", items=items)
     benchmark.pedantic(python_deal, args=(items,), rounds=3, iterations=1)
+
+
+def core_deal_aggregate(n, out):
+    hist, kitty_hist = out
+    deal_chunk(chunk_state(1, 0), n, LEVEL, hist=hist, kitty_hist=kitty_hist)
+
+
+def numpy_deal_aggregate(n):
+    feats, kitty = numpy_deal(n)                       # feats: (feature, deal, seat)
+    hist = np.zeros((len(FEATURE_NAMES), 4, 256), np.int64)
+    for k in range(len(FEATURE_NAMES)):
+        for s in range(4):
+            hist[k, s] = np.bincount(feats[k, :, s], minlength=256)
+    return hist, np.bincount(kitty, minlength=256)
+
+
+def test_deal_aggregate_baseline_agrees_with_the_core_on_the_law():
+    # not a timing: per-feature means from both histograms agree
+    core = np.zeros((len(FEATURE_NAMES), 4, 256), np.int64), np.zeros(256, np.int64)
+    core_deal_aggregate(20_000, core)
+    base, _ = numpy_deal_aggregate(20_000)
+    values = np.arange(256)
+    assert np.allclose((core[0] * values).sum(-1) / 20_000, (base * values).sum(-1) / 20_000,
+                       rtol=0.05, atol=0.05)
+
+
+@pytest.mark.parametrize("batch", [200_000])
+def test_deal_aggregate_core(benchmark, batch):
+    out = np.zeros((len(FEATURE_NAMES), 4, 256), np.int64), np.zeros(256, np.int64)
+    benchmark.extra_info.update(kernel="deal.aggregate", impl="core", items=batch)
+    benchmark(core_deal_aggregate, batch, out)
+
+
+@pytest.mark.parametrize("batch", [200_000])
+def test_deal_aggregate_numpy(benchmark, batch):
+    items = 50_000  # numpy's argsort memory grows with the batch
+    benchmark.extra_info.update(kernel="deal.aggregate", impl="numpy", items=items)
+    benchmark(numpy_deal_aggregate, items)
