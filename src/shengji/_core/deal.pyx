@@ -93,12 +93,21 @@ cdef extern from "deal_kernel.h" nogil:
                        uint64_t* lanes, int* pairs, int* level_pairs) noexcept
     void sj_deal_rows(const uint64_t* lanes, const int* pairs, const int* level_pairs,
                       uint8_t* out, size_t stride) noexcept
+    void sj_deal_count(const uint64_t* lanes, const int* pairs, const int* level_pairs,
+                       int64_t* joint) noexcept
     enum:
         SJ_DEAL_DECK_BYTES   # scratch deck size (108 rounded up to 16-byte words)
         LANE_LEVEL "SJ_LANE_LEVEL"
         LANE_SMALL "SJ_LANE_SMALL"
         LANE_BIG "SJ_LANE_BIG"
         LANE_POINTS "SJ_LANE_POINTS"
+        SJ_JOINT_TRUMPS
+        SJ_JOINT_POINTS
+        SJ_JOINT_LOW
+        SJ_JOINT_LOW_CELLS
+        SJ_JOINT_PAIRS
+        SJ_JOINT_PAIRS_CELLS
+        SJ_JOINT_SIZE
 
 
 cdef void build_tables(int level, SjDealTables* t) noexcept nogil:
@@ -126,41 +135,20 @@ cdef void build_tables(int level, SjDealTables* t) noexcept nogil:
         t.total += lanes
 
 
-# Aggregate mode counts joint histograms, then expands them into the twelve marginals:
-# 29 counter increments a deal instead of 49, and the increments (a load and a store
-# each) are what an aggregate run spends its time on beyond dealing.  Per seat:
-#   TRUMPS_AT + 32*x  trumps in suit x (0..25)       POINTS_AT  points (0..200)
-#   LOW_AT  (level cards 0..8, small 0..2, big 0..2, level pairs 0..4): 405 cells,
-#           which also give trumps_nt = level + small + big
-#   PAIRS_AT  (pairs 0..12, longest side suit 0..25): 338 cells
+# Aggregate mode counts joint histograms (sj_deal_count; deal_kernel.h gives the layout)
+# and expands them into the twelve marginals at the end of each call.
 cdef enum:
-    TRUMPS_AT = 0
-    POINTS_AT = 4 * 32
-    LOW_AT = POINTS_AT + MAX_VALUE
-    LOW_CELLS = 9 * 3 * 3 * 5
-    PAIRS_AT = LOW_AT + LOW_CELLS
-    PAIRS_CELLS = 13 * 26
-    JOINT_SIZE = PAIRS_AT + PAIRS_CELLS
-
-
-cdef inline void count_hand(int64_t* j, uint64_t acc, int pairs, int level_pairs) noexcept nogil:
-    cdef int x, plain, longest = 0
-    cdef int level = <int> ((acc >> (8 * LANE_LEVEL)) & 0xFF)
-    cdef int small = <int> ((acc >> (8 * LANE_SMALL)) & 0xFF)
-    cdef int big = <int> ((acc >> (8 * LANE_BIG)) & 0xFF)
-    cdef int always = level + small + big
-    for x in range(N_SUITS):
-        plain = <int> ((acc >> (8 * x)) & 0xFF)
-        j[TRUMPS_AT + 32 * x + plain + always] += 1
-        if plain > longest:
-            longest = plain
-    j[POINTS_AT + <int> (acc >> (8 * LANE_POINTS))] += 1
-    j[LOW_AT + level + 9 * (small + 3 * (big + 3 * level_pairs))] += 1
-    j[PAIRS_AT + pairs + 13 * longest] += 1
+    TRUMPS_AT = SJ_JOINT_TRUMPS
+    POINTS_AT = SJ_JOINT_POINTS
+    LOW_AT = SJ_JOINT_LOW
+    LOW_CELLS = SJ_JOINT_LOW_CELLS
+    PAIRS_AT = SJ_JOINT_PAIRS
+    PAIRS_CELLS = SJ_JOINT_PAIRS_CELLS
+    JOINT_SIZE = SJ_JOINT_SIZE
 
 
 def _expand_joint(joint, hist):
-    """Add the joint counts (N_SEATS, JOINT_SIZE) of count_hand into hist (12, 4, 256)."""
+    """Add the joint counts (N_SEATS, JOINT_SIZE) of sj_deal_count into hist (12, 4, 256)."""
     for s in range(N_SEATS):
         js = joint[s]
         for x in range(N_SUITS):
@@ -251,8 +239,7 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
                 sj_deal_features(rng, &tables, deck, lanes, pairs, level_pairs)
             kitty = <int> (lanes[N_SEATS] >> (8 * LANE_POINTS))
             if want_hist:
-                for s in range(N_SEATS):
-                    count_hand(jt + s * JOINT_SIZE, lanes[s], pairs[s], level_pairs[s])
+                sj_deal_count(lanes, pairs, level_pairs, jt)
                 kh[kitty] += 1
             if want_rows:
                 sj_deal_rows(lanes, pairs, level_pairs, frow + N_SEATS * i, fstride)
