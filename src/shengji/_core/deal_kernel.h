@@ -125,12 +125,27 @@ typedef uint64_t sj_acc_t;
 #define SJ_ACC_KINDS(K) (K)
 #endif
 
+/* x * bound -> x = the low word, hi = the high word (the draw).  On x86-64 with gcc or
+ * clang this is one `mul` with x pinned to rax: written as a plain 128-bit product, gcc
+ * spilled x to the stack and reloaded it at every step, which put a store-to-load
+ * forwarding delay on the chain of multiplies. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SJ_NO_ASM)
+#define SJ_MUL_STEP(x, bound, hi) \
+    __asm__("mulq %2" : "+a"(x), "=d"(hi) : "r"((uint64_t)(bound)) : "cc")
+#else
+#define SJ_MUL_STEP(x, bound, hi) do {                                            \
+        __uint128_t m_ = (__uint128_t)(x) * (uint64_t)(bound);                    \
+        (hi) = (uint64_t)(m_ >> 64);                                              \
+        (x) = (uint64_t)m_;                                                       \
+    } while (0)
+#endif
+
 /* Step i: draw r (the next digit of x), swap positions i and i + r, land the card. */
 #define SJ_DEAL_STEP(i, A, K, STORE) do {                                        \
-        __uint128_t m_ = (__uint128_t)x * (uint64_t)(SJ_DEAL_CARDS - (i));       \
-        size_t j_ = (size_t)(m_ >> 64) + (i);                                    \
-        size_t c_;                                                               \
-        x = (uint64_t)m_;                                                        \
+        uint64_t r_;                                                             \
+        size_t j_, c_;                                                           \
+        SJ_MUL_STEP(x, SJ_DEAL_CARDS - (i), r_);                                 \
+        j_ = (size_t)r_ + (i);                                                   \
         c_ = deck[j_];                                                           \
         deck[j_] = deck[i];                                                      \
         if (STORE) deck[i] = (uint8_t)c_;                                        \
