@@ -101,7 +101,8 @@ cdef extern from "deal_kernel.h" nogil:
         LANE_SMALL "SJ_LANE_SMALL"
         LANE_BIG "SJ_LANE_BIG"
         LANE_POINTS "SJ_LANE_POINTS"
-        SJ_JOINT_TRUMPS
+        SJ_JOINT_SH
+        SJ_JOINT_CD
         SJ_JOINT_POINTS
         SJ_JOINT_LOW
         SJ_JOINT_LOW_CELLS
@@ -138,7 +139,8 @@ cdef void build_tables(int level, SjDealTables* t) noexcept nogil:
 # Aggregate mode counts joint histograms (sj_deal_count; deal_kernel.h gives the layout)
 # and expands them into the twelve marginals at the end of each call.
 cdef enum:
-    TRUMPS_AT = SJ_JOINT_TRUMPS
+    SH_AT = SJ_JOINT_SH
+    CD_AT = SJ_JOINT_CD
     POINTS_AT = SJ_JOINT_POINTS
     LOW_AT = SJ_JOINT_LOW
     LOW_CELLS = SJ_JOINT_LOW_CELLS
@@ -151,8 +153,10 @@ def _expand_joint(joint, hist):
     """Add the joint counts (N_SEATS, JOINT_SIZE) of sj_deal_count into hist (12, 4, 256)."""
     for s in range(N_SEATS):
         js = joint[s]
-        for x in range(N_SUITS):
-            hist[x, s, :32] += js[TRUMPS_AT + 32 * x:TRUMPS_AT + 32 * (x + 1)]
+        for at, x, y in ((SH_AT, 0, 1), (CD_AT, 2, 3)):
+            suits = js[at:at + 26 * 26].reshape(26, 26)              # [suit y, suit x]
+            hist[x, s, :26] += suits.sum(axis=0)
+            hist[y, s, :26] += suits.sum(axis=1)
         hist[5, s] += js[POINTS_AT:POINTS_AT + MAX_VALUE]
         low = js[LOW_AT:LOW_AT + LOW_CELLS].reshape(5, 3, 3, 9)   # [lp, big, small, level]
         hist[6, s, :9] += low.sum(axis=(0, 1, 2))

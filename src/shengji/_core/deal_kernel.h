@@ -307,18 +307,21 @@ static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const i
 }
 
 /* Aggregate output: counts of joint histograms, expanded into the twelve marginals by
- * deal.pyx: 29 counter increments a deal instead of 49.  Per seat, a block of
+ * deal.pyx: 20 counter increments a deal instead of 49 (each increment is a load and a
+ * store; they were most of what aggregate mode added to dealing).  Per seat, a block of
  * SJ_JOINT_SIZE counters:
- *   SJ_JOINT_TRUMPS + 32 * x + v   trumps in suit x (v = 0..25)
- *   SJ_JOINT_POINTS + v            points (0..200)
- *   SJ_JOINT_LOW + cell            (level cards 0..8, small jokers 0..2, big jokers 0..2,
- *                                  level pairs 0..4): cell = l + 9 s + 27 b + 81 p; these
- *                                  also give trumps in no-trump = l + s + b
- *   SJ_JOINT_PAIRS + cell          (pairs 0..12, longest side suit 0..25): p + 13 l
- * The SSE2 path computes the 28 counter indices of a deal as 16-bit lanes (pextrw takes
+ *   SJ_JOINT_SH + cell    (trumps in S, trumps in H), each 0..25: cell = s + 26 h
+ *   SJ_JOINT_CD + cell    (trumps in C, trumps in D): c + 26 d
+ *   SJ_JOINT_POINTS + v   points (0..200)
+ *   SJ_JOINT_LOW + cell   (level cards 0..8, small jokers 0..2, big jokers 0..2, level
+ *                         pairs 0..4): l + 9 s + 27 b + 81 p; these also give trumps in
+ *                         no-trump = l + s + b
+ *   SJ_JOINT_PAIRS + cell (pairs 0..12, longest side suit 0..25): p + 13 l
+ * The SSE2 path computes the 20 counter indices of a deal as 16-bit lanes (pextrw takes
  * each out in one instruction). */
-#define SJ_JOINT_TRUMPS 0
-#define SJ_JOINT_POINTS (4 * 32)
+#define SJ_JOINT_SH 0
+#define SJ_JOINT_CD (26 * 26)
+#define SJ_JOINT_POINTS (2 * 26 * 26)
 #define SJ_JOINT_LOW (SJ_JOINT_POINTS + 256)
 #define SJ_JOINT_LOW_CELLS (9 * 3 * 3 * 5)
 #define SJ_JOINT_PAIRS (SJ_JOINT_LOW + SJ_JOINT_LOW_CELLS)
@@ -331,14 +334,19 @@ static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
     const __m128i zero = _mm_setzero_si128();
     const __m128i seat = _mm_setr_epi16(0, SJ_JOINT_SIZE, 2 * SJ_JOINT_SIZE, 3 * SJ_JOINT_SIZE,
                                         0, SJ_JOINT_SIZE, 2 * SJ_JOINT_SIZE, 3 * SJ_JOINT_SIZE);
-    __m128i plain, other, always, trumps, longest, t01, t23, level_small, big_points, extra, low,
-        pl;
+    __m128i plain, other, always, trumps, longest, t01, t23, suits, level_small, big_points,
+        extra, low, pl;
     sj_transpose4(lanes, &plain, &other, &always, &trumps, &longest);
-    /* 16-bit lanes: trumps of suits 0, 1 (seats 0..3 each), then suits 2, 3 */
-    t01 = _mm_add_epi16(_mm_unpacklo_epi8(trumps, zero),
-                        _mm_add_epi16(seat, _mm_setr_epi16(0, 0, 0, 0, 32, 32, 32, 32)));
-    t23 = _mm_add_epi16(_mm_unpackhi_epi8(trumps, zero),
-                        _mm_add_epi16(seat, _mm_setr_epi16(64, 64, 64, 64, 96, 96, 96, 96)));
+    /* 16-bit lanes: trumps in S (seats 0..3), in H; then in C, in D */
+    t01 = _mm_unpacklo_epi8(trumps, zero);
+    t23 = _mm_unpackhi_epi8(trumps, zero);
+    t01 = _mm_add_epi16(t01, _mm_mullo_epi16(_mm_srli_si128(t01, 8), _mm_set1_epi16(26)));
+    t23 = _mm_add_epi16(t23, _mm_mullo_epi16(_mm_srli_si128(t23, 8), _mm_set1_epi16(26)));
+    suits = _mm_add_epi16(_mm_unpacklo_epi64(t01, t23),
+                          _mm_add_epi16(seat, _mm_setr_epi16(SJ_JOINT_SH, SJ_JOINT_SH,
+                                                             SJ_JOINT_SH, SJ_JOINT_SH,
+                                                             SJ_JOINT_CD, SJ_JOINT_CD,
+                                                             SJ_JOINT_CD, SJ_JOINT_CD)));
     level_small = _mm_unpacklo_epi8(other, zero);   /* level (lanes 0..3), small (4..7) */
     big_points = _mm_unpackhi_epi8(other, zero);    /* big (0..3), points (4..7) */
     extra = _mm_unpacklo_epi8(_mm_setr_epi32((int)sj_pack4(level_pairs), (int)sj_pack4(pairs), 0, 0),
@@ -364,8 +372,7 @@ static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
         joint[_mm_extract_epi16((v), 4)]++; joint[_mm_extract_epi16((v), 5)]++;        \
         joint[_mm_extract_epi16((v), 6)]++; joint[_mm_extract_epi16((v), 7)]++;        \
     } while (0)
-    SJ_COUNT8(t01);
-    SJ_COUNT8(t23);
+    SJ_COUNT8(suits);
     SJ_COUNT8(low);
     joint[_mm_extract_epi16(pl, 0)]++; joint[_mm_extract_epi16(pl, 1)]++;
     joint[_mm_extract_epi16(pl, 2)]++; joint[_mm_extract_epi16(pl, 3)]++;
@@ -378,12 +385,14 @@ static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
         const int level = (int)((acc >> (8 * SJ_LANE_LEVEL)) & 0xFF);
         const int small = (int)((acc >> (8 * SJ_LANE_SMALL)) & 0xFF);
         const int big = (int)((acc >> (8 * SJ_LANE_BIG)) & 0xFF);
-        int longest = 0;
+        int longest = 0, t[4];
         for (x = 0; x < 4; x++) {
             const int plain = (int)((acc >> (8 * x)) & 0xFF);
-            j[SJ_JOINT_TRUMPS + 32 * x + plain + level + small + big]++;
+            t[x] = plain + level + small + big;
             if (plain > longest) longest = plain;
         }
+        j[SJ_JOINT_SH + t[0] + 26 * t[1]]++;
+        j[SJ_JOINT_CD + t[2] + 26 * t[3]]++;
         j[SJ_JOINT_POINTS + (int)(acc >> (8 * SJ_LANE_POINTS))]++;
         j[SJ_JOINT_LOW + level + 9 * small + 27 * big + 81 * level_pairs[s]]++;
         j[SJ_JOINT_PAIRS + pairs[s] + 13 * longest]++;
