@@ -6,6 +6,7 @@ traceback and no output written.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -138,6 +139,11 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("shengji: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # stdout went away (`shengji run ... | head -1`): the run itself is complete; leave
+        # quietly, and keep Python from failing again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, as a shell reports a command killed by a closed pipe
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -105,3 +105,18 @@ def test_entry_point_as_installed(tmp_path):
                          text=True, cwd=tmp_path)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_closed_stdout_is_not_a_traceback(tmp_path):
+    """`shengji run ... | head -1` may close stdout while the summary is being printed: the
+    run completes and the command leaves quietly (status 141, as for SIGPIPE)."""
+    exe = Path(sys.executable).with_name("shengji")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "shengji.cli"]
+    study = write(tmp_path, GOOD)
+    proc = subprocess.Popen(cmd + ["run", study, "--out", str(tmp_path / "o"), "--workers", "1",
+                                   "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=tmp_path)
+    proc.stdout.close()  # the reader is gone before the first line
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 141 and "Traceback" not in err and err == "", err
+    assert (tmp_path / "o" / "_manifest.jsonl").exists()
