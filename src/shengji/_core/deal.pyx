@@ -11,9 +11,8 @@ cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
 from libc.stddef cimport size_t
 
-from shengji._core.cards cimport (N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, HAND_SIZE,
-                                  KITTY_SIZE, N_DEALT, SMALL_JOKER, BIG_JOKER, TOTAL_POINTS,
-                                  kind_points)
+from shengji._core.cards cimport (N_CARDS, N_RANKS, N_SEATS, HAND_SIZE, KITTY_SIZE, N_DEALT,
+                                  SMALL_JOKER, BIG_JOKER, kind_points)
 from shengji._core.rng cimport (sj_descending_thresholds, sj_draws_table, sj_descending_bounds,
                                 RNG_WORDS)
 
