@@ -195,8 +195,9 @@ static SJ_ALWAYS_INLINE int sj_count_level_kinds(uint64_t kinds, int level) {
  * labels at positions 0..82 and seat 3's cards (as a set) at 83..107.
  *
  * (A copy compiled for x86-64-v3 and chosen at run time -- mulx, VEX forms, POPCNT --
- * ran 8-10% fewer instructions a deal but no faster here: this loop is bound by its
- * loads, not by instructions, so the build stays one baseline x86-64 copy.) */
+ * ran 8-10% fewer instructions a deal but at most about 4% faster in interleaved runs:
+ * this loop is bound by its loads more than by instructions, so the build stays one
+ * baseline x86-64 copy.) */
 static SJ_ALWAYS_INLINE void sj_deal_one(uint64_t *state, const SjDealTables *t, uint8_t *deck,
                                          uint64_t *lanes, int *pairs, int *level_pairs,
                                          const int store) {
