@@ -215,7 +215,7 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
     cdef uint8_t ids[N_CARDS]
     cdef uint8_t last_hand[HAND_SIZE]
     cdef int kitty
-    cdef Py_ssize_t i, row
+    cdef Py_ssize_t i
     cdef int s, k
     cdef bint want_rows = features is not None
     cdef bint want_kitty = kitty_points is not None

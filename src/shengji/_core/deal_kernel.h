@@ -174,13 +174,6 @@ typedef uint64_t sj_acc_t;
         kinds[seat] = SJ_ACC_KINDS(k_);                                           \
     } while (0)
 
-/* One deal from the generator state[4] (advanced).  Out:
- *   lanes[0..3]  each seat's packed lanes;        lanes[4]  the kitty's;
- *   kinds[0..2]  the kinds each of seats 0..2 holds (25 - |kinds| pairs);
- *   kinds[3]     the kinds seat 3 holds TWICE (its pairs): those with no copy elsewhere;
- *   kinds[4]     the kinds in the kitty.
- * deck: SJ_DEAL_DECK_BYTES of scratch, 16-byte aligned.  With store it ends holding the
- * dealt labels at positions 0..82 and seat 3's cards (as a set) at 83..107. */
 /* How many of the four level kinds (level + 13 * suit) a kind set holds: those are bits 0,
  * 13, 26 and 39 of kinds >> level; multiplying them by the same pattern sums them at bit
  * 39 (the products whose exponents add to 39), and no other partial sum reaches 39..41. */
