@@ -65,8 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="finish an interrupted run in --out (same study and options): keep its "
                         "finished chunks whose checksums match, redo the rest")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
-    ru = sub.add_parser("rules", help="list presets, or show one preset's options")
-    ru.add_argument("preset", nargs="?")
+    ru = sub.add_parser("rules", help="list the presets and their sources, or show every option "
+                                      "of one preset (docs/rules.md §9-10)")
+    ru.add_argument("preset", nargs="?", help="a preset name, e.g. club-84022 (none: list them)")
     return p
 
 
@@ -105,22 +106,62 @@ def cmd_run(args) -> int:
 
 
 def cmd_rules(args) -> int:
+    """``shengji rules``: every preset with its source and what it changes; ``shengji rules
+    PRESET``: its source and every option, marking those that differ from the defaults."""
+    import difflib
+    import unicodedata
+
     from .rules import PRESET_SOURCES, PRESETS, Rules
 
+    def shown(value) -> str:
+        if value is None:
+            return "null"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, (list, tuple)):
+            return "[" + ", ".join(map(str, value)) + "]"
+        return str(value)
+
+    def cols(text: str) -> int:
+        # the sources quote Chinese titles: wide characters take two terminal columns
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    def pad(text: str, width: int) -> str:
+        return text + " " * max(0, width - cols(text))
+
     if args.preset is None:
-        width = max(map(len, PRESETS))
-        for name in PRESETS:
-            diff = ", ".join(f"{k}={v}" for k, v in Rules.preset(name).differences().items())
-            print(f"{name:<{width}}  {PRESET_SOURCES[name]:<40}  {diff or '(defaults)'}")
+        rows = [("preset", "source", "differs from the defaults in")] + [
+            (name, PRESET_SOURCES[name],
+             ", ".join(f"{k}={shown(v)}" for k, v in Rules.preset(name).differences().items())
+             or "(the defaults)") for name in PRESETS]
+        wn = max(cols(r[0]) for r in rows)
+        ws = max(cols(r[1]) for r in rows)
+        for name, source, diff in rows:
+            print(f"{pad(name, wn)}  {pad(source, ws)}  {diff}")
+        print("every option of one preset: shengji rules PRESET; the rules, the options and the "
+              "presets: docs/rules.md §9-10")
         return 0
+    if args.preset not in PRESETS:
+        close = difflib.get_close_matches(args.preset.lower(), list(PRESETS), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise _UsageError(f"unknown preset {args.preset!r}{hint}; allowed presets: "
+                          + ", ".join(PRESETS))
     rules = Rules.preset(args.preset)
     diff = rules.differences()
-    print(f"preset {args.preset} ({PRESET_SOURCES[args.preset]})")
-    for key, value in rules.to_dict().items():
-        mark = "*" if key in diff else " "
-        shown = "null" if value is None else str(value).lower() if isinstance(value, bool) else value
-        print(f" {mark} {key} = {shown}")
-    print("(* differs from the defaults)")
+    defaults = Rules().to_dict()
+    print(f"preset {args.preset}")
+    print(f"source: {PRESET_SOURCES[args.preset]}")
+    options = rules.to_dict()
+    width = max(len(f"{k} = {shown(v)}") for k, v in options.items())
+    for key, value in options.items():
+        text = f"{key} = {shown(value)}"
+        if key in diff:
+            print(f" * {text:<{width}}  (default {shown(defaults[key])})")
+        else:
+            print(f"   {text}")
+    n = len(diff)
+    print(f"* differs from the defaults ({n} option{'s' if n != 1 else ''}); the options are "
+          "explained in docs/rules.md §9, the preset's source in §10")
     return 0
 
 
