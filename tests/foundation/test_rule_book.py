@@ -48,7 +48,7 @@ def test_section_9_lists_every_option_with_its_default_first():
     rows = [r for r in table_rows(section(9)) if r[0].startswith("`")]
     names = [r[0].strip("`") for r in rows]
     defaults = Rules().to_dict()
-    assert names == list(defaults), "§9 must list the options in Rules order"
+    assert sorted(names) == sorted(defaults), "§9 must list every option of Rules, once"
     for name, values, *_ in rows:
         first = re.match(r"`([^`]*)`", values).group(1)
         assert json.loads(first) == as_list(defaults[name.strip("`")]), name
