@@ -1,5 +1,6 @@
 """`shengji rules` and `shengji rules PRESET` (issue #12): every preset with its source, every
 option of one preset with the differing ones marked, and one clear line for a bad name."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,15 +11,23 @@ from shengji.cli import main
 from shengji.rules import PRESET_SOURCES, PRESETS, Rules
 
 
-def shown(value) -> str:
-    """The value as a user would write it in a study file, without string quotes."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return str(value)
+def parse(text: str):
+    """A value as printed back into Python: null, true/false, [a, b], integers, else text."""
+    if text == "null":
+        return None
+    if text in ("true", "false"):
+        return text == "true"
+    if text.startswith("[") and text.endswith("]"):
+        return [t.strip() for t in text[1:-1].split(",") if t.strip()]
+    return int(text) if text.isdigit() else text
+
+
+def same(printed: str, value) -> bool:
+    if isinstance(value, str):          # ranks such as "2" and "10" stay text
+        return printed == value
+    if isinstance(value, tuple):
+        value = list(value)
+    return parse(printed) == value
 
 
 def run(capsys, argv):
@@ -37,8 +46,11 @@ def test_listing_names_every_preset_with_its_source_and_differences(capsys):
     for name, line in zip(PRESETS, body):
         assert PRESET_SOURCES[name] in line
         diff = Rules.preset(name).differences()
+        shown = dict(item.split("=", 1) for item in
+                     re.findall(r"(\w+=(?:\[[^\]]*\]|[^,\s]+))", line.split(PRESET_SOURCES[name], 1)[1]))
+        assert set(shown) == set(diff), (name, line)
         for key, value in diff.items():
-            assert f"{key}={shown(value)}" in line, (name, key)
+            assert same(shown[key], value), (name, key, shown[key])
         if not diff:
             assert "(the defaults)" in line
     assert "shengji rules PRESET" in lines[-1] and "docs/rules.md" in lines[-1]
@@ -50,13 +62,12 @@ def test_listing_columns_line_up_with_chinese_sources(capsys):
 
     _, out, _ = run(capsys, ["rules"])
     lines = out.splitlines()[:1 + len(PRESETS)]
-    thirds = ["differs from the defaults in"] + [
-        (", ".join(f"{k}={shown(v)}" for k, v in Rules.preset(n).differences().items())
-         or "(the defaults)") for n in PRESETS]
+    sources = ["source"] + [PRESET_SOURCES[n] for n in PRESETS]
     starts = set()
-    for line, third in zip(lines, thirds):
-        prefix = line[:line.rindex(third)]
-        assert prefix.endswith("  "), line
+    for line, source in zip(lines, sources):
+        rest = line.split(source, 1)[1]
+        prefix = line[:len(line) - len(rest.lstrip(" "))]
+        assert rest.startswith("  "), line
         starts.add(sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in prefix))
     assert len(starts) == 1, starts
 
@@ -77,10 +88,12 @@ def test_one_preset_shows_source_and_every_option(capsys, name):
     for (key, value), line in zip(options.items(), option_lines):
         marked = line.startswith(" * ")
         assert marked == (key in diff), line
-        text = line[3:]
-        assert text.split("  (default")[0].rstrip() == f"{key} = {shown(value)}", line
+        m = re.fullmatch(r" [* ] (\w+) = (.*?)(?:\s+\(default (.*)\))?", line)
+        assert m and m.group(1) == key, line
+        assert same(m.group(2), value), line
+        assert (m.group(3) is not None) == marked, line
         if marked:
-            assert line.endswith(f"(default {shown(defaults[key])})"), line
+            assert same(m.group(3), defaults[key]), line
     assert lines[-1].startswith(f"* differs from the defaults ({len(diff)} option")
     assert "docs/rules.md" in lines[-1]
 
