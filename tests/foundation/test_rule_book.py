@@ -44,14 +44,16 @@ def test_no_citation_outside_the_repository():
         assert needle not in TEXT, needle
 
 
-def test_section_9_lists_every_option_with_its_default_first():
+def test_section_9_lists_every_option_with_its_default():
     rows = [r for r in table_rows(section(9)) if r[0].startswith("`")]
     names = [r[0].strip("`") for r in rows]
     defaults = Rules().to_dict()
     assert sorted(names) == sorted(defaults), "§9 must list every option of Rules, once"
-    for name, values, *_ in rows:
-        first = re.match(r"`([^`]*)`", values).group(1)
-        assert json.loads(first) == as_list(defaults[name.strip("`")]), name
+    for name, values, default, number, _meaning in rows:
+        value = json.loads(default.strip("`"))
+        assert value == as_list(defaults[name.strip("`")]), name
+        assert values.startswith(default), f"{name}: list the default first"
+        assert re.fullmatch(r"\d+", number) and 1 <= int(number) <= 8, name
 
 
 def test_section_10_lists_every_preset_with_what_it_sets():
