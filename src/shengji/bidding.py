@@ -82,21 +82,18 @@ from typing import Callable
 
 import numpy as np
 
-from .cards import N_CARDS, N_RANKS, N_SEATS, N_SUITS, SUITS, as_cards, parse_rank
+from .cards import N_CARDS, N_RANKS, N_SEATS, N_SUITS, RANKS, SUITS, as_cards, parse_rank
+from .names import (BID_POLICIES, BIG_JOKER, KITTY_SIZE, MAX_REDEALS, MAX_THRESHOLD, N_DEALT,
+                    NO_TRUMP, SMALL_JOKER, TRUMP_NAMES)
 from .rules import Rules, resolve_rules
 
 __all__ = [
     "simulate_bids", "bid_deal", "BidOutcome", "BidOption", "BidView", "eager_policy",
-    "threshold_policy", "TRUMP_NAMES", "POLICIES", "MAX_REDEALS",
+    "threshold_policy", "TRUMP_NAMES", "POLICIES", "MAX_REDEALS", "MAX_THRESHOLD",
 ]
 
-POLICIES = ("eager", "threshold", "never")
-TRUMP_NAMES = ("S", "H", "C", "D", "NT")
-NT = 4
-MAX_REDEALS = 1000
-N_DEALT = 100
-KITTY_SIZE = 8
-MAX_THRESHOLD = 25        # a seat holds 25 cards: more trumps than that are impossible
+POLICIES = BID_POLICIES    # the kernel policies, in the core's numbering
+NT = NO_TRUMP
 
 # bid strengths (the overturn ladder)
 SINGLE, LEVEL_PAIR, SJ_PAIR, BJ_PAIR = 1, 2, 3, 4
@@ -211,9 +208,9 @@ class _Engine:
 
     def card_class(self, card: int) -> int:
         kind = card // 2
-        if kind == 52:
+        if kind == SMALL_JOKER:
             return CL_SJ
-        if kind == 53:
+        if kind == BIG_JOKER:
             return CL_BJ
         suit, rank = divmod(kind, N_RANKS)
         return CL_LEVEL + suit if rank == self.level else suit
@@ -237,7 +234,7 @@ class _Engine:
         base = self.trumps(seat, NT)
         if base == 0:
             return []
-        lv = "23456789TJQKA"[self.level]
+        lv = RANKS[self.level]
         cands = []   # (action, strength, suit, cls, trumps, cards)
         if self.strength == 0:
             for x in self.order:
@@ -300,7 +297,7 @@ class _Engine:
         cur = None if self.strength == 0 else {
             "trump": TRUMP_NAMES[self.suit], "strength": STRENGTH_NAMES[self.strength],
             "bidder": self.bidder, "locked": self.locked}
-        return BidView(seat, tuple(self.hands[seat]), dealt, "23456789TJQKA"[self.level],
+        return BidView(seat, tuple(self.hands[seat]), dealt, RANKS[self.level],
                        self.first_hand, cur, tuple(opts), self.after_deal)
 
     def ask(self, seat, index, policy) -> bool:
@@ -364,7 +361,7 @@ def _python_bid(deck, level, rules, policy, first_hand, banker, draw) -> BidOutc
         if pos is None:
             pos = draw()
         kind = int(deck[N_DEALT + pos]) // 2
-        trump = NT if kind >= 52 else kind // N_RANKS
+        trump = NT if kind >= SMALL_JOKER else kind // N_RANKS
     elif rules.no_bid == "banker_steps_down":
         new_banker, down = (banker + 1) % N_SEATS, True
     return BidOutcome(trump=TRUMP_NAMES[trump], banker=new_banker, no_bid=True,
@@ -528,6 +525,6 @@ def _count_trumps(deck, level, trump, seat, kitty=True) -> int:
     t = 0
     for c in cards:
         kind = c // 2
-        if kind >= 52 or kind % N_RANKS == level or kind // N_RANKS == trump:
+        if kind >= SMALL_JOKER or kind % N_RANKS == level or kind // N_RANKS == trump:
             t += 1
     return t

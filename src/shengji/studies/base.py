@@ -9,6 +9,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..rules import PRESETS, Rules, canonical_rank
+from ..names import MAX_SEED
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -16,7 +17,6 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 COMMON_KEYS = ("study", "n", "seed", "level", "preset", "rules", "chunk_size", "description")
-MAX_SEED = 2**128
 
 
 # Arrow arrays are built here from numpy buffers, not with pyarrow.array(): that function
