@@ -86,6 +86,7 @@ from .cards import N_CARDS, N_RANKS, N_SEATS, N_SUITS, RANKS, SUITS, as_cards, p
 from .names import (BID_POLICIES, BIG_JOKER, KITTY_SIZE, MAX_REDEALS, MAX_THRESHOLD, N_DEALT,
                     NO_TRUMP, SMALL_JOKER, TRUMP_NAMES)
 from .rules import Rules, resolve_rules
+from .seeds import check_seed
 
 __all__ = [
     "simulate_bids", "bid_deal", "BidOutcome", "BidOption", "BidView", "eager_policy",
@@ -430,13 +431,14 @@ def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first
 
     ``engine``: ``"core"`` (the C kernel; kernel policies only), ``"python"`` (records the
     bids in ``.bids``); default core for a kernel policy, python for a callable.  ``seed``
-    seeds the one draw of ``no_bid = "kitty_random"``."""
+    (an integer 0..2**128) seeds the one draw of ``no_bid = "kitty_random"``."""
     from ._core.bidding import bid_given
     from ._core.rng import chunk_state
     from ._core.bidding import draw_bounded
 
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
         level, rules, policy, threshold, first_hand, banker)
+    seed = check_seed(seed)
     deck = as_cards(cards)
     if len(deck) != N_CARDS:
         raise ValueError(f"a deal is all {N_CARDS} cards in dealing order, got {len(deck)}")
@@ -481,9 +483,11 @@ def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None
 
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n: expected a non-negative integer, got {n!r}")
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 0:
+        raise ValueError(f"chunk: expected a non-negative integer, got {chunk!r}")
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
         level, rules, policy, threshold, first_hand, banker)
-    state = chunk_state(seed, chunk)
+    state = chunk_state(check_seed(seed), int(chunk))
     deck = np.arange(N_CARDS, dtype=np.uint8)
     if not callable(policy):
         return bid_chunk(state, deck, int(n), level_rank, rules, POLICIES.index(policy),

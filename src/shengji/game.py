@@ -34,15 +34,17 @@ C core (``shengji._core.hand``) holds it, this class keeps the physical card ids
 from __future__ import annotations
 
 import copy
+from numbers import Integral
 
 import numpy as np
 
 from ._core import hand as _core
 from .cards import as_cards, parse_rank
-from .names import (BID_POLICIES, BOT_NAMES, MAX_REDEALS, N_CARDS, N_COPIES,
+from .names import (BID_POLICIES, BOT_NAMES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_COPIES,
                     N_DEALT, N_SEATS, NO_TRUMP, PHASE_NAMES, RANK_NAMES, SHAPE_NAMES,
                     SIDE_NAMES, SUITS, TRUMP_NAMES)
 from .rules import resolve_rules
+from .seeds import check_seed
 
 __all__ = ["HandState", "play_hand", "BOTS", "BID_POLICIES"]
 
@@ -87,7 +89,11 @@ class HandState:
             raise ValueError(f"banker: expected a seat 0..3 or None, got {banker!r}")
         if bid_policy not in BID_POLICIES:
             raise ValueError(f"bid_policy: unknown {bid_policy!r}; allowed: {', '.join(BID_POLICIES)}")
-        state = _state_words(seed)
+        if isinstance(threshold, bool) or not isinstance(threshold, Integral) \
+                or not 0 <= threshold <= MAX_THRESHOLD:
+            raise ValueError(f"threshold: expected an integer 0..{MAX_THRESHOLD} (trumps a seat "
+                             f"holds), got {threshold!r}")
+        state = _state_words(check_seed(seed, allow_none=True))
         if deal is not None:
             cards = as_cards(deal)
             if len(cards) != N_CARDS:

@@ -1,10 +1,11 @@
 """Names and limits come from one module (shengji.names), which takes every C constant
-from the core."""
+from the core; seeds are checked by one helper (shengji.seeds) at every entry point."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import shengji.names as names
@@ -69,11 +70,67 @@ def test_no_python_module_writes_them_again():
         assert m is None, f"{path.relative_to(PACKAGE)} defines {m.group(1)}"
 
 
+# -- seeds: one check, one message --------------------------------------------------------
+BAD_SEEDS = ["x", -1, 1.5, True, 2**128 + 1, [1, 2], None]
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS)
+def test_bad_seed_public_api(seed):
+    from shengji.bidding import bid_deal, simulate_bids
+
+    deal = list(range(108))
+    with pytest.raises(ValueError, match=r"^seed: expected an integer 0\.\.2\*\*128, got"):
+        simulate_bids(3, seed)
+    with pytest.raises(ValueError, match=r"^seed: expected an integer 0\.\.2\*\*128, got"):
+        bid_deal(deal, seed=seed)
+
+
+@pytest.mark.parametrize("seed", [s for s in BAD_SEEDS if s is not None])
+def test_bad_seed_hand_state(seed):
+    from shengji.game import HandState, play_hand
+
+    with pytest.raises(ValueError, match=r"^seed: expected an integer 0\.\.2\*\*128 or None, got"):
+        HandState(seed=seed)
+    with pytest.raises(ValueError, match=r"^seed: "):
+        play_hand(seed=seed)
+
+
+def test_good_seeds_are_accepted_everywhere():
+    from shengji.bidding import simulate_bids
+    from shengji.game import HandState
+
+    for seed in (0, 7, np.int64(7), np.uint64(7), 2**128):
+        HandState(seed=seed)
+        simulate_bids(2, seed)
+    assert HandState(seed=np.int64(5)).deal == HandState(seed=5).deal
+    HandState(seed=None)      # fresh entropy
+
+
+@pytest.mark.parametrize("seed", ['"x"', "-1", "1.5", "true", str(2**128 + 1)])
+def test_bad_seed_in_a_study_file(tmp_path, capsys, seed):
+    study = tmp_path / "s.toml"
+    study.write_text(f'study = "deals"\nn = 10\nseed = {seed}\n')
+    assert cli.main(["run", str(study), "--out", str(tmp_path / "o"), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("shengji: error: seed: expected an integer 0..2**128, got")
+    assert not (tmp_path / "o").exists()
+
+
+def test_bad_seed_analysis_run(tmp_path):
+    from shengji.analysis import run
+
+    with pytest.raises(ValueError, match="^seed: "):
+        run({"study": "deals", "n": 10, "seed": 1}, tmp_path / "o", seed=-3)
+
+
 def test_threshold_limit_everywhere(tmp_path, capsys):
     from shengji.bidding import simulate_bids
+    from shengji.game import HandState
 
     with pytest.raises(ValueError, match=r"1\.\.25"):
         simulate_bids(2, 1, policy="threshold", threshold=26)
+    with pytest.raises(ValueError, match=r"0\.\.25"):
+        HandState(seed=1, bid_policy="threshold", threshold=26)
     for study in ('study = "bid_odds"\npolicy = "threshold"\nthreshold = 26',
                   'study = "scoring"\nbid_policy = "threshold"\nbid_threshold = 26',
                   'study = "match"\nbid_policy = "threshold"\nbid_threshold = 26'):

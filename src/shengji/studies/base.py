@@ -9,7 +9,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..rules import PRESETS, Rules, canonical_rank
-from ..names import MAX_SEED
+from ..seeds import check_seed
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -209,7 +209,10 @@ def make_config(data: dict, *, source: str = "", overrides: dict | None = None) 
         if key not in data:
             raise ConfigError(f"missing key {key!r}{where}")
     n = v_int(1)("n", data["n"])
-    seed = v_int(0, MAX_SEED)("seed", data["seed"])
+    try:
+        seed = check_seed(data["seed"])
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
     preset = data.get("preset", "standard")
     if preset not in PRESETS:
         raise ConfigError(f"preset: unknown preset {preset!r}; allowed: " + ", ".join(PRESETS))
