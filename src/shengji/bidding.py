@@ -181,7 +181,7 @@ def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first
 
     ``engine``: ``"core"`` (the C kernel; kernel policies only), ``"python"`` (records the
     bids in ``.bids``); default core for a kernel policy, python for a callable.  ``seed``
-    (an integer 0..2**128) seeds the one draw of ``no_bid = "kitty_random"``."""
+    (``shengji.seeds``) seeds the one draw of ``no_bid = "kitty_random"``."""
     from ._core.bidding import bid_given, draw_bounded
     from ._core.rng import chunk_state
 

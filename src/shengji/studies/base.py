@@ -210,7 +210,7 @@ def make_config(data: dict, *, source: str = "", overrides: dict | None = None) 
             raise ConfigError(f"missing key {key!r}{where}")
     n = v_int(1)("n", data["n"])
     try:
-        seed = check_seed(data["seed"])
+        seed = check_seed(data["seed"], allow_sequence=False)
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
     preset = data.get("preset", "standard")
