@@ -234,8 +234,8 @@ OPTIONS: tuple[Option, ...] = (
            "levels a multi-level jump cannot skip (必打), e.g. [\"J\", \"A\"]",
            c_field="must_play_mask"),
     Option("must_play_demotion", FLAG, False, 6,
-           "J/A demotion: defenders winning the last trick with a J (A) while the banker "
-           "team is at a must-play J (A) send it back"),
+           "J/A demotion: at a must-play J (A), defenders winning the last trick with a J "
+           "(an A) send the banker team back (J to 2; A to J, or to 2 with a pair of As)"),
     Option("reinforce_locks", FLAG, True, 7,
            "after a declarer reinforces (shows its pair), only joker pairs can overturn"),
     Option("suit_priority", Choice(None, "SHCD", "SHDC", enum="SuitPriority"), None, 7,
