@@ -6,8 +6,9 @@ kernel "bidding":
                  first hand, standard) + banker/team trump counts, per deal
   impl "deal"    shengji._core.deal.deal_chunk with per-seat features: the deal kernel of
                  issue #2, as a yardstick (guard ratio = bidding / deal throughput, < 1)
-  impl "python"  the Python engine (shengji.bidding, eager_policy) on the same kind of
-                 deals, on a small batch (items = PY_ITEMS per call)
+  impl "python"  the Python engine (shengji.reference.bidding, driven by simulate_bids
+                 with eager_policy) on the same kind of deals, on a small batch
+                 (items = PY_ITEMS per call)
 Target: core >= 1,000,000 bidding deals per second per core.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bidding: declaring trump, reinforcing, overturning and the no-bid rules (RULES.md §7).
+"""Bidding: declaring trump, reinforcing, overturning and the no-bid rules (docs/rules.md §7).
 
 The cards are dealt one at a time in dealing order (position i < 100 goes to seat i % 4,
 seat 0 draws first; positions 100..107 are the kitty) and the seats bid as they land.
@@ -10,7 +10,11 @@ seat 0 draws first; positions 100..107 are the kitty) and the seats bid as they 
   ids), for constructed deals; returns a ``BidOutcome`` (with the list of bids made when
   run by the Python engine).
 
-Model and decisions (where §7 leaves a question open; seeds are ``/shared/seeds/00N_*``):
+Two engines: the C kernel (``shengji._core.bidding``; kernel policies) and its plain-Python
+twin ``shengji.reference.bidding`` (any callable policy, and ``engine="python"``), which
+the tests run against each other.  This module checks the arguments and drives both.
+
+Model and decisions (where §7 leaves a question open; 000..004 are sources 000..004):
 
 1. Bid strength: single (one level card) < level pair < small-joker pair < big-joker pair.
    An overturn (反主) is a pair strictly stronger than the current bid; under
@@ -57,7 +61,9 @@ Model and decisions (where §7 leaves a question open; seeds are ``/shared/seeds
     level is the hand engine's business).  Trump from the kitty cannot be overturned (it is
     found after the bidding window).
 12. Redeals are capped at ``MAX_REDEALS`` = 1000 in a row; beyond, an error (a policy that
-    never bids).  ``never`` is refused up front for first hands and for ``no_bid = redeal``.
+    never bids).  ``threshold`` k is at most ``MAX_THRESHOLD`` = 25: it counts the trumps a
+    seat holds while the cards are dealt (never the kitty), at most its 25 cards.
+    ``never`` is refused up front for first hands and for ``no_bid = redeal``.
 13. Kernel policies choose among the bids open to them the one that gives the bidder most
     trumps (counting every trump with the new trump), then the strongest, then level suits
     in priority order (S H C D, or S H D C under SHDC), big-joker options before small.
@@ -77,94 +83,25 @@ the kernel, item 6); returning one of ``view.options`` makes that bid, ``None`` 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from numbers import Integral
 from typing import Callable
 
 import numpy as np
 
-from .cards import N_CARDS, N_RANKS, N_SEATS, N_SUITS, SUITS, as_cards, parse_rank
-from .rules import Rules, resolve_rules
+from .bid_types import BidOption, BidOutcome, BidView
+from .cards import as_cards, parse_rank
+from .names import (BID_POLICIES, KITTY_SIZE, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS,
+                    TRUMP_NAMES)
+from .reference.bidding import bid_python, count_trumps
+from .rules import resolve_rules
+from .seeds import check_seed
 
 __all__ = [
     "simulate_bids", "bid_deal", "BidOutcome", "BidOption", "BidView", "eager_policy",
-    "threshold_policy", "TRUMP_NAMES", "POLICIES", "MAX_REDEALS",
+    "threshold_policy", "TRUMP_NAMES", "POLICIES", "MAX_REDEALS", "MAX_THRESHOLD",
 ]
 
-POLICIES = ("eager", "threshold", "never")
-TRUMP_NAMES = ("S", "H", "C", "D", "NT")
-NT = 4
-MAX_REDEALS = 1000
-N_DEALT = 100
-KITTY_SIZE = 8
-MAX_THRESHOLD = 25        # a seat holds 25 cards: more trumps than that are impossible
-
-# bid strengths (the overturn ladder)
-SINGLE, LEVEL_PAIR, SJ_PAIR, BJ_PAIR = 1, 2, 3, 4
-STRENGTH_NAMES = {SINGLE: "single", LEVEL_PAIR: "level_pair", SJ_PAIR: "small_joker_pair",
-                  BJ_PAIR: "big_joker_pair"}
-# holding classes (as in the kernel): 0..3 plain suit cards, 4..7 level cards, 8 SJ, 9 BJ
-CL_LEVEL, CL_SJ, CL_BJ = 4, 8, 9
-SUIT_ORDERS = {None: (0, 1, 2, 3), "SHCD": (0, 1, 2, 3), "SHDC": (0, 1, 3, 2)}
-
-
-# ------------------------------------------------------------------------------------------
-# results
-# ------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class BidOutcome:
-    """One hand's bidding.  ``trump``: "S" "H" "C" "D" or "NT" (None when the deal is
-    thrown in: ``redeal``); seats 0..3, -1 for none."""
-
-    trump: str | None
-    banker: int
-    first_declarer: int
-    first_declare_index: int
-    overturns: int
-    reinforced: bool
-    no_bid: bool
-    redeal: bool = False
-    banker_steps_down: bool = False
-    redeals: int = 0
-    bids: tuple = ()   # (index, seat, action, trump, strength) per bid (Python engine only)
-
-    def same_result(self, other: "BidOutcome") -> bool:
-        """Equal apart from the bid log (which only the Python engine records)."""
-        keys = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
-                "reinforced", "no_bid", "redeal", "banker_steps_down", "redeals")
-        return all(getattr(self, k) == getattr(other, k) for k in keys)
-
-
-@dataclass(frozen=True)
-class BidOption:
-    """A bid a seat may make now.  ``action``: "declare", "reinforce" or "overturn";
-    ``trump``: the trump it makes; ``strength``: "single", "level_pair", "small_joker_pair",
-    "big_joker_pair"; ``trumps``: the seat's trumps with that trump; ``cards``: the kinds
-    shown ("2H", "SJ SJ", ...)."""
-
-    action: str
-    trump: str
-    strength: str
-    trumps: int
-    cards: str
-    _key: tuple = field(repr=False, compare=False, default=())
-
-
-@dataclass(frozen=True)
-class BidView:
-    """What a callable policy sees: its seat, the cards it holds so far (ids), how many cards
-    have been dealt (1..100), the level, whether this is a first hand, the current bid (None,
-    or dict trump/strength/bidder/locked), the bids open to it (best first by the kernel's
-    preference), and whether the deal is over (the last asking before the kitty is taken:
-    ``after_deal``)."""
-
-    seat: int
-    hand: tuple
-    dealt: int
-    level: str
-    first_hand: bool
-    current: dict | None
-    options: tuple
-    after_deal: bool = False
+POLICIES = BID_POLICIES    # the kernel policies, in the core's numbering
 
 
 def eager_policy(view: BidView):
@@ -180,195 +117,6 @@ def threshold_policy(k: int) -> Callable[[BidView], BidOption | None]:
                 return o
         return None
     return policy
-
-
-# ------------------------------------------------------------------------------------------
-# the Python engine (callable policies; also the reference the kernel is tested against)
-# ------------------------------------------------------------------------------------------
-class _Engine:
-    def __init__(self, level: int, rules: Rules, first_hand: bool, banker: int | None):
-        self.level = level
-        self.rules = rules
-        self.first_hand = first_hand
-        self.order = SUIT_ORDERS[rules.suit_priority]
-        self.rank = {s: len(self.order) - 1 - i for i, s in enumerate(self.order)}
-        self.held = [[0] * 10 for _ in range(N_SEATS)]
-        self.hands = [[] for _ in range(N_SEATS)]
-        self.strength = 0
-        self.suit = NT
-        self.cls = -1
-        self.bidder = -1
-        self.locked = False
-        self.can_overturn = (not first_hand) or rules.first_hand_overturn
-        self.single_joker = first_hand and rules.single_joker_declares
-        self.first_declarer = -1
-        self.first_index = -1
-        self.overturns = 0
-        self.reinforced = False
-        self.banker = -1 if first_hand else banker
-        self.log = []
-        self.after_deal = False
-
-    def card_class(self, card: int) -> int:
-        kind = card // 2
-        if kind == 52:
-            return CL_SJ
-        if kind == 53:
-            return CL_BJ
-        suit, rank = divmod(kind, N_RANKS)
-        return CL_LEVEL + suit if rank == self.level else suit
-
-    def trumps(self, seat: int, suit: int) -> int:
-        h = self.held[seat]
-        t = sum(h[CL_LEVEL:])
-        return t + (h[suit] if suit < N_SUITS else 0)
-
-    def _beats(self, strength: int, suit: int) -> bool:
-        if self.locked and strength < SJ_PAIR:
-            return False
-        if strength > self.strength:
-            return True
-        return (strength == LEVEL_PAIR == self.strength and self.rules.suit_priority is not None
-                and self.rank[suit] > self.rank[self.suit])
-
-    def options(self, seat: int) -> list[BidOption]:
-        """Legal bids, best first by the kernel's preference (trumps, strength, order)."""
-        h = self.held[seat]
-        base = self.trumps(seat, NT)
-        if base == 0:
-            return []
-        lv = "23456789TJQKA"[self.level]
-        cands = []   # (action, strength, suit, cls, trumps, cards)
-        if self.strength == 0:
-            for x in self.order:
-                if h[CL_LEVEL + x]:
-                    cands.append(("declare", SINGLE, x, CL_LEVEL + x, base + h[x], lv + SUITS[x]))
-            if self.single_joker:
-                if h[CL_BJ]:
-                    cands.append(("declare", SINGLE, NT, CL_BJ, base, "BJ"))
-                if h[CL_SJ]:
-                    cands.append(("declare", SINGLE, NT, CL_SJ, base, "SJ"))
-        elif self.bidder == seat:
-            if self.strength == SINGLE and h[self.cls] == 2:
-                strength = LEVEL_PAIR if self.cls < CL_SJ else SJ_PAIR if self.cls == CL_SJ else BJ_PAIR
-                name = (lv + SUITS[self.cls - CL_LEVEL]) if self.cls < CL_SJ else \
-                    ("SJ" if self.cls == CL_SJ else "BJ")
-                return [self._option("reinforce", strength, self.suit, -1,
-                                     self.trumps(seat, self.suit), name + " " + name)]
-            return []
-        elif self.can_overturn:
-            if h[CL_BJ] == 2 and self._beats(BJ_PAIR, NT):
-                cands.append(("overturn", BJ_PAIR, NT, -1, base, "BJ BJ"))
-            if h[CL_SJ] == 2 and self._beats(SJ_PAIR, NT):
-                cands.append(("overturn", SJ_PAIR, NT, -1, base, "SJ SJ"))
-            if self.rules.mixed_joker_pair and h[CL_SJ] and h[CL_BJ] and self._beats(SJ_PAIR, NT):
-                cands.append(("overturn", SJ_PAIR, NT, -1, base, "SJ BJ"))
-            for x in self.order:
-                if h[CL_LEVEL + x] == 2 and self._beats(LEVEL_PAIR, x):
-                    c = lv + SUITS[x]
-                    cands.append(("overturn", LEVEL_PAIR, x, -1, base + h[x], c + " " + c))
-        # stable sort: the kernel keeps the first of equal (trumps, strength) candidates
-        cands.sort(key=lambda c: (-c[4], -c[1]))
-        return [self._option(*c) for c in cands]
-
-    @staticmethod
-    def _option(action, strength, suit, cls, trumps, cards) -> BidOption:
-        return BidOption(action, TRUMP_NAMES[suit], STRENGTH_NAMES[strength], trumps, cards,
-                         (action, strength, suit, cls))
-
-    def apply(self, seat: int, opt: BidOption, index: int) -> None:
-        action, strength, suit, cls = opt._key
-        if action == "declare":
-            self.first_declarer, self.first_index = seat, index
-            if self.first_hand:
-                self.banker = seat
-            self.cls = cls
-        elif action == "reinforce":
-            self.locked = self.rules.reinforce_locks
-            self.reinforced = True
-            self.cls = -1
-        else:
-            self.overturns += 1
-            self.locked = False
-            self.cls = -1
-            if self.first_hand and self.rules.overturn_takes_bank:
-                self.banker = seat
-        self.strength, self.suit, self.bidder = strength, suit, seat
-        self.log.append((index, seat, action, TRUMP_NAMES[suit], STRENGTH_NAMES[strength]))
-
-    def view(self, seat, dealt, opts) -> BidView:
-        cur = None if self.strength == 0 else {
-            "trump": TRUMP_NAMES[self.suit], "strength": STRENGTH_NAMES[self.strength],
-            "bidder": self.bidder, "locked": self.locked}
-        return BidView(seat, tuple(self.hands[seat]), dealt, "23456789TJQKA"[self.level],
-                       self.first_hand, cur, tuple(opts), self.after_deal)
-
-    def ask(self, seat, index, policy) -> bool:
-        opts = self.options(seat)
-        if not opts:
-            return False
-        choice = policy(self.view(seat, index + 1, opts))
-        if choice is None:
-            return False
-        if not isinstance(choice, BidOption) or choice not in opts:
-            raise ValueError(f"policy returned {choice!r}, not one of the options it was offered")
-        self.apply(seat, opts[opts.index(choice)], index)
-        return True
-
-    def settle(self, seat, index, policy) -> None:
-        if not self.ask(seat, index, policy):
-            return
-        idle = 0
-        while idle < N_SEATS:
-            if self.ask(seat, index, policy):
-                idle = 0
-            else:
-                idle += 1
-                seat = (seat + 1) % N_SEATS
-
-    def run(self, deck, policy) -> None:
-        for i in range(N_DEALT):
-            seat = i % N_SEATS
-            self.held[seat][self.card_class(deck[i])] += 1
-            self.hands[seat].append(int(deck[i]))
-            if policy is not None:
-                self.settle(seat, i, policy)
-        if policy is None:
-            return
-        # After the last card, before the kitty is taken: every seat is asked once more
-        # (from seat 0, the next to draw) until four pass in a row.  The kernel policies
-        # never bid here: at the end of each settle nobody had a bid they would make.
-        self.after_deal = True
-        seat, idle = 0, 0
-        while idle < N_SEATS:
-            if self.ask(seat, N_DEALT - 1, policy):
-                idle = 0
-            else:
-                idle += 1
-                seat = (seat + 1) % N_SEATS
-
-
-def _python_bid(deck, level, rules, policy, first_hand, banker, draw) -> BidOutcome:
-    """One dealing order through the Python engine; draw() gives the kitty_random pick."""
-    e = _Engine(level, rules, first_hand, banker)
-    e.run(deck, policy)
-    common = dict(first_declarer=e.first_declarer, first_declare_index=e.first_index,
-                  overturns=e.overturns, reinforced=e.reinforced, bids=tuple(e.log))
-    if e.strength:
-        return BidOutcome(trump=TRUMP_NAMES[e.suit], banker=e.banker, no_bid=False, **common)
-    if first_hand or rules.no_bid == "redeal":
-        return BidOutcome(trump=None, banker=e.banker, no_bid=True, redeal=True, **common)
-    trump, new_banker, down = NT, banker, False
-    if rules.no_bid in ("kitty_first", "kitty_third", "kitty_random"):
-        pos = {"kitty_first": 0, "kitty_third": 2}.get(rules.no_bid)
-        if pos is None:
-            pos = draw()
-        kind = int(deck[N_DEALT + pos]) // 2
-        trump = NT if kind >= 52 else kind // N_RANKS
-    elif rules.no_bid == "banker_steps_down":
-        new_banker, down = (banker + 1) % N_SEATS, True
-    return BidOutcome(trump=TRUMP_NAMES[trump], banker=new_banker, no_bid=True,
-                      banker_steps_down=down, **common)
 
 
 # ------------------------------------------------------------------------------------------
@@ -388,9 +136,9 @@ def _check_args(level, rules, policy, threshold, first_hand, banker):
     else:
         if banker is None:
             banker = 0
-        if isinstance(banker, bool) or not isinstance(banker, (int, np.integer)) \
+        if isinstance(banker, bool) or not isinstance(banker, Integral) \
                 or not 0 <= banker < N_SEATS:
-            raise ValueError(f"banker: expected a seat 0..3, got {banker!r}")
+            raise ValueError(f"banker: expected a seat 0..{N_SEATS - 1}, got {banker!r}")
         banker = int(banker)
     if callable(policy):
         if threshold is not None:
@@ -400,7 +148,7 @@ def _check_args(level, rules, policy, threshold, first_hand, banker):
         raise ValueError(f"policy: unknown policy {policy!r}; allowed: "
                          + ", ".join(map(repr, POLICIES)) + ", or a callable")
     if policy == "threshold":
-        if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) \
+        if isinstance(threshold, bool) or not isinstance(threshold, Integral) \
                 or not 1 <= threshold <= MAX_THRESHOLD:
             raise ValueError(f"threshold: policy 'threshold' needs an integer k in "
                              f"1..{MAX_THRESHOLD}, got {threshold!r}")
@@ -433,13 +181,13 @@ def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first
 
     ``engine``: ``"core"`` (the C kernel; kernel policies only), ``"python"`` (records the
     bids in ``.bids``); default core for a kernel policy, python for a callable.  ``seed``
-    seeds the one draw of ``no_bid = "kitty_random"``."""
-    from ._core.bidding import bid_given
+    (``shengji.seeds``) seeds the one draw of ``no_bid = "kitty_random"``."""
+    from ._core.bidding import bid_given, draw_bounded
     from ._core.rng import chunk_state
-    from ._core.bidding import draw_bounded
 
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
         level, rules, policy, threshold, first_hand, banker)
+    seed = check_seed(seed)
     deck = as_cards(cards)
     if len(deck) != N_CARDS:
         raise ValueError(f"a deal is all {N_CARDS} cards in dealing order, got {len(deck)}")
@@ -447,8 +195,8 @@ def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first
     if engine is None:
         engine = "python" if callable(policy) else "core"
     if engine == "python":
-        return _python_bid(deck, level_rank, rules, _callable_for(policy, threshold),
-                           first_hand, banker, lambda: draw_bounded(state, KITTY_SIZE))
+        return bid_python(deck, level_rank, rules, _callable_for(policy, threshold),
+                          first_hand, banker, lambda: draw_bounded(state, KITTY_SIZE))
     if engine != "core":
         raise ValueError(f"engine: expected 'core' or 'python', got {engine!r}")
     if callable(policy):
@@ -482,11 +230,13 @@ def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None
     from ._core.bidding import bid_chunk, draw_bounded, shuffle_deck
     from ._core.rng import chunk_state
 
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+    if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
         raise ValueError(f"n: expected a non-negative integer, got {n!r}")
+    if isinstance(chunk, bool) or not isinstance(chunk, Integral) or chunk < 0:
+        raise ValueError(f"chunk: expected a non-negative integer, got {chunk!r}")
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
         level, rules, policy, threshold, first_hand, banker)
-    state = chunk_state(seed, chunk)
+    state = chunk_state(check_seed(seed), int(chunk))
     deck = np.arange(N_CARDS, dtype=np.uint8)
     if not callable(policy):
         return bid_chunk(state, deck, int(n), level_rank, rules, POLICIES.index(policy),
@@ -497,7 +247,7 @@ def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None
         redeals = 0
         while True:
             shuffle_deck(state, deck)
-            res = _python_bid(deck.tolist(), level_rank, rules, policy, first_hand, banker, draw)
+            res = bid_python(deck.tolist(), level_rank, rules, policy, first_hand, banker, draw)
             if not res.redeal:
                 break
             redeals += 1
@@ -505,8 +255,8 @@ def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None
                 raise ValueError(f"{MAX_REDEALS} deals in a row were thrown in because nobody "
                                  "declared: this policy never bids")
         t = TRUMP_NAMES.index(res.trump)
-        bt = _count_trumps(deck, level_rank, t, res.banker)
-        pt = _count_trumps(deck, level_rank, t, (res.banker + 2) % N_SEATS, kitty=False)
+        bt = count_trumps(deck, level_rank, t, res.banker)
+        pt = count_trumps(deck, level_rank, t, (res.banker + 2) % N_SEATS, kitty=False)
         for k, v in (("trump", t), ("banker", res.banker), ("first_declarer", res.first_declarer),
                      ("first_declare_index", res.first_declare_index),
                      ("overturns", res.overturns), ("reinforced", res.reinforced),
@@ -520,14 +270,3 @@ def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None
               "banker_trumps": np.uint8, "team_trumps": np.uint8}
     return {k: np.asarray(v, dtype=dtypes[k]) for k, v in out.items()}
 
-
-def _count_trumps(deck, level, trump, seat, kitty=True) -> int:
-    cards = [int(c) for c in deck[seat:N_DEALT:N_SEATS]]
-    if kitty:
-        cards += [int(c) for c in deck[N_DEALT:]]
-    t = 0
-    for c in cards:
-        kind = c // 2
-        if kind >= 52 or kind % N_RANKS == level or kind // N_RANKS == trump:
-            t += 1
-    return t

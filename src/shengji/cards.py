@@ -1,6 +1,6 @@
-"""Card encoding and text notation (RULES.md §1–2).
+"""Card encoding and text notation (docs/rules.md §1–2).
 
-Encoding (the one scheme used everywhere; mirrored in ``_core/cards.pxd``):
+Encoding (the one scheme used everywhere; the sizes are the core's, ``shengji.names``):
 
 * a card **kind** is ``suit * 13 + rank`` with suit 0..3 = S, H, C, D and rank 0..12 = 2..A;
   kind 52 is the small joker, 53 the big joker;
@@ -13,23 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-N_SUITS = 4
-N_RANKS = 13
-N_KINDS = 54
-N_COPIES = 2
-N_CARDS = 108
-N_SEATS = 4
-HAND_SIZE = 25
-KITTY_SIZE = 8
-TOTAL_POINTS = 200
-SMALL_JOKER = 52
-BIG_JOKER = 53
+from .names import (BIG_JOKER, HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANKS,
+                    N_SEATS, N_SUITS, RANK_NAMES, RANKS, SMALL_JOKER, SUITS, TOTAL_POINTS)
 
-SUITS = "SHCD"
-RANKS = "23456789TJQKA"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
 RANK_ALIASES = {"10": "T"}
-RANK_NAMES = [r if r != "T" else "10" for r in RANKS]
 
 __all__ = [
     "N_SUITS", "N_RANKS", "N_KINDS", "N_CARDS", "N_SEATS", "HAND_SIZE", "KITTY_SIZE",

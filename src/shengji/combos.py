@@ -19,6 +19,7 @@ import numpy as np
 
 from ._core import combos as _core
 from .cards import N_COPIES, N_KINDS, as_cards, kind_name, parse_rank
+from .names import FOLLOW_NAMES, SHAPE_NAMES, SIDE_NAMES
 from .rules import Rules, resolve_rules
 from .trump import Trump, resolve_trump
 
@@ -27,9 +28,9 @@ __all__ = [
     "kitty_multiplier", "level_change",
 ]
 
-SHAPES = _core.SHAPE_NAMES       # ("single", "pair", "tractor", "throw")
-SUITS = _core.SUIT_NAMES         # ("S", "H", "C", "D", "T")
-SIDES = _core.SIDE_NAMES         # ("banker", "defenders")
+SHAPES = SHAPE_NAMES             # ("single", "pair", "tractor", "throw")
+SUITS = FOLLOW_NAMES             # ("S", "H", "C", "D", "T")
+SIDES = SIDE_NAMES               # ("banker", "defenders")
 
 
 class Combo:

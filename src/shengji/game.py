@@ -34,22 +34,21 @@ C core (``shengji._core.hand``) holds it, this class keeps the physical card ids
 from __future__ import annotations
 
 import copy
+from numbers import Integral
 
 import numpy as np
 
 from ._core import hand as _core
-from .cards import N_CARDS, N_COPIES, N_KINDS, N_SEATS, SUITS, as_cards, parse_rank
-from .rules import RANK_NAMES, resolve_rules
+from .cards import as_cards, parse_rank
+from .names import (BID_POLICIES, BOT_NAMES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_COPIES,
+                    N_DEALT, N_SEATS, NO_TRUMP, PHASE_NAMES, RANK_NAMES, SHAPE_NAMES,
+                    SIDE_NAMES, SUITS, TRUMP_NAMES)
+from .rules import resolve_rules
+from .seeds import check_seed
 
 __all__ = ["HandState", "play_hand", "BOTS", "BID_POLICIES"]
 
-BOTS = _core.BOTS                  # ("random", "greedy")
-BID_POLICIES = ("eager", "threshold", "never")
-TRUMP_NAMES = ("S", "H", "C", "D", "NT")
-SHAPE_NAMES = ("single", "pair", "tractor", "throw")
-SIDE_NAMES = ("banker", "defenders")
-NO_TRUMP = 4
-MAX_REDEALS = 1000
+BOTS = BOT_NAMES                   # ("random", "greedy")
 
 
 def _state_words(seed) -> np.ndarray:
@@ -90,7 +89,11 @@ class HandState:
             raise ValueError(f"banker: expected a seat 0..3 or None, got {banker!r}")
         if bid_policy not in BID_POLICIES:
             raise ValueError(f"bid_policy: unknown {bid_policy!r}; allowed: {', '.join(BID_POLICIES)}")
-        state = _state_words(seed)
+        if isinstance(threshold, bool) or not isinstance(threshold, Integral) \
+                or not 0 <= threshold <= MAX_THRESHOLD:
+            raise ValueError(f"threshold: expected an integer 0..{MAX_THRESHOLD} (trumps a seat "
+                             f"holds), got {threshold!r}")
+        state = _state_words(check_seed(seed, allow_none=True))
         if deal is not None:
             cards = as_cards(deal)
             if len(cards) != N_CARDS:
@@ -123,8 +126,9 @@ class HandState:
         self.deal = [int(c) for c in deck]
         self._core = _core.HandCore()
         self._core.setup(deck, rank, rank, t, b, self.rules, state)
-        self._hands = [sorted(self.deal[i] for i in range(s, 100, N_SEATS)) for s in range(N_SEATS)]
-        self.kitty = sorted(self.deal[100:])
+        self._hands = [sorted(self.deal[i] for i in range(s, N_DEALT, N_SEATS))
+                       for s in range(N_SEATS)]
+        self.kitty = sorted(self.deal[N_DEALT:])
         self._hands[b] = sorted(self._hands[b] + self.kitty)
         self.buried: list[int] = []
         self.tricks: list[list[tuple[int, list[int]]]] = []
@@ -142,7 +146,7 @@ class HandState:
 
     @property
     def phase(self) -> str:
-        return _core.PHASES[self._core.phase]
+        return PHASE_NAMES[self._core.phase]
 
     @property
     def to_play(self) -> int:

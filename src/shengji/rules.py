@@ -1,34 +1,52 @@
-"""Rule options and presets (RULES.md §9–10).
+"""Rule options and presets (docs/rules.md §9–10): every option is defined once, in ``OPTIONS``.
 
-``Rules`` is immutable: one keyword per option, validated at construction.  Presets are
-plain data (``PRESETS``); ``Rules.preset(name)`` builds one.  The C kernels receive the
-options packed by ``shengji._core.options`` into one struct.
+A row of ``OPTIONS`` is one option: its name, kind (type and allowed values), default, the
+section of docs/rules.md that defines it and a one-line doc.  Everything else is derived
+from the table:
+
+* ``Rules``: the immutable dataclass (its fields, their defaults and order), validation
+  and error messages, ``to_dict`` / ``from_dict`` / ``replace`` / ``differences``;
+* ``option_listing(rules)``: the data behind ``shengji rules`` (per option: value,
+  default, allowed values, section, doc; ``show_value`` writes a value as in a rules file);
+* ``Rules.packed()``: the values as plain ints, one per field of the core's C struct
+  ``RulesC`` (``_core/options.pxd``), which the core copies (``pack_rules``).  The core
+  never imports this module; it calls ``packed()`` on what it is given.
+
+The core owns the numbering of every choice (a ``cpdef enum`` in ``_core/options.pxd``,
+members ``<PREFIX>_<VALUE>``); ``Choice`` lists the values in the same order and packs a
+value as its position.  tests/foundation/test_rules_options.py fails when an enum and its
+``Choice`` differ in names or order, or when ``RulesC`` and ``OPTIONS`` differ in fields.
+
+How to add an option
+--------------------
+1. Append its row to ``OPTIONS`` (at the end, so that rule dicts, manifests and the
+   listing keep their order): ``Option(name, kind, default, section, doc)`` with kind
+   ``FLAG``, ``Choice(values..., enum="EnumName")``, ``RANK``, ``RANK_SET`` or
+   ``OPTIONAL_LEVELS`` (a new kind: a subclass of ``Kind``).  The doc is one line that
+   says what the option changes; the section is its § in docs/rules.md.
+2. In ``src/shengji/_core/options.pxd`` add its ``RulesC`` field (``bint`` for a flag,
+   ``int`` otherwise; named after the option unless the row gives ``c_field=``), and for
+   a choice a ``cpdef enum EnumName`` with one member ``<PREFIX>_<VALUE>`` per value, in
+   the row's order (``None`` is ``<PREFIX>_NONE``).
+3. Rebuild (``python setup.py build_ext --inplace``) and read ``r.<field>`` in the kernels
+   (and in the reference, ``shengji.reference``, which reads ``rules.<name>``).
+Then, as for any rule: the presets that use it (``PRESETS``), docs/rules.md §9, and tests
+of what it does.  ``Rules``, its validation, ``to_dict``, the listing and the packing need
+no edit.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
+from ._core.options import set_resolver as _set_core_resolver
 from .cards import RANK_NAMES, parse_rank
 
-KITTY_MULTIPLIERS = ("linear4", "plus2", "power2")
-LEVEL_TABLES = ("classic", "league", "step20")
-SUIT_PRIORITIES = (None, "SHCD", "SHDC")
-NO_BIDS = ("no_trump", "kitty_random", "kitty_first", "kitty_third", "redeal", "banker_steps_down")
-THROW_PENALTIES = ("none", "per_card", "fixed20", "fixed10")
-
-_CHOICES = {
-    "kitty_multiplier": KITTY_MULTIPLIERS,
-    "level_table": LEVEL_TABLES,
-    "suit_priority": SUIT_PRIORITIES,
-    "no_bid": NO_BIDS,
-    "throw_penalty": THROW_PENALTIES,
-}
-_BOOLS = (
-    "clockwise", "tractor_gap", "trump_chain", "trump_throws", "must_play_demotion",
-    "reinforce_locks", "overturn_takes_bank", "single_joker_declares", "mixed_joker_pair",
-    "first_hand_overturn",
-)
+__all__ = [
+    "Rules", "PRESETS", "PRESET_SOURCES", "OPTIONS", "Option", "resolve_rules",
+    "option_listing", "show_value", "canonical_rank",
+]
 
 
 def canonical_rank(value: Any, option: str = "rank") -> str:
@@ -41,46 +59,245 @@ def canonical_rank(value: Any, option: str = "rank") -> str:
         ) from None
 
 
-@dataclass(frozen=True)
-class Rules:
-    """One rule variant.  Unknown options or bad values raise ``ValueError``."""
+def show_value(value: Any) -> str:
+    """A value as written in a rules file (TOML): null, true, "linear4", ["J", "A"], 6."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
+    return str(value)
 
-    start_level: str = "2"
-    clockwise: bool = False
-    tractor_gap: bool = True
-    trump_chain: bool = True
-    trump_throws: bool = True
-    kitty_multiplier: str = "linear4"
-    level_table: str = "classic"
-    level_cap: int | None = None
-    must_play: tuple[str, ...] = field(default_factory=tuple)
-    must_play_demotion: bool = False
-    reinforce_locks: bool = True
-    suit_priority: str | None = None
-    overturn_takes_bank: bool = True
-    single_joker_declares: bool = False
-    mixed_joker_pair: bool = False
-    first_hand_overturn: bool = True
-    no_bid: str = "no_trump"
-    throw_penalty: str = "none"
+
+# ------------------------------------------------------------------------------------------
+# option kinds: how a value is checked, packed for the core and described
+# ------------------------------------------------------------------------------------------
+class Kind:
+    """The type of an option.  ``check`` returns the canonical value or raises ValueError
+    naming the option; ``pack`` turns a canonical value into the int the core reads."""
+
+    annotation = "Any"
+
+    def check(self, name: str, value: Any) -> Any:
+        raise NotImplementedError
+
+    def pack(self, value: Any) -> int:
+        raise NotImplementedError
+
+    def values(self) -> str:
+        """The allowed values, for listings and messages."""
+        raise NotImplementedError
+
+
+class _Flag(Kind):
+    annotation = "bool"
+
+    def check(self, name, value):
+        if not isinstance(value, bool):
+            raise ValueError(f"{name}: expected true or false, got {value!r}")
+        return value
+
+    def pack(self, value):
+        return int(value)
+
+    def values(self):
+        return "true, false"
+
+
+class Choice(Kind):
+    """One of a fixed tuple of values (strings, or None), packed as its position; ``enum``
+    names the core's ``cpdef enum`` that numbers them (options.pxd)."""
+
+    def __init__(self, *choices: str | None, enum: str):
+        self.choices = tuple(choices)
+        self.enum = enum
+        self.annotation = "str | None" if None in self.choices else "str"
+
+    def check(self, name, value):
+        if value not in self.choices:
+            raise ValueError(f"{name}: unknown value {value!r}; allowed: {self.values()}")
+        return value
+
+    def pack(self, value):
+        return self.choices.index(value)
+
+    def values(self):
+        return ", ".join("null" if c is None else repr(c) for c in self.choices)
+
+
+class _Rank(Kind):
+    annotation = "str"
+
+    def check(self, name, value):
+        return canonical_rank(value, name)
+
+    def pack(self, value):
+        return parse_rank(value)
+
+    def values(self):
+        return ", ".join(RANK_NAMES)
+
+
+class _RankSet(Kind):
+    """A set of ranks, kept sorted 2..A; packed as a bit mask (bit r: rank index r)."""
+
+    annotation = "tuple[str, ...]"
+
+    def check(self, name, value):
+        if isinstance(value, (str, int)):
+            value = [value]
+        if not isinstance(value, (list, tuple)):
+            raise ValueError(f"{name}: expected a list of ranks such as ['J', 'A'], got {value!r}")
+        return tuple(sorted({canonical_rank(v, name) for v in value}, key=RANK_NAMES.index))
+
+    def pack(self, value):
+        mask = 0
+        for rank in value:
+            mask |= 1 << parse_rank(rank)
+        return mask
+
+    def values(self):
+        return "a list of ranks, e.g. [\"J\", \"A\"]"
+
+
+class _OptionalLevels(Kind):
+    """None (no limit) or a positive number of levels; packed as -1 for None."""
+
+    annotation = "int | None"
+    C_INT_MAX = 2**31 - 1     # the field is a C int; a larger cap is no cap at all
+
+    def check(self, name, value):
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name}: expected null (no cap) or a positive integer, got {value!r}")
+        return value
+
+    def pack(self, value):
+        return -1 if value is None else min(value, self.C_INT_MAX)
+
+    def values(self):
+        return "null (no cap), or a number of levels"
+
+
+FLAG = _Flag()
+RANK = _Rank()
+RANK_SET = _RankSet()
+OPTIONAL_LEVELS = _OptionalLevels()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option: ``section`` is its § in docs/rules.md; ``c_field`` the ``RulesC``
+    field it packs into (default: its name)."""
+
+    name: str
+    kind: Kind
+    default: Any
+    section: int
+    doc: str
+    c_field: str = ""
+
+    @property
+    def field(self) -> str:
+        return self.c_field or self.name
+
+
+# ------------------------------------------------------------------------------------------
+# THE table: one row per option, in the order of Rules' fields (append new options)
+# ------------------------------------------------------------------------------------------
+OPTIONS: tuple[Option, ...] = (
+    Option("start_level", RANK, "2", 6,
+           "the level (rank 2..A) both teams start a match at"),
+    Option("clockwise", FLAG, False, 1,
+           "deal and play clockwise instead of counter-clockwise (only renames the seats)"),
+    Option("tractor_gap", FLAG, True, 3,
+           "tractors skip the level rank: playing 8, 99 77 of a side suit is a tractor"),
+    Option("trump_chain", FLAG, True, 3,
+           "trump tractors chain trump A - off-suit level pair - trump-suit level pair - SJ - BJ"),
+    Option("trump_throws", FLAG, True, 3,
+           "throws may be led in trumps (false: in side suits only)"),
+    Option("kitty_multiplier", Choice("linear4", "plus2", "power2", enum="KittyMultiplier"),
+           "linear4", 5,
+           "kitty points multiplier when the defenders win the last trick: a tractor of n "
+           "pairs is x4n (linear4), x2(n+1) (plus2) or x2^(n+1) (power2); single x2, pair x4"),
+    Option("level_table", Choice("classic", "league", "step20", enum="LevelTable"),
+           "classic", 6,
+           "how the defenders' total D becomes levels: take-over at 80, +1 per 40 (classic), "
+           "also +1 on taking over (league), or steps of 20 (step20)"),
+    Option("level_cap", OPTIONAL_LEVELS, None, 6,
+           "the most levels one hand can win (null: no cap)"),
+    Option("must_play", RANK_SET, (), 6,
+           "levels a multi-level jump cannot skip (必打), e.g. [\"J\", \"A\"]",
+           c_field="must_play_mask"),
+    Option("must_play_demotion", FLAG, False, 6,
+           "J/A demotion: at a must-play J (A), defenders winning the last trick with a J "
+           "(an A) send the banker team back (J to 2; A to J, or to 2 with a pair of As)"),
+    Option("reinforce_locks", FLAG, True, 7,
+           "after a declarer reinforces (shows its pair), only joker pairs can overturn"),
+    Option("suit_priority", Choice(None, "SHCD", "SHDC", enum="SuitPriority"), None, 7,
+           "suit order under which a level pair also overturns a lower-priority level pair "
+           "(null: it never does)"),
+    Option("overturn_takes_bank", FLAG, True, 7,
+           "in the first hand of a match, whoever overturns becomes banker"),
+    Option("single_joker_declares", FLAG, False, 7,
+           "in the first hand, a single joker may declare no-trump (it never overturns)"),
+    Option("mixed_joker_pair", FLAG, False, 7,
+           "a small and a big joker together overturn like a small-joker pair, to no-trump"),
+    Option("first_hand_overturn", FLAG, True, 7,
+           "overturning is allowed in the first hand of a match"),
+    Option("no_bid",
+           Choice("no_trump", "kitty_random", "kitty_first", "kitty_third", "redeal",
+                  "banker_steps_down", enum="NoBid"),
+           "no_trump", 7,
+           "a later hand nobody declares in: no-trump, the suit of a kitty card (a random, "
+           "the first or the third one), a redeal, or the banker steps down to the next seat"),
+    Option("throw_penalty", Choice("none", "per_card", "fixed20", "fixed10", enum="ThrowPenalty"),
+           "none", 8,
+           "penalty for a failed throw: none, 10 per card that could not be thrown, or a "
+           "fixed 20 or 10 points"),
+)
+
+OPTION: dict[str, Option] = {o.name: o for o in OPTIONS}
+
+
+# ------------------------------------------------------------------------------------------
+# Rules: the dataclass of the table
+# ------------------------------------------------------------------------------------------
+def _fields_from_table(cls):
+    """One frozen dataclass field per row of OPTIONS, in table order, with its default
+    (``__init__`` and ``__repr__`` of the class body are kept)."""
+    cls.__annotations__ = {o.name: o.kind.annotation for o in OPTIONS}
+    for o in OPTIONS:
+        setattr(cls, o.name, o.default)
+    return dataclass(frozen=True)(cls)
+
+
+@_fields_from_table
+class Rules:
+    """One rule variant: ``Rules(**options)``, one keyword per row of ``OPTIONS`` (see
+    ``option_listing``); unknown options or bad values raise ``ValueError``."""
 
     def __init__(self, **options: Any) -> None:
-        names = [f.name for f in fields(Rules)]
         for key in options:
-            if key not in names:
+            if key not in OPTION:
                 raise ValueError(
-                    f"unknown rule option {key!r}; allowed options: " + ", ".join(names)
+                    f"unknown rule option {key!r}; allowed options: " + ", ".join(OPTION)
                 )
-        for f in fields(Rules):
-            value = options.get(f.name, _DEFAULTS[f.name])
-            object.__setattr__(self, f.name, _validate(f.name, value))
+        for o in OPTIONS:
+            object.__setattr__(self, o.name, o.kind.check(o.name, options.get(o.name, o.default)))
+        object.__setattr__(self, "_packed", {o.field: o.kind.pack(getattr(self, o.name))
+                                             for o in OPTIONS})
 
     # -- construction helpers ---------------------------------------------------------
     @classmethod
     def preset(cls, name: str) -> "Rules":
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; allowed presets: " + ", ".join(PRESETS))
-        return cls(**PRESETS[name])
+        return _preset(name) if cls is Rules else cls(**PRESETS[name])
 
     @classmethod
     def from_dict(cls, data: dict) -> "Rules":
@@ -89,6 +306,7 @@ class Rules:
         return cls(**data)
 
     def to_dict(self) -> dict:
+        """Every option, in table order; sets of ranks as lists (as in a rules file)."""
         out = {}
         for f in fields(self):
             v = getattr(self, f.name)
@@ -102,8 +320,13 @@ class Rules:
 
     def differences(self) -> dict:
         """Options that differ from the defaults."""
-        base = Rules().to_dict()
+        base = _default().to_dict()
         return {k: v for k, v in self.to_dict().items() if base[k] != v}
+
+    def packed(self) -> dict[str, int]:
+        """The options as the core's ``RulesC`` fields (plain ints; built once).  The
+        core copies this into its struct; do not modify it."""
+        return self._packed
 
     def __repr__(self) -> str:
         diff = self.differences()
@@ -111,58 +334,10 @@ class Rules:
         return f"Rules({inner})"
 
 
-_DEFAULTS: dict[str, Any] = {
-    "start_level": "2",
-    "clockwise": False,
-    "tractor_gap": True,
-    "trump_chain": True,
-    "trump_throws": True,
-    "kitty_multiplier": "linear4",
-    "level_table": "classic",
-    "level_cap": None,
-    "must_play": (),
-    "must_play_demotion": False,
-    "reinforce_locks": True,
-    "suit_priority": None,
-    "overturn_takes_bank": True,
-    "single_joker_declares": False,
-    "mixed_joker_pair": False,
-    "first_hand_overturn": True,
-    "no_bid": "no_trump",
-    "throw_penalty": "none",
-}
-
-
-def _validate(name: str, value: Any) -> Any:
-    if name in _BOOLS:
-        if not isinstance(value, bool):
-            raise ValueError(f"{name}: expected true or false, got {value!r}")
-        return value
-    if name in _CHOICES:
-        allowed = _CHOICES[name]
-        if value not in allowed:
-            shown = ", ".join("null" if a is None else repr(a) for a in allowed)
-            raise ValueError(f"{name}: unknown value {value!r}; allowed: {shown}")
-        return value
-    if name == "start_level":
-        return canonical_rank(value, name)
-    if name == "level_cap":
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"level_cap: expected null (no cap) or a positive integer, got {value!r}")
-        return value
-    if name == "must_play":
-        if isinstance(value, (str, int)):
-            value = [value]
-        if not isinstance(value, (list, tuple)):
-            raise ValueError(f"must_play: expected a list of ranks such as ['J', 'A'], got {value!r}")
-        ranks = sorted({canonical_rank(v, name) for v in value}, key=RANK_NAMES.index)
-        return tuple(ranks)
-    raise AssertionError(name)  # pragma: no cover - every field is handled above
-
-
-# One preset per source rule set (RULES.md §10).  Only the differences from the defaults.
+# ------------------------------------------------------------------------------------------
+# presets
+# ------------------------------------------------------------------------------------------
+# One preset per source rule set (docs/rules.md §10).  Only the differences from the defaults.
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
     "school-cup": {"no_bid": "kitty_random", "level_cap": 6},
@@ -204,10 +379,20 @@ PRESET_SOURCES = {
 }
 
 
+@lru_cache(maxsize=None)
+def _preset(name: str) -> Rules:
+    return Rules(**PRESETS[name])
+
+
+@lru_cache(maxsize=1)
+def _default() -> Rules:
+    return Rules()
+
+
 def resolve_rules(rules: "Rules | str | dict | None") -> Rules:
     """None -> defaults; a preset name; a dict of options; or a Rules."""
     if rules is None:
-        return Rules()
+        return _default()
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str):
@@ -215,3 +400,21 @@ def resolve_rules(rules: "Rules | str | dict | None") -> Rules:
     if isinstance(rules, dict):
         return Rules.from_dict(rules)
     raise ValueError(f"rules must be a Rules, a preset name or a dict, not {type(rules).__name__}")
+
+
+def option_listing(rules: "Rules | str | dict | None" = None) -> list[dict]:
+    """The data behind ``shengji rules``: one dict per option, in table order, with its
+    ``name``, ``value`` (in ``rules``), ``default``, ``changed`` (value != default),
+    ``values`` (the allowed values, as text), ``section`` (§ of docs/rules.md) and
+    ``doc``.  ``show_value`` writes a value as in a rules file."""
+    r = resolve_rules(rules)
+    d = r.to_dict()
+    base = _default().to_dict()
+    return [{"name": o.name, "value": d[o.name], "default": base[o.name],
+             "changed": d[o.name] != base[o.name], "values": o.kind.values(),
+             "section": o.section, "doc": o.doc} for o in OPTIONS]
+
+
+# The core resolves None, preset names and option dicts through this module (it never
+# imports it): see shengji/_core/options.pyx.
+_set_core_resolver(resolve_rules)

@@ -1,13 +1,9 @@
 """``Trump``: the level and trump suit of a hand, with every card's following-suit and
-order (RULES.md §2).  The tables come from the C core (``_core.cards``)."""
+order (docs/rules.md §2).  The tables come from the C core (``_core.cards``)."""
 from __future__ import annotations
 
-import numpy as np
-
-from .cards import N_COPIES, SUITS, as_cards, kind_name, parse_rank, parse_suit
-from .rules import RANK_NAMES
-
-FOLLOW_NAMES = ("S", "H", "C", "D", "T")
+from .cards import N_COPIES, as_cards, parse_rank, parse_suit
+from .names import FOLLOW_NAMES, NO_TRUMP, RANK_NAMES, SUITS
 
 
 class Trump:
@@ -21,7 +17,7 @@ class Trump:
         self.level = RANK_NAMES[self.level_rank]
         if suit is None or (isinstance(suit, str) and suit.strip().upper() in ("NT", "N", "")):
             self.suit = None
-            self.suit_index = 4
+            self.suit_index = NO_TRUMP
         else:
             self.suit_index = parse_suit(suit)
             self.suit = SUITS[self.suit_index]

@@ -62,3 +62,145 @@ def test_unknown_preset():
 def test_rank_canonicalisation():
     assert Rules(start_level="T").start_level == "10"
     assert Rules(must_play=["a", "j", "J"]).must_play == ("J", "A")
+
+
+# -- the option table is the one source of truth ---------------------------------------------
+import enum
+import re
+from dataclasses import fields
+from pathlib import Path
+
+from shengji._core import options as core_options
+from shengji.cards import RANKS
+from shengji.rules import OPTION, OPTIONS, Choice, option_listing, resolve_rules, show_value
+
+CORE = Path(__file__).resolve().parents[2] / "src" / "shengji" / "_core"
+
+
+def _core_enums():
+    return {name: obj for name, obj in vars(core_options).items()
+            if isinstance(obj, type) and issubclass(obj, enum.IntEnum)}
+
+
+def test_dataclass_fields_are_the_table_rows_in_order():
+    assert [f.name for f in fields(Rules)] == [o.name for o in OPTIONS]
+    assert list(Rules().to_dict()) == [o.name for o in OPTIONS]
+    for o in OPTIONS:
+        assert getattr(Rules(), o.name) == o.kind.check(o.name, o.default)
+
+
+@pytest.mark.parametrize("o", [o for o in OPTIONS if isinstance(o.kind, Choice)],
+                         ids=lambda o: o.name)
+def test_choices_are_pinned_to_the_core_enums(o):
+    """The core numbers each choice (cpdef enum in options.pxd, members PREFIX_VALUE);
+    the Python values must be the same names in the same order: renaming, reordering,
+    adding or dropping a value on one side only fails here."""
+    members = sorted(getattr(core_options, o.kind.enum), key=int)
+    assert [int(m) for m in members] == list(range(len(members)))
+    prefixes = {m.name.split("_", 1)[0] for m in members}
+    assert len(prefixes) == 1, f"{o.kind.enum}: one prefix per enum, got {prefixes}"
+    core_values = [m.name.split("_", 1)[1] for m in members]
+    assert core_values == ["NONE" if c is None else c.upper() for c in o.kind.choices]
+
+
+def test_every_core_enum_belongs_to_an_option():
+    used = {o.kind.enum for o in OPTIONS if isinstance(o.kind, Choice)}
+    assert set(_core_enums()) == used
+
+
+def test_the_c_struct_has_exactly_the_table_fields():
+    # packed() returns the C struct converted back to a dict: all of RulesC's fields
+    assert set(core_options.packed(Rules())) == {o.field for o in OPTIONS}
+
+
+def _expected_c_value(o, value):
+    """What the kernels must read, worked out independently of Kind.pack: choices by the
+    core enum member's NAME (not by position)."""
+    if isinstance(o.kind, Choice):
+        members = getattr(core_options, o.kind.enum)
+        prefix = next(iter(members)).name.split("_", 1)[0]
+        return int(members[f"{prefix}_{'NONE' if value is None else value.upper()}"])
+    if o.name == "start_level":
+        return RANKS.index("T" if value == "10" else value)
+    if o.name == "level_cap":
+        return -1 if value is None else value
+    if o.name == "must_play":
+        return sum(1 << RANKS.index("T" if r == "10" else r) for r in value)
+    return int(value)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_packed_struct_per_preset(name):
+    r = Rules.preset(name)
+    got = core_options.packed(r)
+    for o in OPTIONS:
+        assert int(got[o.field]) == _expected_c_value(o, getattr(r, o.name)), o.name
+    # the core resolves None, preset names and option dicts through shengji.rules
+    assert core_options.packed(name) == got
+    assert core_options.packed(r.to_dict()) == got
+    assert core_options.packed(None) == core_options.packed(Rules())
+
+
+def test_packing_covers_every_value():
+    for o in OPTIONS:
+        values = o.kind.choices if isinstance(o.kind, Choice) else None
+        for v in values or ():
+            r = Rules(**{o.name: v})
+            assert int(core_options.packed(r)[o.field]) == _expected_c_value(o, v)
+    assert core_options.packed(Rules(level_cap=10**30))["level_cap"] == 2**31 - 1
+
+
+def test_the_core_rejects_what_it_cannot_pack():
+    with pytest.raises(ValueError, match="no_bid"):
+        core_options.packed({"no_bid": "maybe"})
+    with pytest.raises(ValueError, match="preset"):
+        core_options.packed("no-such-preset")
+    with pytest.raises(ValueError, match="rules must be"):
+        core_options.packed(3)
+
+
+def test_option_table_rows_are_documented():
+    names = [o.name for o in OPTIONS]
+    assert len(set(names)) == len(names) and OPTION == {o.name: o for o in OPTIONS}
+    rulebook_sections = set(range(1, 12))
+    for o in OPTIONS:
+        assert o.section in rulebook_sections, o.name
+        assert o.doc and "\n" not in o.doc and o.doc == o.doc.strip(), o.name
+        assert o.kind.values()
+
+
+def test_listing_data_behind_shengji_rules():
+    rows = option_listing("club-84022")
+    assert [r["name"] for r in rows] == [o.name for o in OPTIONS]
+    changed = {r["name"] for r in rows if r["changed"]}
+    assert changed == set(Rules.preset("club-84022").differences())
+    by = {r["name"]: r for r in rows}
+    assert by["must_play"]["value"] == ["10"] and by["must_play"]["default"] == []
+    assert by["kitty_multiplier"]["section"] == 5 and "'power2'" in by["kitty_multiplier"]["values"]
+    assert show_value(by["must_play"]["value"]) == '["10"]'
+    assert show_value(None) == "null" and show_value(True) == "true" and show_value(6) == "6"
+
+
+def test_presets_and_defaults_are_shared_instances():
+    assert Rules.preset("tournament") is Rules.preset("tournament")
+    assert resolve_rules(None) is resolve_rules(None) == Rules()
+    assert Rules(must_play=["A"]).packed() == Rules(must_play="A").packed()
+
+
+def test_rules_pickle_and_equality_ignore_the_pack():
+    import pickle
+
+    r = Rules.preset("club-84022")
+    back = pickle.loads(pickle.dumps(r))
+    assert back == r and hash(back) == hash(r) and back.packed() == r.packed()
+    assert repr(back) == repr(r)
+
+
+def test_the_core_imports_nothing_above_it():
+    """No unit of shengji._core imports the Python layer (rules, cards, ...): it is handed
+    packed values instead (options.pyx)."""
+    pattern = re.compile(r"^\s*(from|import|cimport)\s+shengji(?!\._core)\b|"
+                         r"^\s*from\s+\.\.", re.M)
+    for path in sorted(CORE.glob("*.p[yx]*")):
+        if path.suffix in (".pyx", ".pxd"):
+            assert not pattern.search(path.read_text()), path.name

@@ -6,6 +6,7 @@
 # the final dealing order in deck (position i < 100 goes to seat i % 4, seat 0 draws first;
 # 100..107 is the kitty) and fills a BidResult.  Everything is plain C, noexcept nogil.
 from libc.stdint cimport uint8_t, uint64_t
+from shengji._core.cards cimport HAND_SIZE, NO_TRUMP
 from shengji._core.options cimport RulesC
 
 cdef enum:
@@ -18,8 +19,14 @@ cdef enum:
     BID_REDEAL = 1            # bid_deck only: nobody declared and the deal is thrown in
     BID_ERR_PARAMS = -1       # a BidParams field out of range
     BID_ERR_REDEAL_CAP = -2   # MAX_REDEALS deals in a row thrown in (a policy that never bids)
+    TRUMP_NT = NO_TRUMP       # BidResult.trump for no-trump
+
+# Limits, `cpdef`: shengji._core.bidding exports them and shengji.names re-exports them.
+cpdef enum:
     MAX_REDEALS = 1000        # P(no level card dealt) = 1/C(108,8): eager never gets near it
-    TRUMP_NT = 4              # BidResult.trump for no-trump
+    # POLICY_THRESHOLD's k counts the trumps a seat holds while the cards are dealt (the
+    # kitty is not counted), so at most its HAND_SIZE cards: a larger k could never bid.
+    MAX_THRESHOLD = HAND_SIZE
 
 ctypedef struct BidParams:
     int level          # rank index 0..12 of the hand

@@ -56,7 +56,6 @@ cdef enum:
     ACT_OVERTURN = 3
     KITTY_FIRST_POS = N_DEALT        # the first kitty card in dealing order
     KITTY_THIRD_POS = N_DEALT + 2
-    MAX_THRESHOLD = 36               # no hand can hold more trumps than there are
 
 # CARD_CLASS[level][card]: the class of a physical card at a level, built once.
 cdef uint8_t CARD_CLASS[N_RANKS][N_CARDS]

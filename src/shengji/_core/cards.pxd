@@ -1,10 +1,12 @@
 # Card encoding and per-trump order tables: the one place the C core defines them.
 #
 # kind = suit * 13 + rank (suit 0..3 = S H C D, rank 0..12 = 2..A), 52 = small joker,
-# 53 = big joker; physical card = kind * 2 + copy.  Mirrors shengji/cards.py.
+# 53 = big joker; physical card = kind * 2 + copy.
 from libc.stdint cimport uint8_t, int8_t, uint64_t
 
-cdef enum:
+# The sizes are `cpdef`: shengji._core.cards exports them to Python and shengji.names
+# re-exports them, so the Python layer never writes them again.
+cpdef enum:
     N_SUITS = 4
     N_RANKS = 13
     N_KINDS = 54

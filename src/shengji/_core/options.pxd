@@ -1,21 +1,34 @@
-# Rule options as one plain C struct passed into every kernel (presets are data in
-# shengji/rules.py; pack_rules turns a Rules into this struct once, at the boundary).
-cdef enum KittyMultiplier:
+# Rule options as one plain C struct passed into every kernel.
+#
+# The options themselves (name, type, values, default, doc, docs/rules.md section) are
+# defined once, in the table OPTIONS of shengji/rules.py; a Rules packs itself into plain
+# ints, one per RulesC field (Rules.packed()), and pack_rules copies them into this struct
+# once, at the boundary.  The core owns the numbering of every choice: the `cpdef enum`s
+# below (exported to Python by shengji._core.options).  A choice's values in OPTIONS are
+# listed in the same order, and tests/foundation/test_rules_options.py fails when the two
+# sides or RulesC and OPTIONS disagree.
+#
+# Adding an option (see shengji/rules.py for the whole recipe): its row in OPTIONS, its
+# field here (`bint` for a flag, `int` otherwise; the field is named after the option
+# unless the row says c_field=), and for a choice a `cpdef enum` with one member
+# <PREFIX>_<VALUE> per value, in the row's order.
+
+cpdef enum KittyMultiplier:
     KM_LINEAR4 = 0
     KM_PLUS2 = 1
     KM_POWER2 = 2
 
-cdef enum LevelTable:
+cpdef enum LevelTable:
     LT_CLASSIC = 0
     LT_LEAGUE = 1
     LT_STEP20 = 2
 
-cdef enum SuitPriority:
+cpdef enum SuitPriority:
     SP_NONE = 0
     SP_SHCD = 1
     SP_SHDC = 2
 
-cdef enum NoBid:
+cpdef enum NoBid:
     NB_NO_TRUMP = 0
     NB_KITTY_RANDOM = 1
     NB_KITTY_FIRST = 2
@@ -23,7 +36,7 @@ cdef enum NoBid:
     NB_REDEAL = 4
     NB_BANKER_STEPS_DOWN = 5
 
-cdef enum ThrowPenalty:
+cpdef enum ThrowPenalty:
     TP_NONE = 0
     TP_PER_CARD = 1
     TP_FIXED20 = 2
@@ -49,4 +62,6 @@ ctypedef struct RulesC:
     int no_bid               # NoBid
     int throw_penalty        # ThrowPenalty
 
+# rules: a shengji.Rules (anything with packed() -> {RulesC field: int}); None, a preset
+# name or a dict of options go through the resolver the Python layer installed.
 cdef RulesC pack_rules(object rules) except *

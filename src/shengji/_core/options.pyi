@@ -1,2 +1,14 @@
-"""Packing of Rules into the kernels' C struct (compiled).  See options.pyx."""
-def packed(rules: object = None) -> dict: ...
+"""Packing of rule options into the kernels' C struct (compiled).  See options.pyx."""
+import enum
+from typing import Any, Callable
+
+# The core's numbering of each choice option: the cpdef enums of options.pxd (members
+# <PREFIX>_<VALUE>, listed there; not repeated here).
+KittyMultiplier: type[enum.IntEnum]
+LevelTable: type[enum.IntEnum]
+SuitPriority: type[enum.IntEnum]
+NoBid: type[enum.IntEnum]
+ThrowPenalty: type[enum.IntEnum]
+
+def set_resolver(resolver: Callable[[Any], Any]) -> None: ...
+def packed(rules: object = None) -> dict[str, int]: ...

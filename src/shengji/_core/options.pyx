@@ -1,36 +1,42 @@
 # cython: language_level=3
-"""Packs a validated ``shengji.Rules`` into the C struct the kernels read."""
-from shengji.cards import parse_rank
-from shengji.rules import (KITTY_MULTIPLIERS, LEVEL_TABLES, NO_BIDS, SUIT_PRIORITIES,
-                           THROW_PENALTIES, resolve_rules)
+"""Copies packed rule options into the struct the kernels read (``RulesC``, options.pxd).
+
+The core imports nothing above it and knows no presets.  ``shengji.rules`` defines every
+option once and packs a ``Rules`` into plain ints, one per ``RulesC`` field
+(``Rules.packed()``); ``pack_rules`` copies them.  What the core's Python entry points are
+given as ``rules``:
+
+* a ``shengji.Rules`` (any object with ``packed()``): used as it is;
+* ``None`` (the defaults), a preset name or a dict of options: handed first to the
+  resolver the Python layer installed with ``set_resolver`` (``shengji.rules`` installs
+  ``resolve_rules`` when it is imported, which is before any core function can run:
+  importing ``shengji._core.<unit>`` imports the ``shengji`` package first).
+"""
+
+cdef object _resolver = None
+
+
+def set_resolver(resolver):
+    """Install ``resolver(rules) -> object with packed()``, used for anything passed as
+    rules that has no ``packed()`` (None, a preset name, a dict of options)."""
+    global _resolver
+    if not callable(resolver):
+        raise TypeError(f"resolver must be callable, not {type(resolver).__name__}")
+    _resolver = resolver
 
 
 cdef RulesC pack_rules(object rules) except *:
     cdef RulesC c
-    r = resolve_rules(rules)
-    c.start_level = parse_rank(r.start_level)
-    c.clockwise = r.clockwise
-    c.tractor_gap = r.tractor_gap
-    c.trump_chain = r.trump_chain
-    c.trump_throws = r.trump_throws
-    c.kitty_multiplier = KITTY_MULTIPLIERS.index(r.kitty_multiplier)
-    c.level_table = LEVEL_TABLES.index(r.level_table)
-    c.level_cap = -1 if r.level_cap is None else r.level_cap
-    c.must_play_mask = 0
-    for rank in r.must_play:
-        c.must_play_mask |= 1 << parse_rank(rank)
-    c.must_play_demotion = r.must_play_demotion
-    c.reinforce_locks = r.reinforce_locks
-    c.suit_priority = SUIT_PRIORITIES.index(r.suit_priority)
-    c.overturn_takes_bank = r.overturn_takes_bank
-    c.single_joker_declares = r.single_joker_declares
-    c.mixed_joker_pair = r.mixed_joker_pair
-    c.first_hand_overturn = r.first_hand_overturn
-    c.no_bid = NO_BIDS.index(r.no_bid)
-    c.throw_penalty = THROW_PENALTIES.index(r.throw_penalty)
+    if not hasattr(rules, "packed"):
+        if _resolver is None:
+            raise TypeError(f"rules: expected a shengji.Rules, got {type(rules).__name__} "
+                            "(import shengji to resolve presets and option dicts)")
+        rules = _resolver(rules)
+    # A missing field raises ValueError("No value specified for struct attribute ...").
+    c = rules.packed()
     return c
 
 
 def packed(rules=None):
-    """The packed struct as a dict (for tests and debugging)."""
+    """The struct the kernels receive, as a dict (for tests and debugging)."""
     return pack_rules(rules)

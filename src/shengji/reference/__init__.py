@@ -1,9 +1,15 @@
 """``shengji.reference`` — the rules as plain Python.
 
-An independent, deliberately simple implementation of RULES.md and docs/rules-engine.md,
-used by the tests as an oracle for the Cython core.  It shares no rules logic with the core
-(nothing from ``shengji._core``, ``shengji.trump`` or ``shengji.combos``); only card
-notation (``shengji.cards``) and rule options (``shengji.rules``) are reused.
+An independent, deliberately simple implementation of docs/rules.md and
+docs/rules-engine.md, used by the tests as an oracle for the Cython core.  It shares no
+rules logic with the core (nothing from ``shengji._core``, ``shengji.trump``,
+``shengji.combos``, ``shengji.bidding`` or ``shengji.game``); only card notation
+(``shengji.cards``), names and sizes (``shengji.names``), rule options (``shengji.rules``)
+and the bidding's data types (``shengji.bid_types``) are reused.
+
+``shengji.reference.bidding`` is the bidding twin (docs/rules.md §7): ``bid_python``
+runs one dealing order with any Python policy; ``shengji.bidding`` uses it for callable
+policies and ``engine="python"``.
 
 Cards are notation text (``"AS AS 2H"``) or physical ids 0..107; ``trump`` is a
 ``shengji.Trump`` or a ``(level, suit)`` tuple (``suit`` None for no-trump); ``rules`` is
@@ -11,6 +17,7 @@ None, a preset name, a dict of options or a ``shengji.Rules``.
 """
 from __future__ import annotations
 
+from .bidding import bid_python
 from .cardinfo import chain_of, follow_suit_of, order_of, parse, resolve, resolve_kind
 from .cardinfo import resolve_trump_spec as _resolve_trump_spec
 from .combos import Combo, classify_ids
@@ -19,7 +26,7 @@ from .scoring import kitty_multiplier, level_change
 
 __all__ = [
     "Combo", "classify", "is_legal_follow", "trick_winner", "check_throw",
-    "kitty_multiplier", "level_change", "follow_suit", "order", "chain",
+    "kitty_multiplier", "level_change", "follow_suit", "order", "chain", "bid_python",
 ]
 
 

@@ -12,12 +12,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..cards import N_RANKS, SUITS, as_cards, kind_name, parse_rank, parse_suit
+from ..names import BIG_JOKER, FOLLOW_NAMES, NO_TRUMP, SMALL_JOKER
+from ..names import TRUMP as _TRUMP_FOLLOW
 from ..rules import Rules, resolve_rules
 
-SMALL_JOKER = 52
-BIG_JOKER = 53
-NO_TRUMP = 4
-TRUMP = "T"
+TRUMP = FOLLOW_NAMES[_TRUMP_FOLLOW]   # "T": the following-suit of every trump
 
 # Orders (docs/rules-engine.md "order"): plain cards use their rank 0..12.
 ORDER_OFF_SUIT_LEVEL = 13  # also every level card in no-trump

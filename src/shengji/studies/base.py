@@ -9,6 +9,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..rules import PRESETS, Rules, canonical_rank
+from ..seeds import check_seed
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -16,7 +17,6 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 COMMON_KEYS = ("study", "n", "seed", "level", "preset", "rules", "chunk_size", "description")
-MAX_SEED = 2**128
 
 
 # Arrow arrays are built here from numpy buffers, not with pyarrow.array(): that function
@@ -209,7 +209,10 @@ def make_config(data: dict, *, source: str = "", overrides: dict | None = None) 
         if key not in data:
             raise ConfigError(f"missing key {key!r}{where}")
     n = v_int(1)("n", data["n"])
-    seed = v_int(0, MAX_SEED)("seed", data["seed"])
+    try:
+        seed = check_seed(data["seed"], allow_sequence=False)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
     preset = data.get("preset", "standard")
     if preset not in PRESETS:
         raise ConfigError(f"preset: unknown preset {preset!r}; allowed: " + ", ".join(PRESETS))

@@ -16,12 +16,9 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from ..cards import N_CARDS, parse_rank
+from ..cards import parse_rank
+from ..names import BID_POLICIES, MAX_THRESHOLD, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
 from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool, v_choice, v_int
-
-TRUMP_NAMES = ("S", "H", "C", "D", "NT")
-NT = 4
-MAX_THRESHOLD = 25
 
 
 def _v_threshold(key, value):
@@ -32,10 +29,10 @@ class BidOddsStudy(Study):
     name = "bid_odds"
     unit = "deals"
     option_keys = {
-        "policy": ("eager", v_choice("eager", "threshold", "never")),
+        "policy": ("eager", v_choice(*BID_POLICIES)),
         "threshold": (None, _v_threshold),
         "first_hand": (True, v_bool),
-        "banker": (0, v_int(0, 3)),
+        "banker": (0, v_int(0, N_SEATS - 1)),
         "store_cards": (False, v_bool),
     }
 
@@ -53,7 +50,7 @@ class BidOddsStudy(Study):
         return ["bids"] + (["cards"] if o["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core.bidding import POLICIES, bid_chunk
+        from .._core.bidding import bid_chunk
         from .._core.rng import chunk_state
 
         o = cfg.options
@@ -62,7 +59,7 @@ class BidOddsStudy(Study):
         deck = np.arange(N_CARDS, dtype=np.uint8)
         cards = np.empty((n, N_CARDS), np.uint8) if o["store_cards"] else None
         cols = bid_chunk(state, deck, n, parse_rank(cfg.level), cfg.rules,
-                         POLICIES.index(o["policy"]), o["threshold"] or 0, o["first_hand"],
+                         BID_POLICIES.index(o["policy"]), o["threshold"] or 0, o["first_hand"],
                          o["banker"], True, cards)
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
         trump = pa.DictionaryArray.from_arrays(pa.array(cols["trump"].astype(np.int8)),
@@ -90,7 +87,7 @@ class BidOddsStudy(Study):
         stats = {
             "items": n,
             "no_bid": int(cols["no_bid"].sum()),
-            "no_trump": int((cols["trump"] == NT).sum()),
+            "no_trump": int((cols["trump"] == NO_TRUMP).sum()),
             "overturned": int((cols["overturns"] > 0).sum()),
             "overturns": int(cols["overturns"].sum(dtype=np.int64)),
             "reinforced": int(cols["reinforced"].sum()),

@@ -29,8 +29,9 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from ..names import BID_POLICIES, BOT_NAMES, MAX_THRESHOLD, N_CARDS
 from .base import Chunk, ChunkResult, Study, StudyConfig, v_choice, v_int
-from .scoring import BID_POLICIES, BOT_NAMES, hand_columns, v_policy_or_none
+from .scoring import hand_columns, v_policy_or_none
 
 MATCH_CAPACITY = 2000      # hands kept per match; real matches take tens
 
@@ -41,8 +42,9 @@ class MatchStudy(Study):
     option_keys = {
         "policy": ("greedy", v_choice(*BOT_NAMES)),
         "opponent_policy": (None, v_policy_or_none),
-        "bid_policy": ("eager", v_choice("eager", "threshold")),
-        "bid_threshold": (0, v_int(0, 36)),
+        # not "never": every match opens with a first hand, which needs a declaration
+        "bid_policy": ("eager", v_choice(*(p for p in BID_POLICIES if p != "never"))),
+        "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
     }
     default_chunk_size = 256
 
@@ -55,7 +57,7 @@ class MatchStudy(Study):
 
         opts = cfg.options
         state = chunk_state(cfg.seed, chunk.index)
-        deck = np.arange(108, dtype=np.uint8)
+        deck = np.arange(N_CARDS, dtype=np.uint8)
         ncol = len(core.HAND_COLUMNS)
         buf = np.zeros((ncol + 2, MATCH_CAPACITY), np.int32)
         t0 = BOT_NAMES.index(opts["policy"])

@@ -25,14 +25,9 @@ import numpy as np
 import pyarrow as pa
 
 from ..cards import parse_rank
-from ..rules import RANK_NAMES
+from ..names import (BID_POLICIES, BOT_NAMES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES,
+                     SIDE_NAMES, TRUMP_NAMES)
 from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool, v_choice, v_int
-
-BOT_NAMES = ("random", "greedy")
-BID_POLICIES = ("eager", "threshold", "never")
-TRUMP_NAMES = ("S", "H", "C", "D", "NT")
-SIDE_NAMES = ("banker", "defenders")
-SHAPE_NAMES = ("single", "pair", "tractor", "throw")
 
 
 def v_policy_or_none(key, value):
@@ -91,7 +86,7 @@ class ScoringStudy(Study):
         "policy": ("greedy", v_choice(*BOT_NAMES)),
         "defender_policy": (None, v_policy_or_none),
         "bid_policy": ("eager", v_choice(*BID_POLICIES)),
-        "bid_threshold": (0, v_int(0, 36)),
+        "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
         "first_hand": (False, v_bool),
     }
     default_chunk_size = 1 << 14
@@ -109,7 +104,7 @@ class ScoringStudy(Study):
         opts = cfg.options
         n = chunk.count
         state = chunk_state(cfg.seed, chunk.index)
-        deck = np.arange(108, dtype=np.uint8)
+        deck = np.arange(N_CARDS, dtype=np.uint8)
         out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
         bank = BOT_NAMES.index(opts["policy"])
         dfn = BOT_NAMES.index(opts["defender_policy"] or opts["policy"])

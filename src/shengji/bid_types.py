@@ -1,0 +1,69 @@
+"""The bidding's data types: a hand's outcome (``BidOutcome``), a bid a seat may make
+(``BidOption``) and what a callable policy sees (``BidView``).
+
+Shared by the public API (``shengji.bidding``) and the Python bidding engine
+(``shengji.reference.bidding``), which builds the options and views a callable policy is
+given; neither logic lives here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["BidOutcome", "BidOption", "BidView"]
+
+
+@dataclass(frozen=True)
+class BidOutcome:
+    """One hand's bidding.  ``trump``: "S" "H" "C" "D" or "NT" (None when the deal is
+    thrown in: ``redeal``); seats 0..3, -1 for none."""
+
+    trump: str | None
+    banker: int
+    first_declarer: int
+    first_declare_index: int
+    overturns: int
+    reinforced: bool
+    no_bid: bool
+    redeal: bool = False
+    banker_steps_down: bool = False
+    redeals: int = 0
+    bids: tuple = ()   # (index, seat, action, trump, strength) per bid (Python engine only)
+
+    def same_result(self, other: "BidOutcome") -> bool:
+        """Equal apart from the bid log (which only the Python engine records)."""
+        keys = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
+                "reinforced", "no_bid", "redeal", "banker_steps_down", "redeals")
+        return all(getattr(self, k) == getattr(other, k) for k in keys)
+
+
+@dataclass(frozen=True)
+class BidOption:
+    """A bid a seat may make now.  ``action``: "declare", "reinforce" or "overturn";
+    ``trump``: the trump it makes; ``strength``: "single", "level_pair", "small_joker_pair",
+    "big_joker_pair"; ``trumps``: the seat's trumps with that trump; ``cards``: the kinds
+    shown ("2H", "SJ SJ", ...)."""
+
+    action: str
+    trump: str
+    strength: str
+    trumps: int
+    cards: str
+    _key: tuple = field(repr=False, compare=False, default=())
+
+
+@dataclass(frozen=True)
+class BidView:
+    """What a callable policy sees: its seat, the cards it holds so far (ids), how many cards
+    have been dealt (1..100), the level, whether this is a first hand, the current bid (None,
+    or dict trump/strength/bidder/locked), the bids open to it (best first by the kernel's
+    preference), and whether the deal is over (the last asking before the kitty is taken:
+    ``after_deal``)."""
+
+    seat: int
+    hand: tuple
+    dealt: int
+    level: str
+    first_hand: bool
+    current: dict | None
+    options: tuple
+    after_deal: bool = False

@@ -1,0 +1,77 @@
+"""Where the two bidding engines live: the C kernel in the core, its Python twin in
+shengji.reference.bidding (independent of the core), driven by shengji.bidding."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import shengji.bidding as bidding
+import shengji.reference.bidding as ref_bidding
+from shengji import Rules
+from shengji._core.bidding import shuffle_deck
+from shengji._core.rng import chunk_state
+from shengji.bid_types import BidOutcome
+
+REFERENCE = Path(ref_bidding.__file__).resolve().parent
+
+# What the reference must not use: the core and the implementations it is checked against.
+FORBIDDEN = re.compile(
+    r"^\s*(from|import)\s+(shengji\.(_core|combos|trump|bidding|game)\b|"
+    r"\.\.(_core|combos|trump|bidding|game)\b|\.\.\s+import\s+(combos|trump|bidding|game)\b)",
+    re.M)
+
+
+def test_the_reference_imports_nothing_of_the_core():
+    for path in sorted(REFERENCE.glob("*.py")):
+        m = FORBIDDEN.search(path.read_text(encoding="utf-8"))
+        assert m is None, f"reference/{path.name}: {m.group(0).strip()}"
+
+
+def test_the_public_module_drives_the_reference_engine():
+    assert bidding.bid_python is ref_bidding.bid_python
+    assert not hasattr(bidding, "_Engine") and hasattr(ref_bidding, "BiddingEngine")
+    assert bidding.BidOutcome is BidOutcome
+
+
+@pytest.mark.parametrize("preset", ["standard", "campus-2015", "spring-festival", "team-cup",
+                                    "timed-match", "tournament", "school-cup"])
+@pytest.mark.parametrize("first_hand, banker", [(True, None), (False, 2)])
+def test_reference_engine_alone_matches_the_kernel(preset, first_hand, banker):
+    """bid_python called directly (its own kitty draw) against bid_deal on the kernel."""
+    rules = Rules.preset(preset)
+    state = chunk_state(41, 0)
+    deck = np.arange(108, dtype=np.uint8)
+    for i in range(60):
+        shuffle_deck(state, deck)
+        cards = deck.tolist()
+        kernel = bidding.bid_deal(cards, "7", rules, first_hand=first_hand, banker=banker,
+                                  seed=i, engine="core")
+        # the kernel's one kitty_random draw, replayed from the same seed
+        from shengji._core.bidding import draw_bounded
+
+        s = chunk_state(i, 0)
+        py = ref_bidding.bid_python(cards, 5, rules, bidding.eager_policy, first_hand,
+                                    0 if banker is None else banker,
+                                    lambda: draw_bounded(s, 8))
+        assert py.same_result(kernel), (i, py, kernel)
+        assert len(py.bids) == py.overturns + (py.first_declarer >= 0) + \
+            sum(b[2] == "reinforce" for b in py.bids)
+
+
+def test_count_trumps():
+    deck = list(range(108))
+    # seat 0 gets positions 0, 4, ..., 96; at level 2 (rank 0) with spades trump
+    cards = [deck[i] for i in range(0, 100, 4)]
+    want = sum(1 for c in cards if c // 2 >= 52 or (c // 2) % 13 == 0 or (c // 2) // 13 == 0)
+    assert ref_bidding.count_trumps(deck, 0, 0, 0, kitty=False) == want
+    kitty = sum(1 for c in deck[100:] if c // 2 >= 52 or (c // 2) % 13 == 0 or (c // 2) // 13 == 0)
+    assert ref_bidding.count_trumps(deck, 0, 0, 0) == want + kitty
+
+
+@pytest.mark.parametrize("chunk", [-1, 1.0, "0", True])
+def test_simulate_bids_checks_chunk(chunk):
+    with pytest.raises(ValueError, match="^chunk: "):
+        bidding.simulate_bids(2, 1, chunk=chunk)
