@@ -11,6 +11,7 @@ from libc.stdint cimport uint8_t, uint64_t, int64_t
 from shengji._core.cards cimport TrumpTable, N_KINDS, N_SEATS
 from shengji._core.options cimport RulesC
 from shengji._core.combos cimport Combo
+from shengji._core.rng cimport Rng
 
 cdef enum:
     N_FOLLOW = 5             # following-suits: 0..3 side suits, 4 trump
@@ -95,6 +96,6 @@ cdef int hand_bury(HandC* h, const Play* p) noexcept nogil
 cdef int hand_apply(HandC* h, const Play* p, Play* forced) noexcept nogil
 cdef int hand_apply_ex(HandC* h, const Play* p, Play* forced, bint check) noexcept nogil
 cdef int gen_plays(const HandC* h, Play* out, int cap, int target, Play* chosen) noexcept nogil
-cdef int bot_bury(HandC* h, int bot, uint64_t* rng, Play* out) noexcept nogil
-cdef int bot_play(HandC* h, int bot, uint64_t* rng, Play* buf, Play* out) noexcept nogil
-cdef int play_out(HandC* h, uint64_t* rng, const int* bots, Play* buf) noexcept nogil
+cdef int bot_bury(HandC* h, int bot, Rng* rng, Play* out) noexcept nogil
+cdef int bot_play(HandC* h, int bot, Rng* rng, Play* buf, Play* out) noexcept nogil
+cdef int play_out(HandC* h, Rng* rng, const int* bots, Play* buf) noexcept nogil

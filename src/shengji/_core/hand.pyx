@@ -61,7 +61,7 @@ from shengji._core.combos cimport (Combo, Component, Profile, SHAPE_SINGLE, SHAP
                                    winner_of_trick, throw_failure, kitty_factor, level_delta,
                                    rules_table, make_profile, has_lead_shape, lead_key,
                                    find_run)
-from shengji._core.rng cimport sj_bounded, sj_bounded64 as bounded64, sj_next, RNG_WORDS
+from shengji._core.rng cimport Rng, rng_load, rng_store, sj_bounded, sj_bounded64 as bounded64
 from shengji._core.deal cimport shuffle_full
 from shengji._core.bidding cimport (bid_hand, bid_deck, BidParams, BidResult, BID_OK,
                                     BID_REDEAL, POLICY_EAGER)
@@ -589,7 +589,7 @@ cdef int count_throws(const HandC* h, int seat, int s) noexcept nogil:
     return n - 1 if n - 1 < MAX_THROWS else MAX_THROWS
 
 
-cdef int random_lead(HandC* h, uint64_t* rng, Play* out) noexcept nogil:
+cdef int random_lead(HandC* h, Rng* rng, Play* out) noexcept nogil:
     """Uniform over gen_leads' candidates, without listing them: count singles, pairs,
     tractors and throws, draw one index, build only that play."""
     cdef int seat = h.to_play, s, n1, n2, nt = 0, total, r, i
@@ -713,7 +713,7 @@ cdef enum:
     MAX_FILL = HAND_SIZE + KITTY_SIZE
 
 
-cdef int random_fill(HandC* h, uint64_t* rng, Play* out) noexcept nogil:
+cdef int random_fill(HandC* h, Rng* rng, Play* out) noexcept nogil:
     """Short of the led suit: all of it plus a fill drawn uniformly among the sub-multisets
     of the other cards (exactly gen_follows' set), counted and unranked by dynamic
     programming instead of enumerated."""
@@ -762,7 +762,7 @@ cdef int random_fill(HandC* h, uint64_t* rng, Play* out) noexcept nogil:
     return 0
 
 
-cdef int random_choice(HandC* h, uint64_t* rng, Play* buf, Play* out) noexcept nogil:
+cdef int random_choice(HandC* h, Rng* rng, Play* buf, Play* out) noexcept nogil:
     cdef int n, r, seat = h.to_play
     cdef uint64_t sm
     if h.phase == PHASE_PLAY and h.n_in_trick == 0:
@@ -781,7 +781,7 @@ cdef int random_choice(HandC* h, uint64_t* rng, Play* buf, Play* out) noexcept n
     return 0
 
 
-cdef int bot_bury(HandC* h, int bot, uint64_t* rng, Play* out) noexcept nogil:
+cdef int bot_bury(HandC* h, int bot, Rng* rng, Play* out) noexcept nogil:
     if bot == BOT_GREEDY:
         greedy_bury(h, out)
     else:
@@ -789,7 +789,7 @@ cdef int bot_bury(HandC* h, int bot, uint64_t* rng, Play* out) noexcept nogil:
     return 0
 
 
-cdef void random_bury(HandC* h, uint64_t* rng, Play* out) noexcept nogil:
+cdef void random_bury(HandC* h, Rng* rng, Play* out) noexcept nogil:
     """Uniform over the 8-card subsets of the banker's 33 physical cards."""
     cdef uint8_t cards[HAND_SIZE + KITTY_SIZE]
     cdef uint8_t c
@@ -810,7 +810,7 @@ cdef void random_bury(HandC* h, uint64_t* rng, Play* out) noexcept nogil:
         out.one |= bit(c)
 
 
-cdef int bot_play(HandC* h, int bot, uint64_t* rng, Play* buf, Play* out) noexcept nogil:
+cdef int bot_play(HandC* h, int bot, Rng* rng, Play* buf, Play* out) noexcept nogil:
     if bot == BOT_GREEDY:
         return greedy_play(h, buf, out)
     return random_choice(h, rng, buf, out)
@@ -818,7 +818,7 @@ cdef int bot_play(HandC* h, int bot, uint64_t* rng, Play* buf, Play* out) noexce
 
 
 
-cdef int play_out(HandC* h, uint64_t* rng, const int* bots, Play* buf) noexcept nogil:
+cdef int play_out(HandC* h, Rng* rng, const int* bots, Play* buf) noexcept nogil:
     """Bury and play the hand to the end, bots[seat] choosing for each seat."""
     cdef Play p, forced
     cdef int status
@@ -1195,7 +1195,7 @@ cdef int greedy_play(HandC* h, Play* buf, Play* out) noexcept nogil:
 # -----------------------------------------------------------------------------------------
 # whole hands: bid -> bury -> play -> score, and the study kernels
 # -----------------------------------------------------------------------------------------
-cdef int deal_bid_setup(HandC* h, uint64_t* rng, uint8_t* deck, const BidParams* bp,
+cdef int deal_bid_setup(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
                         const int* team_level, const RulesC* r, BidResult* bid) noexcept nogil:
     """Shuffle and bid (bidding.pxd), then set the hand up at the banker team's level."""
     cdef int rc = bid_hand(rng, deck, bp, r, bid)
@@ -1236,7 +1236,7 @@ cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_
     col[15 * stride + i] = bid.redeals
 
 
-def play_hands(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
+def play_hands(state, cnp.uint8_t[::1] deck not None,
                Py_ssize_t n, rules, int level, int banker, int banker_bot, int defender_bot,
                int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out not None):
     """Play n independent hands at level rank `level` (both teams at it).  banker: a seat
@@ -1245,7 +1245,7 @@ def play_hands(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     (BOT_*).  out: (N_HAND_COLUMNS, >= n) int32, HAND_COLUMNS order.  The generator state
     and the deck are advanced in place."""
     cdef RulesC r = pack_rules(rules)
-    cdef uint64_t rng[RNG_WORDS]
+    cdef Rng rng
     cdef HandC h
     cdef BidParams bp
     cdef BidResult bid
@@ -1266,21 +1266,19 @@ def play_hands(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     bp.threshold = bid_threshold
     lv[0] = level
     lv[1] = level
-    for k in range(RNG_WORDS):
-        rng[k] = state[k]
+    rng_load(&rng, state)
     with nogil:
         for i in range(n):
-            rc = deal_bid_setup(&h, rng, &deck[0], &bp, lv, &r, &bid)
+            rc = deal_bid_setup(&h, &rng, &deck[0], &bp, lv, &r, &bid)
             if rc != 0:
                 break
             for s in range(N_SEATS):
                 bots[s] = banker_bot if team(s) == team(h.banker) else defender_bot
-            rc = play_out(&h, rng, bots, buf)
+            rc = play_out(&h, &rng, bots, buf)
             if rc != 0:
                 break
             hand_row(&h, &bid, &out[0, 0], stride, i)
-    for k in range(RNG_WORDS):
-        state[k] = rng[k]
+    rng_store(&rng, state)
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
 
@@ -1290,7 +1288,7 @@ cdef enum:
     MAX_MATCH_HANDS = 10000           # a guard; real matches take tens of hands
 
 
-def play_match(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None, rules,
+def play_match(state, cnp.uint8_t[::1] deck not None, rules,
                int team0_bot, int team1_bot, int bid_policy, int bid_threshold,
                cnp.int32_t[:, ::1] out not None):
     """Play one match from the rules' start_level until a team levels past A (RULES.md §6):
@@ -1298,7 +1296,7 @@ def play_match(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     of out (N_HAND_COLUMNS + 2, capacity): the hand columns, then the two teams' levels
     before the hand.  Returns (hands played, winning team)."""
     cdef RulesC r = pack_rules(rules)
-    cdef uint64_t rng[RNG_WORDS]
+    cdef Rng rng
     cdef HandC h
     cdef BidParams bp
     cdef BidResult bid
@@ -1318,8 +1316,7 @@ def play_match(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     bots[3] = team1_bot
     bp.policy = bid_policy
     bp.threshold = bid_threshold
-    for k in range(RNG_WORDS):
-        rng[k] = state[k]
+    rng_load(&rng, state)
     with nogil:
         while i < cap and i < MAX_MATCH_HANDS:
             bp.first_hand = banker < 0
@@ -1327,12 +1324,12 @@ def play_match(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
             # the bidding's level: the (expected) banker team's; a first hand is at the
             # common start level
             bp.level = lv[team(banker)] if banker >= 0 else lv[0]
-            rc = deal_bid_setup(&h, rng, &deck[0], &bp, lv, &r, &bid)
+            rc = deal_bid_setup(&h, &rng, &deck[0], &bp, lv, &r, &bid)
             if rc != 0:
                 break
             out[N_HAND_COLUMNS, i] = lv[0]
             out[N_HAND_COLUMNS + 1, i] = lv[1]
-            rc = play_out(&h, rng, bots, buf)
+            rc = play_out(&h, &rng, bots, buf)
             if rc != 0:
                 break
             hand_row(&h, &bid, &out[0, 0], cap, i)
@@ -1353,8 +1350,7 @@ def play_match(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
                     break
                 lv[side_team] = new
             banker = h.next_banker
-    for k in range(RNG_WORDS):
-        state[k] = rng[k]
+    rng_store(&rng, state)
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
     return i, winner
@@ -1378,40 +1374,35 @@ APPLY_ERRORS = {
 cdef class HandCore:
     """A C hand (HandC) and its bot generator; shengji.game.HandState wraps it."""
     cdef HandC h
-    cdef uint64_t rng[RNG_WORDS]
+    cdef Rng rng
     cdef Play buf[MAX_PLAYS]
 
     @staticmethod
     def bid(cards, int level, rules, int banker, int policy=POLICY_EAGER, int threshold=0,
-            cnp.uint64_t[::1] state=None):
+            state=None):
         """bid_deck on a given dealing order: (status, trump, banker); status 1: thrown in."""
         cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
         cdef RulesC r = pack_rules(rules)
         cdef BidParams bp
         cdef BidResult o
-        cdef uint64_t rng[RNG_WORDS]
+        cdef Rng rng
         cdef int k, rc
         bp.level = level
         bp.first_hand = banker < 0
         bp.banker = banker if banker >= 0 else 0
         bp.policy = policy
         bp.threshold = threshold
-        for k in range(RNG_WORDS):
-            rng[k] = state[k] if state is not None else (k == 0)
-        rc = bid_deck(rng, &d[0], &bp, &r, &o)
-        if state is not None:
-            for k in range(RNG_WORDS):
-                state[k] = rng[k]
+        rng_load(&rng, state)
+        rc = bid_deck(&rng, &d[0], &bp, &r, &o)
+        rng_store(&rng, state)
         return rc, o.trump, o.banker
 
     def setup(self, cards, int level, int def_level, int trump, int banker, rules,
-              cnp.uint64_t[::1] state not None):
+              state):
         cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
         cdef RulesC r = pack_rules(rules)
-        cdef int k
+        rng_load(&self.rng, state)
         hand_setup(&self.h, &d[0], level, def_level, trump, banker, &r)
-        for k in range(RNG_WORDS):
-            self.rng[k] = state[k]
 
     def copy(self):
         cdef HandCore c = HandCore.__new__(HandCore)
@@ -1504,9 +1495,9 @@ cdef class HandCore:
         """The bot's choice for the current decision (bury or play): (one, two)."""
         cdef Play p
         if self.h.phase == PHASE_BURY:
-            bot_bury(&self.h, policy, self.rng, &p)
+            bot_bury(&self.h, policy, &self.rng, &p)
         elif self.h.phase == PHASE_PLAY:
-            bot_play(&self.h, policy, self.rng, self.buf, &p)
+            bot_play(&self.h, policy, &self.rng, self.buf, &p)
         else:
             raise ValueError("the hand is over")
         return p.one, p.two
