@@ -58,9 +58,9 @@ from shengji._core.options cimport (RulesC, pack_rules, TP_NONE, TP_PER_CARD, TP
 from shengji._core.combos cimport (Combo, Component, Profile, SHAPE_SINGLE, SHAPE_PAIR,
                                    SHAPE_TRACTOR, SHAPE_THROW, SIDE_BANKER, SIDE_DEFENDERS,
                                    COMBO_OK, MAX_CHAIN, MAX_COMPONENTS, decompose, legal_follow_counts,
-                                   winner_of_trick, throw_failure, kitty_factor, level_delta,
-                                   rules_table, make_profile, has_lead_shape, lead_key,
+                                   winner_of_trick, throw_failure, rules_table, make_profile, has_lead_shape, lead_key,
                                    find_run)
+from shengji._core.scoring cimport kitty_factor, level_delta
 from shengji._core.rng cimport Rng, rng_load, rng_store, sj_bounded, sj_bounded64 as bounded64
 from shengji._core.deal cimport shuffle_full
 from shengji._core.bidding cimport (bid_hand, bid_deck, BidParams, BidResult, BID_OK,
