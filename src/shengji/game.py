@@ -10,7 +10,7 @@
 ['banker', 'defender_points', 'failed_throws']
 
 A state is a pure function of its deal and the plays applied to it (``history``); the
-C core (``shengji._core.hand``) holds it, this class keeps the physical card ids.
+C core (``shengji._core.handcore``) holds it, this class keeps the physical card ids.
 
 * ``HandState(rules, level, banker=None, deal=None, seed=None, trump=None)``: ``banker``
   None is the first hand of a match (the first declarer banks); ``deal`` the 108 card ids
@@ -37,17 +37,16 @@ import copy
 
 import numpy as np
 
-from ._core import hand as _core
+from ._core import handcore as _core
+from ._core.combos import SHAPE_NAMES, SIDE_NAMES
 from .cards import N_CARDS, N_COPIES, N_KINDS, N_SEATS, SUITS, as_cards, parse_rank
 from .rules import RANK_NAMES, resolve_rules
 
 __all__ = ["HandState", "play_hand", "BOTS", "BID_POLICIES"]
 
-BOTS = _core.BOTS                  # ("random", "greedy")
+BOTS = _core.BOTS                  # ("random", "greedy"), from the core's BotId enum
 BID_POLICIES = ("eager", "threshold", "never")
 TRUMP_NAMES = ("S", "H", "C", "D", "NT")
-SHAPE_NAMES = ("single", "pair", "tractor", "throw")
-SIDE_NAMES = ("banker", "defenders")
 NO_TRUMP = 4
 MAX_REDEALS = 1000
 
