@@ -19,7 +19,8 @@ from shengji._core.bidding cimport (BidParams, BidResult, BID_OK, bid_hand)
 from shengji._core.combos cimport SIDE_BANKER, SIDE_DEFENDERS
 from shengji._core.hand cimport (HandC, APPLY_OK, APPLY_EMPTY, PHASE_BURY, PHASE_PLAY,
                                  hand_apply, hand_bury, hand_setup)
-from shengji._core.bot cimport Bot, N_BOTS, bot_choose, bot_get
+from shengji._core.bot cimport Bot, N_BOTS, bot_get
+from shengji._core.view cimport View, make_view
 from shengji._core.play cimport Play, team
 from shengji._core.scoring cimport match_levels
 
@@ -57,15 +58,20 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
 
 
 cdef int play_out(HandC* h, Rng* rng, const Bot** bots) noexcept nogil:
+    cdef View views[N_SEATS]           # made once: a view's pointers hold for the hand
     cdef Play p, forced
-    cdef int status
-    if bot_choose(h, bots[h.pub.banker], rng, &p) != 0:
+    cdef int status, s
+    for s in range(N_SEATS):
+        make_view(h, s, &views[s])
+    s = h.pub.banker
+    if bots[s].bury(&views[s], rng, &p) != 0:
         return APPLY_EMPTY
     status = hand_bury(h, &p)
     if status != APPLY_OK:
         return status
     while h.pub.phase == PHASE_PLAY:
-        if bot_choose(h, bots[h.pub.to_play], rng, &p) != 0:
+        s = h.pub.to_play
+        if bots[s].play(&views[s], rng, &p) != 0:
             return APPLY_EMPTY
         status = hand_apply(h, &p, &forced, False)
         if status != APPLY_OK:

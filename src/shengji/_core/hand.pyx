@@ -47,19 +47,23 @@ cdef inline void holding_masks(Holding* o) noexcept nogil:
 
 cdef inline void take_from_hand(HandC* h, int seat, const Play* p) noexcept nogil:
     """Remove a play (known to be in the hand) from the seat's holding; it is seen."""
-    cdef uint64_t m = p.one
-    cdef int k, n
+    cdef uint64_t one = p.one, two = p.two, m = p.one
+    cdef int k, n, stale = 0
     cdef Holding* o = &h.seat[seat]
+    cdef uint8_t* count = o.count
+    cdef uint8_t* seen = h.pub.seen
+    cdef const uint8_t* follow = h.pub.t.follow
+    # a kind played twice, or once of a single copy, leaves the hand
+    o.one &= ~(two | (one & ~o.two))
+    o.two &= ~one
     while m:
         k = ctz(m)
         m &= m - 1
-        n = 1 + <int> ((p.two >> k) & 1)
-        o.count[k] -= n
-        h.pub.seen[k] += n
-        h.cache[seat].stale |= 1 << h.pub.t.follow[k]
-        if o.count[k] == 0:
-            o.one &= ~bit(k)
-        o.two &= ~bit(k)
+        n = 1 + <int> ((two >> k) & 1)
+        count[k] -= n
+        seen[k] += n
+        stale |= 1 << follow[k]
+    h.cache[seat].stale |= stale
 
 
 cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, int trump,
@@ -153,7 +157,7 @@ cdef inline void simple_combo(const TrumpTable* t, int k, int n, Combo* c) noexc
     c.comp[0].kinds = bit(k)
 
 
-cdef int lead(HandC* h, int seat, const Play* p, Play* forced, uint8_t* cnt) noexcept nogil:
+cdef inline int lead(HandC* h, int seat, const Play* p, Play* forced, uint8_t* cnt) noexcept nogil:
     """A lead: classify it, run the throw check; a failed throw plays the forced component
     (in *forced and cnt) and books the penalty."""
     cdef Public* pub = &h.pub

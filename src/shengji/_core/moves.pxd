@@ -17,9 +17,21 @@ cdef int gen_plays(const View* v, Play* out, int cap, int target, Play* chosen) 
 cdef int count_tractors(const View* v) noexcept nogil
 cdef void nth_tractor(const View* v, int r, Play* out) noexcept nogil
 
-# Top-k throws of following-suit s: how many, without building them (count_throws, or the
-# memo when fresh); and the list itself (refreshing the memo v.throws when stale).
-cdef int n_throws(const View* v, int s) noexcept nogil
-cdef const Play* throws_of(const View* v, int s) noexcept nogil
+# Top-k throws of following-suit s: their number computed without building them, and the
+# memo v.throws rebuilt for that suit.
 cdef int count_throws(const View* v, int s) noexcept nogil
 cdef void refresh_throws(const View* v, int s) noexcept nogil
+
+
+cdef inline int n_throws(const View* v, int s) noexcept nogil:
+    """How many top-k throws of suit s (the memo when fresh, else counted)."""
+    if (v.throws.stale >> s) & 1:
+        return count_throws(v, s)
+    return v.throws.n[s]
+
+
+cdef inline const Play* throws_of(const View* v, int s) noexcept nogil:
+    """The top-k throws of suit s (v.throws.n[s] of them), refreshing the memo if stale."""
+    if (v.throws.stale >> s) & 1:
+        refresh_throws(v, s)
+    return v.throws.throws[s]

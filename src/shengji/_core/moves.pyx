@@ -168,12 +168,13 @@ cdef void tractor_rec(PlayEnum* e, const uint64_t* pm, int p, int end, uint64_t 
         m &= m - 1
 
 
-cdef void gen_tractors(const View* v, int s, PlayEnum* e) noexcept nogil:
-    """Every tractor of following-suit s: each run of >= 2 adjacent pair positions, each
-    choice at a parallel position."""
+cdef inline void gen_tractors(const Public* pub, uint64_t two, int s, PlayEnum* e) noexcept nogil:
+    """Every tractor of following-suit s in a holding whose pairs are `two`: each run of
+    >= 2 adjacent pair positions, each choice at a parallel position."""
     cdef uint64_t pm[MAX_CHAIN]
-    cdef uint64_t m, two = v.own.two & v.pub.suit_mask[s]
+    cdef uint64_t m
     cdef int k, p, q
+    two &= pub.suit_mask[s]
     if popcount(two) < 2:
         return
     memset(pm, 0, sizeof(pm))
@@ -181,7 +182,7 @@ cdef void gen_tractors(const View* v, int s, PlayEnum* e) noexcept nogil:
     while m:
         k = ctz(m)
         m &= m - 1
-        pm[v.pub.t.chain[k]] |= bit(k)
+        pm[pub.t.chain[k]] |= bit(k)
     for p in range(MAX_CHAIN - 1):
         q = p + 1
         while q < MAX_CHAIN and pm[q] and pm[p]:
@@ -192,34 +193,42 @@ cdef void gen_tractors(const View* v, int s, PlayEnum* e) noexcept nogil:
 cdef int count_tractors(const View* v) noexcept nogil:
     cdef PlayEnum e
     cdef int s
+    cdef const Public* pub = v.pub
+    cdef uint64_t two = v.own.two
+    if popcount(two) < 2:
+        return 0
     enum_init(&e, NULL, 0, -1, NULL)
     for s in range(N_FOLLOW):
-        gen_tractors(v, s, &e)
+        gen_tractors(pub, two, s, &e)
     return e.count
 
 
 cdef void nth_tractor(const View* v, int r, Play* out) noexcept nogil:
     cdef PlayEnum e
     cdef int s
+    cdef const Public* pub = v.pub
+    cdef uint64_t two = v.own.two
     enum_init(&e, NULL, 0, r, out)
     for s in range(N_FOLLOW):
-        gen_tractors(v, s, &e)
+        gen_tractors(pub, two, s, &e)
 
 
 cdef void gen_leads(const View* v, PlayEnum* e) noexcept nogil:
     cdef int s, i
     cdef uint64_t m
     cdef const Play* thr
-    m = v.own.one
+    cdef const Public* pub = v.pub
+    cdef uint64_t one = v.own.one, two = v.own.two
+    m = one
     while m:
         emit(e, lowest_bit(m), 0)
         m &= m - 1
-    m = v.own.two
+    m = two
     while m:
         emit(e, lowest_bit(m), lowest_bit(m))
         m &= m - 1
     for s in range(N_FOLLOW):
-        gen_tractors(v, s, e)
+        gen_tractors(pub, two, s, e)
         thr = throws_of(v, s)
         for i in range(v.throws.n[s]):
             emit(e, thr[i].one, thr[i].two)
@@ -229,7 +238,8 @@ cdef int count_throws(const View* v, int s) noexcept nogil:
     """refresh_throws' count (components of the suit - 1) without decomposing: singles,
     plus the tractors and pairs decompose's greedy run extraction would form."""
     cdef uint8_t pc[MAX_CHAIN]
-    cdef uint64_t one = v.own.one & v.pub.suit_mask[s], two = v.own.two & v.pub.suit_mask[s], m
+    cdef const Public* pub = v.pub
+    cdef uint64_t one = v.own.one & pub.suit_mask[s], two = v.own.two & pub.suit_mask[s], m
     cdef int n, p, length, top = 0, k
     if popcount(one) < 2:
         return 0
@@ -240,7 +250,7 @@ cdef int count_throws(const View* v, int s) noexcept nogil:
         while m:
             k = ctz(m)
             m &= m - 1
-            pc[v.pub.t.chain[k]] += 1
+            pc[pub.t.chain[k]] += 1
             n += 1                       # every pair first counts as a component...
         while True:
             length = find_run(pc, 2, False, &top)   # decomposition's greedy: longest first
@@ -254,18 +264,6 @@ cdef int count_throws(const View* v, int s) noexcept nogil:
     return n - 1 if n - 1 < MAX_THROWS else MAX_THROWS
 
 
-cdef int n_throws(const View* v, int s) noexcept nogil:
-    if (v.throws.stale >> s) & 1:
-        return count_throws(v, s)
-    return v.throws.n[s]
-
-
-cdef const Play* throws_of(const View* v, int s) noexcept nogil:
-    if (v.throws.stale >> s) & 1:
-        refresh_throws(v, s)
-    return v.throws.throws[s]
-
-
 cdef void refresh_throws(const View* v, int s) noexcept nogil:
     """The seat's top-k throws of suit s: its holding decomposed, components sorted by top
     card (highest first), the union of the first k for k >= 2."""
@@ -273,7 +271,8 @@ cdef void refresh_throws(const View* v, int s) noexcept nogil:
     cdef Combo c
     cdef int idx[MAX_COMPONENTS]
     cdef int i, j, k, tmp
-    cdef uint64_t one = v.own.one & v.pub.suit_mask[s], two
+    cdef const Public* pub = v.pub
+    cdef uint64_t one = v.own.one & pub.suit_mask[s], two
     cdef ThrowCache* tc = v.throws
     tc.stale &= ~(1 << s)
     tc.n[s] = 0
@@ -281,7 +280,7 @@ cdef void refresh_throws(const View* v, int s) noexcept nogil:
         return
     for k in range(N_KINDS):
         cnt[k] = v.own.count[k] if (one >> k) & 1 else 0
-    decompose(cnt, &v.pub.t, &c)
+    decompose(cnt, &pub.t, &c)
     if c.n_comp < 2:
         return
     for i in range(c.n_comp):

@@ -1,5 +1,5 @@
 # The information-set view: what one seat may know, the only thing a bot decides from
-# (bot.pxd).  Pxd only: the view is a few pointers into a HandC, built per decision.
+# (bot.pxd).  Pxd only: the view is a few pointers into a HandC.
 #
 # A View reaches the public record (rules, trump, level, banker, every trick with who
 # played what, the current trick and its leader, cards seen, voids shown, points per
@@ -23,6 +23,8 @@ ctypedef struct View:
     const uint8_t* buried    # per-kind counts: the banker, or anyone once over; else NULL
 
 
+# A view's pointers hold while h lives (the drivers make the four once per hand); only the
+# reveal of the buried cards at the end needs a fresh one.
 cdef inline void make_view(HandC* h, int seat, View* v) noexcept nogil:
     v.seat = seat
     v.pub = &h.pub
