@@ -107,7 +107,7 @@ def _kind_masks(ids):
 def check_public_record(s, trump, rules):
     """The core's public record (what every seat's view reads) against the Python-side
     history: each trick's leader, plays in order, winner and points; points per seat; the
-    cards shown by each failed throw."""
+    cards shown by each failed throw; the voids shown."""
     core = s._core
     seat_points = [0] * 4
     attempts = []
@@ -123,6 +123,14 @@ def check_public_record(s, trump, rules):
             attempts.append((leader, attempt))
     assert core.seat_points == seat_points
     assert attempts == [(seat, _kind_masks(ids)) for seat, ids, _ in s.failed_throws]
+    # voids shown: a follower with fewer cards of the led following-suit than the lead
+    voids = [0] * 4
+    for trick in s.tricks:
+        led = ref.follow_suit(trick[0][1][0] // 2, trump, rules)
+        for seat, play in trick[1:]:
+            if sum(ref.follow_suit(c // 2, trump, rules) == led for c in play) < len(play):
+                voids[seat] |= 1 << "SHCDT".index(led)
+    assert core.void_suits == voids
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

@@ -98,5 +98,6 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
 cdef int hand_bury(HandC* h, const Play* p) noexcept nogil
 # The seat to play plays p; a failed throw plays the forced component instead (in *forced,
 # else *forced = *p) and books the penalty.  APPLY_OK, or a negative status and nothing
-# changed.  check = False skips the follow check: only for plays from moves.gen_plays.
+# changed.  check = False skips the follow check: only for the bots' plays (from
+# moves.gen_plays, or legal by construction).
 cdef int hand_apply(HandC* h, const Play* p, Play* forced, bint check) noexcept nogil
