@@ -22,7 +22,7 @@ from shengji._core.options cimport RulesC
 from shengji._core.combos cimport (Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, decompose,
                                    legal_follow_counts, rules_table, throw_failure,
                                    winner_of_trick)
-from shengji._core.play cimport (Play, bit, ctz, mask_size, play_counts, play_points,
+from shengji._core.play cimport (Play, bit, counts_play, ctz, mask_size, play_counts, play_points,
                                  play_size, play_within, popcount, team)
 from shengji._core.scoring cimport score_hand, throw_penalty
 
@@ -34,15 +34,10 @@ cdef enum:
 
 
 cdef inline void holding_masks(Holding* o) noexcept nogil:
-    cdef int k
-    cdef uint64_t one = 0, two = 0
-    for k in range(N_KINDS):
-        if o.count[k]:
-            one |= bit(k)
-            if o.count[k] > 1:
-                two |= bit(k)
-    o.one = one
-    o.two = two
+    cdef Play m
+    counts_play(o.count, &m)
+    o.one = m.one
+    o.two = m.two
 
 
 cdef inline void take_from_hand(HandC* h, int seat, const Play* p) noexcept nogil:

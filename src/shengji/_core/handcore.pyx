@@ -23,7 +23,7 @@ from shengji._core.view cimport View, make_view
 from shengji._core.moves cimport MAX_PLAYS, count_throws, gen_plays, refresh_throws
 from shengji._core.bot cimport N_BOTS, bot_choose, bot_get
 from shengji._core.drivers cimport deal_hand, hand_row, N_HAND_COLUMNS
-from shengji._core.play cimport Play, bit
+from shengji._core.play cimport Play, counts_play
 
 cnp.import_array()
 
@@ -277,23 +277,16 @@ cdef class HandCore:
     def _move_card(self, int src, int kind, int dst):
         """Test hook: move one copy of `kind` from seat src's hand to seat dst's (the
         hidden-information tests permute the cards a seat cannot see)."""
-        cdef int seats[2]
-        cdef int i, k, s
+        cdef Play m
+        cdef int s
         if not (0 <= src < N_SEATS and 0 <= dst < N_SEATS and 0 <= kind < N_KINDS):
             raise ValueError("seat 0..3, kind 0..53")
         if self.h.seat[src].count[kind] == 0 or self.h.seat[dst].count[kind] >= 2:
             raise ValueError("no such card to move")
         self.h.seat[src].count[kind] -= 1
         self.h.seat[dst].count[kind] += 1
-        seats[0] = src
-        seats[1] = dst
-        for i in range(2):
-            s = seats[i]
-            self.h.seat[s].one = 0
-            self.h.seat[s].two = 0
-            for k in range(N_KINDS):
-                if self.h.seat[s].count[k]:
-                    self.h.seat[s].one |= bit(k)
-                if self.h.seat[s].count[k] > 1:
-                    self.h.seat[s].two |= bit(k)
+        for s in (src, dst):
+            counts_play(self.h.seat[s].count, &m)
+            self.h.seat[s].one = m.one
+            self.h.seat[s].two = m.two
             self.h.cache[s].stale = (1 << N_FOLLOW) - 1
