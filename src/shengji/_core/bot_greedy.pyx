@@ -29,8 +29,8 @@ from shengji._core.combos cimport (Combo, Component, Profile, SHAPE_PAIR, SHAPE_
                                    winner_of_trick)
 from shengji._core.hand cimport N_FOLLOW, PHASE_PLAY, Public
 from shengji._core.moves cimport MAX_PLAYS, TARGET_STOP_AT_CAP, gen_plays
-from shengji._core.play cimport (Play, add_card, bit, ctz, mask_size, play_counts,
-                                 play_points, play_size, popcount, team)
+from shengji._core.play cimport (Play, add_card, bit, ctz, mask_size, masked_counts,
+                                 play_counts, play_points, play_size, popcount, team)
 from shengji._core.rng cimport Rng
 from shengji._core.view cimport opponent_void, unseen
 
@@ -151,8 +151,7 @@ cdef int greedy_lead(const View* v, Play* out) noexcept nogil:
             continue
         if s != TRUMP and opponent_void(v, s):
             continue
-        for k in range(N_KINDS):
-            cnt[k] = v.own.count[k] if (one >> k) & 1 else 0
+        masked_counts(v.own.count, one, cnt)
         decompose(cnt, &pub.t, &c)
         sure_one = 0
         sure_two = 0

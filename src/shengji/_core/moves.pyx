@@ -22,7 +22,7 @@ from shengji._core.combos cimport (Combo, MAX_CHAIN, MAX_COMPONENTS, SHAPE_SINGL
                                    find_run, legal_follow_counts)
 from shengji._core.hand cimport (MAX_THROWS, N_FOLLOW, PHASE_PLAY, Holding, Public,
                                  ThrowCache)
-from shengji._core.play cimport Play, bit, ctz, lowest_bit, play_counts, popcount
+from shengji._core.play cimport Play, bit, ctz, lowest_bit, masked_counts, play_counts, popcount
 
 
 ctypedef struct PlayEnum:
@@ -278,8 +278,7 @@ cdef void refresh_throws(const View* v, int s) noexcept nogil:
     tc.n[s] = 0
     if popcount(one) < 2:
         return
-    for k in range(N_KINDS):
-        cnt[k] = v.own.count[k] if (one >> k) & 1 else 0
+    masked_counts(v.own.count, one, cnt)
     decompose(cnt, &pub.t, &c)
     if c.n_comp < 2:
         return

@@ -58,6 +58,14 @@ cdef inline void play_counts(const Play* p, uint8_t* c) noexcept nogil:
         m &= m - 1
 
 
+cdef inline void masked_counts(const uint8_t* count, uint64_t m, uint8_t* out) noexcept nogil:
+    """out = count restricted to the kinds of mask m (0 elsewhere)."""
+    memset(out, 0, N_KINDS)
+    while m:
+        out[ctz(m)] = count[ctz(m)]
+        m &= m - 1
+
+
 cdef inline void counts_play(const uint8_t* c, Play* p) noexcept nogil:
     cdef int k
     p.one = 0
