@@ -30,6 +30,7 @@ cnp.import_array()
 from shengji._core.hand import PHASE_NAMES as PHASES
 from shengji._core.bot import BOT_NAMES as BOTS
 from shengji._core.drivers import HAND_COLUMNS
+from shengji._core.rng import chunk_state
 
 APPLY_ERRORS = {
     APPLY_NOT_IN_HAND: "the play holds a card the seat does not hold",
@@ -59,7 +60,8 @@ cdef class HandCore:
     def bid(cards, int level, rules, int banker, int policy=POLICY_EAGER, int threshold=0,
             state=None):
         """bid_deck on a given dealing order: (status, trump, banker); status 1: thrown in.
-        state (advanced) is drawn from only for no_bid = kitty_random."""
+        state (advanced; default chunk_state(0)) is drawn from only for no_bid =
+        kitty_random."""
         cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
         cdef RulesC r = pack_rules(rules)
         cdef BidParams bp
@@ -69,6 +71,8 @@ cdef class HandCore:
         if d.shape[0] != N_CARDS:
             raise ValueError("cards: expected 108 card ids in dealing order")
         _params(&bp, level, banker, policy, threshold)
+        if state is None:
+            state = chunk_state(0)
         rng_load(&rng, state)
         rc = bid_deck(&rng, &d[0], &bp, &r, &o)
         rng_store(&rng, state)
