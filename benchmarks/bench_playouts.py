@@ -3,7 +3,7 @@ in the same run (benchmarks/README.md).
 
 kernels "playouts.random" / "playouts.greedy" (every seat plays that bot; standard rules,
 level 2, seat 0 banks, eager bidding):
-  impl "core"       shengji._core.hand.play_hands: shuffle, bid, bury, play, score, in C
+  impl "core"       shengji._core.drivers.play_hands: shuffle, bid, bury, play, score, in C
   impl "python"     shengji.game.HandState driven from Python, one bot_action + apply per
                     decision (the rules in C, the loop in Python), on PY_ITEMS hands per call
   impl "reference"  the same hands with every rules decision (follow legality, throw check,
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import shengji.reference as ref
-from shengji._core import hand as core
+from shengji._core import drivers as core
 from shengji._core.rng import chunk_state
 from shengji.cards import kind_points
 from shengji.game import HandState

@@ -10,13 +10,15 @@
 ['banker', 'defender_points', 'failed_throws']
 
 A state is a pure function of its deal and the plays applied to it (``history``); the
-C core (``shengji._core.hand``) holds it, this class keeps the physical card ids.
+C core (``shengji._core.handcore``) holds it, this class keeps the physical card ids.
 
 * ``HandState(rules, level, banker=None, deal=None, seed=None, trump=None)``: ``banker``
   None is the first hand of a match (the first declarer banks); ``deal`` the 108 card ids
   in dealing order (position i goes to seat i % 4 for i < 100, 100..107 is the kitty), or
-  None to shuffle from ``seed``; ``trump`` ("S" "H" "C" "D", or "NT") skips the bidding
-  (then ``banker`` defaults to seat 0), else the bidding kernel (``bid_policy``) decides.
+  None to shuffle from ``seed`` (``HandState(seed=S)`` is hand 0 of a scoring run with
+  seed S: docs/architecture.md, "The seeding rule"); ``trump`` ("S" "H" "C" "D", or
+  "NT") skips the bidding (then ``banker`` defaults to seat 0), else the bidding kernel
+  (``bid_policy``) decides.
 * Phases: ``"bury"`` (the banker, holding 33 cards, ``apply``-s the 8 to bury), ``"play"``,
   ``"over"``.
 * ``legal_plays()`` for the seat to play: every legal follow; for a lead every single,
@@ -38,9 +40,10 @@ from numbers import Integral
 
 import numpy as np
 
-from ._core import hand as _core
+from ._core import handcore as _core
+from ._core.rng import chunk_state
 from .cards import as_cards, parse_rank
-from .names import (BID_POLICIES, BOT_NAMES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_COPIES,
+from .names import (BID_POLICIES, BOT_NAMES, MAX_THRESHOLD, N_CARDS, N_COPIES,
                     N_DEALT, N_SEATS, NO_TRUMP, PHASE_NAMES, RANK_NAMES, SHAPE_NAMES,
                     SIDE_NAMES, SUITS, TRUMP_NAMES)
 from .rules import resolve_rules
@@ -48,14 +51,7 @@ from .seeds import check_seed
 
 __all__ = ["HandState", "play_hand", "BOTS", "BID_POLICIES"]
 
-BOTS = BOT_NAMES                   # ("random", "greedy")
-
-
-def _state_words(seed) -> np.ndarray:
-    state = np.random.SeedSequence(seed).generate_state(4, np.uint64)
-    if not state.any():
-        state[0] = 1
-    return state
+BOTS = BOT_NAMES                   # ("random", "greedy"), from the core's BotId enum
 
 
 def _masks(ids) -> tuple[int, int]:
@@ -93,39 +89,32 @@ class HandState:
                 or not 0 <= threshold <= MAX_THRESHOLD:
             raise ValueError(f"threshold: expected an integer 0..{MAX_THRESHOLD} (trumps a seat "
                              f"holds), got {threshold!r}")
-        state = _state_words(check_seed(seed, allow_none=True))
-        if deal is not None:
+        state = chunk_state(check_seed(seed, allow_none=True), 0)      # the seeding rule: hand 0 of chunk 0
+        policy = BID_POLICIES.index(bid_policy)
+        t = -1 if trump is None else _trump_index(trump)
+        self._core = _core.HandCore()
+        if deal is None:
+            # the study drivers' own deal step: shuffle, bid, redeal as the rules say
+            deck = np.arange(N_CARDS, dtype=np.uint8)
+            seat = (0 if t >= 0 else -1) if banker is None else banker
+            t, b, _ = self._core.deal(state, deck, self.rules, rank, rank, rank, seat,
+                                      policy, threshold, t)
+        else:
             cards = as_cards(deal)
             if len(cards) != N_CARDS:
                 raise ValueError(f"deal: expected the 108 card ids in dealing order, got {len(cards)}")
             deck = np.asarray(cards, dtype=np.uint8)
-        else:
-            deck = np.arange(N_CARDS, dtype=np.uint8)
-            from ._core.bidding import shuffle_deck
-
-            shuffle_deck(state, deck)
-        if trump is not None:
-            t = _trump_index(trump)
-            b = 0 if banker is None else banker
-        else:
-            policy = BID_POLICIES.index(bid_policy)
-            for _ in range(MAX_REDEALS):
+            if t >= 0:
+                b = 0 if banker is None else banker
+            else:
                 rc, t, b = _core.HandCore.bid(deck, rank, self.rules,
                                               -1 if banker is None else banker,
                                               policy, threshold, state)
-                if rc == 0:
-                    break
-                if deal is not None:
+                if rc != 0:
                     raise ValueError("deal: nobody declared and the rules throw this deal in "
-                                     "(RULES.md §7); pass trump= to play it anyway")
-                from ._core.bidding import shuffle_deck
-
-                shuffle_deck(state, deck)
-            else:
-                raise ValueError("bidding: every deal thrown in (a policy that never bids?)")
+                                     "(docs/rules.md §7); pass trump= to play it anyway")
+            self._core.setup(deck, rank, rank, t, b, self.rules, state)
         self.deal = [int(c) for c in deck]
-        self._core = _core.HandCore()
-        self._core.setup(deck, rank, rank, t, b, self.rules, state)
         self._hands = [sorted(self.deal[i] for i in range(s, N_DEALT, N_SEATS))
                        for s in range(N_SEATS)]
         self.kitty = sorted(self.deal[N_DEALT:])

@@ -22,8 +22,8 @@ from ._core.cards import (BIG_JOKER, HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N
 from ._core.combos import SHAPE_NAMES as _SHAPES
 from ._core.combos import SIDE_NAMES as _SIDES
 from ._core.combos import SUIT_NAMES as _FOLLOW_NAMES
-from ._core.hand import BOTS as _BOTS
-from ._core.hand import PHASES as _PHASES
+from ._core.bot import BOT_NAMES as _BOTS
+from ._core.hand import PHASE_NAMES as _PHASES
 
 __all__ = [
     # sizes (core: cards.pxd)

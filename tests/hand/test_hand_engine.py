@@ -74,6 +74,7 @@ def play_and_check(preset: str, seed: int, bots) -> dict:
             team_points[trick[w][0] % 2] += sum(_points(p) for _, p in trick)
             last = trick[w]
     res = s.result()
+    check_public_record(s, trump, rules)
     played = [c for t in s.tricks for _, p in t for c in p] + s.buried
     assert sorted(played) == list(range(N_CARDS)), "every card played or buried exactly once"
     kitty = _points(s.buried)
@@ -92,6 +93,44 @@ def play_and_check(preset: str, seed: int, bots) -> dict:
     assert (res["level_side"], res["levels"]) == (side, levels)
     assert res["next_banker"] == ((b + 2) % 4 if side == "banker" else (b + 1) % 4)
     return res
+
+
+def _kind_masks(ids):
+    one = two = 0
+    for c in ids:
+        b = 1 << (c // 2)
+        two |= one & b
+        one |= b
+    return one, two
+
+
+def check_public_record(s, trump, rules):
+    """The core's public record (what every seat's view reads) against the Python-side
+    history: each trick's leader, plays in order, winner and points; points per seat; the
+    cards shown by each failed throw; the voids shown."""
+    core = s._core
+    seat_points = [0] * 4
+    attempts = []
+    for i, trick in enumerate(s.tricks):
+        leader, winner, points, plays, attempt = core.trick(i)
+        assert leader == trick[0][0]
+        assert plays == [_kind_masks(p) for _, p in trick]
+        w = ref.trick_winner([p for _, p in trick], trump, rules)
+        assert winner == trick[w][0]
+        assert points == sum(_points(p) for _, p in trick)
+        seat_points[winner] += points
+        if attempt is not None:
+            attempts.append((leader, attempt))
+    assert core.seat_points == seat_points
+    assert attempts == [(seat, _kind_masks(ids)) for seat, ids, _ in s.failed_throws]
+    # voids shown: a follower with fewer cards of the led following-suit than the lead
+    voids = [0] * 4
+    for trick in s.tricks:
+        led = ref.follow_suit(trick[0][1][0] // 2, trump, rules)
+        for seat, play in trick[1:]:
+            if sum(ref.follow_suit(c // 2, trump, rules) == led for c in play) < len(play):
+                voids[seat] |= 1 << "SHCDT".index(led)
+    assert core.void_suits == voids
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

@@ -1,4 +1,4 @@
-"""The batched hand kernel (``_core.hand.play_hands``): column invariants over 10^4 hands
+"""The batched hand kernel (``_core.drivers.play_hands``): column invariants over 10^4 hands
 per preset, determinism, and greedy beating random (level-up rates with 95% intervals)."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import shengji.reference as ref
-from shengji._core import hand as core
+from shengji._core import drivers as core
 from shengji._core.rng import chunk_state
 from shengji.rules import PRESETS, RANK_NAMES, Rules
 

@@ -8,6 +8,7 @@
 from libc.stdint cimport uint8_t, uint64_t
 from shengji._core.cards cimport HAND_SIZE, NO_TRUMP
 from shengji._core.options cimport RulesC
+from shengji._core.rng cimport Rng
 
 cdef enum:
     POLICY_EAGER = 0       # declare on the first level card seen; overturn/reinforce when able
@@ -48,13 +49,13 @@ ctypedef struct BidResult:
 
 # Shuffle (shengji._core.deal.shuffle_full on the carried-over deck) and bid, redealing
 # while the rules throw the deal in; returns BID_OK or a negative BID_ERR_*.
-cdef int bid_hand(uint64_t* rng, uint8_t* deck, const BidParams* p, const RulesC* r,
+cdef int bid_hand(Rng* rng, uint8_t* deck, const BidParams* p, const RulesC* r,
                   BidResult* out) noexcept nogil
 
 # Bid on one given dealing order (no shuffle).  rng is only drawn from for
 # no_bid = kitty_random.  Returns BID_OK, BID_REDEAL (out.no_bid = 1, the deal is thrown
 # in) or BID_ERR_PARAMS.  out.redeals is set to 0.
-cdef int bid_deck(uint64_t* rng, const uint8_t* deck, const BidParams* p, const RulesC* r,
+cdef int bid_deck(Rng* rng, const uint8_t* deck, const BidParams* p, const RulesC* r,
                   BidResult* out) noexcept nogil
 
 # Trumps among n cards (physical ids) at level rank `level` with trump suit 0..3 or TRUMP_NT.

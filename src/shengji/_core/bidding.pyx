@@ -32,10 +32,12 @@ from shengji._core.cards cimport (N_CARDS, N_RANKS, N_SEATS, N_SUITS, N_DEALT, K
 from shengji._core.options cimport (RulesC, pack_rules, SP_NONE, SP_SHCD, SP_SHDC,
                                     NB_NO_TRUMP, NB_KITTY_RANDOM, NB_KITTY_FIRST,
                                     NB_KITTY_THIRD, NB_REDEAL, NB_BANKER_STEPS_DOWN)
-from shengji._core.rng cimport sj_bounded, RNG_WORDS
+from shengji._core.rng cimport Rng, rng_load, rng_store, sj_bounded
 from shengji._core.deal cimport shuffle_full
 
 cnp.import_array()
+
+from shengji._core.rng import chunk_state
 
 cdef enum:
     # What a seat holds, per class: 0..3 plain cards of suit S H C D (not level cards),
@@ -244,13 +246,13 @@ cdef void settle(State* st, int seat, int index, const BidParams* p,
             seat = (seat + 1) & 3
 
 
-cdef int bid_deck(uint64_t* rng, const uint8_t* deck, const BidParams* p, const RulesC* r,
+cdef int bid_deck(Rng* rng, const uint8_t* deck, const BidParams* p, const RulesC* r,
                   BidResult* out) noexcept nogil:
     cdef State st
     return bid_deck_state(rng, deck, p, r, out, &st)
 
 
-cdef int bid_deck_state(uint64_t* rng, const uint8_t* deck, const BidParams* p,
+cdef int bid_deck_state(Rng* rng, const uint8_t* deck, const BidParams* p,
                         const RulesC* r, BidResult* out, State* st) noexcept nogil:
     """bid_deck, leaving the final bidding state (and every seat's holdings) in *st."""
     cdef int i, s, k, min_class
@@ -302,7 +304,7 @@ cdef int bid_deck_state(uint64_t* rng, const uint8_t* deck, const BidParams* p,
     return resolve(rng, deck, p, r, out, st)
 
 
-cdef int resolve(uint64_t* rng, const uint8_t* deck, const BidParams* p, const RulesC* r,
+cdef int resolve(Rng* rng, const uint8_t* deck, const BidParams* p, const RulesC* r,
                  BidResult* out, const State* st) noexcept nogil:
     """Fill out from the bidding that took place, resolving a deal nobody declared on."""
     cdef int c, card
@@ -337,13 +339,13 @@ cdef int resolve(uint64_t* rng, const uint8_t* deck, const BidParams* p, const R
     return BID_OK
 
 
-cdef int bid_hand(uint64_t* rng, uint8_t* deck, const BidParams* p, const RulesC* r,
+cdef int bid_hand(Rng* rng, uint8_t* deck, const BidParams* p, const RulesC* r,
                   BidResult* out) noexcept nogil:
     cdef State st
     return bid_hand_state(rng, deck, p, r, out, &st)
 
 
-cdef int bid_hand_state(uint64_t* rng, uint8_t* deck, const BidParams* p, const RulesC* r,
+cdef int bid_hand_state(Rng* rng, uint8_t* deck, const BidParams* p, const RulesC* r,
                         BidResult* out, State* st) noexcept nogil:
     """bid_hand, leaving the final deal's bidding state (holdings included) in *st."""
     cdef int redeals = 0
@@ -406,62 +408,55 @@ cdef dict _result_dict(const BidResult* o):
 
 
 def bid_given(cards, int level, rules=None, int policy=POLICY_EAGER, int threshold=0,
-              bint first_hand=True, int banker=0, cnp.uint64_t[::1] state=None):
+              bint first_hand=True, int banker=0, state=None):
     """Run the bidding on one dealing order (108 physical ids).  Returns ``(status,
     result dict)``: status 0, or 1 when the deal is thrown in (redeal).  ``state`` (4
-    words, advanced in place) is drawn from only for no_bid = kitty_random."""
+    words, advanced in place; default ``chunk_state(0)``) is drawn from only for
+    no_bid = kitty_random."""
     cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
     cdef BidParams p
     cdef BidResult o
     cdef RulesC r = pack_rules(rules)
-    cdef uint64_t rng[RNG_WORDS]
-    cdef int k, rc
+    cdef Rng rng
+    cdef int rc
     if d.shape[0] != N_CARDS or np.any(np.asarray(d) >= N_CARDS):
         raise ValueError("cards must be 108 physical card ids 0..107")
     _params(&p, level, policy, threshold, first_hand, banker)
-    for k in range(RNG_WORDS):
-        rng[k] = state[k] if state is not None else 0
     if state is None:
-        rng[0] = 1
+        state = chunk_state(0)
+    rng_load(&rng, state)
     with nogil:
-        rc = bid_deck(rng, &d[0], &p, &r, &o)
-    if state is not None:
-        for k in range(RNG_WORDS):
-            state[k] = rng[k]
+        rc = bid_deck(&rng, &d[0], &p, &r, &o)
+    rng_store(&rng, state)
     if rc < 0:
         raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
     return rc, _result_dict(&o)
 
 
-def shuffle_deck(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None):
+def shuffle_deck(state, cnp.uint8_t[::1] deck not None):
     """One shuffle_full of ``deck`` (108, in place) from ``state`` (advanced in place): the
     same draws bid_hand makes, for the Python-level (callable policy) loop."""
-    cdef uint64_t rng[RNG_WORDS]
-    cdef int k
-    if state.shape[0] != RNG_WORDS or deck.shape[0] != N_CARDS:
-        raise ValueError("state must hold 4 words and deck 108 cards")
-    for k in range(RNG_WORDS):
-        rng[k] = state[k]
-    shuffle_full(rng, &deck[0])
-    for k in range(RNG_WORDS):
-        state[k] = rng[k]
+    cdef Rng rng
+    if deck.shape[0] != N_CARDS:
+        raise ValueError("deck must hold 108 cards")
+    rng_load(&rng, state)
+    shuffle_full(&rng, &deck[0])
+    rng_store(&rng, state)
 
 
-def draw_bounded(cnp.uint64_t[::1] state not None, int bound):
+def draw_bounded(state, int bound):
     """One uniform draw in [0, bound) from ``state``: the kitty_random draw of bid_deck."""
-    cdef uint64_t rng[RNG_WORDS]
-    cdef int k, v
-    if state.shape[0] != RNG_WORDS or not 0 < bound < 65536:
-        raise ValueError("state must hold 4 words and bound be in 1..65535")
-    for k in range(RNG_WORDS):
-        rng[k] = state[k]
-    v = <int> sj_bounded(rng, <uint32_t> bound)
-    for k in range(RNG_WORDS):
-        state[k] = rng[k]
+    cdef Rng rng
+    cdef int v
+    if not 0 < bound < 65536:
+        raise ValueError("bound must be in 1..65535")
+    rng_load(&rng, state)
+    v = <int> sj_bounded(&rng, <uint32_t> bound)
+    rng_store(&rng, state)
     return v
 
 
-def bid_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
+def bid_chunk(state, cnp.uint8_t[::1] deck not None,
               Py_ssize_t n, int level, rules=None, int policy=POLICY_EAGER,
               int threshold=0, bint first_hand=True, int banker=0,
               bint trumps=True, cnp.uint8_t[:, ::1] cards=None):
@@ -473,13 +468,13 @@ def bid_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     cdef BidParams p
     cdef BidResult o
     cdef RulesC r = pack_rules(rules)
-    cdef uint64_t rng[RNG_WORDS]
+    cdef Rng rng
     cdef Py_ssize_t i
     cdef int k, rc = 0, b, t, pos
     cdef uint8_t* d = &deck[0]
     cdef const uint8_t* cls
-    if state.shape[0] != RNG_WORDS or deck.shape[0] != N_CARDS:
-        raise ValueError("state must hold 4 words and deck 108 cards")
+    if deck.shape[0] != N_CARDS:
+        raise ValueError("deck must hold 108 cards")
     if n < 0:
         raise ValueError("n must be >= 0")
     if cards is not None and (cards.shape[0] < n or cards.shape[1] != N_CARDS):
@@ -507,11 +502,10 @@ def bid_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
     cdef State st
     cdef int kitty_t
     cdef uint8_t* cp = &cards[0, 0] if cards is not None else NULL
-    for k in range(RNG_WORDS):
-        rng[k] = state[k]
+    rng_load(&rng, state)
     with nogil:
         for i in range(n):
-            rc = bid_hand_state(rng, d, &p, &r, &o, &st)
+            rc = bid_hand_state(&rng, d, &p, &r, &o, &st)
             if rc < 0:
                 break
             c_trump[i] = <uint8_t> o.trump
@@ -535,8 +529,7 @@ def bid_chunk(cnp.uint64_t[::1] state not None, cnp.uint8_t[::1] deck not None,
                 c_tt[i] = <uint8_t> (t + trumps_with(st.held[(b + 2) & 3], o.trump))
             if cp != NULL:
                 memcpy(cp + i * N_CARDS, d, N_CARDS)
-    for k in range(RNG_WORDS):
-        state[k] = rng[k]
+    rng_store(&rng, state)
     if rc < 0:
         raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
     return out

@@ -91,7 +91,4 @@ cdef bint legal_follow_counts(const uint8_t* hand, const Combo* lead, const uint
                               const TrumpTable* t) noexcept nogil
 cdef int throw_failure(const Combo* lead, const uint8_t* others, int n_others,
                        const TrumpTable* t, bint trump_throws) noexcept nogil
-cdef int kitty_factor(const Combo* play, int kitty_multiplier) noexcept nogil
-cdef int level_delta(long long defender_points, const RulesC* r, int level,
-                     long long* levels) noexcept nogil
 cdef void rules_table(TrumpTable* t, int level, int suit, const RulesC* r) noexcept nogil

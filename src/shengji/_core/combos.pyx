@@ -16,8 +16,8 @@ from libc.stdint cimport uint8_t, int8_t, int32_t, uint64_t
 
 from shengji._core.cards cimport (BIG_JOKER, N_COPIES, N_KINDS, N_RANKS, N_SUITS, NO_TRUMP,
                                   SMALL_JOKER, TRUMP, TrumpTable, build_trump_table)
-from shengji._core.options cimport KM_LINEAR4, KM_PLUS2, KM_POWER2, LT_CLASSIC, LT_LEAGUE, \
-    LT_STEP20, RulesC, pack_rules
+from shengji._core.options cimport RulesC, pack_rules
+from shengji._core.scoring cimport kitty_factor, level_delta
 
 # sj_ctz64, the lowest set bit of a kind mask: the "smallest kind id" at a parallel chain
 # position.
@@ -31,22 +31,6 @@ cdef inline int comp_weight(const Component* c) noexcept nogil:
     if c.shape == SHAPE_SINGLE:
         return 1
     return N_COPIES * c.length
-
-# Level tables (docs "Level change"): thresholds in defender points.
-cdef enum:
-    CLASSIC_BANKER_2 = 40      # D < 40 -> banker +2 (D = 0 -> +3)
-    CLASSIC_BANKER_1 = 80      # D < 80 -> banker +1
-    CLASSIC_TAKE_OVER = 120    # D < 120 -> defenders take over (+0; league +1)
-    CLASSIC_STEP = 40          # each further 40 -> +1
-    STEP20_BANKER_3 = 30       # D = 0 -> +4; D < 30 -> +3
-    STEP20_BANKER_2 = 55
-    STEP20_BANKER_1 = 80
-    STEP20_TAKE_OVER = 100
-    STEP20_STEP = 20
-    # Kitty multipliers: single x2, pair x4 (every table).
-    KITTY_SINGLE = 2
-    KITTY_PAIR = 4
-
 
 # -----------------------------------------------------------------------------------------
 # building blocks
@@ -477,70 +461,6 @@ cdef int throw_failure(const Combo* lead, const uint8_t* others, int n_others,
                 continue
         best = i
     return best
-
-
-# -----------------------------------------------------------------------------------------
-# kitty multiplier and level change
-# -----------------------------------------------------------------------------------------
-cdef int kitty_factor(const Combo* play, int kitty_multiplier) noexcept nogil:
-    """docs "Kitty multiplier", by the play's largest component."""
-    cdef const Component* c = &play.comp[0]
-    cdef int n = c.length
-    if c.shape == SHAPE_SINGLE:
-        return KITTY_SINGLE
-    if c.shape == SHAPE_PAIR:
-        return KITTY_PAIR
-    if kitty_multiplier == KM_PLUS2:
-        return 2 * (n + 1)
-    if kitty_multiplier == KM_POWER2:
-        return 1 << (n + 1)
-    return KITTY_PAIR * n         # linear4: x4 per pair
-
-
-cdef int level_delta(long long defender_points, const RulesC* r, int level,
-                     long long* levels) noexcept nogil:
-    """docs "Level change": returns the side that levels (SIDE_*), levels in *levels.
-    level: rank index 0..12 of that side's current level, or -1 to ignore must_play."""
-    cdef long long d = defender_points if defender_points > 0 else 0
-    cdef long long lv
-    cdef int side, m
-    if r.level_table == LT_STEP20:
-        if d == 0:
-            side, lv = SIDE_BANKER, 4
-        elif d < STEP20_BANKER_3:
-            side, lv = SIDE_BANKER, 3
-        elif d < STEP20_BANKER_2:
-            side, lv = SIDE_BANKER, 2
-        elif d < STEP20_BANKER_1:
-            side, lv = SIDE_BANKER, 1
-        elif d < STEP20_TAKE_OVER:
-            side, lv = SIDE_DEFENDERS, 0
-        else:
-            side, lv = SIDE_DEFENDERS, 1 + (d - STEP20_TAKE_OVER) // STEP20_STEP
-    else:
-        if d == 0:
-            side, lv = SIDE_BANKER, 3
-        elif d < CLASSIC_BANKER_2:
-            side, lv = SIDE_BANKER, 2
-        elif d < CLASSIC_BANKER_1:
-            side, lv = SIDE_BANKER, 1
-        elif d < CLASSIC_TAKE_OVER:
-            side = SIDE_DEFENDERS
-            lv = 1 if r.level_table == LT_LEAGUE else 0
-        else:
-            side, lv = SIDE_DEFENDERS, 1 + (d - CLASSIC_TAKE_OVER) // CLASSIC_STEP
-    if r.level_cap >= 0 and lv > r.level_cap:
-        lv = r.level_cap
-    if level >= 0 and r.must_play_mask:
-        # Stop at the first must-play rank strictly between level and level + levels.
-        m = level + 1
-        while m < level + lv and m < N_RANKS:
-            if r.must_play_mask & (1 << m):
-                lv = m - level
-                break
-            m += 1
-    levels[0] = lv
-    return side
 
 
 # -----------------------------------------------------------------------------------------

@@ -13,8 +13,8 @@ from libc.stddef cimport size_t
 
 from shengji._core.cards cimport (N_CARDS, N_RANKS, N_SEATS, HAND_SIZE, KITTY_SIZE, N_DEALT,
                                   SMALL_JOKER, BIG_JOKER, kind_points)
-from shengji._core.rng cimport (sj_descending_thresholds, sj_draws_table, sj_descending_bounds,
-                                RNG_WORDS)
+from shengji._core.rng cimport (Rng, rng_load, rng_store, sj_descending_thresholds,
+                                sj_draws_table, sj_descending_bounds)
 
 cnp.import_array()
 
@@ -40,7 +40,7 @@ sj_descending_thresholds(N_CARDS, N_CARDS - 1, FULL_THRESH)
 sj_descending_thresholds(HAND_SIZE, HAND_SIZE - 1, LAST_HAND_THRESH)
 
 
-cdef inline void fisher_yates(uint64_t* rng, uint8_t* deck, const uint64_t* bounds, int n,
+cdef inline void fisher_yates(Rng* rng, uint8_t* deck, const uint64_t* bounds, int n,
                               const uint64_t* thresh) noexcept nogil:
     """First n steps of a Fisher-Yates shuffle (bounds[i] = cards left at step i): deck[0:n]
     becomes a uniform random sequence of distinct cards, the rest what remains."""
@@ -55,7 +55,7 @@ cdef inline void fisher_yates(uint64_t* rng, uint8_t* deck, const uint64_t* boun
         deck[i] = c
 
 
-cdef void order_last_hand(uint64_t* rng, const uint8_t* deck, uint8_t* hand) noexcept nogil:
+cdef void order_last_hand(Rng* rng, const uint8_t* deck, uint8_t* hand) noexcept nogil:
     """Copy seat 3's cards (deck[83:108], a set) into ``hand`` in a uniformly random order."""
     cdef int i
     for i in range(HAND_SIZE):
@@ -74,7 +74,7 @@ cdef void to_dealing_order(const uint8_t* deck, const uint8_t* last_hand,
         out[N_DEALT + r] = deck[KITTY_START + r]
 
 
-cdef void shuffle_full(uint64_t* rng, uint8_t* deck) noexcept nogil:
+cdef void shuffle_full(Rng* rng, uint8_t* deck) noexcept nogil:
     fisher_yates(rng, deck, DESC_BOUNDS, N_CARDS - 1, FULL_THRESH)
 
 
@@ -86,9 +86,9 @@ cdef extern from "deal_kernel.h" nogil:
         uint64_t total               # the whole deck's lanes
         int level
     void sj_deal_tables_init(SjDealTables* t) noexcept
-    void sj_deal_features(uint64_t* state, const SjDealTables* t, uint8_t* deck,
+    void sj_deal_features(Rng* rng, const SjDealTables* t, uint8_t* deck,
                           uint64_t* lanes, int* pairs, int* level_pairs) noexcept
-    void sj_deal_store(uint64_t* state, const SjDealTables* t, uint8_t* deck,
+    void sj_deal_store(Rng* rng, const SjDealTables* t, uint8_t* deck,
                        uint64_t* lanes, int* pairs, int* level_pairs) noexcept
     void sj_deal_rows(const uint64_t* lanes, const int* pairs, const int* level_pairs,
                       uint8_t* out, size_t stride) noexcept
@@ -171,11 +171,11 @@ def _expand_joint(joint, hist):
         hist[11, s, :26] += pl.sum(axis=1)
 
 
-def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
+def deal_chunk(state, Py_ssize_t n, int level,
                cnp.uint8_t[:, ::1] features=None, cnp.uint8_t[::1] kitty_points=None,
                cnp.uint8_t[:, ::1] cards=None,
                cnp.int64_t[:, :, ::1] hist=None, cnp.int64_t[::1] kitty_hist=None,
-               cnp.uint64_t[::1] order_state=None):
+               order_state=None):
     """Deal ``n`` hands at level rank ``level`` (0..12) from generator ``state`` (advanced
     in place).  Every deal starts from a fresh deck, so the deals are a function of the
     state alone.  Outputs (each optional, preallocated):
@@ -190,8 +190,6 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
     """
     if not 0 <= level < N_RANKS:
         raise ValueError(f"level rank index {level} out of range 0..12")
-    if state.shape[0] != RNG_WORDS:
-        raise ValueError("state must hold 4 words")
     if n < 0:
         raise ValueError("n must be >= 0")
     if features is not None and (features.shape[0] != N_FEATURES or features.shape[1] < 4 * n):
@@ -200,7 +198,7 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
         raise ValueError("kitty_points must hold n values")
     if cards is not None and (cards.shape[0] < n or cards.shape[1] != N_CARDS):
         raise ValueError("cards must have shape (>= n, 108)")
-    if cards is not None and (order_state is None or order_state.shape[0] != RNG_WORDS):
+    if cards is not None and order_state is None:
         raise ValueError("cards needs order_state (4 words)")
     if (hist is None) != (kitty_hist is None):
         raise ValueError("hist and kitty_hist go together")
@@ -208,8 +206,8 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
                              or hist.shape[2] != MAX_VALUE or kitty_hist.shape[0] != MAX_VALUE):
         raise ValueError("hist must have shape (12, 4, 256) and kitty_hist (256,)")
 
-    cdef uint64_t rng[RNG_WORDS]
-    cdef uint64_t rng_order[RNG_WORDS]
+    cdef Rng rng
+    cdef Rng rng_order
     cdef SjDealTables tables
     cdef uint8_t deck[SJ_DEAL_DECK_BYTES]
     cdef uint8_t ids[N_CARDS]
@@ -230,16 +228,16 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
     cdef int pairs[N_SEATS]
     cdef int level_pairs[N_SEATS]
 
-    for k in range(RNG_WORDS):
-        rng[k] = state[k]
-        rng_order[k] = order_state[k] if want_cards else 0
+    rng_load(&rng, state)
+    if want_cards:
+        rng_load(&rng_order, order_state, "order_state")
     build_tables(level, &tables)
     with nogil:
         for i in range(n):
             if want_cards:
-                sj_deal_store(rng, &tables, deck, lanes, pairs, level_pairs)
+                sj_deal_store(&rng, &tables, deck, lanes, pairs, level_pairs)
             else:
-                sj_deal_features(rng, &tables, deck, lanes, pairs, level_pairs)
+                sj_deal_features(&rng, &tables, deck, lanes, pairs, level_pairs)
             kitty = <int> (lanes[N_SEATS] >> (8 * LANE_POINTS))
             if want_hist:
                 sj_deal_count(lanes, pairs, level_pairs, jt)
@@ -251,12 +249,11 @@ def deal_chunk(cnp.uint64_t[::1] state not None, Py_ssize_t n, int level,
             if want_cards:
                 for k in range(N_CARDS):   # labels 2*card -> card ids
                     ids[k] = deck[k] >> 1
-                order_last_hand(rng_order, ids, last_hand)
+                order_last_hand(&rng_order, ids, last_hand)
                 to_dealing_order(ids, last_hand, &cards[i, 0])
-    for k in range(RNG_WORDS):
-        state[k] = rng[k]
-        if want_cards:
-            order_state[k] = rng_order[k]
+    rng_store(&rng, state)
+    if want_cards:
+        rng_store(&rng_order, order_state)
     if want_hist:
         _expand_joint(np.asarray(joint), np.asarray(hist))
 

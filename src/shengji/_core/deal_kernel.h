@@ -182,7 +182,7 @@ static SJ_ALWAYS_INLINE int sj_count_level_kinds(uint64_t kinds, int level) {
     return (int)(((((kinds >> level) & SJ_LEVEL_PATTERN) * SJ_LEVEL_PATTERN) >> 39) & 7);
 }
 
-/* One deal from the generator state[4] (advanced).  Out: lanes[0..3] each seat's packed
+/* One deal from the generator rng (advanced; its words live in locals meanwhile).  Out: lanes[0..3] each seat's packed
  * lanes and lanes[4] the kitty's; pairs[0..3] and level_pairs[0..3] each seat's pairs and
  * level pairs.  deck: SJ_DEAL_DECK_BYTES of scratch.  With store it ends holding the dealt
  * labels at positions 0..82 and seat 3's cards (as a set) at 83..107.
@@ -191,10 +191,10 @@ static SJ_ALWAYS_INLINE int sj_count_level_kinds(uint64_t kinds, int level) {
  * ran 8-10% fewer instructions a deal but at most about 4% faster in interleaved runs:
  * this loop is bound by its loads more than by instructions, so the build stays one
  * baseline x86-64 copy.) */
-static SJ_ALWAYS_INLINE void sj_deal_one(uint64_t *state, const SjDealTables *t, uint8_t *deck,
+static SJ_ALWAYS_INLINE void sj_deal_one(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
                                          uint64_t *lanes, int *pairs, int *level_pairs,
                                          const int store) {
-    uint64_t s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3], x, twice;
+    uint64_t s0 = rng->s[0], s1 = rng->s[1], s2 = rng->s[2], s3 = rng->s[3], x, twice;
     uint64_t kinds[SJ_DEAL_SEATS + 1];
     const char *entb = (const char *)t->entry;
     int s;
@@ -210,7 +210,7 @@ static SJ_ALWAYS_INLINE void sj_deal_one(uint64_t *state, const SjDealTables *t,
         lanes[4] = SJ_ACC_LANES(a_);
         kinds[4] = SJ_ACC_KINDS(k_);
     }
-    state[0] = s0; state[1] = s1; state[2] = s2; state[3] = s3;
+    rng->s[0] = s0; rng->s[1] = s1; rng->s[2] = s2; rng->s[3] = s3;
     /* Seats 0..2 hold 25 cards of |kinds| kinds: 25 - |kinds| pairs.  Seat 3 is the rest
      * of the deck: no lane borrows (each lane of total is the whole deck's count), and it
      * holds a kind twice iff no copy of it went anywhere else. */
@@ -396,13 +396,13 @@ static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
 
 /* The two specialisations deal.pyx calls: sj_deal_one is forced inline into each, so that
  * store is a constant there (without it gcc kept one copy and tested store at every step). */
-static void sj_deal_features(uint64_t *state, const SjDealTables *t, uint8_t *deck,
+static void sj_deal_features(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
                              uint64_t *lanes, int *pairs, int *level_pairs) {
-    sj_deal_one(state, t, deck, lanes, pairs, level_pairs, 0);
+    sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, 0);
 }
 
-static void sj_deal_store(uint64_t *state, const SjDealTables *t, uint8_t *deck,
+static void sj_deal_store(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
                           uint64_t *lanes, int *pairs, int *level_pairs) {
-    sj_deal_one(state, t, deck, lanes, pairs, level_pairs, 1);
+    sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, 1);
 }
 #endif

@@ -9,17 +9,30 @@
  * the usual rejection on the low word, so each result is exactly uniform.  A deal needs
  * 83 draws with bounds <= 108; four per word keeps P < 2^28, so the rejection branch is
  * taken with probability < 2^-36 and the division is almost never computed.
+ *
+ * The handle: every kernel draws from an sj_rng (rng.pxd's Rng), loaded from and stored
+ * back to the caller's 4-word numpy state only by rng.pxd's rng_load / rng_store.  Hot
+ * loops may copy the words into C locals (sj_draws_table, deal_kernel.h) and write them
+ * back when done: gcc keeps the state in registers only that way.
  */
 #ifndef SHENGJI_FASTRAND_H
 #define SHENGJI_FASTRAND_H
 #include <stdint.h>
+
+#define SJ_RNG_WORDS 4
+
+/* xoshiro256++ state.  Never all zero (rng_load refuses it: the generator cannot leave it). */
+typedef struct sj_rng {
+    uint64_t s[SJ_RNG_WORDS];
+} sj_rng;
 
 static inline uint64_t sj_rotl(const uint64_t x, int k) {
     return (x << k) | (x >> (64 - k));
 }
 
 /* xoshiro256++ step. */
-static inline uint64_t sj_next(uint64_t *s) {
+static inline uint64_t sj_next(sj_rng *r) {
+    uint64_t *s = r->s;
     const uint64_t result = sj_rotl(s[0] + s[3], 23) + s[0];
     const uint64_t t = s[1] << 17;
     s[2] ^= s[0];
@@ -33,12 +46,12 @@ static inline uint64_t sj_next(uint64_t *s) {
 
 /* Up to 4 bounded draws from one word: out[i] uniform in [0, bounds[i]).
  * The product of the k bounds must fit in 64 bits (every bound <= 65535 suffices). */
-static inline void sj_bounded4(uint64_t *s, const uint32_t *bounds, uint32_t *out, int k) {
+static inline void sj_bounded4(sj_rng *r, const uint32_t *bounds, uint32_t *out, int k) {
     uint64_t product = 1;
     int i;
     for (i = 0; i < k; i++) product *= bounds[i];
     for (;;) {
-        uint64_t low = sj_next(s);
+        uint64_t low = sj_next(r);
         for (i = 0; i < k; i++) {
             __uint128_t m = (__uint128_t)low * bounds[i];
             out[i] = (uint32_t)(m >> 64);
@@ -50,16 +63,16 @@ static inline void sj_bounded4(uint64_t *s, const uint32_t *bounds, uint32_t *ou
 }
 
 /* n bounded draws, four per random word. */
-static inline void sj_bounded_batch(uint64_t *s, const uint32_t *bounds, uint32_t *out, int n) {
+static inline void sj_bounded_batch(sj_rng *r, const uint32_t *bounds, uint32_t *out, int n) {
     int i;
-    for (i = 0; i + 4 <= n; i += 4) sj_bounded4(s, bounds + i, out + i, 4);
-    if (i < n) sj_bounded4(s, bounds + i, out + i, n - i);
+    for (i = 0; i + 4 <= n; i += 4) sj_bounded4(r, bounds + i, out + i, 4);
+    if (i < n) sj_bounded4(r, bounds + i, out + i, n - i);
 }
 
 /* One uniform draw in [0, bound). */
-static inline uint32_t sj_bounded(uint64_t *s, uint32_t bound) {
+static inline uint32_t sj_bounded(sj_rng *r, uint32_t bound) {
     uint32_t out;
-    sj_bounded4(s, &bound, &out, 1);
+    sj_bounded4(r, &bound, &out, 1);
     return out;
 }
 
@@ -107,9 +120,9 @@ static inline void sj_descending_bounds(uint32_t top, int n, uint64_t *bounds) {
     for (i = 0; i < n; i++) bounds[i] = top - (uint32_t)i;
 }
 
-static inline void sj_draws_table(uint64_t *state, const uint64_t *bounds, int n,
+static inline void sj_draws_table(sj_rng *r, const uint64_t *bounds, int n,
                                   const uint64_t *thresh, uint32_t *out) {
-    uint64_t s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3], low;
+    uint64_t s0 = r->s[0], s1 = r->s[1], s2 = r->s[2], s3 = r->s[3], low;
     int g, base, rest;
     for (g = 0; (g + 1) * SJ_GROUP <= n; g++) {
         base = g * SJ_GROUP;
@@ -126,14 +139,14 @@ static inline void sj_draws_table(uint64_t *state, const uint64_t *bounds, int n
             low = sj_digits(low, bounds + base, out + base, rest);
         } while (low < thresh[g]);
     }
-    state[0] = s0; state[1] = s1; state[2] = s2; state[3] = s3;
+    r->s[0] = s0; r->s[1] = s1; r->s[2] = s2; r->s[3] = s3;
 }
 
 /* One uniform draw in [0, bound) for a 64-bit bound (counts of candidate plays can pass
  * 2^32): plain Lemire with exact rejection. */
-static inline uint64_t sj_bounded64(uint64_t *s, uint64_t bound) {
+static inline uint64_t sj_bounded64(sj_rng *r, uint64_t bound) {
     for (;;) {
-        __uint128_t m = (__uint128_t)sj_next(s) * bound;
+        __uint128_t m = (__uint128_t)sj_next(r) * bound;
         uint64_t low = (uint64_t)m;
         if (low >= bound || low >= (0 - bound) % bound) return (uint64_t)(m >> 64);
     }

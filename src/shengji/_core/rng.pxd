@@ -1,17 +1,25 @@
-# The kernels' random numbers (see fastrand.h for the why).  A stream is 4 uint64 words
-# seeded from numpy.random.SeedSequence; kernels keep it in a local array.
+# The one door for randomness into the kernels: the Rng handle (xoshiro256++, fastrand.h),
+# loaded from a caller's 4-word numpy state and stored back only through rng_load /
+# rng_store; every kernel (deal, bidding, hand, bots, drivers) draws from an Rng*.  The
+# seeding rule (which state a seed gives) is rng.pyx's chunk_state, and only there.
 from libc.stdint cimport uint32_t, uint64_t
 
 cdef extern from "fastrand.h" nogil:
-    uint64_t sj_next(uint64_t* s) noexcept
-    void sj_bounded_batch(uint64_t* s, const uint32_t* bounds, uint32_t* out, int n) noexcept
-    uint32_t sj_bounded(uint64_t* s, uint32_t bound) noexcept
+    enum: RNG_WORDS "SJ_RNG_WORDS"
+    ctypedef struct Rng "sj_rng":
+        uint64_t s[RNG_WORDS]
+    uint64_t sj_next(Rng* r) noexcept
+    void sj_bounded_batch(Rng* r, const uint32_t* bounds, uint32_t* out, int n) noexcept
+    uint32_t sj_bounded(Rng* r, uint32_t bound) noexcept
     void sj_descending_thresholds(uint32_t top, int n, uint64_t* thresh) noexcept
     void sj_descending_bounds(uint32_t top, int n, uint64_t* bounds) noexcept
-    void sj_draws_table(uint64_t* state, const uint64_t* bounds, int n, const uint64_t* thresh,
+    void sj_draws_table(Rng* r, const uint64_t* bounds, int n, const uint64_t* thresh,
                         uint32_t* out) noexcept
-    uint64_t sj_bounded64(uint64_t* s, uint64_t bound) noexcept
+    uint64_t sj_bounded64(Rng* r, uint64_t bound) noexcept
     enum: SJ_GROUP
 
-cdef enum:
-    RNG_WORDS = 4
+# state: a writable numpy uint64 array of RNG_WORDS words (chunk_state's), not all zero;
+# anything else raises ValueError naming the argument.  A kernel loads once on entry and
+# stores once on exit, so the caller's array advances exactly as the draws did.
+cdef int rng_load(Rng* r, object state, str name=*) except -1
+cdef int rng_store(const Rng* r, object state) except -1

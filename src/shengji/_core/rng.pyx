@@ -1,9 +1,19 @@
 # cython: language_level=3
-"""Seeding and test hooks for the kernels' generator.
+"""The kernels' random numbers: the seeding rule and the Rng door (rng.pxd).
 
-Seeds always go through ``numpy.random.SeedSequence``: chunk k of a run with seed S uses
-``SeedSequence(S, spawn_key=(k,))`` — exactly the k-th child of ``SeedSequence(S).spawn`` —
-so chunk k holds the same deals whatever the number of workers or the engine."""
+**The seeding rule** (the only one; studies, ``HandState``, ``bid_deal`` and
+``simulate_bids`` all use it): the stream of chunk ``k`` of a run seeded with ``S`` is
+``chunk_state(S, k)`` = ``SeedSequence(S, spawn_key=(k,))``, the k-th child of
+``SeedSequence(S).spawn``.  A chunk's items (deals, bids, hands, matches) are drawn from
+that one stream in order, each hand shuffling the deck the previous hand left (the first
+starts from the sorted deck, card ids 0..107).  Anything that is not a chunked run is
+chunk 0: ``HandState(seed=S)`` is hand 0 of a scoring run with seed ``S`` (same level,
+banker and bid policy), and a match run's first hand is ``HandState(seed=S,
+banker=None)`` at the start level.  ``order_state(S, k)`` (``spawn_key=(k, 1)``) is a
+second stream of chunk k, drawn from only where the main stream must not shift.
+
+Kernels never touch a state array's words themselves: ``rng_load`` checks it and copies
+it into an ``Rng`` once on entry, ``rng_store`` writes it back once on exit."""
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint32_t, uint64_t
@@ -18,33 +28,55 @@ def _state(seed, spawn_key):
     return state
 
 
-def chunk_state(seed, chunk):
-    """The 4-word xoshiro256++ state of chunk ``chunk`` of a run seeded with ``seed``."""
+def chunk_state(seed, chunk=0):
+    """The 4-word xoshiro256++ state of chunk ``chunk`` of a run seeded with ``seed``
+    (module docstring: the seeding rule)."""
     return _state(seed, (int(chunk),))
-
-
-def bounded_draws(cnp.uint64_t[::1] state, bounds, Py_ssize_t repeat=1):
-    """Draw ``repeat`` times the whole vector of ``bounds`` (each < 2^32); returns an
-    array (repeat, len(bounds)).  ``state`` is advanced in place.  For statistical tests."""
-    cdef cnp.uint32_t[::1] b = np.ascontiguousarray(bounds, dtype=np.uint32)
-    if b.shape[0] == 0 or np.any(np.asarray(b) == 0) or np.any(np.asarray(b) > 65535):
-        # four bounds share one 64-bit word, so their product must fit in 64 bits
-        raise ValueError("bounds must be non-empty and in 1..65535")
-    out = np.empty((repeat, b.shape[0]), dtype=np.uint32)
-    cdef cnp.uint32_t[:, ::1] o = out
-    cdef Py_ssize_t r
-    cdef uint64_t s[RNG_WORDS]
-    for r in range(RNG_WORDS):
-        s[r] = state[r]
-    with nogil:
-        for r in range(repeat):
-            sj_bounded_batch(s, <const uint32_t*> &b[0], <uint32_t*> &o[r, 0], <int> b.shape[0])
-    for r in range(RNG_WORDS):
-        state[r] = s[r]
-    return out
 
 
 def order_state(seed, chunk):
     """A second, independent stream for chunk ``chunk``: used only for draws that must not
     shift the main stream (the order of the last hand when raw deals are stored)."""
     return _state(seed, (int(chunk), 1))
+
+
+cdef int rng_load(Rng* r, object state, str name="state") except -1:
+    cdef cnp.uint64_t[::1] v
+    cdef int k
+    if (not isinstance(state, np.ndarray) or state.dtype != np.uint64
+            or state.shape != (RNG_WORDS,) or not state.flags.writeable):
+        raise ValueError(f"{name}: expected a writable numpy uint64 array of {RNG_WORDS} "
+                         f"words (shengji._core.rng.chunk_state), got {state!r:.80}")
+    v = state
+    for k in range(RNG_WORDS):
+        r.s[k] = v[k]
+    if (r.s[0] | r.s[1] | r.s[2] | r.s[3]) == 0:
+        raise ValueError(f"{name}: the all-zero state (xoshiro256++ cannot leave it)")
+    return 0
+
+
+cdef int rng_store(const Rng* r, object state) except -1:
+    cdef cnp.uint64_t[::1] v = state
+    cdef int k
+    for k in range(RNG_WORDS):
+        v[k] = r.s[k]
+    return 0
+
+
+def bounded_draws(state, bounds, Py_ssize_t repeat=1):
+    """Draw ``repeat`` times the whole vector of ``bounds`` (each < 2^32); returns an
+    array (repeat, len(bounds)).  ``state`` is advanced in place.  For statistical tests."""
+    cdef cnp.uint32_t[::1] b = np.ascontiguousarray(bounds, dtype=np.uint32)
+    cdef Rng rng
+    if b.shape[0] == 0 or np.any(np.asarray(b) == 0) or np.any(np.asarray(b) > 65535):
+        # four bounds share one 64-bit word, so their product must fit in 64 bits
+        raise ValueError("bounds must be non-empty and in 1..65535")
+    out = np.empty((repeat, b.shape[0]), dtype=np.uint32)
+    cdef cnp.uint32_t[:, ::1] o = out
+    cdef Py_ssize_t r
+    rng_load(&rng, state)
+    with nogil:
+        for r in range(repeat):
+            sj_bounded_batch(&rng, <const uint32_t*> &b[0], <uint32_t*> &o[r, 0], <int> b.shape[0])
+    rng_store(&rng, state)
+    return out

@@ -52,7 +52,7 @@ class MatchStudy(Study):
         return ["matches", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core import hand as core
+        from .._core import drivers as core
         from .._core.rng import chunk_state
 
         opts = cfg.options

@@ -8,7 +8,7 @@ the banker and the rules' ``no_bid`` applies.
 
 Bots: the banker team plays ``policy``, the defenders ``defender_policy`` (default: the
 same).  ``random`` is uniform over the candidate plays (see ``shengji.game``); ``greedy``
-is the rule-of-thumb player documented in ``shengji._core.hand``.
+is the rule-of-thumb player documented in ``shengji._core.bot_greedy``.
 
 Table ``hands/``, one row per hand:
   hand (int64), banker (seat), trump ("S" "H" "C" "D" "NT"), level (rank text),
@@ -43,7 +43,7 @@ def dict_column(codes: np.ndarray, names) -> pa.DictionaryArray:
 
 
 def hand_columns(out: np.ndarray, n: int, names) -> dict:
-    """The kernel's int32 rows (``_core.hand.HAND_COLUMNS``) -> typed Arrow columns."""
+    """The kernel's int32 rows (``_core.drivers.HAND_COLUMNS``) -> typed Arrow columns."""
     c = {name: out[i, :n] for i, name in enumerate(names)}
     return {
         "banker": c["banker"].astype(np.uint8),
@@ -98,7 +98,7 @@ class ScoringStudy(Study):
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core import hand as core
+        from .._core import drivers as core
         from .._core.rng import chunk_state
 
         opts = cfg.options

@@ -1,0 +1,43 @@
+# The study drivers: whole hands (shuffle + bid -> bury -> play -> score) and whole
+# matches, bots playing every seat, for the scoring and match studies (play_hands,
+# play_match in drivers.pyx).  The steps are separate C functions so that a replay can
+# stop at any hand of a chunk and hand its state over (HandCore).
+from libc.stdint cimport int32_t, uint8_t
+from shengji._core.options cimport RulesC
+from shengji._core.rng cimport Rng
+from shengji._core.bidding cimport BidParams, BidResult
+from shengji._core.hand cimport HandC
+from shengji._core.bot cimport Bot
+
+cdef enum:
+    N_HAND_COLUMNS = 16      # drivers.HAND_COLUMNS
+
+ctypedef struct MatchC:
+    # A match between hands: the teams' levels, the next banker (-1: the first hand, the
+    # first declarer banks), hands played, and the team that levelled past A (-1: none yet).
+    int lv[2]
+    int banker
+    int hands
+    int winner
+
+# Shuffle the carried-over deck and bid (bidding.pxd's bid_hand, redealing as the rules
+# say), then set h up at the banker team's level team_level[team] (the defenders at the
+# other).  trump >= 0 skips the bidding (one shuffle; banker bp.banker).  0 or a negative
+# BID_ERR_*.
+cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
+                   const int* team_level, const RulesC* r, int trump,
+                   BidResult* bid) noexcept nogil
+# Bury and play the hand to the end, bots[seat] deciding for each seat.  APPLY_OK or a
+# negative status (a bot without a move, an illegal bot play).
+cdef int play_out(HandC* h, Rng* rng, const Bot** bots) noexcept nogil
+
+# The HAND_COLUMNS row of a finished hand: col[c * stride + i] for column c.
+cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_t stride,
+                   Py_ssize_t i) noexcept nogil
+
+cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil
+# Deal the match's next hand (at its bidding level and team levels) into h.
+cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
+                    int bid_policy, int bid_threshold, BidResult* bid) noexcept nogil
+# After h is over: the team levels, the next banker, the winner.
+cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil

@@ -1,0 +1,224 @@
+# cython: language_level=3
+"""The study drivers: whole hands and whole matches played by the built-in bots, in C.
+
+``play_hands`` (the scoring study) plays n independent hands; ``play_match`` (the match
+study) one match from the rules' start level until a team levels past A (docs/rules.md §6).
+Both draw every random number of a chunk from one ``Rng`` (rng.pyx: the seeding rule):
+for each hand the shuffle and bidding (``deal_hand``), then the bots' draws (``play_out``);
+the deck carries over from hand to hand.  A hand's ``HAND_COLUMNS`` row is ``hand_row``."""
+import numpy as np
+cimport numpy as cnp
+from libc.stdint cimport int32_t, uint8_t
+from libc.string cimport memset
+
+from shengji._core.cards cimport N_CARDS, N_RANKS, N_SEATS
+from shengji._core.options cimport RulesC, pack_rules
+from shengji._core.rng cimport Rng, rng_load, rng_store
+from shengji._core.deal cimport shuffle_full
+from shengji._core.bidding cimport (BidParams, BidResult, BID_OK, bid_hand)
+from shengji._core.combos cimport SIDE_BANKER, SIDE_DEFENDERS
+from shengji._core.hand cimport (HandC, APPLY_OK, APPLY_EMPTY, PHASE_BURY, PHASE_PLAY,
+                                 hand_apply, hand_bury, hand_setup)
+from shengji._core.bot cimport Bot, N_BOTS, bot_get
+from shengji._core.view cimport View, make_view
+from shengji._core.play cimport Play, team
+from shengji._core.scoring cimport match_levels
+
+cnp.import_array()
+
+cdef enum:
+    MAX_MATCH_HANDS = 10000           # a guard; real matches take tens of hands
+
+# Result columns of play_hands, in this order (int32 rows of the output array).
+HAND_COLUMNS = ("banker", "trump", "level", "table_points", "kitty_points",
+                "last_winner_side", "last_winner_shape", "kitty_multiplier", "penalty",
+                "defender_points", "level_side", "levels", "next_banker", "failed_throws",
+                "demotion", "redeals")
+assert len(HAND_COLUMNS) == N_HAND_COLUMNS
+
+
+cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
+                   const int* team_level, const RulesC* r, int trump,
+                   BidResult* bid) noexcept nogil:
+    cdef int rc, b
+    if trump >= 0:
+        shuffle_full(rng, deck)
+        memset(bid, 0, sizeof(BidResult))
+        bid.trump = trump
+        bid.banker = bp.banker
+        bid.first_declarer = -1
+        bid.first_declare_index = -1
+    else:
+        rc = bid_hand(rng, deck, bp, r, bid)
+        if rc != BID_OK:
+            return rc
+    b = bid.banker
+    hand_setup(h, deck, team_level[team(b)], team_level[1 - team(b)], bid.trump, b, r)
+    return 0
+
+
+cdef int play_out(HandC* h, Rng* rng, const Bot** bots) noexcept nogil:
+    cdef View views[N_SEATS]           # made once: a view's pointers hold for the hand
+    cdef Play p, forced
+    cdef int status, s
+    for s in range(N_SEATS):
+        make_view(h, s, &views[s])
+    s = h.pub.banker
+    if bots[s].bury(&views[s], rng, &p) != 0:
+        return APPLY_EMPTY
+    status = hand_bury(h, &p)
+    if status != APPLY_OK:
+        return status
+    while h.pub.phase == PHASE_PLAY:
+        s = h.pub.to_play
+        if bots[s].play(&views[s], rng, &p) != 0:
+            return APPLY_EMPTY
+        status = hand_apply(h, &p, &forced, False)
+        if status != APPLY_OK:
+            return status
+    return APPLY_OK
+
+
+cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_t stride,
+                   Py_ssize_t i) noexcept nogil:
+    col[0 * stride + i] = h.pub.banker
+    col[1 * stride + i] = h.pub.trump
+    col[2 * stride + i] = h.pub.level
+    col[3 * stride + i] = h.pub.table_points
+    col[4 * stride + i] = h.kitty_points
+    col[5 * stride + i] = SIDE_BANKER if team(h.score.last_winner) == team(h.pub.banker) \
+        else SIDE_DEFENDERS
+    col[6 * stride + i] = h.score.last_shape
+    col[7 * stride + i] = h.score.kitty_mult
+    col[8 * stride + i] = h.pub.penalty
+    col[9 * stride + i] = h.score.defender_points
+    col[10 * stride + i] = h.score.level_side
+    col[11 * stride + i] = <int32_t> h.score.levels
+    col[12 * stride + i] = h.score.next_banker
+    col[13 * stride + i] = h.pub.failed_throws
+    col[14 * stride + i] = h.score.demotion
+    col[15 * stride + i] = bid.redeals
+
+
+cdef int _bots(const Bot** out, int banker_team_bot, int other_bot, int banker_team) except -1:
+    """Seat -> bot: banker_team_bot for the seats of team banker_team, other_bot else."""
+    cdef int s, b
+    for s in range(N_SEATS):
+        b = banker_team_bot if team(s) == banker_team else other_bot
+        out[s] = bot_get(b)
+        if out[s] == NULL:
+            raise ValueError(f"bot id {b} out of range 0..{N_BOTS - 1}")
+    return 0
+
+
+def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
+               int banker, int banker_bot, int defender_bot, int bid_policy,
+               int bid_threshold, cnp.int32_t[:, ::1] out not None):
+    """Play n independent hands at level rank `level` (both teams at it).  banker: a seat
+    (later hand, bidding keeps it unless the rules move it) or -1 (first hand: the declarer
+    banks).  The banker team's seats are played by banker_bot, the others by defender_bot
+    (BotId).  out: (N_HAND_COLUMNS, >= n) int32, HAND_COLUMNS order.  The generator state
+    and the deck are advanced in place."""
+    cdef RulesC r = pack_rules(rules)
+    cdef Rng rng
+    cdef HandC h
+    cdef BidParams bp
+    cdef BidResult bid
+    cdef const Bot* seats[2][N_SEATS]    # by the banker's team
+    cdef int lv[2]
+    cdef Py_ssize_t i
+    cdef int rc = 0
+    cdef Py_ssize_t stride = out.shape[1]
+    if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS:
+        raise ValueError("level 0..12, banker -1..3")
+    if out.shape[0] != N_HAND_COLUMNS or stride < n or deck.shape[0] != N_CARDS:
+        raise ValueError("out must be (16, >= n) int32 and deck 108 cards")
+    _bots(seats[0], banker_bot, defender_bot, 0)
+    _bots(seats[1], banker_bot, defender_bot, 1)
+    bp.level = level
+    bp.first_hand = banker < 0
+    bp.banker = banker if banker >= 0 else 0
+    bp.policy = bid_policy
+    bp.threshold = bid_threshold
+    lv[0] = level
+    lv[1] = level
+    rng_load(&rng, state)
+    with nogil:
+        for i in range(n):
+            rc = deal_hand(&h, &rng, &deck[0], &bp, lv, &r, -1, &bid)
+            if rc != 0:
+                break
+            rc = play_out(&h, &rng, seats[team(h.pub.banker)])
+            if rc != 0:
+                break
+            hand_row(&h, &bid, &out[0, 0], stride, i)
+    rng_store(&rng, state)
+    if rc != 0:
+        raise RuntimeError(f"hand engine status {rc}")
+
+
+cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil:
+    m.lv[0] = r.start_level
+    m.lv[1] = r.start_level
+    m.banker = -1
+    m.hands = 0
+    m.winner = -1
+
+
+cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
+                    int bid_policy, int bid_threshold, BidResult* bid) noexcept nogil:
+    cdef BidParams bp
+    bp.first_hand = m.banker < 0
+    bp.banker = m.banker if m.banker >= 0 else 0
+    # the bidding's level: the (expected) banker team's; a first hand is at the common
+    # start level
+    bp.level = m.lv[team(m.banker)] if m.banker >= 0 else m.lv[0]
+    bp.policy = bid_policy
+    bp.threshold = bid_threshold
+    return deal_hand(h, rng, deck, &bp, m.lv, r, -1, bid)
+
+
+cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil:
+    m.hands += 1
+    m.winner = match_levels(m.lv, h.pub.banker, &h.score, r)
+    m.banker = h.score.next_banker
+
+
+def play_match(state, cnp.uint8_t[::1] deck not None, rules, int team0_bot, int team1_bot,
+               int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out not None):
+    """Play one match from the rules' start_level until a team levels past A (docs/rules.md
+    §6): banker rotation, must_play, level_cap and must_play_demotion as the rules say.
+    Rows of out (N_HAND_COLUMNS + 2, capacity): the hand columns, then the two teams'
+    levels before the hand.  Returns (hands played, winning team)."""
+    cdef RulesC r = pack_rules(rules)
+    cdef Rng rng
+    cdef HandC h
+    cdef MatchC m
+    cdef BidResult bid
+    cdef const Bot* seats[N_SEATS]
+    cdef Py_ssize_t i = 0, cap = out.shape[1]
+    cdef int rc = 0
+    if out.shape[0] != N_HAND_COLUMNS + 2 or deck.shape[0] != N_CARDS:
+        raise ValueError("out must be (18, capacity) int32 and deck 108 cards")
+    _bots(seats, team0_bot, team1_bot, 0)
+    match_start(&m, &r)
+    rng_load(&rng, state)
+    with nogil:
+        while i < cap and i < MAX_MATCH_HANDS:
+            rc = match_deal(&m, &h, &rng, &deck[0], &r, bid_policy, bid_threshold, &bid)
+            if rc != 0:
+                break
+            out[N_HAND_COLUMNS, i] = m.lv[0]
+            out[N_HAND_COLUMNS + 1, i] = m.lv[1]
+            rc = play_out(&h, &rng, seats)
+            if rc != 0:
+                break
+            hand_row(&h, &bid, &out[0, 0], cap, i)
+            i += 1
+            match_score(&m, &h, &r)
+            if m.winner >= 0:
+                break
+    rng_store(&rng, state)
+    if rc != 0:
+        raise RuntimeError(f"hand engine status {rc}")
+    return i, m.winner
