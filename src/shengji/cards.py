@@ -23,7 +23,7 @@ __all__ = [
     "N_SUITS", "N_RANKS", "N_KINDS", "N_CARDS", "N_SEATS", "HAND_SIZE", "KITTY_SIZE",
     "TOTAL_POINTS", "SMALL_JOKER", "BIG_JOKER", "SUITS", "RANKS",
     "parse_cards", "format_cards", "parse_rank", "parse_suit", "kind_of", "kind_name",
-    "kind_points", "as_cards",
+    "kind_points", "card_points", "as_cards",
 ]
 
 
@@ -101,6 +101,14 @@ def kind_points(kind: int) -> int:
         return 0
     rank = kind % N_RANKS
     return 5 if rank == 3 else 10 if rank in (8, 11) else 0
+
+
+def card_points(cards) -> int:
+    """The points of cards (docs/rules.md §5): 5 for each five, 10 for each ten and king,
+    0 for the rest; ``cards`` is one physical id, a sequence of ids or notation text."""
+    if not isinstance(cards, str) and not hasattr(cards, "__iter__"):
+        cards = [cards]
+    return sum(kind_points(c // N_COPIES) for c in as_cards(cards))
 
 
 def _check_id(card) -> int:

@@ -1,0 +1,185 @@
+"""What one seat may know: ``Observation``, made by ``HandState.observation(seat)``.
+
+An observation is read from the core's information set of that seat
+(``shengji._core.infoset.InfoSet``: a copy of the hand with every card the seat cannot see
+wiped), never from the full state, so nothing in it -- and nothing a bot computes from it,
+its candidate plays and the built-in bots' choices included -- depends on a hidden card.
+
+Fields (cards are physical ids 0..107, sorted; seats 0..3, team t = seats t and t + 2):
+
+==================  ==========================================================================
+``seat``            whose observation it is
+``phase``           "bury", "play" or "over" (a "bid" phase will come first)
+``to_play``         the seat to decide (None once the hand is over)
+``rules``           the ``Rules`` in force
+``level``           the banker team's level (the hand's level rank), ``defender_level`` the
+                    defenders' (they differ in a match)
+``trump``           "S" "H" "C" "D" or "NT"; ``banker`` the banker's seat
+``bidding``         the bidding's public outcome (``shengji.bidding.BidOutcome``: declarer,
+                    overturns, reinforcement, redeals ...), None when the trump was given
+``hand``            the seat's own cards (during the bury the banker's 33 less the cards
+                    buried so far)
+``pending``         its cards chosen so far, one action at a time, of the play it is making
+                    (``apply_action``), else ``()``
+``kitty``           the 8 cards dealt to the kitty: the banker only (it took them), else None
+``buried``          the cards the banker buried (so far, during the bury): the banker, and
+                    everyone once the hand is over; else None
+``hand_sizes``      cards each seat holds (public)
+``tricks``          the completed tricks (``Trick``: leader, plays in order, winner, points,
+                    a failed throw's attempt and penalty)
+``current_trick``   the open trick (its plays so far), None between tricks
+``leader``          the leader of the current trick, or of the next one
+``points``          trick points taken per seat; ``team_points`` per team
+``penalty``         the signed change of the defenders' points booked by failed throws
+``voids``           per seat, the following-suits it has shown out of ("S" "H" "C" "D",
+                    "T" for trump): it followed a lead of that suit with other cards
+``legal_actions``   the step encoding's legal actions when this seat decides, else ``()``
+                    (``shengji.game.actions``)
+``result``          the hand's scoring (``HandState.result()``) once it is over, else None
+==================  ==========================================================================
+
+``legal_plays()`` lists the candidate whole decisions, ``failed_throws`` the failed throws,
+``to_dict()`` / ``to_json()`` give plain data, ``str(obs)`` / ``render()`` the table as
+the seat sees it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from ..bid_types import BidOutcome
+from ..names import PHASE_NAMES, RANK_NAMES, TRUMP_NAMES
+from ..rules import Rules
+from .records import Trick, bid_outcome, failed_throws, hand_result, trick_of, void_names
+
+__all__ = ["Observation"]
+
+Cards = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything one seat may know (module docstring)."""
+
+    seat: int
+    phase: str
+    to_play: int | None
+    rules: Rules
+    level: str
+    defender_level: str
+    trump: str
+    banker: int
+    bidding: BidOutcome | None
+    hand: Cards
+    pending: Cards
+    kitty: Cards | None
+    buried: Cards | None
+    hand_sizes: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    current_trick: Trick | None
+    leader: int
+    points: tuple[int, ...]
+    team_points: tuple[int, int]
+    penalty: int
+    voids: tuple[tuple[str, ...], ...]
+    legal_actions: tuple[int, ...]
+    result: dict | None
+    _info: Any = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def from_infoset(cls, info, rules: Rules) -> "Observation":
+        """Read an Observation from the core's information set of one seat."""
+        d = info.observe()
+        over = PHASE_NAMES[d["phase"]] == "over"
+        points = tuple(d["points"])
+        opt = lambda v: None if v is None else tuple(v)          # noqa: E731
+        return cls(
+            seat=d["seat"], phase=PHASE_NAMES[d["phase"]],
+            to_play=None if over else d["to_play"], rules=rules,
+            level=RANK_NAMES[d["level"]], defender_level=RANK_NAMES[d["defender_level"]],
+            trump=TRUMP_NAMES[d["trump"]], banker=d["banker"],
+            bidding=bid_outcome(d["bidding"]), hand=tuple(d["hand"]),
+            pending=tuple(d["pending"]), kitty=opt(d["kitty"]), buried=opt(d["buried"]),
+            hand_sizes=tuple(d["hand_sizes"]),
+            tricks=tuple(trick_of(i, t) for i, t in enumerate(d["tricks"])),
+            current_trick=None if d["current"] is None else trick_of(len(d["tricks"]),
+                                                                     d["current"]),
+            leader=d["leader"], points=points,
+            team_points=(points[0] + points[2], points[1] + points[3]),
+            penalty=d["penalty"], voids=tuple(void_names(v) for v in d["voids"]),
+            legal_actions=tuple(d["legal_actions"]),
+            result=None if d["result"] is None else hand_result(d["result"]),
+            _info=info)
+
+    # -- derived ------------------------------------------------------------------------
+    @property
+    def team(self) -> int:
+        return self.seat % 2
+
+    @property
+    def is_banker_team(self) -> bool:
+        return self.seat % 2 == self.banker % 2
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_play == self.seat
+
+    @property
+    def defender_points(self) -> int:
+        """The defenders' trick points so far (without the kitty and penalties)."""
+        return self.team_points[1 - self.banker % 2]
+
+    @property
+    def failed_throws(self):
+        """The failed throws so far (``FailedThrow``: trick, seat, attempted, forced,
+        penalty)."""
+        return failed_throws((*self.tricks, self.current_trick))
+
+    @property
+    def played(self) -> Cards:
+        """Every card played so far (all seats), sorted."""
+        return tuple(sorted(c for t in (*self.tricks, self.current_trick) if t is not None
+                            for _, cards in t.plays for c in cards))
+
+    def legal_plays(self) -> list[list[int]]:
+        """Candidate whole decisions when this seat decides (else []): in the bury one
+        card each (every card it may bury next); in the play every legal follow, or for a
+        lead every single, pair and tractor and the top-k throws of each suit
+        (docs/hand-engine.md) -- holding the ``pending`` cards."""
+        if self._info is None:
+            raise ValueError("this observation was rebuilt from data: it has no moves")
+        return self._info.legal()
+
+    # -- plain data -----------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """Plain data (JSON-ready): cards as lists of ids, the rules as their options."""
+        out = {}
+        for f in fields(self):
+            if f.name.startswith("_"):
+                continue
+            v = getattr(self, f.name)
+            if isinstance(v, Rules):
+                v = v.to_dict()
+            elif isinstance(v, BidOutcome):
+                v = asdict(v)
+            elif isinstance(v, Trick):
+                v = v.to_dict()
+            elif f.name == "tricks":
+                v = [t.to_dict() for t in v]
+            elif isinstance(v, tuple):
+                v = [list(x) if isinstance(x, tuple) else x for x in v]
+            out[f.name] = v
+        return out
+
+    def to_json(self, **kw) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kw)
+
+    def render(self) -> str:
+        """The table as this seat sees it (text)."""
+        from .render import render_observation
+
+        return render_observation(self)
+
+    def __str__(self) -> str:
+        return self.render()
