@@ -226,6 +226,10 @@ cdef class HandCore:
         self.bidding = bidding
         self.redeals = bidding["redeals"] if bidding else 0
 
+    def set_rng(self, state):
+        """The bots draw from state's stream from now on (state is not advanced)."""
+        rng_load(&self.rng, state)
+
     def copy(self):
         cdef HandCore c = HandCore.__new__(HandCore)
         c.h = self.h
@@ -315,11 +319,13 @@ cdef class HandCore:
         return np.asarray(<uint8_t[:N_KINDS]> self.h.seat[seat].count).copy()
 
     def hand_ids(self, int seat):
-        """Seat's card ids, sorted (without the bury cards chosen so far)."""
+        """Seat's card ids, sorted (without the bury cards chosen so far; with the cards
+        chosen of a play under way, which are still in the hand)."""
+        cdef bint bury = self.h.pub.phase == PHASE_BURY
         if not 0 <= seat < N_SEATS:
             raise ValueError("seat 0..3")
         return [c for c in range(N_CARDS)
-                if self.b.loc[c] == seat and not ids_has(&self.b.chosen, c)]
+                if self.b.loc[c] == seat and not (bury and ids_has(&self.b.chosen, c))]
 
     def kitty_ids(self):
         return id_list(&self.b.kitty)

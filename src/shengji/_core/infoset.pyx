@@ -14,7 +14,7 @@ from shengji._core.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_KIN
 from shengji._core.rng cimport Rng, rng_load, rng_store
 from shengji._core.hand cimport (HandC, Holding, Public, ThrowCache, TrickRecord, PHASE_BURY,
                                  PHASE_OVER, PHASE_PLAY)
-from shengji._core.book cimport (Book, IdSet, LOC_BURIED, LOC_UNKNOWN, held_copy, ids_add,
+from shengji._core.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, LOC_UNKNOWN, held_copy, ids_add,
                                  ids_clear, ids_has, ids_next, ids_play, ids_size, play_ids)
 from shengji._core.view cimport View, make_view
 from shengji._core.actions cimport ACTION_PLAY, next_kinds
@@ -189,13 +189,15 @@ cdef class InfoSet:
         rng_store(&rng, state)
         return choice_ids(&work, &self.b, &p)
 
-    def observe(self):
+    def observe(self, int known=0):
         """Everything this seat may know, as plain ints and lists (see shengji.game
-        .observation for the fields)."""
+        .observation for the fields).  ``tricks`` lists the completed tricks from index
+        ``known`` on (a caller that keeps the earlier ones: they never change)."""
         cdef const Public* pub = &self.h.pub
         cdef const TrickRecord* t
         cdef int s, c, i, j, n, seat = self.seat, open_
         cdef list own = [], chosen, buried = [], tricks = [], plays, sizes
+        known = max(0, known)
         cdef bint bury = pub.phase == PHASE_BURY
         chosen = id_list(&self.b.chosen)
         for c in range(N_CARDS):
@@ -210,14 +212,16 @@ cdef class InfoSet:
         for i in range(pub.tricks_done + open_):
             t = &pub.tricks[i]
             n = N_SEATS if i < pub.tricks_done else pub.n_in_trick
-            plays = []
             for j in range(n):
-                s = (t.leader + j) % N_SEATS
-                plays.append((s, id_list(&self.b.plays[i][j])))
-                sizes[s] -= play_size(&t.plays[j])
+                sizes[(t.leader + j) % N_SEATS] -= play_size(&t.plays[j])
+            if i < known and i < pub.tricks_done:
+                continue
+            plays = [((t.leader + j) % N_SEATS, tuple(id_list(&self.b.plays[i][j])))
+                     for j in range(n)]
             tricks.append((t.leader, t.winner if i < pub.tricks_done else -1,
-                           t.points if i < pub.tricks_done else pub.trick_points, plays,
-                           id_list(&self.b.attempt[i]) if t.attempt.one else None,
+                           t.points if i < pub.tricks_done else pub.trick_points,
+                           tuple(plays),
+                           tuple(id_list(&self.b.attempt[i])) if t.attempt.one else None,
                            self.b.penalty[i]))
         banker = seat == pub.banker
         return {
@@ -229,14 +233,28 @@ cdef class InfoSet:
             "kitty": id_list(&self.b.kitty) if banker else None,
             "buried": (chosen if bury else buried) if banker or pub.phase == PHASE_OVER else None,
             "hand_sizes": sizes,
-            "tricks": tricks[:pub.tricks_done],
-            "current": tricks[pub.tricks_done] if open_ else None,
+            "tricks": tricks[:len(tricks) - open_],
+            "current": tricks[len(tricks) - 1] if open_ else None,
             "points": [pub.points[s] for s in range(N_SEATS)],
             "penalty": pub.penalty,
             "voids": [pub.void_suits[s] for s in range(N_SEATS)],
             "legal_actions": self.legal_actions(),
             "result": self.result() if pub.phase == PHASE_OVER else None,
         }
+
+    def _contents(self):
+        """Test hook: what this copy holds -- per-kind counts of the four seats' holdings,
+        the kitty and the buried cards (rows 0..5), and each card id's location ("seat
+        s", "played", "buried", "unknown")."""
+        cdef int s, c
+        rows = np.zeros((N_SEATS + 2, N_KINDS), np.uint8)
+        for s in range(N_SEATS):
+            rows[s] = <uint8_t[:N_KINDS]> self.h.seat[s].count
+        rows[N_SEATS] = <uint8_t[:N_KINDS]> self.h.kitty
+        rows[N_SEATS + 1] = <uint8_t[:N_KINDS]> self.h.buried
+        names = {LOC_PLAYED: "played", LOC_BURIED: "buried", LOC_UNKNOWN: "unknown"}
+        where = [names.get(self.b.loc[c], f"seat {self.b.loc[c]}") for c in range(N_CARDS)]
+        return rows, where
 
     def result(self):
         """The scoring row (drivers.HAND_COLUMNS) once the hand is over (public then)."""

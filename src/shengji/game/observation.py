@@ -51,11 +51,27 @@ from typing import Any
 from ..bid_types import BidOutcome
 from ..names import PHASE_NAMES, RANK_NAMES, TRUMP_NAMES
 from ..rules import Rules
-from .records import Trick, bid_outcome, failed_throws, hand_result, trick_of, void_names
+from .records import Trick, bid_outcome, built, failed_throws, hand_result, trick_of, void_names
 
-__all__ = ["Observation"]
+__all__ = ["Observation", "HandMemo"]
 
 Cards = tuple[int, ...]
+
+
+class HandMemo:
+    """The parts of one hand's public record that never change once made (the completed
+    tricks, the bidding's outcome), kept between observations of that hand."""
+
+    __slots__ = ("tricks", "bidding_raw", "bidding")
+
+    def __init__(self, tricks=()):
+        self.tricks: list[Trick] = list(tricks)
+        self.bidding_raw = self.bidding = None
+
+    def copy(self) -> "HandMemo":
+        other = HandMemo(self.tricks)
+        other.bidding_raw, other.bidding = self.bidding_raw, self.bidding
+        return other
 
 
 @dataclass(frozen=True)
@@ -88,28 +104,38 @@ class Observation:
     _info: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def from_infoset(cls, info, rules: Rules) -> "Observation":
-        """Read an Observation from the core's information set of one seat."""
-        d = info.observe()
-        over = PHASE_NAMES[d["phase"]] == "over"
+    def from_infoset(cls, info, rules: Rules, memo: "HandMemo | None" = None) -> "Observation":
+        """Read an Observation from the core's information set of one seat.  ``memo``: what
+        a caller keeps of this hand's public record between observations (``HandMemo``:
+        the completed tricks and the bidding's outcome, which never change), so that
+        observations share those objects instead of rebuilding them (HandState keeps
+        one)."""
+        memo = HandMemo() if memo is None else memo
+        known = memo.tricks
+        d = info.observe(len(known))
+        base = len(known)
+        known.extend([trick_of(base + i, t) for i, t in enumerate(d["tricks"])])
+        if memo.bidding_raw is not d["bidding"]:
+            memo.bidding_raw, memo.bidding = d["bidding"], bid_outcome(d["bidding"])
+        over = d["result"] is not None
         points = tuple(d["points"])
-        opt = lambda v: None if v is None else tuple(v)          # noqa: E731
-        return cls(
-            seat=d["seat"], phase=PHASE_NAMES[d["phase"]],
+        kitty, buried = d["kitty"], d["buried"]
+        return built(
+            cls, seat=d["seat"], phase=PHASE_NAMES[d["phase"]],
             to_play=None if over else d["to_play"], rules=rules,
             level=RANK_NAMES[d["level"]], defender_level=RANK_NAMES[d["defender_level"]],
             trump=TRUMP_NAMES[d["trump"]], banker=d["banker"],
-            bidding=bid_outcome(d["bidding"]), hand=tuple(d["hand"]),
-            pending=tuple(d["pending"]), kitty=opt(d["kitty"]), buried=opt(d["buried"]),
-            hand_sizes=tuple(d["hand_sizes"]),
-            tricks=tuple(trick_of(i, t) for i, t in enumerate(d["tricks"])),
-            current_trick=None if d["current"] is None else trick_of(len(d["tricks"]),
+            bidding=memo.bidding, hand=tuple(d["hand"]),
+            pending=tuple(d["pending"]), kitty=None if kitty is None else tuple(kitty),
+            buried=None if buried is None else tuple(buried),
+            hand_sizes=tuple(d["hand_sizes"]), tricks=tuple(known),
+            current_trick=None if d["current"] is None else trick_of(len(known),
                                                                      d["current"]),
             leader=d["leader"], points=points,
             team_points=(points[0] + points[2], points[1] + points[3]),
-            penalty=d["penalty"], voids=tuple(void_names(v) for v in d["voids"]),
+            penalty=d["penalty"], voids=tuple(map(void_names, d["voids"])),
             legal_actions=tuple(d["legal_actions"]),
-            result=None if d["result"] is None else hand_result(d["result"]),
+            result=None if not over else hand_result(d["result"]),
             _info=info)
 
     # -- derived ------------------------------------------------------------------------

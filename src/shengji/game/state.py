@@ -52,7 +52,7 @@ from ..names import (BID_POLICIES, BOT_NAMES, MAX_THRESHOLD, N_CARDS, N_SEATS, N
 from ..rules import Rules, resolve_rules
 from ..seeds import check_seed
 from .actions import ACTION_PLAY
-from .observation import Observation
+from .observation import HandMemo, Observation
 from .records import Event, bid_outcome, event_of, hand_result
 
 __all__ = ["HandState", "Setup", "BOTS", "BID_POLICIES"]
@@ -160,6 +160,7 @@ class HandState:
         self._actions: list[int] = []
         self._events: list[Event] = []
         self._public: tuple[int, Observation] | None = None
+        self._memo = HandMemo()          # the public record observations share
 
     @classmethod
     def _from_core(cls, core, rules: Rules, deck) -> "HandState":
@@ -313,7 +314,7 @@ class HandState:
         """What ``seat`` may know, and nothing else (``shengji.game.observation``)."""
         if isinstance(seat, bool) or seat not in range(N_SEATS):
             raise ValueError(f"seat: expected 0..3, got {seat!r}")
-        return Observation.from_infoset(self._core.infoset(seat), self.rules)
+        return Observation.from_infoset(self._core.infoset(seat), self.rules, self._memo)
 
     # -- decisions --------------------------------------------------------------------------
     def legal_plays(self) -> list[list[int]]:
@@ -406,6 +407,11 @@ class HandState:
             raise ValueError("the hand is over")
         return self._core.bot_cards(BOTS.index(bot))
 
+    def reseed(self, seed) -> None:
+        """The built-in bots of ``bot_action`` draw from ``chunk_state(seed, 0)`` from now
+        on (the game state itself does not change)."""
+        self._core.set_rng(chunk_state(check_seed(seed, allow_none=True), 0))
+
     def clone(self) -> "HandState":
         """An independent copy (the core's state, its generator and the records)."""
         other = HandState.__new__(HandState)
@@ -414,6 +420,7 @@ class HandState:
         other._history = list(self._history)
         other._actions = list(self._actions)
         other._events = list(self._events)
+        other._memo = self._memo.copy()
         return other
 
     def at(self, n: int) -> "HandState":
