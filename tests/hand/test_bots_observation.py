@@ -52,13 +52,6 @@ def test_observation_bot_plays_every_preset():
     assert len(results) == FAST_HANDS
 
 
-@pytest.fixture
-def slow_only(request):
-    if "slow" not in (request.config.option.markexpr or "") or \
-            "not slow" in request.config.option.markexpr:
-        pytest.skip("slow: select with -m slow")
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_observation_bot_plays_every_preset_full(preset, slow_only):

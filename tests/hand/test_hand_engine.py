@@ -141,15 +141,6 @@ def test_hands_against_reference(preset):
         play_and_check(preset, 1000 * i + 17, BOT_MIXES[i % len(BOT_MIXES)])
 
 
-@pytest.fixture
-def slow_only(request):
-    """The slow tests run only when selected (``-m slow``): nothing in the project's pytest
-    configuration deselects the marker by default."""
-    if "slow" not in (request.config.option.markexpr or "") or \
-            "not slow" in request.config.option.markexpr:
-        pytest.skip("slow: select with -m slow")
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_hands_against_reference_full(preset, slow_only):

@@ -32,7 +32,7 @@ from shengji._core.view cimport View, make_view
 from shengji._core.moves cimport count_throws, refresh_throws
 from shengji._core.actions cimport ACTION_PLAY, N_PLAY_ACTIONS
 from shengji._core.infoset cimport (InfoSet, choice_ids, id_list, legal_action_list,
-                                    make_infoset, step_kinds)
+                                    load_state, make_infoset, step_kinds)
 from shengji._core.bot cimport Bot, N_BOTS, bot_choose, bot_get
 from shengji._core.drivers cimport (MatchC, deal_hand, hand_row, match_deal, match_score,
                                     match_start, play_out, N_HAND_COLUMNS)
@@ -102,8 +102,9 @@ cdef int _ids(object cards, int seat, const Book* b, IdSet* out) except -100:
 
 def _rebuild(bytes hb, bytes bb, bytes rb, bidding, int redeals):
     cdef HandCore o = HandCore.__new__(HandCore)
-    memcpy(&o.h, <const char*> hb, sizeof(HandC))
-    memcpy(&o.b, <const char*> bb, sizeof(Book))
+    load_state(&o.h, &o.b, hb, bb)
+    if len(rb) != sizeof(Rng):
+        raise ValueError("a pickled hand of another build of shengji (its C structs differ)")
     memcpy(&o.rng, <const char*> rb, sizeof(Rng))
     o.bidding = bidding
     o.redeals = redeals

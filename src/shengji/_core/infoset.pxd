@@ -28,3 +28,5 @@ cdef list legal_action_list(HandC* h, const Book* b)
 # those chosen so far (at most 8 in all); in the play, the whole play.
 cdef list choice_ids(HandC* h, const Book* b, const Play* p)
 cdef list id_list(const IdSet* s)
+# Unpickling: the raw bytes of a HandC and a Book (checked for size) into h and b.
+cdef int load_state(HandC* h, Book* b, bytes hb, bytes bb) except -1

@@ -110,10 +110,17 @@ cdef InfoSet make_infoset(const HandC* h, const Book* b, int seat, object biddin
     return o
 
 
+cdef int load_state(HandC* h, Book* b, bytes hb, bytes bb) except -1:
+    if len(hb) != sizeof(HandC) or len(bb) != sizeof(Book):
+        raise ValueError("a pickled hand of another build of shengji (its C structs differ)")
+    memcpy(h, <const char*> hb, sizeof(HandC))
+    memcpy(b, <const char*> bb, sizeof(Book))
+    return 0
+
+
 def _rebuild(bytes hb, bytes bb, int seat, bidding):
     cdef InfoSet o = InfoSet.__new__(InfoSet)
-    memcpy(&o.h, <const char*> hb, sizeof(HandC))
-    memcpy(&o.b, <const char*> bb, sizeof(Book))
+    load_state(&o.h, &o.b, hb, bb)
     o.seat = seat
     o.bidding = bidding
     return o
