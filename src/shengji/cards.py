@@ -106,9 +106,14 @@ def kind_points(kind: int) -> int:
 def card_points(cards) -> int:
     """The points of cards (docs/rules.md §5): 5 for each five, 10 for each ten and king,
     0 for the rest; ``cards`` is one physical id, a sequence of ids or notation text."""
-    if not isinstance(cards, str) and not hasattr(cards, "__iter__"):
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    elif not hasattr(cards, "__iter__"):
         cards = [cards]
-    return sum(kind_points(c // N_COPIES) for c in as_cards(cards))
+    points = 0
+    for c in cards:          # bots call this on every candidate play: one lookup per card
+        points += _ID_POINTS[c if type(c) is int and 0 <= c < N_CARDS else _check_id(c)]
+    return points
 
 
 def _check_id(card) -> int:
@@ -139,3 +144,6 @@ def as_cards(cards) -> list[int]:
         dup = next(c for c in out if out.count(c) > 1)
         raise ValueError(f"card id {dup} ({kind_name(dup // 2)}) given twice")
     return out
+
+
+_ID_POINTS = tuple(kind_points(c // N_COPIES) for c in range(N_CARDS))   # card_points

@@ -9,6 +9,7 @@ follow holds the chosen cards and it.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import numpy as np
@@ -122,7 +123,9 @@ def test_whole_plays_and_actions_are_the_same_decisions():
     for seed in range(6):
         s = play_hand(sorted(PRESETS)[seed], "2", policies=("random", "greedy") * 2,
                       banker=seed % 4, seed=seed)
-        by_actions = HandState.from_history(s.setup, s.actions)
+        setup = type(s.setup).from_dict(json.loads(json.dumps(s.setup.to_dict())))
+        assert setup == s.setup
+        by_actions = HandState.from_history(setup, s.actions)
         assert by_actions.history == s.history and by_actions.events == s.events
         assert by_actions.result() == s.result()
         rng = np.random.default_rng(seed)

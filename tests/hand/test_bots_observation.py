@@ -19,22 +19,22 @@ FULL_HANDS = 10_000
 
 
 def thrifty_bot(obs: Observation, rng: np.random.Generator):
-    """A small bot that reads only its observation: buries its lowest pointless cards,
-    leads at random, follows with the candidate giving the fewest points unless its
-    partner is winning (then the most)."""
-    plays = obs.legal_plays()
+    """A small bot that reads only its observation: buries pointless cards one action at a
+    time, leads a random candidate play, and follows card by card (integer actions) with
+    the card of fewest points -- of most points when its partner is winning the trick."""
     if obs.phase == "bury":
-        bare = [p for p in plays if card_points(p) == 0] or plays
-        return bare[rng.integers(len(bare))]
+        bare = [a for a in obs.legal_actions if card_points(a) == 0] or obs.legal_actions
+        return int(bare[rng.integers(len(bare))])
     if obs.current_trick is None:
+        plays = obs.legal_plays()
         return plays[rng.integers(len(plays))]
-    partner = (obs.seat + 2) % 4
-    so_far = [cards for _, cards in obs.current_trick.plays]
-    trump = (obs.level, None if obs.trump == "NT" else obs.trump)
-    leading = obs.current_trick.plays[ref.trick_winner(so_far, trump, obs.rules)][0] \
-        if len(so_far) > 1 else obs.current_trick.leader
-    key = (lambda p: -card_points(p)) if leading == partner else card_points
-    return min(plays, key=key)
+    plays = obs.current_trick.plays
+    winner = plays[0][0]
+    if len(plays) > 1:
+        trump = (obs.level, None if obs.trump == "NT" else obs.trump)
+        winner = plays[ref.trick_winner([list(c) for _, c in plays], trump, obs.rules)][0]
+    sign = -1 if winner == (obs.seat + 2) % 4 else 1
+    return min(obs.legal_actions, key=lambda a: (sign * card_points(a), a))
 
 
 def _play(preset, seed, slow=False):
@@ -43,6 +43,7 @@ def _play(preset, seed, slow=False):
     s = play_hand(preset, ["2", "7", "A"][seed % 3], policies=policies,
                   banker=None if seed % 5 == 0 else seed % 4, seed=seed)
     assert s.is_over() and len(s.history) == 8 + 4 * len(s.tricks)    # every decision
+    assert len(s.actions) > len(s.history)                            # some card by card
     return s.result()
 
 

@@ -38,7 +38,7 @@ bidding's outcome) and its ``history`` (every decision, in order):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from numbers import Integral
 
 import numpy as np
@@ -95,6 +95,24 @@ class Setup:
     trump: str
     banker: int
     bidding: BidOutcome | None = None
+
+    def to_dict(self) -> dict:
+        """Plain data (JSON-ready); ``Setup.from_dict`` reads it back."""
+        return {"rules": self.rules.to_dict(), "level": self.level,
+                "defender_level": self.defender_level, "deal": list(self.deal),
+                "trump": self.trump, "banker": self.banker,
+                "bidding": None if self.bidding is None else asdict(self.bidding)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Setup":
+        try:
+            b = data["bidding"]
+            return cls(Rules.from_dict(data["rules"]), str(data["level"]),
+                       str(data["defender_level"]), tuple(int(c) for c in data["deal"]),
+                       str(data["trump"]), int(data["banker"]),
+                       None if b is None else BidOutcome(**{**b, "bids": tuple(b["bids"])}))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a Setup's data: {exc}") from None
 
 
 class HandState:
