@@ -312,3 +312,33 @@ def test_tractor_follows_against_the_reference(case):
             long += 1
         s.apply(s.bot_action("greedy"))
     assert long >= 1
+
+
+def test_refused_actions_change_nothing():
+    rng = np.random.default_rng(7)
+    for seed in range(4):
+        s = HandState("club-84022", "2", banker=seed, seed=seed)
+        refused = 0
+        while not s.is_over():
+            legal = s.legal_actions()
+            before = (s.actions, s.history, s.hands, s.observation(s.to_play))
+            for a in [ACTION_PLAY, *range(108)]:
+                if a in legal or (a < 108 and a ^ 1 in legal and a in s.hands[s.to_play]):
+                    continue                             # legal (or the other copy of one)
+                with pytest.raises(ValueError):
+                    s.apply_action(a)
+                refused += 1
+            for bad in (-1, 109, True, "3", 1.0):
+                with pytest.raises(ValueError):
+                    s.apply_action(bad)
+            assert (s.actions, s.history, s.hands, s.observation(s.to_play)) == before
+            s.apply_action(int(rng.choice(legal)))
+        assert refused > 1000
+
+
+def test_defender_level():
+    s = HandState("standard", "5", banker=1, defender_level="9", seed=2)
+    o = s.observation(0)
+    assert (o.level, o.defender_level) == ("5", "9") == (s.level, s.defender_level)
+    with pytest.raises(ValueError, match="defender_level"):
+        HandState("standard", "5", banker=None, defender_level="9", seed=2)

@@ -468,11 +468,12 @@ cdef class HandCore:
             return (NOT_LEGAL,)
         if self.h.pub.phase == PHASE_BURY:
             return self._bury(a)
+        if self.h.pub.n_in_trick > 0 and self.b.n_chosen + 1 == self.h.pub.lead.n_cards:
+            ids = self.b.chosen             # the follow is complete: play it (or refuse it
+            ids_add(&ids, a)                # and keep the chosen cards as they were)
+            return self._play(&ids)
         ids_add(&self.b.chosen, a)
         self.b.n_chosen += 1
-        if self.h.pub.n_in_trick > 0 and self.b.n_chosen == self.h.pub.lead.n_cards:
-            ids = self.b.chosen
-            return self._play(&ids)
         return None
 
     def bot(self, int policy):
