@@ -1,0 +1,227 @@
+"""Fixed-size encodings of a hand for game-AI libraries (``shengji.openspiel``,
+``shengji.pettingzoo``): the game's parameters, the shuffle, the observation tensor and
+the returns.  The adapters only map: rules, legality and scoring are ``HandState``'s.
+
+**A hand as a game.**  First the deck is shuffled one card at a time (108 chance steps:
+step i picks the card at position i of the dealing order, uniformly among the physical
+cards not placed yet; position i goes to seat i % 4 for i < 100, 100..107 is the kitty,
+docs/hand-engine.md).  Nothing of the shuffle is visible: the cards reach the seats when
+the hand deals them (``HandState``: at once when the trump is given, card by card under
+a bidding phase).  Each physical card (id 0..107) is its own outcome -- not one outcome
+per kind -- because the ids are visible in observations: a kind-canonical shuffle (the
+lower copy placed first) would tell a seat holding the upper copy that the other one
+lies earlier in the dealing order.  Then every decision is one of ``HandState``'s
+integer actions (``shengji.game.actions``).
+
+**The observation tensor** (float32, one flat vector; ``tensor_layout`` names the
+pieces in order, each with its shape) encodes ``HandState.observation(seat)``: the seat,
+phase, seat to play, levels, trump, banker, the seat's own cards, its pending choice,
+the kitty and buried cards when it may see them, hand sizes, per seat the cards it has
+played and its cards in the open trick, the open trick's leader, trick points per seat,
+the penalty, the voids shown, the cards shown by failed throws, and the legal-action
+mask.  Cards are 108 planes by physical id.  The information-state tensor adds the
+whole trick record (``MAX_TRICKS`` tricks: leader, each seat's play, a failed throw's
+attempt), which the observation tensor summarises per seat.  Counts (hand sizes,
+points, penalty) are raw numbers, not scaled.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .game.actions import N_ACTIONS
+from .game.state import HandState
+from .names import (FOLLOW_NAMES, HAND_SIZE, KITTY_SIZE, N_CARDS, N_SEATS, PHASE_NAMES,
+                    RANK_NAMES, TRUMP_NAMES)
+from .rules import PRESETS, resolve_rules
+
+__all__ = ["GameConfig", "RETURNS", "SHUFFLE", "PHASES", "MAX_TRICKS", "N_GAME_ACTIONS",
+           "tensor_layout", "tensor_size", "encode", "hand_returns", "utility_bound",
+           "max_decisions"]
+
+RETURNS = ("levels", "points")   # what a hand returns to each seat (GameConfig.returns)
+SHUFFLE = "shuffle"              # the adapters' phase before the hand: the chance steps
+PHASES = (SHUFFLE, *PHASE_NAMES)
+MAX_TRICKS = HAND_SIZE           # every trick takes at least one card from each seat
+N_GAME_ACTIONS = N_ACTIONS       # the integer actions of every decision
+LOWEST_RANK = 2                  # GameConfig.level: rank index + 2 (2 .. 14 = A)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """The parameters of a hand as a game: ``preset`` (a rules preset), ``level`` (both
+    teams' level rank as a number: 2..10, 11 = J, 12 = Q, 13 = K, 14 = A -- a number
+    because OpenSpiel reads "2" in a game string as one), ``trump`` ("S" "H" "C" "D" "NT": given, the bidding skipped; "" to
+    bid), ``first_hand`` (True: the first hand of a match -- the first declarer banks;
+    False: seat 0 banks), ``returns`` ("levels" or "points", ``hand_returns``)."""
+
+    preset: str = "standard"
+    level: int = 2
+    trump: str = "S"
+    first_hand: bool = False
+    returns: str = "levels"
+
+    def __post_init__(self):
+        if self.preset not in PRESETS:
+            raise ValueError(f"preset: unknown {self.preset!r}; allowed: {', '.join(PRESETS)}")
+        if isinstance(self.level, bool) or not isinstance(self.level, int) \
+                or not LOWEST_RANK <= self.level < LOWEST_RANK + len(RANK_NAMES):
+            raise ValueError(f"level: expected a rank number {LOWEST_RANK}..{LOWEST_RANK + len(RANK_NAMES) - 1}"
+                             f" (11 = J ... 14 = A), got {self.level!r}")
+        if self.trump not in ("", *TRUMP_NAMES):
+            raise ValueError(f"trump: unknown {self.trump!r}; expected one of "
+                             f"{', '.join(TRUMP_NAMES)}, or '' to bid")
+        if not self.trump:
+            raise ValueError("trump: '' (a bidding phase) is not available yet; give the "
+                             "trump (S H C D NT)")
+        if self.returns not in RETURNS:
+            raise ValueError(f"returns: unknown {self.returns!r}; allowed: {', '.join(RETURNS)}")
+
+    def __deepcopy__(self, memo):
+        return self                  # immutable
+
+    @property
+    def rank(self) -> str:
+        """The level's name ("2" .. "10", "J" .. "A")."""
+        return RANK_NAMES[self.level - LOWEST_RANK]
+
+    @property
+    def rules(self):
+        return resolve_rules(self.preset)
+
+    def hand(self, deal) -> HandState:
+        """The hand this game plays on the shuffled deck ``deal`` (108 ids in dealing
+        order)."""
+        return HandState(self.rules, self.rank, banker=None if self.first_hand else 0,
+                         deal=list(deal), trump=self.trump or None)
+
+
+def hand_returns(state: HandState, returns: str = "levels") -> list[float]:
+    """Per seat, once the hand is over: ``"levels"``: the levels the levelling team gains
+    (docs/rules.md §6: ``result()["levels"]`` to the team of ``level_side``), minus that
+    for the other team; ``"points"``: the defenders' points D (docs/rules.md §5, §8,
+    kitty and penalties included) to each defender, -D to each of the banker team.
+    Both are zero-sum."""
+    r = state.result()
+    banker_team = state.banker % 2
+    if returns == "levels":
+        team = banker_team if r["level_side"] == "banker" else 1 - banker_team
+        v = float(r["levels"])
+    else:
+        team, v = 1 - banker_team, float(r["defender_points"])
+    return [v if s % 2 == team else -v for s in range(N_SEATS)]
+
+
+def utility_bound(config: GameConfig) -> float:
+    """A bound on |return|: D <= 200 table points + the kitty's at most 80 points times
+    the largest multiplier (a 12-pair tractor takes the last trick) + penalties (at most
+    10 per card of 100 played, or 20 per trick); the levels are those of that D."""
+    from .reference.scoring import level_change
+
+    rules = config.rules
+    pairs = HAND_SIZE // 2
+    mult = {"linear4": 4 * pairs, "plus2": 2 * (pairs + 1),
+            "power2": 2 ** (pairs + 1)}[rules.kitty_multiplier]
+    d_max = 200 + 80 * mult + max(10 * 100, 20 * MAX_TRICKS)
+    if config.returns == "points":
+        return float(d_max)
+    return float(max(level_change(d, rules)[1] for d in (0, d_max)))
+
+
+def max_decisions() -> int:
+    """The most decisions a hand can take: 8 bury cards, then per trick a lead (its cards
+    chosen one action each, at most a hand, and ``ACTION_PLAY``) and three follows of
+    the lead's size; 100 cards are played in all, and a failed throw's cards beyond the
+    forced play are chosen again later (at most a hand per trick)."""
+    return KITTY_SIZE + MAX_TRICKS * (1 + HAND_SIZE) + (N_CARDS - KITTY_SIZE)
+
+
+def tensor_layout(perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
+    """The observation tensor's pieces in order: (name, shape)."""
+    pieces = [
+        ("seat", (N_SEATS,)), ("phase", (len(PHASES),)), ("to_play", (N_SEATS,)),
+        ("level", (len(RANK_NAMES),)), ("defender_level", (len(RANK_NAMES),)),
+        ("trump", (len(TRUMP_NAMES),)), ("banker", (N_SEATS,)),
+        ("hand", (N_CARDS,)), ("pending", (N_CARDS,)), ("kitty", (N_CARDS,)),
+        ("buried", (N_CARDS,)), ("hand_sizes", (N_SEATS,)),
+        ("played", (N_SEATS, N_CARDS)), ("current_trick", (N_SEATS, N_CARDS)),
+        ("current_leader", (N_SEATS,)), ("points", (N_SEATS,)), ("penalty", (1,)),
+        ("voids", (N_SEATS, len(FOLLOW_NAMES))), ("shown", (N_SEATS, N_CARDS)),
+        ("legal_actions", (N_GAME_ACTIONS,)),
+    ]
+    if perfect_recall:
+        pieces += [("trick_leader", (MAX_TRICKS, N_SEATS)),
+                   ("trick_plays", (MAX_TRICKS, N_SEATS, N_CARDS)),
+                   ("trick_attempt", (MAX_TRICKS, N_CARDS))]
+    return pieces
+
+
+def tensor_size(perfect_recall: bool) -> int:
+    return sum(int(np.prod(shape)) for _, shape in tensor_layout(perfect_recall))
+
+
+def views(tensor: np.ndarray, perfect_recall: bool) -> dict[str, np.ndarray]:
+    """Named views of the flat ``tensor`` (no copies)."""
+    out, i = {}, 0
+    for name, shape in tensor_layout(perfect_recall):
+        n = int(np.prod(shape))
+        out[name] = tensor[i:i + n].reshape(shape)
+        i += n
+    return out
+
+
+_VOID_INDEX = {name: i for i, name in enumerate(FOLLOW_NAMES)}
+
+
+def encode(view: dict[str, np.ndarray], obs, *, perfect_recall: bool) -> None:
+    """Write ``obs`` (an ``Observation``, or None during the shuffle) into ``view``
+    (``views``), which is zeroed first.  ``view["seat"]`` and the phase of the shuffle are
+    the caller's (an Observation carries its seat; the shuffle has none)."""
+    for v in view.values():
+        v.fill(0)
+    if obs is None:
+        view["phase"][0] = 1
+        return
+    view["seat"][obs.seat] = 1
+    view["phase"][PHASES.index(obs.phase)] = 1
+    if obs.to_play is not None:
+        view["to_play"][obs.to_play] = 1
+    view["level"][RANK_NAMES.index(obs.level)] = 1
+    view["defender_level"][RANK_NAMES.index(obs.defender_level)] = 1
+    view["trump"][TRUMP_NAMES.index(obs.trump)] = 1
+    view["banker"][obs.banker] = 1
+    view["hand"][list(obs.hand)] = 1
+    view["pending"][list(obs.pending)] = 1
+    if obs.kitty is not None:
+        view["kitty"][list(obs.kitty)] = 1
+    if obs.buried is not None:
+        view["buried"][list(obs.buried)] = 1
+    view["hand_sizes"][:] = obs.hand_sizes
+    played, shown = view["played"], view["shown"]
+    for t in obs.tricks:
+        for s, cards in t.plays:
+            played[s, list(cards)] = 1
+        if t.attempt is not None:
+            shown[t.leader, list(t.attempt)] = 1
+    c = obs.current_trick
+    if c is not None:
+        view["current_leader"][c.leader] = 1
+        for s, cards in c.plays:
+            played[s, list(cards)] = 1
+            view["current_trick"][s, list(cards)] = 1
+        if c.attempt is not None:
+            shown[c.leader, list(c.attempt)] = 1
+    view["points"][:] = obs.points
+    view["penalty"][0] = obs.penalty
+    for s, names in enumerate(obs.voids):
+        for name in names:
+            view["voids"][s, _VOID_INDEX[name]] = 1
+    view["legal_actions"][list(obs.legal_actions)] = 1
+    if perfect_recall:
+        for t in (*obs.tricks, *(() if c is None else (c,))):
+            view["trick_leader"][t.index, t.leader] = 1
+            for s, cards in t.plays:
+                view["trick_plays"][t.index, s, list(cards)] = 1
+            if t.attempt is not None:
+                view["trick_attempt"][t.index, list(t.attempt)] = 1
