@@ -33,11 +33,11 @@ import numpy as np
 from .game.actions import N_ACTIONS
 from .game.state import HandState
 from .names import (FOLLOW_NAMES, HAND_SIZE, KITTY_SIZE, N_CARDS, N_SEATS, PHASE_NAMES,
-                    RANK_NAMES, TRUMP_NAMES)
+                    RANK_NAMES, TOTAL_POINTS, TRUMP_NAMES)
 from .rules import PRESETS, resolve_rules
 
 __all__ = ["GameConfig", "RETURNS", "SHUFFLE", "PHASES", "MAX_TRICKS", "N_GAME_ACTIONS",
-           "tensor_layout", "tensor_size", "encode", "hand_returns", "utility_bound",
+           "tensor_layout", "tensor_size", "tensor_bounds", "views", "encode", "hand_returns", "utility_bound",
            "max_decisions"]
 
 RETURNS = ("levels", "points")   # what a hand returns to each seat (GameConfig.returns)
@@ -45,6 +45,8 @@ SHUFFLE = "shuffle"              # the adapters' phase before the hand: the chan
 PHASES = (SHUFFLE, *PHASE_NAMES)
 MAX_TRICKS = HAND_SIZE           # every trick takes at least one card from each seat
 N_GAME_ACTIONS = N_ACTIONS       # the integer actions of every decision
+# |penalty| bound: 10 per card thrown beyond the forced play (< 100 cards), or 20 a trick
+MAX_PENALTY = max(10 * (N_CARDS - KITTY_SIZE), 20 * MAX_TRICKS)
 LOWEST_RANK = 2                  # GameConfig.level: rank index + 2 (2 .. 14 = A)
 
 
@@ -123,7 +125,7 @@ def utility_bound(config: GameConfig) -> float:
     pairs = HAND_SIZE // 2
     mult = {"linear4": 4 * pairs, "plus2": 2 * (pairs + 1),
             "power2": 2 ** (pairs + 1)}[rules.kitty_multiplier]
-    d_max = 200 + 80 * mult + max(10 * 100, 20 * MAX_TRICKS)
+    d_max = TOTAL_POINTS + 80 * mult + MAX_PENALTY
     if config.returns == "points":
         return float(d_max)
     return float(max(level_change(d, rules)[1] for d in (0, d_max)))
@@ -155,6 +157,19 @@ def tensor_layout(perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
                    ("trick_plays", (MAX_TRICKS, N_SEATS, N_CARDS)),
                    ("trick_attempt", (MAX_TRICKS, N_CARDS))]
     return pieces
+
+
+def tensor_bounds(perfect_recall: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(low, high) of every entry of the tensor: 0..1 for the one-hot and card planes,
+    the counts' ranges for hand sizes, points and the penalty."""
+    counts = {"hand_sizes": (0, HAND_SIZE + KITTY_SIZE), "points": (0, TOTAL_POINTS),
+              "penalty": (-MAX_PENALTY, MAX_PENALTY)}
+    low, high = [], []
+    for name, shape in tensor_layout(perfect_recall):
+        lo, hi = counts.get(name, (0, 1))
+        low.append(np.full(shape, lo, np.float32).ravel())
+        high.append(np.full(shape, hi, np.float32).ravel())
+    return np.concatenate(low), np.concatenate(high)
 
 
 def tensor_size(perfect_recall: bool) -> int:
