@@ -27,6 +27,7 @@ points, penalty) are raw numbers, not scaled.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -176,67 +177,80 @@ def tensor_size(perfect_recall: bool) -> int:
     return sum(int(np.prod(shape)) for _, shape in tensor_layout(perfect_recall))
 
 
-def views(tensor: np.ndarray, perfect_recall: bool) -> dict[str, np.ndarray]:
-    """Named views of the flat ``tensor`` (no copies)."""
+@lru_cache(maxsize=None)
+def _offsets(perfect_recall: bool) -> dict[str, tuple[int, tuple[int, ...]]]:
     out, i = {}, 0
     for name, shape in tensor_layout(perfect_recall):
-        n = int(np.prod(shape))
-        out[name] = tensor[i:i + n].reshape(shape)
-        i += n
+        out[name] = (i, shape)
+        i += int(np.prod(shape))
     return out
 
 
+def views(tensor: np.ndarray, perfect_recall: bool) -> dict[str, np.ndarray]:
+    """Named views of the flat ``tensor`` (no copies)."""
+    return {name: tensor[i:i + int(np.prod(shape))].reshape(shape)
+            for name, (i, shape) in _offsets(perfect_recall).items()}
+
+
 _VOID_INDEX = {name: i for i, name in enumerate(FOLLOW_NAMES)}
+_PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
+_RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
+_TRUMP_INDEX = {name: i for i, name in enumerate(TRUMP_NAMES)}
 
 
-def encode(view: dict[str, np.ndarray], obs, *, perfect_recall: bool) -> None:
-    """Write ``obs`` (an ``Observation``, or None during the shuffle) into ``view``
-    (``views``), which is zeroed first.  ``view["seat"]`` and the phase of the shuffle are
-    the caller's (an Observation carries its seat; the shuffle has none)."""
-    for v in view.values():
-        v.fill(0)
+def encode(tensor: np.ndarray, obs, *, perfect_recall: bool, seat: int | None = None) -> None:
+    """Write ``obs`` (an ``Observation``, or None during the shuffle: then ``seat`` is the
+    observer) into the flat float32 ``tensor`` (``tensor_layout``), zeroed first."""
+    o = _offsets(perfect_recall)
+    tensor.fill(0)
     if obs is None:
-        view["phase"][0] = 1
+        tensor[o["phase"][0] + _PHASE_INDEX[SHUFFLE]] = 1
+        if seat is not None:
+            tensor[o["seat"][0] + seat] = 1
         return
-    view["seat"][obs.seat] = 1
-    view["phase"][PHASES.index(obs.phase)] = 1
+    ones = [o["seat"][0] + obs.seat, o["phase"][0] + _PHASE_INDEX[obs.phase],
+            o["level"][0] + _RANK_INDEX[obs.level],
+            o["defender_level"][0] + _RANK_INDEX[obs.defender_level],
+            o["trump"][0] + _TRUMP_INDEX[obs.trump], o["banker"][0] + obs.banker]
     if obs.to_play is not None:
-        view["to_play"][obs.to_play] = 1
-    view["level"][RANK_NAMES.index(obs.level)] = 1
-    view["defender_level"][RANK_NAMES.index(obs.defender_level)] = 1
-    view["trump"][TRUMP_NAMES.index(obs.trump)] = 1
-    view["banker"][obs.banker] = 1
-    view["hand"][list(obs.hand)] = 1
-    view["pending"][list(obs.pending)] = 1
-    if obs.kitty is not None:
-        view["kitty"][list(obs.kitty)] = 1
-    if obs.buried is not None:
-        view["buried"][list(obs.buried)] = 1
-    view["hand_sizes"][:] = obs.hand_sizes
-    played, shown = view["played"], view["shown"]
-    for t in obs.tricks:
-        for s, cards in t.plays:
-            played[s, list(cards)] = 1
-        if t.attempt is not None:
-            shown[t.leader, list(t.attempt)] = 1
+        ones.append(o["to_play"][0] + obs.to_play)
+    for name in ("hand", "pending", "kitty", "buried", "legal_actions"):
+        cards = getattr(obs, name)
+        if cards:
+            base = o[name][0]
+            ones.extend(base + c for c in cards)
+    played, shown = o["played"][0], o["shown"][0]
     c = obs.current_trick
+    tricks = obs.tricks if c is None else (*obs.tricks, c)
+    for t in tricks:
+        for s, cards in t.plays:
+            base = played + s * N_CARDS
+            ones.extend(base + x for x in cards)
+        if t.attempt is not None:
+            base = shown + t.leader * N_CARDS
+            ones.extend(base + x for x in t.attempt)
     if c is not None:
-        view["current_leader"][c.leader] = 1
+        ones.append(o["current_leader"][0] + c.leader)
+        cur = o["current_trick"][0]
         for s, cards in c.plays:
-            played[s, list(cards)] = 1
-            view["current_trick"][s, list(cards)] = 1
-        if c.attempt is not None:
-            shown[c.leader, list(c.attempt)] = 1
-    view["points"][:] = obs.points
-    view["penalty"][0] = obs.penalty
+            base = cur + s * N_CARDS
+            ones.extend(base + x for x in cards)
+    voids = o["voids"][0]
     for s, names in enumerate(obs.voids):
-        for name in names:
-            view["voids"][s, _VOID_INDEX[name]] = 1
-    view["legal_actions"][list(obs.legal_actions)] = 1
+        ones.extend(voids + s * len(FOLLOW_NAMES) + _VOID_INDEX[n] for n in names)
     if perfect_recall:
-        for t in (*obs.tricks, *(() if c is None else (c,))):
-            view["trick_leader"][t.index, t.leader] = 1
+        leader, plays, attempt = o["trick_leader"][0], o["trick_plays"][0], o["trick_attempt"][0]
+        for t in tricks:
+            ones.append(leader + t.index * N_SEATS + t.leader)
             for s, cards in t.plays:
-                view["trick_plays"][t.index, s, list(cards)] = 1
+                base = plays + (t.index * N_SEATS + s) * N_CARDS
+                ones.extend(base + x for x in cards)
             if t.attempt is not None:
-                view["trick_attempt"][t.index, list(t.attempt)] = 1
+                base = attempt + t.index * N_CARDS
+                ones.extend(base + x for x in t.attempt)
+    tensor[ones] = 1
+    i = o["hand_sizes"][0]
+    tensor[i:i + N_SEATS] = obs.hand_sizes
+    i = o["points"][0]
+    tensor[i:i + N_SEATS] = obs.points
+    tensor[o["penalty"][0]] = obs.penalty

@@ -251,9 +251,8 @@ class ShengjiObserver:
         self.dict = views(self.tensor, self.perfect_recall)
 
     def set_from(self, state: ShengjiState, player: int):
-        encode(self.dict, state.observation(player), perfect_recall=self.perfect_recall)
-        if state.hand is None:
-            self.dict["seat"][player] = 1
+        encode(self.tensor, state.observation(player), perfect_recall=self.perfect_recall,
+               seat=player)
 
     def string_from(self, state: ShengjiState, player: int) -> str:
         return observation_string(state.observation(player), len(state.deck), player)

@@ -45,8 +45,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .encoding import (GameConfig, N_GAME_ACTIONS, encode, hand_returns, tensor_bounds,
-                       views)
+from .encoding import GameConfig, N_GAME_ACTIONS, encode, hand_returns, tensor_bounds
 from .game.observation import Observation
 from .game.state import HandState
 from .names import N_CARDS, N_SEATS
@@ -134,7 +133,7 @@ class raw_env(AECEnv):
     def observe(self, agent):
         obs = self.observation(agent)
         tensor = np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32)
-        encode(views(tensor, _PERFECT_RECALL), obs, perfect_recall=_PERFECT_RECALL)
+        encode(tensor, obs, perfect_recall=_PERFECT_RECALL)
         mask = np.zeros(N_GAME_ACTIONS, np.int8)
         mask[list(obs.legal_actions)] = 1
         return {"observation": tensor, "action_mask": mask}
