@@ -113,7 +113,7 @@ def hand_returns(state: HandState, returns: str = "levels") -> list[float]:
         v = float(r["levels"])
     else:
         team, v = 1 - banker_team, float(r["defender_points"])
-    return [v if s % 2 == team else -v for s in range(N_SEATS)]
+    return [v if s % 2 == team else 0.0 - v for s in range(N_SEATS)]
 
 
 def utility_bound(config: GameConfig) -> float:

@@ -63,7 +63,8 @@ from .game.state import HandState
 from .names import N_CARDS, N_SEATS
 from .resample import consistent_deal
 
-__all__ = ["GAME_NAME", "ShengjiGame", "ShengjiState", "ShengjiObserver", "MAX_RESAMPLES"]
+__all__ = ["GAME_NAME", "ShengjiGame", "ShengjiState", "ShengjiObserver", "ShengjiBot",
+           "decision_actions", "MAX_RESAMPLES"]
 
 GAME_NAME = "python_shengji"
 MAX_RESAMPLES = 1000     # deals drawn before resample_from_infostate gives up
@@ -265,6 +266,48 @@ def observation_string(obs, placed: int, seat: int) -> str:
     d = obs.to_dict()
     del d["rules"]
     return json.dumps(d, separators=(",", ":"))
+
+
+def decision_actions(hand: HandState, cards) -> list[int]:
+    """A whole decision (card ids: the rest of a bury, a lead, a follow) as the integer
+    actions that make it from ``hand``'s current state: its ids in increasing order (less
+    those already chosen), then ``ACTION_PLAY`` for a lead."""
+    chosen = set(hand._core.chosen_ids()) if hand.phase == "play" else set()
+    actions = sorted(c for c in cards if c not in chosen)
+    if hand.phase == "play" and hand.current_trick is None:
+        actions.append(ACTION_PLAY)
+    return actions
+
+
+class ShengjiBot(pyspiel.Bot):
+    """A Python bot of ``shengji.game.bots`` (``bot(observation, rng) -> decision``, e.g.
+    ``builtin_bot("greedy")``) or a built-in bot's name, as an OpenSpiel bot: it decides
+    a whole decision from the seat's ``Observation`` and plays it one action per
+    ``step``.  ``seed``: its generator (``numpy.random.default_rng``)."""
+
+    def __init__(self, bot="greedy", seed=None):
+        super().__init__()
+        from .game.bots import builtin_bot
+
+        self._bot = builtin_bot(bot) if isinstance(bot, str) else bot
+        self._rng = np.random.default_rng(seed)
+        self._plan: list[int] = []
+        self._at = -1                 # the state's action count the plan continues at
+
+    def restart_at(self, state):
+        self._plan, self._at = [], -1
+
+    def step(self, state):
+        hand = state.hand
+        if not self._plan or self._at != len(hand.actions):
+            seat = hand.to_play
+            decision = self._bot(hand.observation(seat), self._rng)
+            if isinstance(decision, (int, np.integer)):
+                self._plan = [int(decision)]
+            else:
+                self._plan = decision_actions(hand, decision)
+        self._at = len(hand.actions) + 1
+        return self._plan.pop(0)
 
 
 pyspiel.register_game(_GAME_TYPE, ShengjiGame)
