@@ -26,6 +26,7 @@ points, penalty) are raw numbers, not scaled.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -95,9 +96,16 @@ class GameConfig:
 
     def hand(self, deal) -> HandState:
         """The hand this game plays on the shuffled deck ``deal`` (108 ids in dealing
-        order)."""
+        order).  The hand's own draws (none when the trump is given; under the bidding
+        rules the first drawer of ``random_first_drawer`` and the like) are seeded from
+        the deck, so that they are a function of the shuffle, the game's only chance."""
         return HandState(self.rules, self.rank, banker=None if self.first_hand else 0,
-                         deal=list(deal), trump=self.trump or None)
+                         deal=list(deal), trump=self.trump or None, seed=deck_seed(deal))
+
+
+def deck_seed(deal) -> int:
+    """A seed that is a function of the deck (128 bits of its SHA-256)."""
+    return int.from_bytes(hashlib.sha256(bytes(deal)).digest()[:16], "little")
 
 
 def hand_returns(state: HandState, returns: str = "levels") -> list[float]:
