@@ -39,12 +39,13 @@ from .names import (FOLLOW_NAMES, HAND_SIZE, KITTY_SIZE, N_CARDS, N_SEATS, PHASE
 from .rules import PRESETS, resolve_rules
 
 __all__ = ["GameConfig", "RETURNS", "SHUFFLE", "PHASES", "MAX_TRICKS", "N_GAME_ACTIONS",
-           "tensor_layout", "tensor_size", "tensor_bounds", "views", "encode", "hand_returns", "utility_bound",
+           "THROWN_IN", "step", "tensor_layout", "tensor_size", "tensor_bounds", "views", "encode", "hand_returns", "utility_bound",
            "max_decisions"]
 
 RETURNS = ("levels", "points")   # what a hand returns to each seat (GameConfig.returns)
 SHUFFLE = "shuffle"              # the adapters' phase before the hand: the chance steps
-PHASES = (SHUFFLE, *PHASE_NAMES)
+THROWN_IN = "thrown_in"          # ... and after a deal nobody declared on (``step``)
+PHASES = (SHUFFLE, *PHASE_NAMES, THROWN_IN)
 MAX_TRICKS = HAND_SIZE           # every trick takes at least one card from each seat
 N_GAME_ACTIONS = N_ACTIONS       # the integer actions of every decision
 # |penalty| bound: 10 per card thrown beyond the forced play (< 100 cards), or 20 a trick
@@ -106,6 +107,27 @@ class GameConfig:
 def deck_seed(deal) -> int:
     """A seed that is a function of the deck (128 bits of its SHA-256)."""
     return int.from_bytes(hashlib.sha256(bytes(deal)).digest()[:16], "little")
+
+
+def step(hand: HandState, action: int) -> tuple[HandState, bool]:
+    """Apply ``action`` to ``hand``: (the hand after it, whether the deal is thrown in).
+
+    When nobody declares and the rules throw the deal in (docs/rules.md §7), a hand on a
+    given deck cannot go on (``HandState`` reshuffles only from its own seed); the game
+    then ends there -- the last pass is a legal action, the hand is scored as no hand (no
+    level changes, returns 0) and the state stays as it was before that pass.  Any other
+    refused action raises ``ValueError`` as ``HandState.apply_action`` does."""
+    if hand.phase != "bid":
+        hand.apply_action(action)
+        return hand, False
+    before = hand.clone()
+    try:
+        hand.apply_action(action)
+    except ValueError:
+        if action in before.legal_actions():
+            return before, True
+        raise
+    return hand, False
 
 
 def hand_returns(state: HandState, returns: str = "levels") -> list[float]:
@@ -206,9 +228,12 @@ _RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
 _TRUMP_INDEX = {name: i for i, name in enumerate(TRUMP_NAMES)}
 
 
-def encode(tensor: np.ndarray, obs, *, perfect_recall: bool, seat: int | None = None) -> None:
+def encode(tensor: np.ndarray, obs, *, perfect_recall: bool, seat: int | None = None,
+           thrown_in: bool = False) -> None:
     """Write ``obs`` (an ``Observation``, or None during the shuffle: then ``seat`` is the
-    observer) into the flat float32 ``tensor`` (``tensor_layout``), zeroed first."""
+    observer) into the flat float32 ``tensor`` (``tensor_layout``), zeroed first.
+    ``thrown_in``: the deal was thrown in after ``obs`` (``step``): phase "thrown_in",
+    nobody to play, no legal action."""
     o = _offsets(perfect_recall)
     tensor.fill(0)
     if obs is None:
@@ -216,14 +241,15 @@ def encode(tensor: np.ndarray, obs, *, perfect_recall: bool, seat: int | None = 
         if seat is not None:
             tensor[o["seat"][0] + seat] = 1
         return
-    ones = [o["seat"][0] + obs.seat, o["phase"][0] + _PHASE_INDEX[obs.phase],
+    phase = THROWN_IN if thrown_in else obs.phase
+    ones = [o["seat"][0] + obs.seat, o["phase"][0] + _PHASE_INDEX[phase],
             o["level"][0] + _RANK_INDEX[obs.level],
             o["defender_level"][0] + _RANK_INDEX[obs.defender_level],
             o["trump"][0] + _TRUMP_INDEX[obs.trump], o["banker"][0] + obs.banker]
-    if obs.to_play is not None:
+    if obs.to_play is not None and not thrown_in:
         ones.append(o["to_play"][0] + obs.to_play)
     for name in ("hand", "pending", "kitty", "buried", "legal_actions"):
-        cards = getattr(obs, name)
+        cards = getattr(obs, name) if name != "legal_actions" or not thrown_in else ()
         if cards:
             base = o[name][0]
             ones.extend(base + c for c in cards)

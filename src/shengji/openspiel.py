@@ -55,8 +55,8 @@ import json
 import numpy as np
 import pyspiel
 
-from .encoding import (GameConfig, N_GAME_ACTIONS, SHUFFLE, encode, hand_returns,
-                       max_decisions, tensor_size, utility_bound, views)
+from .encoding import (THROWN_IN, GameConfig, N_GAME_ACTIONS, SHUFFLE, encode,
+                       hand_returns, max_decisions, step, tensor_size, utility_bound, views)
 from .cards import format_cards
 from .game.actions import ACTION_PLAY
 from .game.state import HandState
@@ -123,6 +123,7 @@ class ShengjiState(pyspiel.State):
         self.deck: list[int] = []
         self._left = list(range(N_CARDS))     # ids not placed yet
         self._box = _HandBox()
+        self.thrown_in = False                # the deal was thrown in (encoding.step)
 
     @property
     def hand(self) -> HandState | None:
@@ -133,12 +134,12 @@ class ShengjiState(pyspiel.State):
     def current_player(self):
         if self.hand is None:
             return pyspiel.PlayerId.CHANCE
-        if self.hand.is_over():
+        if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
         return self.hand.to_play
 
     def _legal_actions(self, player):
-        if self.hand is None or self.hand.is_over() or player != self.hand.to_play:
+        if self.hand is None or self.is_terminal() or player != self.hand.to_play:
             return []
         return self.hand.legal_actions()
 
@@ -153,7 +154,7 @@ class ShengjiState(pyspiel.State):
             if not self._left:
                 self._box.hand = self._config.hand(self.deck)
         else:
-            self.hand.apply_action(action)
+            self._box.hand, self.thrown_in = step(self.hand, action)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -163,10 +164,10 @@ class ShengjiState(pyspiel.State):
         return f"Choose {format_cards([action])} (id {action})"
 
     def is_terminal(self):
-        return self.hand is not None and self.hand.is_over()
+        return self.thrown_in or (self.hand is not None and self.hand.is_over())
 
     def returns(self):
-        if not self.is_terminal():
+        if self.thrown_in or not self.is_terminal():
             return [0.0] * N_SEATS
         return hand_returns(self.hand, self._config.returns)
 
@@ -253,18 +254,22 @@ class ShengjiObserver:
 
     def set_from(self, state: ShengjiState, player: int):
         encode(self.tensor, state.observation(player), perfect_recall=self.perfect_recall,
-               seat=player)
+               seat=player, thrown_in=state.thrown_in)
 
     def string_from(self, state: ShengjiState, player: int) -> str:
-        return observation_string(state.observation(player), len(state.deck), player)
+        return observation_string(state.observation(player), len(state.deck), player,
+                                  state.thrown_in)
 
 
-def observation_string(obs, placed: int, seat: int) -> str:
-    """The JSON of ``obs`` (an Observation) without its rules, or of the shuffle."""
+def observation_string(obs, placed: int, seat: int, thrown_in: bool = False) -> str:
+    """The JSON of ``obs`` (an Observation) without its rules, or of the shuffle; a deal
+    thrown in is the observation before the last pass with phase "thrown_in"."""
     if obs is None:
         return json.dumps({"seat": seat, "phase": SHUFFLE, "placed": placed})
     d = obs.to_dict()
     del d["rules"]
+    if thrown_in:
+        d.update(phase=THROWN_IN, to_play=None, legal_actions=[])
     return json.dumps(d, separators=(",", ":"))
 
 

@@ -29,7 +29,9 @@ the core's; this module only maps actions and observations).  Install with
   legal actions of the agent to act (zeros for the others).  ``infos[agent]["observation"]``
   is not filled (call ``observation(agent)`` for the ``Observation`` object).
 * Rewards: 0 until the hand ends, then ``shengji.encoding.hand_returns`` (levels, or the
-  defenders' points; zero-sum); the hand ends for every agent at once (terminated).
+  defenders' points; zero-sum); the hand ends for every agent at once (terminated).  A
+  deal thrown in because nobody declared ends the episode with 0 for everyone
+  (``shengji.encoding.step``).
 * ``render_mode="ansi"``: ``render()`` returns the whole table as text
   (``HandState.render``); ``"human"`` prints it after each step.
 
@@ -45,7 +47,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .encoding import GameConfig, N_GAME_ACTIONS, encode, hand_returns, tensor_bounds
+from .encoding import GameConfig, N_GAME_ACTIONS, encode, hand_returns, step, tensor_bounds
 from .game.observation import Observation
 from .game.state import HandState
 from .names import N_CARDS, N_SEATS
@@ -87,6 +89,7 @@ class raw_env(AECEnv):
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(N_GAME_ACTIONS) for a in self.possible_agents}
         self.hand: HandState | None = None
+        self.thrown_in = False          # the deal was thrown in (shengji.encoding.step)
         self.np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent):
@@ -101,6 +104,7 @@ class raw_env(AECEnv):
             self.np_random, _ = seeding.np_random(seed)
         deck = self.np_random.permutation(N_CARDS).tolist()
         self.hand = self.config.hand(deck)
+        self.thrown_in = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -114,10 +118,12 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.hand.apply_action(int(action))      # ValueError if illegal: state unchanged
+        # ValueError if illegal (the state unchanged)
+        self.hand, self.thrown_in = step(self.hand, int(action))
         self._cumulative_rewards[agent] = 0.0
-        if self.hand.is_over():
-            ret = hand_returns(self.hand, self.config.returns)
+        if self.thrown_in or self.hand.is_over():
+            ret = [0.0] * N_SEATS if self.thrown_in else \
+                hand_returns(self.hand, self.config.returns)
             self.rewards = {a: ret[s] for s, a in enumerate(self.possible_agents)}
             self.terminations = {a: True for a in self.agents}
         else:
@@ -133,9 +139,10 @@ class raw_env(AECEnv):
     def observe(self, agent):
         obs = self.observation(agent)
         tensor = np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32)
-        encode(tensor, obs, perfect_recall=_PERFECT_RECALL)
+        encode(tensor, obs, perfect_recall=_PERFECT_RECALL, thrown_in=self.thrown_in)
         mask = np.zeros(N_GAME_ACTIONS, np.int8)
-        mask[list(obs.legal_actions)] = 1
+        if not self.thrown_in:
+            mask[list(obs.legal_actions)] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def render(self):
