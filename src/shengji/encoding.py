@@ -32,20 +32,27 @@ from functools import lru_cache
 
 import numpy as np
 
+from ._core.bidding import ACTION_NAMES, STRENGTH_NAMES
 from .game.actions import N_ACTIONS
 from .game.state import HandState
-from .names import (FOLLOW_NAMES, HAND_SIZE, KITTY_SIZE, N_CARDS, N_SEATS, PHASE_NAMES,
+from .names import (FOLLOW_NAMES, HAND_SIZE, KITTY_SIZE, N_CARDS, N_DEALT, N_SEATS, PHASE_NAMES,
                     RANK_NAMES, TOTAL_POINTS, TRUMP_NAMES)
 from .rules import PRESETS, resolve_rules
 
 __all__ = ["GameConfig", "RETURNS", "SHUFFLE", "PHASES", "MAX_TRICKS", "N_GAME_ACTIONS",
-           "THROWN_IN", "step", "tensor_layout", "tensor_size", "tensor_bounds", "views", "encode", "hand_returns", "utility_bound",
+           "THROWN_IN", "BID", "MAX_BIDS", "step", "tensor_layout", "tensor_size", "tensor_bounds", "views", "encode", "hand_returns", "utility_bound",
            "max_decisions"]
 
 RETURNS = ("levels", "points")   # what a hand returns to each seat (GameConfig.returns)
 SHUFFLE = "shuffle"              # the adapters' phase before the hand: the chance steps
 THROWN_IN = "thrown_in"          # ... and after a deal nobody declared on (``step``)
-PHASES = (SHUFFLE, *PHASE_NAMES, THROWN_IN)
+BID = "bid"                      # HandState's bidding phase (bid_phase=True)
+PHASES = tuple(dict.fromkeys((SHUFFLE, BID, *PHASE_NAMES, THROWN_IN)))
+MAX_BIDS = 24                    # bids in the tensor's bid log (the strings keep them all);
+                                 # a bound on a hand's bids (declare, reinforce, overturns)
+_BID_ACTIONS = ACTION_NAMES[1:]  # declare reinforce overturn ("none" is no bid)
+_STRENGTHS = STRENGTH_NAMES[1:]  # single level_pair small_joker_pair big_joker_pair
+_BID_TRUMPS = (*TRUMP_NAMES, None)   # None: another seat's face-down bid (secret_bids)
 MAX_TRICKS = HAND_SIZE           # every trick takes at least one card from each seat
 N_GAME_ACTIONS = N_ACTIONS       # the integer actions of every decision
 # |penalty| bound: 10 per card thrown beyond the forced play (< 100 cards), or 20 a trick
@@ -57,13 +64,14 @@ LOWEST_RANK = 2                  # GameConfig.level: rank index + 2 (2 .. 14 = A
 class GameConfig:
     """The parameters of a hand as a game: ``preset`` (a rules preset), ``level`` (both
     teams' level rank as a number: 2..10, 11 = J, 12 = Q, 13 = K, 14 = A -- a number
-    because OpenSpiel reads "2" in a game string as one), ``trump`` ("S" "H" "C" "D" "NT": given, the bidding skipped; "" to
-    bid), ``first_hand`` (True: the first hand of a match -- the first declarer banks;
+    because OpenSpiel reads "2" in a game string as one), ``trump`` ("S" "H" "C" "D"
+    "NT": given, the bidding skipped; "" (the default): the hand is bid, every bid a
+    decision, ``HandState(bid_phase=True)``), ``first_hand`` (True: the first hand of a match -- the first declarer banks;
     False: seat 0 banks), ``returns`` ("levels" or "points", ``hand_returns``)."""
 
     preset: str = "standard"
     level: int = 2
-    trump: str = "S"
+    trump: str = ""
     first_hand: bool = False
     returns: str = "levels"
 
@@ -77,9 +85,6 @@ class GameConfig:
         if self.trump not in ("", *TRUMP_NAMES):
             raise ValueError(f"trump: unknown {self.trump!r}; expected one of "
                              f"{', '.join(TRUMP_NAMES)}, or '' to bid")
-        if not self.trump:
-            raise ValueError("trump: '' (a bidding phase) is not available yet; give the "
-                             "trump (S H C D NT)")
         if self.returns not in RETURNS:
             raise ValueError(f"returns: unknown {self.returns!r}; allowed: {', '.join(RETURNS)}")
 
@@ -100,8 +105,11 @@ class GameConfig:
         order).  The hand's own draws (none when the trump is given; under the bidding
         rules the first drawer of ``random_first_drawer`` and the like) are seeded from
         the deck, so that they are a function of the shuffle, the game's only chance."""
+        if self.trump:
+            return HandState(self.rules, self.rank, banker=None if self.first_hand else 0,
+                             deal=list(deal), trump=self.trump, seed=deck_seed(deal))
         return HandState(self.rules, self.rank, banker=None if self.first_hand else 0,
-                         deal=list(deal), trump=self.trump or None, seed=deck_seed(deal))
+                         deal=list(deal), seed=deck_seed(deal), bid_phase=True)
 
 
 def deck_seed(deal) -> int:
@@ -162,12 +170,19 @@ def utility_bound(config: GameConfig) -> float:
     return float(max(level_change(d, rules)[1] for d in (0, d_max)))
 
 
-def max_decisions() -> int:
-    """The most decisions a hand can take: 8 bury cards, then per trick a lead (its cards
-    chosen one action each, at most a hand, and ``ACTION_PLAY``) and three follows of
-    the lead's size; 100 cards are played in all, and a failed throw's cards beyond the
-    forced play are chosen again later (at most a hand per trick)."""
-    return KITTY_SIZE + MAX_TRICKS * (1 + HAND_SIZE) + (N_CARDS - KITTY_SIZE)
+def max_decisions(config: "GameConfig | None" = None) -> int:
+    """A bound on the decisions of a hand (not attained): the bury's 8 cards (again for
+    each re-bury after an overturn, at most ``MAX_BIDS``), per trick a lead (its cards
+    chosen one action each, at most a hand, and ``ACTION_PLAY``) and three follows of the
+    lead's size -- 100 cards are played in all, and a failed throw's cards beyond the
+    forced play are chosen again later (at most a hand per trick) --, and when the hand is
+    bid, the asks: a seat is asked when a card opens a bid to it, then the others in turn
+    until four pass in a row (at most 4 asks per card and per bid, the round after the
+    deal and the round after the bury included)."""
+    plays = MAX_TRICKS * (1 + HAND_SIZE) + (N_CARDS - KITTY_SIZE)
+    bids = 0 if config is not None and config.trump else \
+        N_SEATS * (N_DEALT + 2 + MAX_BIDS)
+    return KITTY_SIZE * (1 + MAX_BIDS) + plays + bids
 
 
 def tensor_layout(perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
@@ -182,6 +197,11 @@ def tensor_layout(perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
         ("current_leader", (N_SEATS,)), ("points", (N_SEATS,)), ("penalty", (1,)),
         ("voids", (N_SEATS, len(FOLLOW_NAMES))), ("shown", (N_SEATS, N_CARDS)),
         ("legal_actions", (N_GAME_ACTIONS,)),
+        ("bid_seat", (MAX_BIDS, N_SEATS)), ("bid_action", (MAX_BIDS, len(_BID_ACTIONS))),
+        ("bid_trump", (MAX_BIDS, len(_BID_TRUMPS))),
+        ("bid_strength", (MAX_BIDS, len(_STRENGTHS))), ("bid_index", (MAX_BIDS,)),
+        ("standing_trump", (len(_BID_TRUMPS),)), ("standing_strength", (len(_STRENGTHS),)),
+        ("standing_bidder", (N_SEATS,)), ("standing_locked", (1,)),
     ]
     if perfect_recall:
         pieces += [("trick_leader", (MAX_TRICKS, N_SEATS)),
@@ -194,7 +214,7 @@ def tensor_bounds(perfect_recall: bool) -> tuple[np.ndarray, np.ndarray]:
     """(low, high) of every entry of the tensor: 0..1 for the one-hot and card planes,
     the counts' ranges for hand sizes, points and the penalty."""
     counts = {"hand_sizes": (0, HAND_SIZE + KITTY_SIZE), "points": (0, TOTAL_POINTS),
-              "penalty": (-MAX_PENALTY, MAX_PENALTY)}
+              "penalty": (-MAX_PENALTY, MAX_PENALTY), "bid_index": (0, N_CARDS)}
     low, high = [], []
     for name, shape in tensor_layout(perfect_recall):
         lo, hi = counts.get(name, (0, 1))
@@ -244,8 +264,23 @@ def encode(tensor: np.ndarray, obs, *, perfect_recall: bool, seat: int | None = 
     phase = THROWN_IN if thrown_in else obs.phase
     ones = [o["seat"][0] + obs.seat, o["phase"][0] + _PHASE_INDEX[phase],
             o["level"][0] + _RANK_INDEX[obs.level],
-            o["defender_level"][0] + _RANK_INDEX[obs.defender_level],
-            o["trump"][0] + _TRUMP_INDEX[obs.trump], o["banker"][0] + obs.banker]
+            o["defender_level"][0] + _RANK_INDEX[obs.defender_level]]
+    if obs.trump is not None:                 # None during the deal's bidding
+        ones.append(o["trump"][0] + _TRUMP_INDEX[obs.trump])
+    if obs.banker >= 0:                       # -1 during a first hand's bidding
+        ones.append(o["banker"][0] + obs.banker)
+    for i, (_, s, action, trump, strength) in enumerate(obs.bids[:MAX_BIDS]):
+        ones += [o["bid_seat"][0] + i * N_SEATS + s,
+                 o["bid_action"][0] + i * len(_BID_ACTIONS) + _BID_ACTIONS.index(action),
+                 o["bid_trump"][0] + i * len(_BID_TRUMPS) + _BID_TRUMPS.index(trump),
+                 o["bid_strength"][0] + i * len(_STRENGTHS) + _STRENGTHS.index(strength)]
+    sb = obs.standing_bid
+    if sb is not None:
+        ones += [o["standing_trump"][0] + _BID_TRUMPS.index(sb["trump"]),
+                 o["standing_strength"][0] + _STRENGTHS.index(sb["strength"]),
+                 o["standing_bidder"][0] + sb["bidder"]]
+        if sb["locked"]:
+            ones.append(o["standing_locked"][0])
     if obs.to_play is not None and not thrown_in:
         ones.append(o["to_play"][0] + obs.to_play)
     for name in ("hand", "pending", "kitty", "buried", "legal_actions"):
@@ -288,3 +323,6 @@ def encode(tensor: np.ndarray, obs, *, perfect_recall: bool, seat: int | None = 
     i = o["points"][0]
     tensor[i:i + N_SEATS] = obs.points
     tensor[o["penalty"][0]] = obs.penalty
+    i = o["bid_index"][0]
+    for j, entry in enumerate(obs.bids[:MAX_BIDS]):
+        tensor[i + j] = entry[0]

@@ -1,7 +1,7 @@
 """Shengji as an OpenSpiel game: importing this module registers ``python_shengji``.
 
 >>> import pyspiel, shengji.openspiel
->>> game = pyspiel.load_game("python_shengji", {"preset": "standard", "trump": "H"})
+>>> game = pyspiel.load_game("python_shengji", {"preset": "standard"})
 >>> state = game.new_initial_state()
 
 One hand of Shengji (``shengji.HandState``: the rules, legality and scoring are the
@@ -9,9 +9,10 @@ core's; this module only maps actions and observations).  Install with
 ``pip install "shengji[openspiel]"``.
 
 **Parameters**: ``preset`` (a rules preset, ``shengji rules``), ``level`` (both teams'
-level rank), ``trump`` (S H C D NT: the bidding is skipped), ``first_hand`` (True: the
-first hand of a match, the first declarer banks; False: seat 0 banks), ``returns``
-("levels" or "points").  ``shengji.encoding.GameConfig`` checks them.
+level rank as a number, 2..14 = A), ``trump`` ("" (default): the hand is bid, every bid a
+decision; S H C D NT: given, the bidding skipped), ``first_hand`` (True: the first hand
+of a match, the first declarer banks; False: seat 0 banks), ``returns`` ("levels" or
+"points").  ``shengji.encoding.GameConfig`` checks them.
 
 **Chance** (``shengji.encoding``): 108 chance nodes shuffle the deck, node i placing the
 card at position i of the dealing order (position i goes to seat i % 4 for i < 100, the
@@ -22,10 +23,14 @@ the hand deals the cards when it starts.
 **Actions**: ``HandState``'s integer encoding (``shengji.game.actions``): ``0..107`` choose
 the card with that id (a bury card is one whole decision; a lead's or follow's cards are
 chosen one action each), 108 (``ACTION_PLAY``) plays the lead chosen so far, a follow is
-played when it has the lead's size.  ``num_distinct_actions`` = 109; the legal actions
-are ``HandState.legal_actions()``, exact (an action is legal iff some legal decision goes
-on with it).  ``max_game_length`` (decisions, chance not counted):
-``shengji.encoding.max_decisions()``.
+played when it has the lead's size; a bid is ``BID_ACTION_BASE`` (109) + its index in
+``shengji.bid_types.BID_ACTIONS`` (109 passes).  The bidding is stepped as the cards
+are dealt: a seat decides when a card opens a bid to it, then the others in turn
+(``HandState(bid_phase=True)``).  ``num_distinct_actions`` = ``N_ACTIONS`` (124); the
+legal actions are ``HandState.legal_actions()``, exact (an action is legal iff some legal
+decision goes on with it).  ``max_game_length`` (decisions, chance not counted): the
+bound ``shengji.encoding.max_decisions``.  A deal nobody declares on that the rules
+throw in ends the game with returns 0 (``shengji.encoding.step``).
 
 **Observations**: the information-state and observation strings of a seat are
 ``HandState.observation(seat)`` as JSON (``Observation.to_json``: everything the seat may
@@ -58,10 +63,10 @@ import pyspiel
 from .encoding import (THROWN_IN, GameConfig, N_GAME_ACTIONS, SHUFFLE, encode,
                        hand_returns, max_decisions, step, tensor_size, utility_bound, views)
 from .cards import format_cards
-from .game.actions import ACTION_PLAY
+from .game.actions import ACTION_PLAY, action_name, is_card_action
 from .game.state import HandState
 from .names import N_CARDS, N_SEATS
-from .resample import consistent_deal
+from .resample import drive, propose
 
 __all__ = ["GAME_NAME", "ShengjiGame", "ShengjiState", "ShengjiObserver", "ShengjiBot",
            "decision_actions", "MAX_RESAMPLES"]
@@ -103,7 +108,7 @@ class ShengjiGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=N_GAME_ACTIONS, max_chance_outcomes=N_CARDS,
             num_players=N_SEATS, min_utility=-bound, max_utility=bound, utility_sum=0.0,
-            max_game_length=max_decisions())
+            max_game_length=max_decisions(self.config))
         super().__init__(_GAME_TYPE, info, {**_PARAMS, **params})
 
     def new_initial_state(self):
@@ -124,6 +129,7 @@ class ShengjiState(pyspiel.State):
         self._left = list(range(N_CARDS))     # ids not placed yet
         self._box = _HandBox()
         self.thrown_in = False                # the deal was thrown in (encoding.step)
+        self.who: list[int] = []              # the seat that made each decision action
 
     @property
     def hand(self) -> HandState | None:
@@ -154,14 +160,17 @@ class ShengjiState(pyspiel.State):
             if not self._left:
                 self._box.hand = self._config.hand(self.deck)
         else:
+            seat = self.hand.to_play
             self._box.hand, self.thrown_in = step(self.hand, action)
+            self.who.append(seat)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return f"Place {format_cards([action])} (id {action})"
-        if action == ACTION_PLAY:
-            return "Play"
-        return f"Choose {format_cards([action])} (id {action})"
+        if is_card_action(action):
+            return f"Choose {action_name(action)} (id {action})"
+        name = action_name(action)                  # "play", or a bid: "declare H" ...
+        return name[0].upper() + name[1:]
 
     def is_terminal(self):
         return self.thrown_in or (self.hand is not None and self.hand.is_over())
@@ -178,7 +187,11 @@ class ShengjiState(pyspiel.State):
     def __str__(self):
         if self.hand is None:
             return f"shuffle: {len(self.deck)} of {N_CARDS} cards placed"
-        return self.hand.render()
+        if self.hand.banker >= 0:
+            text = self.hand.render()
+        else:               # a first hand's bidding, no banker yet: the four seats' views
+            text = "\n\n".join(str(self.hand.observation(s)) for s in range(N_SEATS))
+        return text + "\nthe deal is thrown in: nobody declared" if self.thrown_in else text
 
     # -- determinization ------------------------------------------------------------------
     def resample_from_infostate(self, player_id, probability_sampler):
@@ -195,16 +208,16 @@ class ShengjiState(pyspiel.State):
             return other
         key = self.information_state_string(player_id)
         for _ in range(MAX_RESAMPLES):
-            deck, actions = consistent_deal(self.hand, player_id, rng)
+            deck, script = propose(self.hand, player_id, rng, self.who)
             other = game.new_initial_state()
             for c in deck:
                 other.apply_action(c)
             try:
-                for a in actions:
-                    other.apply_action(a)
+                ok = drive(script, player_id, lambda: other.hand, other.apply_action,
+                           other.is_terminal, rng)
             except (ValueError, pyspiel.SpielError):
                 continue                     # a decision the deal makes illegal
-            if other.information_state_string(player_id) == key:
+            if ok and other.information_state_string(player_id) == key:
                 return other
         raise RuntimeError(f"resample_from_infostate: no consistent deal in {MAX_RESAMPLES} "
                            "draws")

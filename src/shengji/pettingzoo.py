@@ -19,10 +19,12 @@ the core's; this module only maps actions and observations).  Install with
   seeding: a ``SeedSequence``); keyword parameters of ``raw_env`` are those of
   ``shengji.encoding.GameConfig`` (``preset``, ``level``, ``trump``, ``first_hand``,
   ``returns``).
-* Actions: ``Discrete(109)``, ``HandState``'s integer encoding (``shengji.game.actions``:
-  0..107 choose the card with that id -- a bury card is a whole decision, a lead's or
-  follow's cards one action each --, 108 plays the lead chosen so far).  An agent acts
-  many times in a row while it builds a play.
+* Actions: ``Discrete(N_ACTIONS)`` (124), ``HandState``'s integer encoding
+  (``shengji.game.actions``: 0..107 choose the card with that id -- a bury card is a
+  whole decision, a lead's or follow's cards one action each --, 108 plays the lead
+  chosen so far, 109 + k makes the bid ``BID_ACTIONS[k]``, 109 passes).  By default the
+  hand is bid (``trump=""``: a seat decides when a card dealt opens a bid to it); an agent
+  acts many times in a row while it builds a play.
 * Observations: ``{"observation": float32 tensor, "action_mask": int8}``; the tensor is
   ``HandState.observation(seat)`` encoded by ``shengji.encoding`` (its ``tensor_layout``
   with ``perfect_recall=True``: the summary and the whole trick record), the mask the

@@ -12,9 +12,10 @@ import shengji.openspiel as so  # noqa: E402  (registers python_shengji)
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from shengji import HandState, Trump  # noqa: E402
-from shengji.encoding import (GameConfig, hand_returns, tensor_layout,  # noqa: E402
-                              tensor_size, views)
-from shengji.game.actions import ACTION_PLAY, N_ACTIONS  # noqa: E402
+from shengji.encoding import (GameConfig, deck_seed, hand_returns,  # noqa: E402
+                              tensor_layout, tensor_size, views)
+from shengji.bid_types import BID_ACTIONS  # noqa: E402
+from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS  # noqa: E402
 from shengji.names import N_CARDS, N_SEATS  # noqa: E402
 
 
@@ -45,9 +46,18 @@ def check_replay(game, state):
     history = state.history()
     deck, actions = history[:N_CARDS], history[N_CARDS:]
     assert deck == state.deck
-    hand = HandState(cfg.rules, cfg.rank, banker=None if cfg.first_hand else 0,
-                     deal=deck, trump=cfg.trump)
-    for a in actions:
+    if cfg.trump:
+        hand = HandState(cfg.rules, cfg.rank, banker=None if cfg.first_hand else 0,
+                         deal=deck, trump=cfg.trump)
+    else:
+        hand = HandState(cfg.rules, cfg.rank, banker=None if cfg.first_hand else 0,
+                         deal=deck, bid_phase=True, seed=deck_seed(deck))
+    for i, a in enumerate(actions):
+        if state.thrown_in and i == len(actions) - 1:
+            with pytest.raises(ValueError, match="nobody declared"):
+                hand.apply_action(a)
+            assert state.returns() == [0.0] * N_SEATS
+            return
         hand.apply_action(a)
     assert hand.is_over()
     assert hand.result() == state.hand.result()
@@ -58,7 +68,7 @@ def check_replay(game, state):
 def test_load_and_game_info():
     game = pyspiel.load_game("python_shengji")
     assert game.num_players() == N_SEATS
-    assert game.num_distinct_actions() == N_ACTIONS == ACTION_PLAY + 1
+    assert game.num_distinct_actions() == N_ACTIONS == BID_ACTION_BASE + len(BID_ACTIONS)
     assert game.max_chance_outcomes() == N_CARDS
     assert game.min_utility() == -game.max_utility() < 0
     t = game.get_type()
@@ -70,6 +80,8 @@ def test_load_and_game_info():
                            "returns=points,first_hand=True)")
     assert g2.config == GameConfig("club-84022", 14, "NT", True, "points")
     assert g2.config.rank == "A"
+    assert game.config.trump == ""                  # by default the hand is bid
+    assert game.num_distinct_actions() > ACTION_PLAY + 1
 
 
 @pytest.mark.parametrize("params", [{"preset": "nope"}, {"level": 15}, {"trump": "X"},
@@ -82,7 +94,8 @@ def test_bad_parameters(params):
 @pytest.mark.parametrize("params", [
     {},
     {"preset": "club-84022", "trump": "NT", "level": 11, "returns": "points"},
-    {"preset": "tournament", "trump": "D", "first_hand": True},
+    {"preset": "tournament", "first_hand": True},
+    {"preset": "team-cup", "trump": "D"},
 ])
 def test_random_sim_test(params):
     game = pyspiel.load_game("python_shengji", params)
@@ -95,8 +108,8 @@ def test_random_sim_test(params):
                                     "campus-2015", "must-play-ja", "timed-match",
                                     "team-cup"])
 def test_random_sim_test_every_preset(preset, slow_only):
-    for trump in ("S", "NT"):
-        game = pyspiel.load_game("python_shengji", {"preset": preset, "trump": trump})
+    for params in ({"trump": "S"}, {"trump": "NT"}, {}, {"first_hand": True}):
+        game = pyspiel.load_game("python_shengji", {"preset": preset, **params})
         pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
@@ -116,14 +129,15 @@ def test_shuffle_is_hidden_and_uniform():
         state.apply_action(17)            # placed already
 
 
-def test_strings_and_tensors_are_the_observation():
+@pytest.mark.parametrize("steps", [2, 40])
+def test_strings_and_tensors_are_the_observation(steps):
     game = pyspiel.load_game("python_shengji")
-    state = random_steps(shuffled(game, 1), 40, 1)
+    state = random_steps(shuffled(game, 1), steps, 1)
     for p in range(N_SEATS):
         obs = state.hand.observation(p)
         d = obs.to_dict()
         del d["rules"]
-        assert json.loads(state.information_state_string(p)) == d
+        assert json.loads(state.information_state_string(p)) == json.loads(json.dumps(d))
         assert state.observation_string(p) == state.information_state_string(p)
         for recall, tensor in ((True, state.information_state_tensor(p)),
                                (False, state.observation_tensor(p))):
@@ -143,14 +157,15 @@ def test_strings_and_tensors_are_the_observation():
                         assert np.flatnonzero(v["trick_plays"][t.index, s]).tolist() \
                             == sorted(cards)
         # the kitty is the banker's only
-        assert (obs.kitty is not None) == (p == state.hand.banker)
+        assert (obs.kitty is not None) == (p == state.hand.banker and obs.phase != "bid")
 
 
-def test_hidden_cards_do_not_reach_a_seat():
+@pytest.mark.parametrize("steps", [1, 70])
+def test_hidden_cards_do_not_reach_a_seat(steps):
     """Two states that differ only in what seat p cannot see give p the same strings and
     tensors (resample_from_infostate makes them)."""
     game = pyspiel.load_game("python_shengji")
-    state = random_steps(shuffled(game, 2), 70, 2)
+    state = random_steps(shuffled(game, 2), steps, 2)
     for p in range(N_SEATS):
         other = state.resample_from_infostate(p, np.random.default_rng(p))
         assert other.information_state_string(p) == state.information_state_string(p)
@@ -161,27 +176,46 @@ def test_hidden_cards_do_not_reach_a_seat():
         assert other.hand.hands[p] == state.hand.hands[p]
 
 
-@pytest.mark.parametrize("steps", [0, 3, 9, 40, 90, 130])
-def test_resample_redeals_what_is_hidden(steps):
-    game = pyspiel.load_game("python_shengji")
+@pytest.mark.parametrize("trump,steps", [("S", 0), ("S", 3), ("S", 40), ("S", 130),
+                                         ("", 0), ("", 5), ("", 20), ("", 60), ("", 140)])
+def test_resample_redeals_what_is_hidden(trump, steps):
+    game = pyspiel.load_game("python_shengji", {"trump": trump})
     state = random_steps(shuffled(game, 3), steps, 3)
     p = state.current_player()
     samples = [state.resample_from_infostate(p, np.random.default_rng(i)) for i in range(4)]
     for s in samples:
         assert s.information_state_string(p) == state.information_state_string(p)
         obs = s.hand.observation(p)
-        trump = Trump(state.hand.level, None if state.hand.trump == "NT" else state.hand.trump)
-        for seat in range(N_SEATS):      # nobody holds a suit it has shown out of
-            suits = {trump.follow_suit(c) for c in s.hand.hands[seat]}
-            assert not suits & set(obs.voids[seat]), (seat, suits, obs.voids[seat])
+        if obs.trump is not None:
+            trump = Trump(obs.level, None if obs.trump == "NT" else obs.trump)
+            for seat in range(N_SEATS):      # nobody holds a suit it has shown out of
+                suits = {trump.follow_suit(c) for c in s.hand.hands[seat]}
+                assert not suits & set(obs.voids[seat]), (seat, suits, obs.voids[seat])
         assert obs.hand == state.hand.observation(p).hand
-    hidden = [tuple(map(tuple, s.hand.hands)) for s in samples]
-    if sum(len(h) for h in state.hand.hands) - len(state.hand.hands[p]) > 2:
-        assert len(set(hidden)) > 1       # the hidden cards are drawn, not copied
+    hidden = [tuple(s.deck) for s in samples]
+    assert len(set(hidden)) > 1           # the hidden cards are drawn, not copied
     # seeded: the same sampler seed gives the same deal
     a = state.resample_from_infostate(p, np.random.default_rng(9))
     b = state.resample_from_infostate(p, np.random.default_rng(9))
     assert a.history() == b.history()
+
+
+def test_thrown_in_deal_ends_the_game():
+    """A first hand nobody declares on is thrown in (standard: first_hand_no_bid =
+    redeal): the game ends there with returns 0."""
+    game = pyspiel.load_game("python_shengji", {"first_hand": True})
+    state = shuffled(game, 6)
+    while not state.is_terminal():
+        assert state.hand.phase == "bid"
+        state.apply_action(BID_ACTION_BASE)          # pass
+    assert state.thrown_in and state.returns() == [0.0] * N_SEATS
+    assert state.legal_actions(0) == [] and state.current_player() == pyspiel.PlayerId.TERMINAL
+    for p in range(N_SEATS):
+        assert json.loads(state.information_state_string(p))["phase"] == "thrown_in"
+        state.information_state_tensor(p)
+    check_replay(game, state)
+    other = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert other.is_terminal() and other.history() == state.history()
 
 
 def test_resample_with_openspiel_sampler():
@@ -218,8 +252,13 @@ def make_bots(game, kind, sims, seed):
 
 @pytest.mark.parametrize("kind", ["ismcts", "mcts"])
 def test_openspiel_bots_play_a_hand(kind):
-    game = pyspiel.load_game("python_shengji", {"trump": "H"})
+    game = pyspiel.load_game("python_shengji", {"trump": "H" if kind == "mcts" else ""})
     play(game, make_bots(game, kind, 2, 0), seed=0)
+
+
+def test_greedy_as_an_openspiel_bot():
+    game = pyspiel.load_game("python_shengji")
+    play(game, [so.ShengjiBot("greedy", seed=s) for s in range(N_SEATS)], seed=1)
 
 
 @pytest.mark.slow
@@ -228,9 +267,10 @@ def test_openspiel_bots_play_100_hands(kind, slow_only):
     """The issue's check: 100 hands each, no illegal action, each hand's result = its
     actions replayed through HandState."""
     for i, params in enumerate([{}, {"preset": "club-84022", "trump": "NT"},
-                                {"preset": "tournament", "returns": "points"},
-                                {"preset": "league-2019", "level": 13}]):
+                                {"preset": "tournament", "returns": "points",
+                                 "first_hand": True},
+                                {"preset": "league-2019", "level": 13, "trump": "C"}]):
         game = pyspiel.load_game("python_shengji", params)
-        bots = make_bots(game, kind, 3, i)
+        bots = make_bots(game, kind, 2, i)
         for hand in range(25):
             play(game, bots, seed=1000 * i + hand)

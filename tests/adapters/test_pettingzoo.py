@@ -16,7 +16,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")   # Dict observat
 
 
 @pytest.mark.parametrize("kwargs", [{}, {"preset": "club-84022", "trump": "NT",
-                                         "returns": "points", "level": 12}])
+                                         "returns": "points", "level": 12},
+                                    {"preset": "tournament", "first_hand": True}])
 def test_api_test(kwargs):
     api_test(env(render_mode="ansi", **kwargs), num_cycles=300, verbose_progress=False)
 
@@ -45,8 +46,9 @@ def play_episode(e, seed):
     return actions, total
 
 
-def test_episode_equals_handstate_replay():
-    e = env(render_mode="ansi")
+@pytest.mark.parametrize("trump", ["", "H"])
+def test_episode_equals_handstate_replay(trump):
+    e = env(render_mode="ansi", trump=trump)
     for seed in (1, 2):
         actions, total = play_episode(e, seed)
         hand = e.unwrapped.hand
@@ -59,7 +61,7 @@ def test_episode_equals_handstate_replay():
 
 
 def test_observation_tensor_and_mask_per_agent():
-    e = raw_env()
+    e = raw_env(trump="S")
     e.reset(seed=5)
     to_play = e.agent_selection
     for agent in e.possible_agents:
@@ -89,7 +91,7 @@ def test_seeds_and_errors():
     b.reset(seed=4)
     assert a.hand.deal != b.hand.deal
     with pytest.raises(ValueError):
-        a.step(108)                     # ACTION_PLAY is not a bury decision
+        a.step(108)                     # ACTION_PLAY is not a bid decision
     e = env()
     e.reset(seed=3)
     agent = e.agent_selection
