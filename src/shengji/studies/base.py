@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -17,6 +17,13 @@ else:  # pragma: no cover
 
 COMMON_KEYS = ("study", "n", "seed", "level", "preset", "rules", "chunk_size", "description")
 MAX_SEED = 2**128
+# Item indices (the deal, hand and match columns) are int64, so a run has at most 2^63 - 1
+# items: indices 0 .. 2^63 - 2.
+MAX_N = 2**63 - 1
+MAX_CHUNK_SIZE = 1 << 30
+# Chunk files are part-<index>.parquet with the index zero-padded to this many digits, or
+# more when a run has more chunks: one width per run, so that names sort in chunk order.
+PART_DIGITS = 6
 
 
 # Arrow arrays are built here from numpy buffers, not with pyarrow.array() or
@@ -127,6 +134,54 @@ class Chunk:
     count: int   # items in it
 
 
+class ChunkPlan:
+    """The chunks of a run, computed on demand: chunk k holds items
+    ``k * chunk_size .. min((k + 1) * chunk_size, n) - 1``.  Memory does not depend on n
+    (a list of 2^63 / chunk_size chunks would not fit anywhere)."""
+
+    __slots__ = ("n", "chunk_size", "count", "digits")
+
+    def __init__(self, n: int, chunk_size: int):
+        if not 1 <= n <= MAX_N or not 1 <= chunk_size:
+            raise ValueError(f"bad chunk plan n={n}, chunk_size={chunk_size}")
+        self.n, self.chunk_size = n, chunk_size
+        self.count = -(-n // chunk_size)              # number of chunks
+        self.digits = max(PART_DIGITS, len(str(self.count - 1)))
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, k: int) -> Chunk:
+        if not 0 <= k < self.count:
+            raise IndexError(f"chunk {k} is not in a plan of {self.count} chunks")
+        start = k * self.chunk_size
+        return Chunk(k, start, min(self.chunk_size, self.n - start))
+
+    def __iter__(self):
+        return (self[k] for k in range(self.count))
+
+    def skipping(self, done) -> "Iterator[Chunk]":
+        """The chunks whose index is not in ``done`` (a sorted sequence of indices), in
+        order, lazily."""
+        k = 0
+        for d in done:
+            d = int(d)
+            while k < d:
+                yield self[k]
+                k += 1
+            k = max(k, d + 1)
+        while k < self.count:
+            yield self[k]
+            k += 1
+
+    def matches(self, index, start, count) -> bool:
+        """Whether a manifest record's (chunk, start, count) is chunk ``index`` of this plan."""
+        if not isinstance(index, int) or not 0 <= index < self.count:
+            return False
+        c = self[index]
+        return start == c.start and count == c.count
+
+
 @dataclass
 class ChunkResult:
     tables: dict  # table name -> pyarrow.Table of this chunk's rows
@@ -163,11 +218,9 @@ class StudyConfig:
             "version": __version__,
         }
 
-    def chunks(self) -> list[Chunk]:
-        out = []
-        for k, start in enumerate(range(0, self.n, self.chunk_size)):
-            out.append(Chunk(k, start, min(self.chunk_size, self.n - start)))
-        return out
+    def chunks(self) -> ChunkPlan:
+        """The chunk plan (lazy: any n, flat memory)."""
+        return ChunkPlan(self.n, self.chunk_size)
 
 
 class Study:
@@ -182,6 +235,11 @@ class Study:
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         raise NotImplementedError
+
+    def aggregates(self, cfg: StudyConfig) -> bool:
+        """Whether chunks return arrays to merge (``ChunkResult.aggregate``) rather than
+        rows; the runner then keeps them in ``_chunks/`` and calls :meth:`finish`."""
+        return False
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
         raise NotImplementedError
@@ -228,15 +286,26 @@ def v_choice(*allowed):
 # -- loading --------------------------------------------------------------------------
 def load_study_file(path: str | Path) -> dict:
     p = Path(path)
-    if not p.is_file():
-        raise ConfigError(f"study file {str(path)!r} not found")
     try:
-        with open(p, "rb") as fh:
-            return tomllib.load(fh)
+        raw = p.read_bytes()
+    except IsADirectoryError:
+        raise ConfigError(f"study file {str(path)!r} is a directory, not a study file "
+                          "(e.g. sim/quickstart.toml)") from None
+    except FileNotFoundError:
+        raise ConfigError(f"study file {str(path)!r} not found") from None
+    except OSError as exc:
+        raise ConfigError(f"study file {str(path)!r} cannot be read: "
+                          f"{exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ConfigError(f"study file {str(path)!r} is not UTF-8 text (TOML must be): byte "
+                          f"0x{raw[exc.start]:02x} on line {line}") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"study file {str(path)!r} is not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise ConfigError(f"study file {str(path)!r} cannot be read: {exc.strerror}") from None
 
 
 def make_config(data: dict, *, source: str = "", overrides: dict | None = None) -> tuple[Study, StudyConfig]:
@@ -263,7 +332,7 @@ def make_config(data: dict, *, source: str = "", overrides: dict | None = None) 
     for key in ("n", "seed"):
         if key not in data:
             raise ConfigError(f"missing key {key!r}{where}")
-    n = v_int(1)("n", data["n"])
+    n = v_int(1, MAX_N)("n", data["n"])
     seed = v_int(0, MAX_SEED)("seed", data["seed"])
     preset = data.get("preset", "standard")
     if preset not in PRESETS:
@@ -282,7 +351,7 @@ def make_config(data: dict, *, source: str = "", overrides: dict | None = None) 
     options = {}
     for key, (default, check) in kind.option_keys.items():
         options[key] = check(key, data[key]) if key in data else default
-    chunk_size = v_int(1, 1 << 30)("chunk_size", data.get("chunk_size", kind.chunk_size_for(options)))
+    chunk_size = v_int(1, MAX_CHUNK_SIZE)("chunk_size", data.get("chunk_size", kind.chunk_size_for(options)))
     description = data.get("description", "")
     if not isinstance(description, str):
         raise ConfigError("description: expected a string")

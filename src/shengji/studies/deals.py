@@ -49,6 +49,9 @@ class DealStudy(Study):
             return ["histograms"]
         return ["hands", "kitty"] + (["cards"] if cfg.options["store_cards"] else [])
 
+    def aggregates(self, cfg: StudyConfig) -> bool:
+        return bool(cfg.options["aggregate"])
+
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
         from .._core.deal import deal_chunk, row_sums
         from .._core.rng import chunk_state, order_state
