@@ -98,47 +98,51 @@ def _failed(exc: OSError, path: Path) -> OSError:
     return OSError(None, str(exc), str(path))
 
 
+def _write_temp(path: Path, write) -> dict:
+    """``write(tmp)`` a file under a temporary name next to ``path``, hash and fsync it;
+    returns ``{"tmp": name, "sha256", "bytes"}``.  The folder must exist: a worker never
+    creates folders, so that a directory removed during a run is not half re-made.  On an
+    error the temporary file is removed and the error names ``path``."""
+    tmp = temp_path(path)
+    try:
+        write(tmp)
+        sha, size = _seal(tmp)
+    except OSError as exc:
+        _unlink_quietly(tmp)
+        raise _failed(exc, path) from None
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+    return {"tmp": tmp.name, "sha256": sha, "bytes": size}
+
+
 def write_table_temp(table, path: Path, metadata: dict) -> dict:
-    """Write ``table`` under a temporary name next to ``path``; returns
-    ``{"tmp": name, "sha256", "bytes", "rows"}``.  The folder must exist: a worker never
-    creates folders, so that a directory removed during a run is not half re-made."""
+    """Write ``table`` as Parquet under a temporary name next to ``path`` (see
+    :func:`_write_temp`); the result has ``rows`` too."""
     import pyarrow.parquet as pq
 
     meta = dict(table.schema.metadata or {})
     meta[META_KEY] = json.dumps(metadata, sort_keys=True).encode()
     table = table.replace_schema_metadata(meta)
-    tmp = temp_path(path)
     enc = _encodings(table.schema)
-    try:
+
+    def write(tmp):
         pq.write_table(
             table, tmp, compression="zstd",
             use_dictionary=[c for c in table.column_names if c not in enc],
             column_encoding=enc or None, write_statistics=True,
         )
-        sha, size = _seal(tmp)
-    except OSError as exc:
-        _unlink_quietly(tmp)
-        raise _failed(exc, path) from None
-    except BaseException:
-        _unlink_quietly(tmp)
-        raise
-    return {"tmp": tmp.name, "sha256": sha, "bytes": size, "rows": table.num_rows}
+
+    return dict(_write_temp(path, write), rows=table.num_rows)
 
 
 def save_arrays_temp(arrays: dict, path: Path) -> dict:
-    """``np.savez`` of ``arrays`` under a temporary name next to ``path`` (as above)."""
-    tmp = temp_path(path)
-    try:
+    """``np.savez`` of ``arrays`` under a temporary name next to ``path``."""
+    def write(tmp):
         with open(tmp, "xb") as fh:
             np.savez(fh, **arrays)
-        sha, size = _seal(tmp)
-    except OSError as exc:
-        _unlink_quietly(tmp)
-        raise _failed(exc, path) from None
-    except BaseException:
-        _unlink_quietly(tmp)
-        raise
-    return {"tmp": tmp.name, "sha256": sha, "bytes": size, "rows": 0}
+
+    return dict(_write_temp(path, write), rows=0)
 
 
 def _unlink_quietly(path: Path) -> None:
