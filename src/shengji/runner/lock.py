@@ -20,7 +20,6 @@ again if not.
 from __future__ import annotations
 
 import errno as E
-import fcntl
 import json
 import os
 import socket
@@ -72,6 +71,11 @@ class DirLock:
     def acquire(self, command: str) -> None:
         """Create ``out`` if needed and lock it, or raise DirectoryInUse (exit 2, nothing
         touched) or OutputError (exit 2)."""
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not a POSIX system
+            raise OutputError("cannot lock output directories on this system (no fcntl): "
+                              "shengji runs on Linux and other POSIX systems", REFUSED) from None
         for _ in range(100):  # retries only when the directory or lock file vanished under us
             self._make_dirs()
             try:
