@@ -283,15 +283,18 @@ def test_deleted_manifest(tmp_path, capsys):
     assert data_files(out) == want and manifest_problems(out) == []
 
 
-def test_stale_lock_file_alone_is_an_empty_directory(tmp_path):
-    """A run killed right after taking its lock leaves only the lock file (no lock): the
-    directory counts as empty."""
+def test_what_a_run_killed_at_its_start_leaves_is_an_empty_directory(tmp_path):
+    """A run killed right after taking its lock leaves the lock file (no lock), maybe its
+    empty table folders and a temporary file: the directory counts as empty."""
     study = study_file(tmp_path, SMALL)
     out = tmp_path / "out"
-    out.mkdir()
+    (out / "hands").mkdir(parents=True)
     (out / LOCK_NAME).write_text('{"pid": 1, "host": "gone"}')
+    (out / "hands" / ".part-000000.parquet.1.abcd0123.tmp").write_bytes(b"PAR1")
+    (out / "._manifest.jsonl.1.abcd0123.tmp").write_text("{")
     assert main(["run", study, "--out", str(out), "--workers", "1", "--quiet"]) == 0
     assert Manifest(out).complete() and not (out / LOCK_NAME).exists()
+    assert temp_files(out) == []
 
 
 def test_refused_resume_touches_nothing(tmp_path, capsys):

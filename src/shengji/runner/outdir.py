@@ -66,6 +66,12 @@ def _has_shengji_parts(folder: Path) -> bool:
     return False
 
 
+def _empty_folder(p: Path) -> bool:
+    if p.is_symlink() or not p.is_dir():
+        return False
+    return all(is_temp_name(name) for name in os.listdir(p))
+
+
 def inspect(out: Path, tables: list[str]) -> Contents:
     """Read-only look at ``out`` (which may not exist)."""
     c = Contents()
@@ -73,7 +79,10 @@ def inspect(out: Path, tables: list[str]) -> Contents:
         names = sorted(os.listdir(out))
     except FileNotFoundError:
         return c
-    c.entries = [n for n in names if n != LOCK_NAME and not is_temp_name(n)]
+    # Not data: the lock file, temporary files, and empty folders (a run killed between
+    # making its table folders and writing its manifest leaves just those).
+    c.entries = [n for n in names if n != LOCK_NAME and not is_temp_name(n)
+                 and not _empty_folder(out / n)]
     c.manifest = MANIFEST in c.entries
     if c.manifest:
         c.header = Manifest(out).header()
