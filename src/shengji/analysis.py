@@ -6,21 +6,24 @@ out = run("sim/quickstart.toml", "out/q", n=20_000, preset="club-84022")
 hands = load(out)                 # the run's first table (hands/), as a pandas DataFrame
 kitty = load(out, "kitty")        # another table; or load("out/q/kitty")
 hands.attrs["shengji"]["preset"]  # the run's metadata: study, n, seed, level, preset, rules, ...
+bids = load(run("bid_odds", "out/b", n=10_000, policy="threshold", threshold=8))  # a kind
 ```
 
-pandas is imported only when :func:`load` is called (it is not a dependency of the core).
+pandas (a dependency) is imported only when :func:`load` is called: it takes a while, and
+nothing else needs it.
 """
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from pathlib import Path
 from typing import Any
 
-__all__ = ["load", "run", "run_metadata"]
+from .runner.manifest import Manifest
+from .runner.output import MANIFEST as _MANIFEST, META_KEY as _META_KEY
 
-_MANIFEST = "_manifest.jsonl"
-_META_KEY = b"shengji"
+__all__ = ["load", "run", "run_metadata"]
 
 
 def _not_output(path: Path, why: str) -> ValueError:
@@ -31,29 +34,27 @@ def _not_output(path: Path, why: str) -> ValueError:
 
 
 def _read_header(out: Path) -> tuple[dict | None, bool]:
-    """(the manifest's run header, whether the run completed)."""
+    """(the manifest's run header, whether the run completed): its first and last lines,
+    never the whole file (a long run's manifest has a line per chunk)."""
+    m = Manifest(out)
     try:
-        lines = (out / _MANIFEST).read_text().splitlines()
+        return m.header(), m.complete()
     except OSError:
         return None, False
-    header = None
-    complete = False
-    for line in lines:
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a torn last line of a killed run
-        if not isinstance(rec, dict):
-            continue
-        if header is None and isinstance(rec.get("run"), dict):
-            header = rec["run"]
-        complete = bool(rec.get("complete"))
-    return header, complete
+
+
+_PART = re.compile(r"part-(\d+)\.parquet")
 
 
 def _parts(table_dir: Path) -> list[Path]:
-    # Hidden names (temporary files of a running or killed run) are never data.
-    return sorted(p for p in table_dir.glob("part-*.parquet") if p.is_file())
+    """The chunk files in chunk order (by number: a run of more than 10^6 chunks has wider
+    numbers).  Hidden names (temporary files of a running or killed run) are never data."""
+    found = []
+    for p in table_dir.iterdir():
+        m = _PART.fullmatch(p.name)
+        if m and p.is_file():
+            found.append((int(m.group(1)), p))
+    return [p for _, p in sorted(found)]
 
 
 def _file_metadata(part: Path) -> dict | None:
@@ -137,9 +138,10 @@ def load(path: str | Path, table: str | None = None):
     not have; warns when the run did not finish (the rows are those of the chunks written).
     """
     try:
-        import pandas as pd  # noqa: F401
-    except ImportError:  # pragma: no cover - pandas is in the test extra
-        raise ImportError("shengji.analysis.load needs pandas: pip install pandas") from None
+        import pandas  # noqa: F401  (a dependency; imported here, when needed: it is slow)
+    except ImportError:  # pragma: no cover - a broken install
+        raise ImportError("shengji.analysis.load needs pandas, a dependency of shengji: "
+                          "pip install pandas") from None
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -150,7 +152,11 @@ def load(path: str | Path, table: str | None = None):
                       "wrote (shengji run ... --resume finishes it)", stacklevel=2)
     tables = [pq.read_table(p) for p in _parts(table_dir)]
     data = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
-    df = data.replace_schema_metadata(None).to_pandas()
+    # The files' "pandas" metadata (if any) is kept: it makes a nullable integer column
+    # (the histograms' seat) a pandas nullable integer, not float64.
+    meta_raw = dict(data.schema.metadata or {})
+    meta_raw.pop(_META_KEY, None)
+    df = data.replace_schema_metadata(meta_raw or None).to_pandas()
     df.attrs["shengji"] = meta
     return df
 
@@ -160,17 +166,23 @@ def run(study: str | Path | dict, out: str | Path, n: int | None = None,
         **keys: Any) -> Path:
     """Run a study quietly into ``out`` and return ``out`` (a Path) for :func:`load`.
 
-    ``study`` is a study file (``sim/*.toml``) or a dict of the same keys.  ``n``, ``seed``
-    and any other study key given as a keyword (``preset="club-84022"``, ``level="5"``,
-    ``store_cards=True``, a kind's options ...) override it; ``rules={...}`` is merged into
-    the study's ``[rules]`` table.  ``overwrite`` (default on) replaces an earlier run in
-    ``out``.  Bad keys or values raise ``shengji.studies.base.ConfigError`` (a ValueError).
+    ``study`` is a study file (``sim/*.toml``), a dict of the same keys, or a study kind
+    (``"deals"``, ``"bid_odds"``, ``"scoring"``, ``"match"``: its defaults, seed 0 unless
+    given).  ``n``, ``seed`` and any other study key given as a keyword
+    (``preset="club-84022"``, ``level="5"``, ``store_cards=True``, ``chunk_size``, a kind's
+    options ...) override it; ``rules={...}`` is merged into the study's ``[rules]`` table.
+    ``overwrite`` (default on) replaces an earlier run in ``out``.  Bad keys or values raise
+    ``shengji.studies.base.ConfigError`` (a ValueError); a refused or failed run raises
+    ``shengji.runner.RunError`` (e.g. ``out`` in use by another run, a full disk).
     """
     from .runner import run_study
+    from .studies import KINDS
     from .studies.base import load_study_file, make_config
 
     if isinstance(study, dict):
         data, source = dict(study), ""
+    elif isinstance(study, str) and study in KINDS and not Path(study).is_file():
+        data, source = {"study": study, "seed": 0}, ""
     else:
         data, source = load_study_file(study), str(study)
     rules = keys.pop("rules", None)

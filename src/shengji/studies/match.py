@@ -27,10 +27,9 @@ Tables:
 from __future__ import annotations
 
 import numpy as np
-import pyarrow as pa
 
 from ..names import BID_POLICIES, BOT_NAMES, MAX_THRESHOLD, N_CARDS
-from .base import Chunk, ChunkResult, Study, StudyConfig, v_choice, v_int
+from .base import Chunk, ChunkResult, Study, StudyConfig, arrow_lists, arrow_table, v_choice, v_int
 from .scoring import hand_columns, v_policy_or_none
 
 MATCH_CAPACITY = 2000      # hands kept per match; real matches take tens
@@ -93,13 +92,13 @@ class MatchStudy(Study):
             "hands": counts_a,
             "final_level_0": np.asarray(final0, np.int8),
             "final_level_1": np.asarray(final1, np.int8),
-            "trajectory_0": pa.array([t.tolist() for t in traj0], pa.list_(pa.int8())),
-            "trajectory_1": pa.array([t.tolist() for t in traj1], pa.list_(pa.int8())),
+            "trajectory_0": arrow_lists(_concat_int8(traj0), counts_a),
+            "trajectory_1": arrow_lists(_concat_int8(traj1), counts_a),
         }
         w = np.asarray(winners)
         stats = {"items": chunk.count, "hands": int(counts_a.sum()),
                  "team0_wins": int((w == 0).sum()), "team1_wins": int((w == 1).sum())}
-        return ChunkResult(tables={"matches": pa.table(matches), "hands": pa.table(hands)},
+        return ChunkResult(tables={"matches": arrow_table(matches), "hands": arrow_table(hands)},
                            stats=stats)
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
@@ -112,6 +111,10 @@ class MatchStudy(Study):
             f"({cfg.options['opponent_policy'] or cfg.options['policy']}) "
             f"{100 * stats['team1_wins'] / n:.1f}%",
         ]
+
+
+def _concat_int8(parts: list) -> np.ndarray:
+    return np.concatenate(parts).astype(np.int8) if parts else np.zeros(0, np.int8)
 
 
 STUDY = MatchStudy()

@@ -27,7 +27,8 @@ import pyarrow as pa
 from ..cards import parse_rank
 from ..names import (BID_POLICIES, BOT_NAMES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES,
                      SIDE_NAMES, TRUMP_NAMES)
-from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool, v_choice, v_int
+from .base import (Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_dictionary,
+                   arrow_table, v_bool, v_choice, v_int)
 
 
 def v_policy_or_none(key, value):
@@ -39,7 +40,7 @@ def v_policy_or_none(key, value):
 def dict_column(codes: np.ndarray, names) -> pa.DictionaryArray:
     """Small integer codes -> a dictionary-encoded string column (cheap to build and to
     store; reads back as pandas categoricals)."""
-    return pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int8)), pa.array(list(names)))
+    return arrow_dictionary(codes, names)
 
 
 def hand_columns(out: np.ndarray, n: int, names) -> dict:
@@ -115,7 +116,7 @@ class ScoringStudy(Study):
         cols.update(hand_columns(out, n, core.HAND_COLUMNS))
         stats = hand_stats(out, n, core.HAND_COLUMNS)
         stats["kitty_decided"] = kitty_decided(out, n, core.HAND_COLUMNS, cfg)
-        return ChunkResult(tables={"hands": pa.table(cols)}, stats=stats)
+        return ChunkResult(tables={"hands": arrow_table(cols)}, stats=stats)
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         n = stats["items"]
