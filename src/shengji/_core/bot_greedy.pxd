@@ -18,6 +18,14 @@ cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil
 # The rules of thumb other bots build on (bot_memory.pyx):
 # could cards this seat cannot see form a higher single / pair of the suit?
 cdef bint beaten_by_unseen(const View* v, int suit, int shape, int order) noexcept nogil
+# The components of own suit s that no unseen cards can beat in their shape: their union
+# in *sure, the largest of them (the first at its size) in *largest and *largest_n; returns
+# how many cards the union holds.
+cdef int sure_components(const View* v, int s, Play* sure, Play* largest,
+                         int* largest_n) noexcept nogil
+# A low lead: the cheapest card of the shortest side suit (making voids), first a suit the
+# partner has shown out of and no opponent has (when partner_void_first); else the cheapest.
+cdef void lead_short(const View* v, bint partner_void_first, Play* out) noexcept nogil
 # what a play gives up: card values, plus breaking pairs
 cdef int play_cost(const View* v, const Play* p) noexcept nogil
 # the cheapest single of mask m (singletons before breaking a pair), -1 if none

@@ -131,47 +131,56 @@ cdef int lowest_card(const View* v, uint64_t m) noexcept nogil:
     return best
 
 
-cdef int greedy_lead(const View* v, Play* out) noexcept nogil:
+cdef int sure_components(const View* v, int s, Play* sure, Play* largest,
+                         int* largest_n) noexcept nogil:
     cdef const Public* pub = v.pub
-    cdef int me = v.seat, s, i, k, n, best_n = 0, trumps, unseen_trumps = 0
+    cdef int i, n, total = 0
     cdef uint8_t cnt[N_KINDS]
     cdef Combo c
     cdef const Component* cp
-    cdef uint64_t one, two, m, sure_one, sure_two
-    cdef int sure_n, low, low_k, pair_k
+    cdef uint64_t one = v.own.one & pub.suit_mask[s]
+    sure.one = 0
+    sure.two = 0
+    largest_n[0] = 0
+    if one == 0:
+        return 0
+    masked_counts(v.own.count, one, cnt)
+    decompose(cnt, &pub.t, &c)
+    for i in range(c.n_comp):
+        cp = &c.comp[i]
+        if beaten_by_unseen(v, s, cp.shape, cp.top_order):
+            continue
+        n = 1 if cp.shape == SHAPE_SINGLE else 2 * cp.length
+        if n > largest_n[0]:
+            largest_n[0] = n
+            largest.one = cp.kinds
+            largest.two = cp.kinds if cp.shape != SHAPE_SINGLE else 0
+        sure.one |= cp.kinds
+        if cp.shape != SHAPE_SINGLE:
+            sure.two |= cp.kinds
+        total += n
+    return total
+
+
+cdef int greedy_lead(const View* v, Play* out) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef int me = v.seat, s, k, n, best_n = 0, trumps, unseen_trumps = 0
+    cdef uint64_t two, m
+    cdef Play sure, largest
+    cdef int sure_n, low_k, pair_k
     # 1. cash sure winners: a safe throw of every sure component of a suit, else the
     #    largest sure component (side suits only where no opponent has shown out).
     for s in range(N_FOLLOW):
-        one = v.own.one & pub.suit_mask[s]
-        if one == 0:
-            continue
         if s != TRUMP and opponent_void(v, s):
             continue
-        masked_counts(v.own.count, one, cnt)
-        decompose(cnt, &pub.t, &c)
-        sure_one = 0
-        sure_two = 0
-        sure_n = 0
-        for i in range(c.n_comp):
-            cp = &c.comp[i]
-            if beaten_by_unseen(v, s, cp.shape, cp.top_order):
-                continue
-            n = 1 if cp.shape == SHAPE_SINGLE else 2 * cp.length
-            if s == TRUMP and not pub.r.trump_throws:
-                if n > best_n:
-                    best_n = n
-                    out.one = cp.kinds
-                    out.two = cp.kinds if cp.shape != SHAPE_SINGLE else 0
-                continue
-            sure_one |= cp.kinds
-            if cp.shape != SHAPE_SINGLE:
-                sure_two |= cp.kinds
-            sure_n += n
+        sure_n = sure_components(v, s, &sure, &largest, &n)
+        if s == TRUMP and not pub.r.trump_throws:
+            sure = largest
+            sure_n = n
         # side suits before trumps at equal size: cash them before voids appear
         if sure_n > best_n:
             best_n = sure_n
-            out.one = sure_one
-            out.two = sure_two
+            out[0] = sure
     if best_n > 0:
         return 0
     # 2. draw trumps when long in them (the banker team's plan)
@@ -200,14 +209,21 @@ cdef int greedy_lead(const View* v, Play* out) noexcept nogil:
         out.two = 0
         return 0
     # 3. lead to a partner's void, else a low card of the shortest side suit (make voids)
-    low_k = -1
-    low = 1 << 20
+    lead_short(v, True, out)
+    return 0
+
+
+cdef void lead_short(const View* v, bint partner_void_first, Play* out) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef int me = v.seat, s, k, n, low = 1 << 20, low_k = -1
+    cdef uint64_t one
     for s in range(N_SUITS):
         one = v.own.one & pub.suit_mask[s]
-        if one == 0 or s == TRUMP:
+        if one == 0:
             continue
         n = mask_size(v.own.one, v.own.two, pub.suit_mask[s])
-        if (pub.void_suits[(me + 2) % N_SEATS] >> s) & 1 and not opponent_void(v, s):
+        if partner_void_first and (pub.void_suits[(me + 2) % N_SEATS] >> s) & 1 and \
+                not opponent_void(v, s):
             n -= PARTNER_VOID_BONUS       # partner can ruff it
         k = lowest_card(v, one)
         n = n * 64 + card_value(pub, k)
@@ -218,7 +234,6 @@ cdef int greedy_lead(const View* v, Play* out) noexcept nogil:
         low_k = lowest_card(v, v.own.one)
     out.one = bit(low_k)
     out.two = 0
-    return 0
 
 
 cdef inline (int, int) follow_score(const View* v, bint wins, bint partner_wins,

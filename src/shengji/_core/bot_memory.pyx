@@ -50,7 +50,8 @@ from shengji._core.rng cimport Rng
 from shengji._core.view cimport unseen
 from shengji._core.bot_greedy cimport (POINT_VALUE, TrickNow, beaten_by_unseen, bury_lowest,
                                        card_value, follow_candidates, follow_wins,
-                                       lowest_card, play_cost, trick_now)
+                                       lead_short, lowest_card, play_cost, sure_components,
+                                       trick_now)
 
 cdef enum:
     LONG_TRUMPS_MIN = 6        # draw trumps holding at least this many...
@@ -117,20 +118,26 @@ cdef void endgame(const View* v, Record* rec) noexcept nogil:
     multiplier -- known to the banker, else the unseen points' share in 8 unseen cards."""
     cdef const Public* pub = v.pub
     cdef int k, best = -1, kitty = 0
-    cdef uint64_t m = v.own.one & pub.suit_mask[TRUMP]
     if v.buried != NULL:
         for k in range(N_KINDS):
             kitty += v.buried[k] * pub.t.points[k]
     elif rec.unseen_total > 0:
         kitty = rec.unseen_points * KITTY_SIZE // rec.unseen_total
     rec.stake = KITTY_SINGLE * kitty + KEEP_VALUE
+    best = highest_kind(pub, v.own.one & pub.suit_mask[TRUMP])
+    if best >= 0:
+        rec.keep = bit(best)
+
+
+cdef int highest_kind(const Public* pub, uint64_t m) noexcept nogil:
+    """The kind of mask m highest in order (the first of equals), -1 for none."""
+    cdef int k, best = -1
     while m:
         k = ctz(m)
         m &= m - 1
         if best < 0 or pub.t.order[k] > pub.t.order[best]:
             best = k
-    if best >= 0:
-        rec.keep = bit(best)
+    return best
 
 
 cdef inline bint is_out(const Record* rec, int o, int s) noexcept nogil:
@@ -184,33 +191,15 @@ cdef bint opponent_showed_out(const View* v, int s) noexcept nogil:
 cdef bint lead_sure(const View* v, const Record* rec, Play* out) noexcept nogil:
     """Every component of a side suit that no unseen cards can beat in its shape, thrown
     together (a safe throw), where no opponent can ruff; the suit with the most."""
-    cdef const Public* pub = v.pub
-    cdef int s, i, n, best_n = 0, sure_n
-    cdef uint8_t cnt[N_KINDS]
-    cdef Combo c
-    cdef const Component* cp
-    cdef uint64_t one, sure_one, sure_two
+    cdef int s, n, best_n = 0, largest_n
+    cdef Play sure, largest
     for s in range(N_SUITS):
-        one = v.own.one & pub.suit_mask[s]
-        if one == 0 or opponent_ruffs(v, rec, s, SHAPE_SINGLE):
+        if opponent_ruffs(v, rec, s, SHAPE_SINGLE):
             continue
-        masked_counts(v.own.count, one, cnt)
-        decompose(cnt, &pub.t, &c)
-        sure_one = 0
-        sure_two = 0
-        sure_n = 0
-        for i in range(c.n_comp):
-            cp = &c.comp[i]
-            if beaten_by_unseen(v, s, cp.shape, cp.top_order):
-                continue
-            sure_one |= cp.kinds
-            if cp.shape != SHAPE_SINGLE:
-                sure_two |= cp.kinds
-            sure_n += 1 if cp.shape == SHAPE_SINGLE else 2 * cp.length
-        if sure_n > best_n:
-            best_n = sure_n
-            out.one = sure_one
-            out.two = sure_two
+        n = sure_components(v, s, &sure, &largest, &largest_n)
+        if n > best_n:
+            best_n = n
+            out[0] = sure
     return best_n > 0
 
 
@@ -264,18 +253,13 @@ cdef bint lead_draw(const View* v, const Record* rec, Play* out) noexcept nogil:
     """Draw trumps when long in them (the banker team's plan; greedy's rule), unless both
     opponents are out of trumps: the highest trump pair, else the lowest trump."""
     cdef const Public* pub = v.pub
-    cdef int me = v.seat, k, best = -1
+    cdef int me = v.seat, best
     cdef int trumps = mask_size(v.own.one, v.own.two, pub.suit_mask[TRUMP])
-    cdef uint64_t m = v.own.two & pub.suit_mask[TRUMP]
     if team(me) != team(pub.banker) or trumps < LONG_TRUMPS_MIN or \
             DRAW_RATIO * trumps < rec.unseen_suit[TRUMP] or rec.unseen_suit[TRUMP] == 0 or \
             is_out(rec, (me + 1) % N_SEATS, TRUMP) and is_out(rec, (me + 3) % N_SEATS, TRUMP):
         return False
-    while m:
-        k = ctz(m)
-        m &= m - 1
-        if best < 0 or pub.t.order[k] > pub.t.order[best]:
-            best = k
+    best = highest_kind(pub, v.own.two & pub.suit_mask[TRUMP])
     if best >= 0:
         out.one = bit(best)
         out.two = bit(best)
@@ -315,31 +299,11 @@ cdef bint lead_partner_void(const View* v, const Record* rec, Play* out) noexcep
     return True
 
 
-cdef void lead_low(const View* v, Play* out) noexcept nogil:
-    """The cheapest card of the shortest side suit (making voids), else the cheapest."""
-    cdef const Public* pub = v.pub
-    cdef int s, k, n, low = 1 << 20, low_k = -1
-    cdef uint64_t one
-    for s in range(N_SUITS):
-        one = v.own.one & pub.suit_mask[s]
-        if one == 0:
-            continue
-        k = lowest_card(v, one)
-        n = mask_size(v.own.one, v.own.two, pub.suit_mask[s]) * N_KINDS + card_value(pub, k)
-        if n < low:
-            low = n
-            low_k = k
-    if low_k < 0:
-        low_k = lowest_card(v, v.own.one)
-    out.one = bit(low_k)
-    out.two = 0
-
-
 cdef void memory_lead(const View* v, const Record* rec, Play* out) noexcept nogil:
     if lead_sure(v, rec, out) or lead_tractor(v, rec, out) or lead_pair(v, rec, out) or \
             lead_draw(v, rec, out) or lead_partner_void(v, rec, out):
         return
-    lead_low(v, out)
+    lead_short(v, False, out)          # a low card of the shortest side suit
 
 
 # -- follows ----------------------------------------------------------------------------

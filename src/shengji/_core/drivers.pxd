@@ -27,6 +27,10 @@ ctypedef struct MatchC:
 cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
                    const int* team_level, const RulesC* r, int trump,
                    BidResult* bid) noexcept nogil
+# The bidding parameters of an independent hand at `level` (both teams at it); banker a
+# seat (a later hand: it banks unless the rules move it) or -1 (a first hand).
+cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
+                          int bid_threshold) noexcept nogil
 # Bury and play the hand to the end, bots[seat] deciding for each seat.  APPLY_OK or a
 # negative status (a bot without a move, an illegal bot play).
 cdef int play_out(HandC* h, Rng* rng, const Bot** bots) noexcept nogil

@@ -119,6 +119,15 @@ cdef int seat_bots(const Bot** out, int banker_team_bot, int other_bot, int bank
     return 0
 
 
+cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
+                          int bid_threshold) noexcept nogil:
+    bp.level = level
+    bp.first_hand = banker < 0
+    bp.banker = banker if banker >= 0 else 0
+    bp.policy = bid_policy
+    bp.threshold = bid_threshold
+
+
 def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
                int banker, int banker_bot, int defender_bot, int bid_policy,
                int bid_threshold, cnp.int32_t[:, ::1] out not None):
@@ -143,11 +152,7 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
         raise ValueError("out must be (16, >= n) int32 and deck 108 cards")
     seat_bots(seats[0], banker_bot, defender_bot, 0)
     seat_bots(seats[1], banker_bot, defender_bot, 1)
-    bp.level = level
-    bp.first_hand = banker < 0
-    bp.banker = banker if banker >= 0 else 0
-    bp.policy = bid_policy
-    bp.threshold = bid_threshold
+    hand_bid_params(&bp, level, banker, bid_policy, bid_threshold)
     lv[0] = level
     lv[1] = level
     rng_load(&rng, state)

@@ -24,8 +24,8 @@ from shengji._core.bidding cimport BidParams, BidResult
 from shengji._core.hand cimport HandC
 from shengji._core.bot cimport Bot
 from shengji._core.play cimport team
-from shengji._core.drivers cimport (N_HAND_COLUMNS, deal_hand, hand_row, play_out_seats,
-                                    seat_bots)
+from shengji._core.drivers cimport (N_HAND_COLUMNS, deal_hand, hand_bid_params, hand_row,
+                                    play_out_seats, seat_bots)
 
 cnp.import_array()
 
@@ -58,11 +58,7 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
         seat_bots(seats[1][s], bot_b, bot_a, s)
     for s in range(N_SEATS):
         rngs[s] = &seat_rng[s]
-    bp.level = level
-    bp.first_hand = banker < 0
-    bp.banker = banker if banker >= 0 else 0
-    bp.policy = bid_policy
-    bp.threshold = bid_threshold
+    hand_bid_params(&bp, level, banker, bid_policy, bid_threshold)
     lv[0] = level
     lv[1] = level
     rng_load(&k, key, "key")

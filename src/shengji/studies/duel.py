@@ -37,9 +37,9 @@ import pyarrow as pa
 
 from ..bots import parse_bot
 from ..cards import parse_rank
-from ..names import BID_POLICIES, MAX_THRESHOLD, N_CARDS
-from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool, v_choice, v_int
-from .scoring import dict_column, hand_columns, v_policy_or_none
+from ..names import BID_POLICIES, N_CARDS
+from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig
+from .scoring import DEAL_KEYS, check_deal_keys, dict_column, hand_columns, v_policy_or_none
 
 N_ORIENTATIONS = 2
 TEAM_KEYS = ("team_a", "team_b")
@@ -75,9 +75,7 @@ class DuelStudy(Study):
     option_keys = {
         "team_a": (None, v_policy_or_none),
         "team_b": (None, v_policy_or_none),
-        "bid_policy": ("eager", v_choice(*BID_POLICIES)),
-        "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
-        "first_hand": (False, v_bool),
+        **DEAL_KEYS,
     }
     default_chunk_size = 1 << 12
 
@@ -86,9 +84,7 @@ class DuelStudy(Study):
             if cfg.options[key] is None:
                 raise ConfigError(f"missing key {key!r}: the duel needs both bots (e.g. "
                                   f"team_a = \"memory\", team_b = \"greedy\")")
-        if cfg.options["bid_policy"] == "never" and cfg.options["first_hand"]:
-            raise ConfigError("bid_policy = 'never' cannot play first hands: nobody would "
-                              "ever declare and every deal would be redealt")
+        check_deal_keys(cfg.options)
         return ["duel"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:

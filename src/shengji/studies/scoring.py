@@ -95,22 +95,32 @@ def hand_stats(out: np.ndarray, n: int, names) -> dict:
     }
 
 
+# How independent hands are dealt and bid (the scoring and duel studies).
+DEAL_KEYS = {
+    "bid_policy": ("eager", v_choice(*BID_POLICIES)),
+    "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
+    "first_hand": (False, v_bool),
+}
+
+
+def check_deal_keys(options: dict) -> None:
+    if options["bid_policy"] == "never" and options["first_hand"]:
+        raise ConfigError("bid_policy = 'never' cannot play first hands: nobody would "
+                          "ever declare and every deal would be redealt")
+
+
 class ScoringStudy(Study):
     name = "scoring"
     unit = "hands"
     option_keys = {
         "policy": ("greedy", v_bot),
         "defender_policy": (None, v_policy_or_none),
-        "bid_policy": ("eager", v_choice(*BID_POLICIES)),
-        "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
-        "first_hand": (False, v_bool),
+        **DEAL_KEYS,
     }
     default_chunk_size = 1 << 14
 
     def tables(self, cfg: StudyConfig) -> list[str]:
-        if cfg.options["bid_policy"] == "never" and cfg.options["first_hand"]:
-            raise ConfigError("bid_policy = 'never' cannot play first hands: nobody would "
-                              "ever declare and every deal would be redealt")
+        check_deal_keys(cfg.options)
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
