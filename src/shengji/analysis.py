@@ -7,6 +7,7 @@ hands = load(out)                 # the run's first table (hands/), as a pandas 
 kitty = load(out, "kitty")        # another table; or load("out/q/kitty")
 hands.attrs["shengji"]["preset"]  # the run's metadata: study, n, seed, level, preset, rules, ...
 bids = load(run("bid_odds", "out/b", n=10_000, policy="threshold", threshold=8))  # a kind
+duel_summary("out/duel")          # a duel study's swing per deal, with 95% intervals
 ```
 
 pandas (a dependency) is imported only when :func:`load` is called: it takes a while, and
@@ -23,7 +24,7 @@ from typing import Any
 from .runner.manifest import Manifest
 from .runner.output import MANIFEST as _MANIFEST, META_KEY as _META_KEY
 
-__all__ = ["load", "run", "run_metadata"]
+__all__ = ["duel_summary", "load", "run", "run_metadata"]
 
 
 def _not_output(path: Path, why: str) -> ValueError:
@@ -197,3 +198,64 @@ def run(study: str | Path | dict, out: str | Path, n: int | None = None,
     kind, cfg = make_config(data, source=source, overrides={"n": n, "seed": seed})
     run_study(kind, cfg, Path(out), workers=workers, overwrite=overwrite, quiet=True)
     return Path(out)
+
+
+def duel_summary(data, confidence: float = 0.95) -> dict:
+    """The swing of a duel study (``study = "duel"``): team_a's advantage per deal, with
+    ``confidence`` intervals (Student t over the per-deal swings; the pairing is the deal).
+
+    ``data`` is the run's output directory (or its ``duel/`` table), or the table as a
+    DataFrame.  Per deal d (``shengji.studies.duel``):
+
+    * ``points``: D(orientation 1) - D(orientation 0).  Orientation 1 has team_a
+      defending, orientation 0 team_b, on the same cards: positive = team_a's defenders
+      took more, i.e. team_a plays better (both roles together, as the two orientations
+      give each team each role once);
+    * ``levels``: L(0) - L(1), L = the banker team's signed levels (+ when it levels up,
+      - when the defenders do): team_a's level gain over the two orientations.
+
+    Returns a dict: ``team_a``, ``team_b`` (bot labels), ``deals``, ``confidence``,
+    ``points`` and ``levels`` (each ``mean``, ``low``, ``high``, ``sd``), and per side that
+    banks (``a_banks``, ``b_banks``) the mean D, the banker team's level-up rate and how
+    often the defenders took the last trick.
+    """
+    import numpy as np
+
+    from .studies.duel import N_ORIENTATIONS, mean_interval, swings
+
+    if hasattr(data, "columns"):
+        df = data
+    else:  # a run directory (its duel table), or the table directory itself
+        df = load(data, "duel" if (Path(data) / _MANIFEST).is_file() else None)
+    need = {"deal", "orientation", "banker_bot", "defender_points", "level_side", "levels",
+            "last_winner_side"}
+    if not need <= set(df.columns):
+        raise ValueError("duel_summary needs a duel study's table (columns "
+                         + ", ".join(sorted(need - set(df.columns))) + " are missing)")
+    df = df.sort_values(["deal", "orientation"], kind="stable")
+    deal = df["deal"].to_numpy()
+    orient = df["orientation"].to_numpy()
+    n = len(df) // N_ORIENTATIONS
+    if (len(df) % N_ORIENTATIONS or not (orient.reshape(-1, N_ORIENTATIONS) == np.arange(
+            N_ORIENTATIONS)).all() or not (deal.reshape(-1, N_ORIENTATIONS) == deal[::2, None]).all()):
+        raise ValueError("duel_summary: every deal needs both orientations (0 and 1) once")
+    if n == 0:
+        raise ValueError("duel_summary: the table holds no deals")
+    side = df["level_side"].astype(str).to_numpy()
+    pts, lv = swings(df["defender_points"].to_numpy(), np.where(side == "banker", 0, 1),
+                     df["levels"].to_numpy())
+    banker_bot = df["banker_bot"].astype(str).to_numpy()
+    out = {"team_a": banker_bot[0], "team_b": banker_bot[1], "deals": n,
+           "confidence": confidence}
+    for name, x in (("points", pts), ("levels", lv)):
+        mean, half = mean_interval(n, float(x.sum()), float((x * x).sum()), confidence)
+        out[name] = {"mean": mean, "low": mean - half, "high": mean + half,
+                     "sd": float(x.std(ddof=1)) if n > 1 else float("nan")}
+    d = df["defender_points"].to_numpy().reshape(-1, N_ORIENTATIONS)
+    up = (side == "banker").reshape(-1, N_ORIENTATIONS)
+    last = (df["last_winner_side"].astype(str).to_numpy() == "defenders").reshape(
+        -1, N_ORIENTATIONS)
+    for o, key in enumerate(("a_banks", "b_banks")):
+        out[key] = {"mean_d": float(d[:, o].mean()), "level_up": float(up[:, o].mean()),
+                    "defenders_last": float(last[:, o].mean())}
+    return out

@@ -27,13 +27,24 @@ ctypedef struct MatchC:
 cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
                    const int* team_level, const RulesC* r, int trump,
                    BidResult* bid) noexcept nogil
+# The bidding parameters of an independent hand at `level` (both teams at it); banker a
+# seat (a later hand: it banks unless the rules move it) or -1 (a first hand).
+cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
+                          int bid_threshold) noexcept nogil
 # Bury and play the hand to the end, bots[seat] deciding for each seat.  APPLY_OK or a
 # negative status (a bot without a move, an illegal bot play).
 cdef int play_out(HandC* h, Rng* rng, const Bot** bots) noexcept nogil
+# The same, seat s drawing from rngs[s] (the duel: one stream per seat).
+cdef int play_out_seats(HandC* h, Rng** rngs, const Bot** bots) noexcept nogil
 
 # The HAND_COLUMNS row of a finished hand: col[c * stride + i] for column c.
 cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_t stride,
                    Py_ssize_t i) noexcept nogil
+
+# Seat -> bot: banker_team_bot for the seats of team banker_team, other_bot for the
+# others (BotId values; ValueError for an unknown id).
+cdef int seat_bots(const Bot** out, int banker_team_bot, int other_bot,
+                   int banker_team) except -1
 
 cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil
 # Deal the match's next hand (at its bidding level and team levels) into h.

@@ -58,20 +58,28 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
 
 
 cdef int play_out(HandC* h, Rng* rng, const Bot** bots) noexcept nogil:
+    cdef Rng* rngs[N_SEATS]
+    cdef int s
+    for s in range(N_SEATS):
+        rngs[s] = rng
+    return play_out_seats(h, rngs, bots)
+
+
+cdef int play_out_seats(HandC* h, Rng** rngs, const Bot** bots) noexcept nogil:
     cdef View views[N_SEATS]           # made once: a view's pointers hold for the hand
     cdef Play p, forced
     cdef int status, s
     for s in range(N_SEATS):
         make_view(h, s, &views[s])
     s = h.pub.banker
-    if bots[s].bury(&views[s], rng, &p) != 0:
+    if bots[s].bury(&views[s], rngs[s], &p) != 0:
         return APPLY_EMPTY
     status = hand_bury(h, &p)
     if status != APPLY_OK:
         return status
     while h.pub.phase == PHASE_PLAY:
         s = h.pub.to_play
-        if bots[s].play(&views[s], rng, &p) != 0:
+        if bots[s].play(&views[s], rngs[s], &p) != 0:
             return APPLY_EMPTY
         status = hand_apply(h, &p, &forced, False)
         if status != APPLY_OK:
@@ -100,7 +108,7 @@ cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_
     col[15 * stride + i] = bid.redeals
 
 
-cdef int _bots(const Bot** out, int banker_team_bot, int other_bot, int banker_team) except -1:
+cdef int seat_bots(const Bot** out, int banker_team_bot, int other_bot, int banker_team) except -1:
     """Seat -> bot: banker_team_bot for the seats of team banker_team, other_bot else."""
     cdef int s, b
     for s in range(N_SEATS):
@@ -109,6 +117,15 @@ cdef int _bots(const Bot** out, int banker_team_bot, int other_bot, int banker_t
         if out[s] == NULL:
             raise ValueError(f"bot id {b} out of range 0..{N_BOTS - 1}")
     return 0
+
+
+cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
+                          int bid_threshold) noexcept nogil:
+    bp.level = level
+    bp.first_hand = banker < 0
+    bp.banker = banker if banker >= 0 else 0
+    bp.policy = bid_policy
+    bp.threshold = bid_threshold
 
 
 def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
@@ -133,13 +150,9 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
         raise ValueError("level 0..12, banker -1..3")
     if out.shape[0] != N_HAND_COLUMNS or stride < n or deck.shape[0] != N_CARDS:
         raise ValueError("out must be (16, >= n) int32 and deck 108 cards")
-    _bots(seats[0], banker_bot, defender_bot, 0)
-    _bots(seats[1], banker_bot, defender_bot, 1)
-    bp.level = level
-    bp.first_hand = banker < 0
-    bp.banker = banker if banker >= 0 else 0
-    bp.policy = bid_policy
-    bp.threshold = bid_threshold
+    seat_bots(seats[0], banker_bot, defender_bot, 0)
+    seat_bots(seats[1], banker_bot, defender_bot, 1)
+    hand_bid_params(&bp, level, banker, bid_policy, bid_threshold)
     lv[0] = level
     lv[1] = level
     rng_load(&rng, state)
@@ -200,7 +213,7 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, int team0_bot, int 
     cdef int rc = 0
     if out.shape[0] != N_HAND_COLUMNS + 2 or deck.shape[0] != N_CARDS:
         raise ValueError("out must be (18, capacity) int32 and deck 108 cards")
-    _bots(seats, team0_bot, team1_bot, 0)
+    seat_bots(seats, team0_bot, team1_bot, 0)
     match_start(&m, &r)
     rng_load(&rng, state)
     with nogil:
