@@ -15,7 +15,11 @@ __all__ = ["BidOutcome", "BidOption", "BidView"]
 @dataclass(frozen=True)
 class BidOutcome:
     """One hand's bidding.  ``trump``: "S" "H" "C" "D" or "NT" (None when the deal is
-    thrown in: ``redeal``); seats 0..3, -1 for none."""
+    thrown in: ``redeal``); seats 0..3, -1 for none.  ``first_drawer``: the seat that drew
+    dealing position 0; ``late_overturns`` / ``reburies``: overturns after the bury and
+    kitties re-buried (``overturn_after_kitty``, ``overturn_reburies``; only where the round
+    after the bury was played); ``team_overturns``: overturns per team (seat % 2) of the
+    overturner, the round after the bury included."""
 
     trump: str | None
     banker: int
@@ -28,11 +32,16 @@ class BidOutcome:
     banker_steps_down: bool = False
     redeals: int = 0
     bids: tuple = ()   # (index, seat, action, trump, strength) per bid (Python engine only)
+    first_drawer: int = 0
+    late_overturns: int = 0
+    reburies: int = 0
+    team_overturns: tuple = (0, 0)
 
     def same_result(self, other: "BidOutcome") -> bool:
         """Equal apart from the bid log (which only the Python engine records)."""
         keys = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
-                "reinforced", "no_bid", "redeal", "banker_steps_down", "redeals")
+                "reinforced", "no_bid", "redeal", "banker_steps_down", "redeals",
+                "first_drawer", "late_overturns", "reburies", "team_overturns")
         return all(getattr(self, k) == getattr(other, k) for k in keys)
 
 
@@ -55,9 +64,11 @@ class BidOption:
 class BidView:
     """What a callable policy sees: its seat, the cards it holds so far (ids), how many cards
     have been dealt (1..100), the level, whether this is a first hand, the current bid (None,
-    or dict trump/strength/bidder/locked), the bids open to it (best first by the kernel's
-    preference), and whether the deal is over (the last asking before the kitty is taken:
-    ``after_deal``)."""
+    or dict trump/strength/bidder/locked; under ``secret_bids`` the trump of another seat's
+    face-down bid is None), the bids open to it (best first by the kernel's preference),
+    whether the deal is over (the last asking before the kitty is taken: ``after_deal``) and
+    whether this is the round after the bury (``late``: the seat's cards are its hand after
+    the bury)."""
 
     seat: int
     hand: tuple
@@ -67,3 +78,4 @@ class BidView:
     current: dict | None
     options: tuple
     after_deal: bool = False
+    late: bool = False

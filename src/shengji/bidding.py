@@ -90,15 +90,16 @@ import numpy as np
 
 from .bid_types import BidOption, BidOutcome, BidView
 from .cards import as_cards, parse_rank
-from .names import (BID_POLICIES, KITTY_SIZE, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS,
+from .names import (BID_POLICIES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS,
                     TRUMP_NAMES)
-from .reference.bidding import bid_python, count_trumps
+from .reference.bidding import bid_python, count_trumps, first_drawer as _first_drawer
 from .rules import resolve_rules
 from .seeds import check_seed
 
 __all__ = [
     "simulate_bids", "bid_deal", "BidOutcome", "BidOption", "BidView", "eager_policy",
     "threshold_policy", "TRUMP_NAMES", "POLICIES", "MAX_REDEALS", "MAX_THRESHOLD",
+    "never_redeals_forever",
 ]
 
 POLICIES = BID_POLICIES    # the kernel policies, in the core's numbering
@@ -157,10 +158,30 @@ def _check_args(level, rules, policy, threshold, first_hand, banker):
         raise ValueError(f"threshold only applies to policy='threshold', not {policy!r}")
     else:
         threshold = 0
-    if policy == "never" and (first_hand or rules.no_bid == "redeal"):
-        raise ValueError("policy 'never' never declares: a first hand (or no_bid = 'redeal') "
-                         "would be redealt forever")
+    if policy == "never" and never_redeals_forever(rules, first_hand):
+        raise ValueError("policy 'never' never declares: a first hand (unless "
+                         "first_hand_no_bid = 'kitty_first') or a later hand under no_bid = "
+                         "'redeal' would be redealt forever")
     return level_rank, rules, policy, threshold, first_hand, banker
+
+
+def never_redeals_forever(rules, first_hand: bool) -> bool:
+    """Would a deal nobody declares on be thrown in (so that a policy that never bids
+    redeals forever)?"""
+    rules = resolve_rules(rules)
+    if first_hand:
+        return rules.first_hand_no_bid == "redeal"
+    return rules.no_bid == "redeal"
+
+
+def _check_first_drawer(first_drawer):
+    if first_drawer is None:
+        return None
+    if isinstance(first_drawer, bool) or not isinstance(first_drawer, Integral) \
+            or not 0 <= first_drawer < N_SEATS:
+        raise ValueError(f"first_drawer: expected a seat 0..{N_SEATS - 1} or None, "
+                         f"got {first_drawer!r}")
+    return int(first_drawer)
 
 
 def _callable_for(policy, threshold):
@@ -174,20 +195,26 @@ def _callable_for(policy, threshold):
 
 
 def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first_hand=True,
-             banker=None, seed=0, engine=None) -> BidOutcome:
+             banker=None, seed=0, engine=None, first_drawer=None) -> BidOutcome:
     """The bidding on one dealing order: ``cards`` is 108 cards (notation text or physical
-    ids), position i < 100 going to seat i % 4, 100..107 the kitty.  A deal nobody declares
-    on that the rules throw in comes back with ``redeal=True`` and ``trump=None``.
+    ids), position i < 100 going to seat (d + i) % 4 where d is the first drawer
+    (``first_drawer``; None: as the rules say — seat 0, the banker of a later hand under
+    ``banker_draws_first``, a random seat in a first hand under ``random_first_drawer``),
+    100..107 the kitty.  A deal nobody declares on that the rules throw in comes back with
+    ``redeal=True`` and ``trump=None``.  The round after the bury
+    (``overturn_after_kitty``) needs the bury: it is played by ``HandState``.
 
     ``engine``: ``"core"`` (the C kernel; kernel policies only), ``"python"`` (records the
     bids in ``.bids``); default core for a kernel policy, python for a callable.  ``seed``
-    (``shengji.seeds``) seeds the one draw of ``no_bid = "kitty_random"``."""
+    (``shengji.seeds``) seeds the draws: the first drawer under ``random_first_drawer``
+    (when ``first_drawer`` is None), then the kitty card of ``no_bid = "kitty_random"``."""
     from ._core.bidding import bid_given, draw_bounded
     from ._core.rng import chunk_state
 
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
         level, rules, policy, threshold, first_hand, banker)
     seed = check_seed(seed)
+    first_drawer = _check_first_drawer(first_drawer)
     deck = as_cards(cards)
     if len(deck) != N_CARDS:
         raise ValueError(f"a deal is all {N_CARDS} cards in dealing order, got {len(deck)}")
@@ -196,33 +223,38 @@ def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first
         engine = "python" if callable(policy) else "core"
     if engine == "python":
         return bid_python(deck, level_rank, rules, _callable_for(policy, threshold),
-                          first_hand, banker, lambda: draw_bounded(state, KITTY_SIZE))
+                          first_hand, banker, lambda bound: draw_bounded(state, bound),
+                          first_drawer)
     if engine != "core":
         raise ValueError(f"engine: expected 'core' or 'python', got {engine!r}")
     if callable(policy):
         raise ValueError("a callable policy runs in the Python engine (engine='python')")
     rc, res = bid_given(np.asarray(deck, np.uint8), level_rank, rules, POLICIES.index(policy),
-                        threshold, first_hand, banker, state)
+                        threshold, first_hand, banker, state,
+                        -1 if first_drawer is None else first_drawer)
     redeal = rc == 1
     return BidOutcome(
         trump=None if redeal else TRUMP_NAMES[res["trump"]], banker=res["banker"],
         first_declarer=res["first_declarer"], first_declare_index=res["first_declare_index"],
         overturns=res["overturns"], reinforced=bool(res["reinforced"]),
         no_bid=bool(res["no_bid"]), redeal=redeal,
-        banker_steps_down=bool(res["banker_steps_down"]))
+        banker_steps_down=bool(res["banker_steps_down"]), first_drawer=res["first_drawer"],
+        team_overturns=res["team_overturns"])
 
 
 COLUMNS = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
-           "reinforced", "no_bid", "redeals", "banker_steps_down", "banker_trumps",
-           "team_trumps")
+           "reinforced", "no_bid", "redeals", "banker_steps_down", "first_drawer",
+           "banker_trumps", "team_trumps")
 
 
 def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None,
                   first_hand=True, banker=None, chunk=0) -> dict:
     """Bid ``n`` random hands; returns numpy columns (COLUMNS): ``trump`` 0..3 = S H C D,
     4 = no-trump (``TRUMP_NAMES``); ``first_declarer`` / ``first_declare_index`` -1 when
-    nobody declared; ``banker_trumps``: the banker's trumps with the kitty; ``team_trumps``:
-    banker, partner and kitty.  The stream is ``chunk_state(seed, chunk)`` (chunk k of a
+    nobody declared; ``first_drawer``: the seat that drew first; ``banker_trumps``: the
+    banker's trumps with the kitty; ``team_trumps``: banker, partner and kitty.  The
+    bidding of the deal only: the round after the bury (``overturn_after_kitty``) is played
+    by the scoring and match studies.  The stream is ``chunk_state(seed, chunk)`` (chunk k of a
     bid_odds run with that seed gives the same hands).
 
     A callable ``policy`` (see the module docstring) runs the same deals through the Python
@@ -242,12 +274,14 @@ def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None
         return bid_chunk(state, deck, int(n), level_rank, rules, POLICIES.index(policy),
                          threshold, first_hand, banker)
     out = {k: [] for k in COLUMNS}
-    draw = lambda: draw_bounded(state, KITTY_SIZE)  # noqa: E731
+    draw = lambda bound: draw_bounded(state, bound)  # noqa: E731
     for _ in range(int(n)):
         redeals = 0
+        drawer = _first_drawer(rules, first_hand, banker, draw)   # once a hand, before the shuffle
         while True:
             shuffle_deck(state, deck)
-            res = bid_python(deck.tolist(), level_rank, rules, policy, first_hand, banker, draw)
+            res = bid_python(deck.tolist(), level_rank, rules, policy, first_hand, banker, draw,
+                             drawer)
             if not res.redeal:
                 break
             redeals += 1
@@ -255,18 +289,20 @@ def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None
                 raise ValueError(f"{MAX_REDEALS} deals in a row were thrown in because nobody "
                                  "declared: this policy never bids")
         t = TRUMP_NAMES.index(res.trump)
-        bt = count_trumps(deck, level_rank, t, res.banker)
-        pt = count_trumps(deck, level_rank, t, (res.banker + 2) % N_SEATS, kitty=False)
+        bt = count_trumps(deck, level_rank, t, res.banker, first_drawer=drawer)
+        pt = count_trumps(deck, level_rank, t, (res.banker + 2) % N_SEATS, kitty=False,
+                          first_drawer=drawer)
         for k, v in (("trump", t), ("banker", res.banker), ("first_declarer", res.first_declarer),
                      ("first_declare_index", res.first_declare_index),
                      ("overturns", res.overturns), ("reinforced", res.reinforced),
                      ("no_bid", res.no_bid), ("redeals", redeals),
-                     ("banker_steps_down", res.banker_steps_down), ("banker_trumps", bt),
+                     ("banker_steps_down", res.banker_steps_down),
+                     ("first_drawer", drawer), ("banker_trumps", bt),
                      ("team_trumps", bt + pt)):
             out[k].append(v)
     dtypes = {"trump": np.uint8, "banker": np.uint8, "first_declarer": np.int8,
               "first_declare_index": np.int8, "overturns": np.uint8, "reinforced": np.bool_,
               "no_bid": np.bool_, "redeals": np.uint16, "banker_steps_down": np.bool_,
-              "banker_trumps": np.uint8, "team_trumps": np.uint8}
+              "first_drawer": np.uint8, "banker_trumps": np.uint8, "team_trumps": np.uint8}
     return {k: np.asarray(v, dtype=dtypes[k]) for k, v in out.items()}
 

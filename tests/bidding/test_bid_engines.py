@@ -55,7 +55,7 @@ def test_reference_engine_alone_matches_the_kernel(preset, first_hand, banker):
         s = chunk_state(i, 0)
         py = ref_bidding.bid_python(cards, 5, rules, bidding.eager_policy, first_hand,
                                     0 if banker is None else banker,
-                                    lambda: draw_bounded(s, 8))
+                                    lambda bound: draw_bounded(s, bound))
         assert py.same_result(kernel), (i, py, kernel)
         assert len(py.bids) == py.overturns + (py.first_declarer >= 0) + \
             sum(b[2] == "reinforce" for b in py.bids)
