@@ -9,7 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["BidOutcome", "BidOption", "BidView"]
+__all__ = ["BidOutcome", "BidOption", "BidView", "BID_ACTIONS", "BID_PASS", "bid_action"]
+
+# Bidding decisions as actions (HandState's "bid" phase): a small int per kind of bid, the
+# same whatever the trump counts.  Declarations show one card (a level card of a suit, or a
+# single joker under single_joker_declares), a reinforcement the declarer's second copy,
+# overturns a pair (a level pair of a suit, a joker pair, or a mixed SJ+BJ pair).
+BID_ACTIONS: tuple[str, ...] = (
+    "pass",
+    "declare S", "declare H", "declare C", "declare D", "declare SJ", "declare BJ",
+    "reinforce",
+    "overturn S", "overturn H", "overturn C", "overturn D", "overturn SJ SJ",
+    "overturn BJ BJ", "overturn SJ BJ",
+)
+BID_PASS = 0
 
 
 @dataclass(frozen=True)
@@ -58,6 +71,22 @@ class BidOption:
     trumps: int
     cards: str
     _key: tuple = field(repr=False, compare=False, default=())
+
+    @property
+    def code(self) -> int:
+        """This bid as an action (``BID_ACTIONS``)."""
+        return bid_action(self)
+
+
+def bid_action(option: BidOption) -> int:
+    """The action (index in ``BID_ACTIONS``) of a bid: declarations and overturns by the
+    suit of the level card(s) or by the jokers shown."""
+    if option.action == "reinforce":
+        return BID_ACTIONS.index("reinforce")
+    shown = option.cards.split()
+    if option.trump != "NT":        # a level card or pair: its suit
+        return BID_ACTIONS.index(f"{option.action} {option.trump}")
+    return BID_ACTIONS.index(f"{option.action} {' '.join(shown)}")
 
 
 @dataclass(frozen=True)
