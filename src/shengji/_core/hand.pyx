@@ -141,9 +141,10 @@ cdef inline bint before_first_lead(const HandC* h) noexcept nogil:
 
 
 cdef int hand_set_trump(HandC* h, int trump) noexcept nogil:
+    # also while a re-burying overturner holds the kitty (PHASE_BURY): no card is played
     cdef Public* pub = &h.pub
     cdef int k, s
-    if not before_first_lead(h):
+    if not (before_first_lead(h) or pub.phase == PHASE_BURY):
         return APPLY_OVER
     rules_table(&pub.t, pub.level, trump, &pub.r)
     pub.trump = trump
