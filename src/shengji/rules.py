@@ -413,28 +413,36 @@ class Rules:
 # One preset per source rule set (docs/rules.md §10).  Only the differences from the defaults.
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
-    "school-cup": {"no_bid": "kitty_random", "level_cap": 6},
-    "league-2019": {"level_table": "league", "level_cap": 6, "throw_penalty": "fixed10"},
+    "school-cup": {"start_level": "6", "no_bid": "kitty_random", "level_cap": 6},
+    "league-2019": {"level_table": "league", "level_cap": 6, "throw_penalty": "fixed10",
+                    "overturn_after_kitty": "later_hands"},
     "classic-80": {"clockwise": True, "throw_penalty": "fixed20"},
     "club-84022": {
         "level_table": "step20", "kitty_multiplier": "power2", "throw_penalty": "per_card",
-        "suit_priority": "SHDC", "must_play": ["10"],
+        "suit_priority": "SHDC", "must_play": ["10"], "no_bid": "kitty_first",
     },
     "spring-festival": {
         "single_joker_declares": True, "no_bid": "kitty_first", "kitty_multiplier": "power2",
-        "throw_penalty": "per_card",
+        "throw_penalty": "per_card", "first_hand_no_bid": "kitty_first",
     },
-    "tournament": {"no_bid": "kitty_first", "kitty_multiplier": "plus2"},
+    "tournament": {"no_bid": "kitty_first", "kitty_multiplier": "plus2",
+                   "later_joker_overturns": 1, "reinforce_lock_jokers": True,
+                   "random_first_drawer": True},
     "campus-2015": {
         "trump_throws": False, "kitty_multiplier": "plus2", "suit_priority": "SHCD",
-        "no_bid": "banker_steps_down",
+        "no_bid": "banker_steps_down", "overturn_after_kitty": "always",
+        "random_first_drawer": True,
     },
-    "must-play-ja": {"must_play": ["J", "A"], "must_play_demotion": True, "no_bid": "kitty_first"},
+    "must-play-ja": {"must_play": ["J", "A"], "must_play_demotion": True, "no_bid": "kitty_first",
+                     "secret_bids": True, "overturn_after_kitty": "always",
+                     "overturn_reburies": True, "joker_pair_takes_bank": False},
     "timed-match": {
         "must_play": ["A"], "no_bid": "kitty_third", "suit_priority": "SHCD",
-        "first_hand_overturn": False,
+        "first_hand_overturn": False, "bids_close_with_deal": True, "banker_draws_first": True,
+        "random_first_drawer": True,
     },
-    "team-cup": {"mixed_joker_pair": True, "kitty_multiplier": "power2"},
+    "team-cup": {"mixed_joker_pair": True, "kitty_multiplier": "power2",
+                 "overturn_takes_bank": False},
 }
 
 PRESET_SOURCES = {

@@ -227,13 +227,16 @@ def test_mixed_joker_pair(rules, trump):
                    at(1, 2): "SJ", at(1, 3): "BJ"}, "2C")
     o = run(placed, rules)
     assert o.trump == trump
-    assert o.banker == (1 if trump == "NT" else 3)
+    assert o.bids[-1][1] == (1 if trump == "NT" else 3)      # who overturned last
+    # team-cup: an overturn decides only the suit, the first declarer keeps the bank
+    assert o.banker == (0 if rules == "team-cup" else 3)
 
 
 def test_big_joker_pair_beats_mixed_pair():
     placed = {at(0, 0): "2H", at(1, 0): "SJ", at(1, 1): "BJ", at(2, 2): "BJ", at(3, 2): "SJ"}
     o = run(placed, "team-cup")
-    assert (o.trump, o.banker, o.overturns) == ("NT", 1, 1)    # seat 2 holds one BJ only
+    assert (o.trump, o.banker, o.overturns) == ("NT", 0, 1)    # seat 2 holds one BJ only
+    assert o.bids[-1][:3] == (at(1, 1), 1, "overturn")
 
 
 def test_first_hand_overturn_false():
