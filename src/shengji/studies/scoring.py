@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from ..bidding import never_redeals_forever
 from ..cards import parse_rank
 from ..names import (BID_POLICIES, BOT_NAMES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES,
                      SIDE_NAMES, TRUMP_NAMES)
@@ -92,9 +93,12 @@ class ScoringStudy(Study):
     default_chunk_size = 1 << 14
 
     def tables(self, cfg: StudyConfig) -> list[str]:
-        if cfg.options["bid_policy"] == "never" and cfg.options["first_hand"]:
-            raise ConfigError("bid_policy = 'never' cannot play first hands: nobody would "
-                              "ever declare and every deal would be redealt")
+        if cfg.options["bid_policy"] == "never" and \
+                never_redeals_forever(cfg.rules, cfg.options["first_hand"]):
+            raise ConfigError("bid_policy = 'never' cannot play first hands (unless "
+                              "first_hand_no_bid = 'kitty_first') nor later hands under no_bid "
+                              "= 'redeal': nobody would ever declare and every deal would be "
+                              "redealt")
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
