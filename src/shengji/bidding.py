@@ -1,7 +1,8 @@
 """Bidding: declaring trump, reinforcing, overturning and the no-bid rules (docs/rules.md §7).
 
-The cards are dealt one at a time in dealing order (position i < 100 goes to seat i % 4,
-seat 0 draws first; positions 100..107 are the kitty) and the seats bid as they land.
+The cards are dealt one at a time in dealing order (position i < 100 goes to seat
+(d + i) % 4 where d is the first drawer, seat 0 unless the rules say otherwise; positions
+100..107 are the kitty) and the seats bid as they land.
 
 * ``simulate_bids(n, seed, ...)``: n Monte Carlo hands with a kernel policy (``"eager"``,
   ``"threshold"`` with ``threshold=k``, ``"never"``) in the C core (about a million hands a
@@ -10,9 +11,13 @@ seat 0 draws first; positions 100..107 are the kitty) and the seats bid as they 
   ids), for constructed deals; returns a ``BidOutcome`` (with the list of bids made when
   run by the Python engine).
 
-Two engines: the C kernel (``shengji._core.bidding``; kernel policies) and its plain-Python
+Two engines: the C kernel (``shengji._core.bidding``: a state machine stepped by the kernel
+policies, or one decision at a time by ``HandState``'s bid phase) and its plain-Python
 twin ``shengji.reference.bidding`` (any callable policy, and ``engine="python"``), which
-the tests run against each other.  This module checks the arguments and drives both.
+the tests run against each other.  This module checks the arguments and drives both.  The
+round of overturns after the bury (``overturn_after_kitty``) needs the bury: the scoring
+and match studies and ``HandState`` play it; ``bid_deal`` and ``simulate_bids`` (the
+bid_odds study) stop when the deal's bidding ends.
 
 Model and decisions (where §7 leaves a question open; 000..004 are sources 000..004):
 
@@ -34,15 +39,17 @@ Model and decisions (where §7 leaves a question open; 000..004 are sources 000.
    但必须在有其他玩家先进行反主的前提下").  The partner may overturn.
 5. Window: bids are made as the cards land and may still be made after the 100th card,
    until the banker takes the kitty (000/003 "拿底牌前"; 002 points tournament: the banker
-   asks each seat before taking the kitty).  For the kernel policies this is the round of
-   asking that follows the last card (their choices depend only on the hands and the bids).
-   Timed-match's "declare before the last card is dealt" is not modelled.
+   asks each seat before taking the kitty): the round of asking that follows the last card,
+   from the next seat to draw (the kernel policies never bid there: their choices depend
+   only on the hands and the bids).  ``bids_close_with_deal`` (002 timed-match, source 002
+   line 257, "必须在该盘牌最后一张牌起完之前"): no bid with the last card, no round after it.
 6. Who bids first when several could: after a card lands its seat is asked first; a seat
    that bids is asked again at once (a pair is shown right after its single, before anyone
-   can overturn the single); then the seats in dealing order until four pass in a row.
+   can overturn the single); then the seats in playing order until four pass in a row.  A
+   seat with no bid open to it is not asked.
 7. A pair cannot be shown as the first declaration: a seat holding both copies declares with
    one and reinforces with the other at once.  A joker pair cannot declare, only overturn
-   (must-play-ja in 002: "一对王不能反庄，只能在他人扣牌后反主").
+   (source 002, line 245: "一对王…只能在他人扣牌后反主").
 8. ``single_joker_declares`` (spring-festival, 002 "抢庄可亮无主（单张大、小王，单张王不能
    反2）"): in a first hand a single joker declares no-trump (strength single); it never
    overturns; a level pair overturns it (a pair beats a single); its own second copy
@@ -70,11 +77,37 @@ Model and decisions (where §7 leaves a question open; 000..004 are sources 000.
     ``threshold`` k: declarations and overturns only with at least k trumps; reinforcing is
     always taken.  ``eager``: the same with no threshold.
 
-Not modelled (no rule option for them): 002's points tournament (joker pairs overturn only
-once after the first hand, a big-joker pair never overturns a small-joker pair after the
-first hand, no overturn at all after a reinforcement), timed-match's "each overturn raises
-a level", spring-festival's kitty_first for a first hand with no declaration (we redeal),
-004's "after the kitty is taken one may still overturn the trump, not the bank".
+14. ``later_joker_overturns`` n (source 002, line 181): after the first hand at most n
+    joker-pair overturns per hand (per hand, not per seat); level pairs are not limited.
+15. ``reinforce_lock_jokers`` (source 002, lines 183-185): a reinforced declaration is final;
+    an overturning level pair can still be overturned by joker pairs.  Needs
+    ``reinforce_locks``.
+16. ``joker_pair_takes_bank = false`` (source 002, line 245): in a first hand a joker-pair
+    overturn changes the trump, not the bank (level pairs still take it).
+17. ``overturn_after_kitty`` (source 004, lines 31-33; source 001, lines 31-33): after the
+    bury and before the first lead one more round, asked from the banker's next seat until
+    four pass in a row, with the seats' cards after the bury; overturns only, never the bank
+    (``"later_hands"``: not in a first hand).  Only after a declared trump.  Under
+    ``overturn_reburies`` (source 002, line 243) each overturner of that round takes up the
+    kitty and buries eight again, then the round goes on.
+18. ``secret_bids`` (source 002, lines 243-245): face-down bids.  A declaration as usual but
+    its trump hidden from the other seats (``BidView.current["trump"]`` is None); no
+    reinforcing; an overturn is any pair the seat has not laid yet (level pair of any suit,
+    joker pair, mixed pair under ``mixed_joker_pair``), with no strength or suit order; the
+    standing bidder still may not overturn itself.  In a first hand overturns during the
+    deal take the bank (joker pairs only with ``joker_pair_takes_bank``); later hands
+    overturn only after the bury.  Needs ``overturn_after_kitty``.
+19. The first drawer (source 002, lines 139, 177, 255; source 004, line 31):
+    ``random_first_drawer`` — in a first hand a uniform draw of 4 from the hand's stream,
+    before the shuffle, kept over redeals; ``banker_draws_first`` — in a later hand the
+    banker.  ``first_drawer`` in the results.
+20. ``first_hand_no_bid = "kitty_first"`` (source 002, line 155, "翻底牌第一张对点"): a first
+    hand nobody declares on: the first kitty card's suit is trump (a joker: no-trump), and
+    its value (A 1, 2..10, J 11, Q 12, K 13, SJ 14, BJ 15) counted from the first drawer
+    (who counts 1) picks the banker.  ``policy = "never"`` is then allowed in first hands.
+
+Results also count ``late_overturns`` and ``reburies`` (the round after the bury) and
+``team_overturns`` (overturns per team of the overturner) for the levelling options.
 
 Callable policies: ``policy(view) -> BidOption | None`` where ``view`` is a ``BidView``
 (seat, hand so far, cards dealt, current bid, legal ``options``).  It is consulted every time

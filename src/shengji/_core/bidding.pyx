@@ -2,35 +2,23 @@
 """Bidding kernel (docs/rules.md §7): a state machine (BidState, bidding.pxd) that deals the
 cards one at a time in dealing order and asks the seats, as the cards land, whether they
 declare, reinforce or overturn; after the bury, the round of overturns of
-``overturn_after_kitty``.
+``overturn_after_kitty``.  The model and every decision where §7 and the sources leave a
+question open are stated in shengji/bidding.py's docstring; in short:
 
-Model (the decisions where §7 and the sources leave a question open are listed in
-shengji/bidding.py's docstring, which is the user-facing statement of them):
-
-* A bid has a strength: single (a level card; also a single joker under
-  ``single_joker_declares`` in a first hand) < level pair < small-joker pair (also a mixed
-  SJ+BJ pair under ``mixed_joker_pair``) < big-joker pair.  An overturn must be a pair of
-  strictly higher strength, or, under ``suit_priority``, a level pair of a higher-priority
-  suit over a level pair.  A reinforced declaration (the declarer's second copy) is a pair
-  of the same strength; with ``reinforce_locks`` only joker pairs can overturn it, with
-  ``reinforce_lock_jokers`` nothing can.  ``later_joker_overturns`` caps the joker-pair
-  overturns of a later hand.
-* ``secret_bids``: bids are face down; no reinforcing; an overturn is any pair the seat has
-  not laid yet, of any strength or suit; later hands overturn only after the bury.
-* The current bidder never overturns itself (reinforcing is not an overturn).
-* Asking: after each card lands, the seat that drew it is asked first; whenever a seat bids
-  it is asked again at once (so a pair is shown at once, before the next seat can overturn
-  the single), then the seats in playing order, until four seats in a row pass.  After the
-  100th card every seat is asked again, from the next to draw, until four pass in a row
-  (not under ``bids_close_with_deal``, which also takes the 100th card's bids away).  A seat
-  with no bid open to it is not asked (it passes).
-* The round after the bury (``overturn_after_kitty``): from the banker's next seat, the same
-  loop, overturns only, with the seats' cards after the bury; it never moves the bank.
-* The kernel policies (bid_policy_choose) take, among the bids open to them, the one giving
-  the bidder most trumps, then the strongest, then by the candidate order (level suits in
-  priority order S H C D, or S H D C; joker bids by decreasing strength): ``st.opts`` is
-  sorted that way.  Threshold k takes the first declaration or overturn with >= k trumps;
-  reinforcing is always taken.
+* Strength: single (a level card; a single joker under ``single_joker_declares``) < level
+  pair < small-joker (or mixed) pair < big-joker pair.  An overturn is a stronger pair or,
+  under ``suit_priority``, a level pair of a higher suit over a level pair; a reinforced
+  bid is locked against level pairs (``reinforce_locks``) or against all
+  (``reinforce_lock_jokers``); ``later_joker_overturns`` caps the joker-pair overturns of a
+  later hand.  Under ``secret_bids`` any pair not laid yet overturns, no reinforcing.  The
+  standing bidder never overturns itself.
+* Asking: the seat that drew a card first; a bidder again at once; then the seats in
+  playing order until four pass in a row; after the 100th card every seat again from the
+  next to draw (not under ``bids_close_with_deal``).  A seat with no bid is not asked.
+* The kernel policies (bid_policy_choose) take the first of ``st.opts``, which is sorted by
+  the bidder's trumps, then strength, then the candidate order (level suits S H C D or S H
+  D C, joker bids by decreasing strength); threshold k the first reinforcement or bid with
+  >= k trumps.
 
 Speed: a seat's bids only change when it gets a level card or a joker, or when the
 standing bid changes; a plain card to a seat that had no bid at the current standing bid
@@ -146,6 +134,11 @@ cdef inline void add_opt(BidState* st, int action, int strength, int suit, int c
     st.n_opts += 1
 
 
+cdef inline int free(const uint8_t* h, const uint8_t* laid, bint secret, int c) noexcept nogil:
+    """Cards of class c the seat can still show (face down, laid ones stay on the table)."""
+    return h[c] - laid[c] if secret else h[c]
+
+
 cdef int find_bids(BidState* st, int seat) noexcept nogil:
     """Fill st.opts with the bids open to `seat` now (the candidates in a fixed order, then
     sorted by add_opt); returns how many."""
@@ -179,44 +172,30 @@ cdef int find_bids(BidState* st, int seat) noexcept nogil:
             k = class_kind(st.b.cls, st.level)
             add_opt(st, ACT_REINFORCE, strength, st.b.suit, -1, trumps_with(h, st.b.suit), k, k)
     elif st.can_overturn if late else st.deal_overturn:
+        # open bids: the ladder (beats); face down (secret_bids): any pair not laid yet,
+        # and in a first hand's deal only the bids that take the bank
         jokers = (st.first_hand or st.r.later_joker_overturns < 0
                   or st.b.joker_overturns < st.r.later_joker_overturns)
-        if secret:
-            # face down: any pair not laid yet overturns; in a first hand's deal only the
-            # bids that take the bank, so no joker pair without joker_pair_takes_bank
-            if st.first_hand and not late and not st.r.joker_pair_takes_bank:
-                jokers = False
-            if jokers:
-                if h[CL_BJ] - laid[CL_BJ] >= 2:
-                    add_opt(st, ACT_OVERTURN, STR_BIG_JOKER_PAIR, TRUMP_NT, -1, base,
-                            BIG_JOKER, BIG_JOKER)
-                if h[CL_SJ] - laid[CL_SJ] >= 2:
-                    add_opt(st, ACT_OVERTURN, STR_SMALL_JOKER_PAIR, TRUMP_NT, -1, base,
-                            SMALL_JOKER, SMALL_JOKER)
-                if (st.r.mixed_joker_pair and h[CL_SJ] > laid[CL_SJ]
-                        and h[CL_BJ] > laid[CL_BJ]):
-                    add_opt(st, ACT_OVERTURN, STR_SMALL_JOKER_PAIR, TRUMP_NT, -1, base,
-                            SMALL_JOKER, BIG_JOKER)
-            for j in range(N_SUITS):
-                x = SUIT_ORDER[st.sp][j]
-                if h[CL_LEVEL + x] - laid[CL_LEVEL + x] >= 2:
-                    k = x * N_RANKS + st.level
-                    add_opt(st, ACT_OVERTURN, STR_LEVEL_PAIR, x, -1, base + h[x], k, k)
-            return st.n_opts
+        if secret and st.first_hand and not late and not st.r.joker_pair_takes_bank:
+            jokers = False
         if jokers:
-            if h[CL_BJ] == 2 and beats(st, STR_BIG_JOKER_PAIR, TRUMP_NT):
+            if free(h, laid, secret, CL_BJ) >= 2 and (
+                    secret or beats(st, STR_BIG_JOKER_PAIR, TRUMP_NT)):
                 add_opt(st, ACT_OVERTURN, STR_BIG_JOKER_PAIR, TRUMP_NT, -1, base,
                         BIG_JOKER, BIG_JOKER)
-            if h[CL_SJ] == 2 and beats(st, STR_SMALL_JOKER_PAIR, TRUMP_NT):
+            if free(h, laid, secret, CL_SJ) >= 2 and (
+                    secret or beats(st, STR_SMALL_JOKER_PAIR, TRUMP_NT)):
                 add_opt(st, ACT_OVERTURN, STR_SMALL_JOKER_PAIR, TRUMP_NT, -1, base,
                         SMALL_JOKER, SMALL_JOKER)
-            if (st.r.mixed_joker_pair and h[CL_SJ] and h[CL_BJ]
-                    and beats(st, STR_SMALL_JOKER_PAIR, TRUMP_NT)):
+            if (st.r.mixed_joker_pair and free(h, laid, secret, CL_SJ) >= 1
+                    and free(h, laid, secret, CL_BJ) >= 1
+                    and (secret or beats(st, STR_SMALL_JOKER_PAIR, TRUMP_NT))):
                 add_opt(st, ACT_OVERTURN, STR_SMALL_JOKER_PAIR, TRUMP_NT, -1, base,
                         SMALL_JOKER, BIG_JOKER)
         for j in range(N_SUITS):
             x = SUIT_ORDER[st.sp][j]
-            if h[CL_LEVEL + x] == 2 and beats(st, STR_LEVEL_PAIR, x):
+            if free(h, laid, secret, CL_LEVEL + x) >= 2 and (
+                    secret or beats(st, STR_LEVEL_PAIR, x)):
                 k = x * N_RANKS + st.level
                 add_opt(st, ACT_OVERTURN, STR_LEVEL_PAIR, x, -1, base + h[x], k, k)
     return st.n_opts
@@ -759,9 +738,8 @@ def bid_chunk(state, cnp.uint8_t[::1] deck not None,
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng
     cdef Py_ssize_t i
-    cdef int k, rc = 0, b, t, pos
+    cdef int rc = 0, b, t
     cdef uint8_t* d = &deck[0]
-    cdef const uint8_t* cls
     if deck.shape[0] != N_CARDS:
         raise ValueError("deck must hold 108 cards")
     if n < 0:
@@ -769,7 +747,6 @@ def bid_chunk(state, cnp.uint8_t[::1] deck not None,
     if cards is not None and (cards.shape[0] < n or cards.shape[1] != N_CARDS):
         raise ValueError("cards must have shape (>= n, 108)")
     _params(&p, level, policy, threshold, first_hand, banker)
-    cls = CARD_CLASS[level]
     out = {
         "trump": np.empty(n, np.uint8), "banker": np.empty(n, np.uint8),
         "first_declarer": np.empty(n, np.int8), "first_declare_index": np.empty(n, np.int8),
@@ -809,10 +786,7 @@ def bid_chunk(state, cnp.uint8_t[::1] deck not None,
             c_drawer[i] = <uint8_t> o.first_drawer
             if trumps:
                 # the seats' holdings are already counted by class in the bidding state
-                kitty_t = 0
-                for pos in range(N_DEALT, N_CARDS):
-                    k = cls[d[pos]]
-                    kitty_t += k >= CL_LEVEL or k == o.trump
+                kitty_t = count_trumps(d + N_DEALT, KITTY_SIZE, level, o.trump)
                 b = o.banker
                 t = trumps_with(st.held[b], o.trump) + kitty_t
                 c_bt[i] = <uint8_t> t
