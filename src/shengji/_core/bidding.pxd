@@ -168,8 +168,9 @@ ctypedef struct BidState:
     int quiet
     # An asking filter for bots that decide from their bids' trump counts only and decline
     # every bid below this many trumps but a reinforcement (the kernel's threshold k): a
-    # plain card is only asked about when it brings a bid of its suit to this many trumps.
-    # 0 (bid_start): ask whenever the seat's hand grows while it has a bid (the model).
+    # plain card is only asked about when it brings a bid of its suit to this many trumps,
+    # and nobody is asked again after the deal.  0 (bid_start): ask whenever the seat's
+    # hand grows while it has a bid, and after the deal (the model).
     int ask_min_trumps
 
 ctypedef struct BidView:

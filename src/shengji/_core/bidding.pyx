@@ -309,8 +309,10 @@ cdef void end_round(BidState* st) noexcept nogil:
         st.stage = STAGE_LATE_DONE
     elif st.dealt < N_DEALT:
         st.stage = STAGE_DEAL
-    elif st.round == ROUND_CARD and not st.r.bids_close_with_deal:
-        # after the last card, before the kitty is taken: from the next seat to draw
+    elif (st.round == ROUND_CARD and not st.r.bids_close_with_deal
+          and not st.ask_min_trumps):
+        # after the last card, before the kitty is taken: from the next seat to draw (bots
+        # under ask_min_trumps would decline again: nothing changed since they declined)
         st.round = ROUND_AFTER_DEAL
         st.seat = st.first_drawer      # position 100 would be the first drawer's
         st.idle = 0
@@ -340,6 +342,8 @@ cdef int bid_advance(BidState* st) noexcept nogil:
     cdef int first = st.first_drawer, quiet = st.quiet
     cdef int close = N_DEALT - 1 if st.r.bids_close_with_deal else N_DEALT
     cdef bint declared = st.b.strength != STR_NONE
+    # level cards of a suit a bid in that suit needs: to declare, to overturn, never
+    cdef int need = 1 if not declared else 2 if st.deal_overturn else N_CLASSES
     cdef bint joker_bids = st.single_joker
     cdef bint mixed = st.r.mixed_joker_pair
     cdef const uint8_t* deck = st.deck
@@ -370,10 +374,10 @@ cdef int bid_advance(BidState* st) noexcept nogil:
                     continue
             elif k >= CL_SJ and not joker_bids:
                 continue
-        elif k < CL_LEVEL and hint and (h[CL_LEVEL + k] == 0 or trumps_with(h, k) < hint):
+        elif k < CL_LEVEL and hint and (h[CL_LEVEL + k] < need or trumps_with(h, k) < hint):
             # A plain card only changes the trumps of the seat's bids in suit k (a bid in
-            # suit k needs a level card of k): a bot that declines every bid below `hint`
-            # trumps (ask_min_trumps) declines them all again.
+            # suit k needs a level card of k to declare, a pair to overturn): a bot that
+            # declines every bid below `hint` trumps (ask_min_trumps) declines them again.
             continue
         st.dealt = i
         if find_bids(st, s):
