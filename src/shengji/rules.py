@@ -164,51 +164,36 @@ class _RankSet(Kind):
         return "a list of ranks, e.g. [\"J\", \"A\"]"
 
 
-class _OptionalLevels(Kind):
-    """None (no limit) or a positive number of levels; packed as -1 for None."""
+class _OptionalInt(Kind):
+    """None (no limit) or an integer >= minimum; packed as -1 for None."""
 
     annotation = "int | None"
-    C_INT_MAX = 2**31 - 1     # the field is a C int; a larger cap is no cap at all
+    C_INT_MAX = 2**31 - 1     # the field is a C int; a larger value is no limit at all
+
+    def __init__(self, minimum: int, none_means: str, expected: str, number: str):
+        self.minimum, self.none_means = minimum, none_means
+        self.expected, self.number = expected, number
 
     def check(self, name, value):
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name}: expected null (no cap) or a positive integer, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < self.minimum:
+            raise ValueError(f"{name}: expected null ({self.none_means}) or {self.expected}, "
+                             f"got {value!r}")
         return value
 
     def pack(self, value):
         return -1 if value is None else min(value, self.C_INT_MAX)
 
     def values(self):
-        return "null (no cap), or a number of levels"
-
-
-class _OptionalCount(Kind):
-    """None (no limit) or a number >= 0; packed as -1 for None."""
-
-    annotation = "int | None"
-    C_INT_MAX = 2**31 - 1
-
-    def check(self, name, value):
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name}: expected null (no limit) or an integer >= 0, got {value!r}")
-        return value
-
-    def pack(self, value):
-        return -1 if value is None else min(value, self.C_INT_MAX)
-
-    def values(self):
-        return "null (no limit), or a number >= 0"
+        return f"null ({self.none_means}), or {self.number}"
 
 
 FLAG = _Flag()
 RANK = _Rank()
 RANK_SET = _RankSet()
-OPTIONAL_LEVELS = _OptionalLevels()
-OPTIONAL_COUNT = _OptionalCount()
+OPTIONAL_LEVELS = _OptionalInt(1, "no cap", "a positive integer", "a number of levels")
+OPTIONAL_COUNT = _OptionalInt(0, "no limit", "an integer >= 0", "a number >= 0")
 
 
 @dataclass(frozen=True)
