@@ -138,8 +138,6 @@ class BiddingEngine:
     def options(self, seat: int) -> list[BidOption]:
         """Legal bids, best first by the kernel's preference (trumps, strength, order)."""
         h = self.held[seat]
-        free = [h[c] - (self.laid[seat][c] if self.rules.secret_bids else 0)
-                for c in range(N_CLASSES)]
         base = self.trumps(seat, NT)
         if base == 0:
             return []
@@ -166,8 +164,13 @@ class BiddingEngine:
                                      self.trumps(seat, self.suit), name + " " + name)]
             return []
         elif self._overturns_open():
-            # face down: no strength, no suit order; open: the ladder (_beats)
-            beats = (lambda strength, suit: True) if self.rules.secret_bids else self._beats
+            # face down: no strength, no suit order, and laid cards stay on the table;
+            # open: the ladder (_beats)
+            if self.rules.secret_bids:
+                free = [h[c] - self.laid[seat][c] for c in range(N_CLASSES)]
+                beats = lambda strength, suit: True  # noqa: E731
+            else:
+                free, beats = h, self._beats
             if self._jokers_open():
                 if free[CL_BJ] >= 2 and beats(BJ_PAIR, NT):
                     cands.append(("overturn", BJ_PAIR, NT, -1, base, "BJ BJ"))
