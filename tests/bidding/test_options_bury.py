@@ -15,7 +15,7 @@ from shengji import Rules
 from shengji.bid_types import BID_ACTIONS
 from shengji.cards import parse_cards
 from shengji.game import HandState
-from shengji.names import RANK_NAMES
+from shengji.names import RANK_NAMES, TRUMP_NAMES
 from constructed_deals import at, deal, fill
 
 
@@ -220,3 +220,28 @@ def test_round_after_the_bury_kernel_matches_python():
             e.suit, e.late_overturns, e.overturns, e.reburies, tuple(e.team_overturns)), (i, rules)
         checked += 1
     assert checked > 40
+
+
+@pytest.mark.parametrize("preset", ["tournament", "must-play-ja", "timed-match", "campus-2015",
+                                    "league-2019", "spring-festival"])
+@pytest.mark.parametrize("banker", [None, 2])
+def test_handstate_plays_the_drivers_hand_under_the_option_presets(preset, banker):
+    """HandState(seed=S) is hand 0 of a scoring run with seed S, also when the first drawer
+    is drawn, a round of overturns follows the bury and overturners re-bury."""
+    from shengji._core import drivers
+    from shengji._core.rng import chunk_state
+    from shengji.game import play_hand
+
+    cols = drivers.HAND_COLUMNS
+    for seed in range(4):
+        out = np.zeros((len(cols), 1), np.int32)
+        drivers.play_hands(chunk_state(seed, 0), np.arange(108, dtype=np.uint8), 1, preset, 3,
+                           -1 if banker is None else banker, 1, 1, 0, 0, out)
+        row = {c: int(out[i, 0]) for i, c in enumerate(cols)}
+        s = play_hand(preset, "5", policies=("greedy",) * 4, banker=banker, seed=seed)
+        r = s.result()
+        assert r["trump"] == TRUMP_NAMES[row["trump"]]
+        for key in ("banker", "table_points", "kitty_points", "defender_points", "levels",
+                    "next_banker", "overturns", "late_overturns", "reburies"):
+            assert r[key] == row[key], (seed, key)
+        assert s.bidding.first_drawer == row["first_drawer"]
