@@ -14,11 +14,13 @@ C core (``shengji._core.handcore``) holds it, this class keeps the physical card
 
 * ``HandState(rules, level, banker=None, deal=None, seed=None, trump=None)``: ``banker``
   None is the first hand of a match (the first declarer banks); ``deal`` the 108 card ids
-  in dealing order (position i goes to seat i % 4 for i < 100, 100..107 is the kitty), or
+  in dealing order (position i goes to seat (d + i) % 4 for i < 100, d the first drawer of
+  docs/rules.md §7 — seat 0 unless ``random_first_drawer`` or ``banker_draws_first``;
+  100..107 is the kitty), or
   None to shuffle from ``seed`` (``HandState(seed=S)`` is hand 0 of a scoring run with
   seed S: docs/architecture.md, "The seeding rule"); ``trump`` ("S" "H" "C" "D", or
-  "NT") skips the bidding (then ``banker`` defaults to seat 0), else the bidding kernel
-  (``bid_policy``) decides.
+  "NT") skips the bidding and the first-drawer rules (seat 0 draws first; ``banker``
+  defaults to seat 0), else the bidding kernel (``bid_policy``) decides.
 * Phases: ``"bid"`` (with ``bid_phase=True``: a seat decides a bid action, see below),
   ``"bury"`` (the banker, holding 33 cards, ``apply``-s the 8 to bury), ``"play"``,
   ``"over"``.
