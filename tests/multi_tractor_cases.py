@@ -103,32 +103,17 @@ def chain_holding(rng, deck: Deck, table, density: float, parallel: float) -> li
 
 
 def tractor_lead(rng, deck: Deck, table, max_pairs: int) -> list[int]:
-    """Two to four tractors of 2-4 pairs (mostly 2 and 3) laid on the chain with a gap
-    between them (so that they stay separate components), and maybe a pair or two."""
-    positions = list(table)
-    lengths = sorted((int(rng.choice([2, 2, 3, 3, 4])) for _ in range(int(rng.integers(2, 5)))),
+    """Two to four tractors of 2-4 pairs (mostly 2 and 3; only 2 and 3 when the lead is
+    short) laid on the chain with a gap between them (so that they stay separate
+    components), and maybe a pair or two; at most ``max_pairs`` pairs."""
+    sizes = [2, 2, 3] if max_pairs < 9 else [2, 2, 3, 3, 4]
+    lengths = sorted((int(rng.choice(sizes)) for _ in range(int(rng.integers(2, 5)))),
                      reverse=True)
-    extra_pairs = int(rng.integers(0, 3))
     ids: list[int] = []
     used: set[int] = set()
-    for length in list(lengths) + [1] * extra_pairs:
-        if len(ids) // N_COPIES + length > max_pairs:
-            break
-        for _ in range(8):
-            start = int(rng.integers(0, max(1, len(positions) - length + 1)))
-            span = positions[start:start + length]
-            # consecutive positions, none used, no used neighbour (keep components apart)
-            if len(span) < length or span[-1] - span[0] != length - 1:
-                continue
-            if any(q in used for p in span for q in (p - 1, p, p + 1)):
-                continue
-            kinds = [deck.kinds(table[p], N_COPIES) for p in span]
-            if not all(kinds):
-                continue
-            for p, free in zip(span, kinds):
-                ids += deck.take(free[int(rng.integers(len(free)))], N_COPIES)
-                used.add(p)
-            break
+    for length in lengths + [1] * int(rng.integers(0, 3)):
+        if len(ids) // N_COPIES + length <= max_pairs:
+            ids += _lay(rng, deck, table, length, used, touching=False) or []
     return ids
 
 
@@ -291,7 +276,7 @@ def make_case(rng, trump, rules, max_lead: int = 24) -> Case:
         low = {p: ks for p, ks in table.items()
                if p < max(table) - 5 and all(ks == [k] for k in ks)}
         lead = tractor_lead(rng, deck, low or table, int(rng.integers(4, 8)))
-    elif rng.random() < 0.7:
+    elif rng.random() < 0.8:
         lead = tractor_lead(rng, deck, table, max_lead // N_COPIES - 1)
     else:
         lead = chain_holding(rng, deck, table, rng.uniform(0.45, 0.9), rng.uniform(0.3, 0.9))

@@ -431,6 +431,6 @@ def greedy_differences(n_cases: int, seed: int) -> Counter:
 
 
 def test_generator_reaches_every_greedy_difference():
-    found = greedy_differences(2000, seed=2026)
+    found = greedy_differences(1000, seed=2026)
     for name in GREEDY_CLASSES:
-        assert found[name] >= 3, (name, found)
+        assert found[name] >= 5, (name, found)
