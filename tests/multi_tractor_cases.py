@@ -1,10 +1,15 @@
 """Random multi-tractor tricks for the placement tests (docs/rules-engine.md "Placement").
 
-``make_case(rng, trump, rules)`` deals one trick whose lead is (usually) a throw with two or
-more tractor components, in a side suit or in trump, and three other seats built to stress
-placement: ruffers holding dense trump chains with parallel off-suit level pairs and joker
-pairs, followers holding dense runs of the led suit.  Every seat offers a few candidate
-plays (legal or not): pairs first, random, and the whole suit when short.
+``make_case(rng, trump, rules)`` deals one trick whose lead is (three times in four) a throw
+with two or more tractor components, in a side suit or in trump, and three other seats built
+to stress placement: ruffers holding dense trump chains with parallel off-suit level pairs
+and joker pairs, followers holding dense runs of the led suit, and, in a short trump throw
+against long trump holdings (the only way a follower can hold more of the suit than a
+multi-tractor lead), followers whose cards hold the lead's shape only through the level
+position.  The lead's shape is often laid into a seat's cards the ways a greedy fit misses
+(``shaped``).  Every seat offers a few candidate plays (legal or not): that shape, pairs
+first, random, the greedy follower's choice (``greedy_pick``), and the whole suit plus a
+fill when short.
 
 Also here: the old *greedy* placement (the longest-run-first fit the engine used before
 it became exact), kept as a test oracle so that the tests can prove that the generator
