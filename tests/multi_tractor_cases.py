@@ -66,6 +66,10 @@ def _positions(level_rank, suit_index, tractor_gap, trump_chain, suit):
     return dict(sorted(table.items()))
 
 
+class DeckExhausted(Exception):
+    """The deal ran out of cards (a huge lead and long holdings): deal again."""
+
+
 class Deck:
     """The cards still undealt, by kind; hands out physical ids."""
 
@@ -260,7 +264,16 @@ def pick(rng, ids, n: int, pairs_first: bool) -> list[int]:
 # -- the generator ---------------------------------------------------------------------------
 
 def make_case(rng, trump, rules, max_lead: int = 24) -> Case:
-    """One random trick around a multi-tractor lead (see the module docstring)."""
+    """One random trick around a multi-tractor lead (see the module docstring); dealt
+    again, from the same random stream, in the rare deal that runs out of cards."""
+    while True:
+        try:
+            return _deal_case(rng, trump, rules, max_lead)
+        except DeckExhausted:
+            continue
+
+
+def _deal_case(rng, trump, rules, max_lead: int) -> Case:
     deck = Deck()
     trump_table = positions_of(trump, rules, TRUMP_SUIT)
     side = [s for s in SUITS if s != (SUITS[trump.suit_index] if trump.suit_index < 4 else None)]
@@ -337,6 +350,8 @@ def make_case(rng, trump, rules, max_lead: int = 24) -> Case:
         while extra > 0 or len(hand) < n:
             free = [k for k in others if deck.left[k]] or \
                 [k for k in range(N_KINDS) if deck.left[k]]
+            if not free:
+                raise DeckExhausted
             hand += deck.take(free[int(rng.integers(len(free)))], 1)
             extra -= 1
         hand = sorted(hand)
