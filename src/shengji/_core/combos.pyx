@@ -11,7 +11,7 @@ wrappers here only turn the kernels' negative status codes into ``ValueError``.
 """
 import numpy as np
 
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, int8_t, int32_t, uint64_t
 
 from shengji._core.cards cimport (BIG_JOKER, N_COPIES, N_KINDS, N_RANKS, N_SUITS, NO_TRUMP,
