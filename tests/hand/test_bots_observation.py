@@ -42,7 +42,8 @@ def _play(preset, seed, slow=False):
     policies[seed % 4] = BOTS[seed % 2]                    # a built-in bot in one seat
     s = play_hand(preset, ["2", "7", "A"][seed % 3], policies=policies,
                   banker=None if seed % 5 == 0 else seed % 4, seed=seed)
-    assert s.is_over() and len(s.history) == 8 + 4 * len(s.tricks)    # every decision
+    reburies = s.bidding.reburies if s.bidding else 0                # overturn_reburies
+    assert s.is_over() and len(s.history) == 8 * (1 + reburies) + 4 * len(s.tricks)
     assert len(s.actions) > len(s.history)                            # some card by card
     return s.result()
 

@@ -10,6 +10,8 @@
 """
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import pickle
 
@@ -48,11 +50,16 @@ def test_fields_agree_with_the_state():
                 assert list(o.hand) == s.hands[seat]
                 assert o.hand_sizes == tuple(len(h) for h in s.hands)
                 assert o.trump == s.trump and o.banker == s.banker and o.level == s.level
-                assert o.bidding == s.bidding
+                # the outcome without its log; the log as the seat saw it in o.bids
+                assert o.bidding == (s.bidding and dataclasses.replace(s.bidding, bids=()))
+                assert len(o.bids) == len(s.bid_log) and all(
+                    x[1] == seat or not s.rules.secret_bids or x[3] is None for x in o.bids)
                 assert (o.kitty is not None) == (seat == s.banker)
                 if seat == s.banker:
                     assert list(o.kitty) == s.kitty
-                assert (o.buried is not None) == (seat == s.banker or s.is_over())
+                # the buried cards: the seat that buried them (the banker, or a re-burying
+                # overturner), the seat burying, and everyone at the end
+                assert (o.buried is not None) == (seat == s.burier or s.is_over())
                 if o.buried is not None:
                     assert list(o.buried) == s.buried
                 assert o.tricks == s.tricks and o.current_trick == s.current_trick
