@@ -1,7 +1,8 @@
 """The game layer's Python API: one hand as a game state, what each seat may know, every
 decision as an action, bots, and replay of any study row.
 
-* ``HandState`` (``state``): a hand, one decision at a time; ``Setup``.
+* ``HandState`` (``state``): a hand, one decision at a time; ``Setup`` (``setup``): what it
+  starts from.
 * ``Observation`` (``observation``): ``HandState.observation(seat)``, exactly what one seat
   may know; the records ``Trick``, ``FailedThrow``, ``Event`` (``records``).
 * The integer action encoding (``actions``): card ids, ``ACTION_PLAY``, the bids from
@@ -18,7 +19,8 @@ from .bots import Bot, apply_decision, builtin_bot, play_hand, random_action_bot
 from .observation import Observation
 from .records import Event, FailedThrow, Trick
 from .replay import replay
-from .state import BOTS, HandState, Setup
+from .setup import Setup
+from .state import BOTS, HandState
 
 __all__ = [
     "HandState", "Setup", "Observation", "Trick", "FailedThrow", "Event", "ACTION_PLAY",

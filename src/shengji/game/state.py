@@ -56,7 +56,6 @@ bidding's outcome) and its ``history`` (every decision, in order):
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from numbers import Integral
 
 import numpy as np
@@ -69,7 +68,7 @@ from ..bid_phase import BidPhase
 from ..bid_types import BID_ACTIONS, BidOption, BidOutcome
 from ..cards import N_COPIES, as_cards, parse_rank
 from ..names import (BID_POLICIES, BOT_NAMES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS,
-                     NO_TRUMP, PHASE_NAMES, RANK_NAMES, SUITS, TRUMP_NAMES)
+                     PHASE_NAMES, RANK_NAMES, TRUMP_NAMES)
 from ..reference.bidding import first_drawer as _first_drawer
 from ..rules import Rules, resolve_rules
 from ..seeds import check_seed
@@ -77,98 +76,12 @@ from .actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS
 from .observation import (HandMemo, Observation, bidding_observation,
                           late_bidding_observation)
 from .records import Event, bid_outcome, built, event_of, hand_result
+from .setup import Setup, bid_dict, trump_index
 
 __all__ = ["HandState", "Setup", "BOTS", "BID_POLICIES"]
 
 BOTS = BOT_NAMES                   # ("random", "greedy"), from the core's BotId enum
 _BURY, _PLAY, _OVER = (PHASE_NAMES.index(p) for p in ("bury", "play", "over"))
-
-
-def _trump_index(trump) -> int:
-    t = str(trump).strip().upper()
-    if t in ("NT", "N"):
-        return NO_TRUMP
-    if t in SUITS:
-        return SUITS.index(t)
-    raise ValueError(f"trump: unknown value {trump!r}; expected S, H, C, D or NT")
-
-
-def _bid_dict(b: BidOutcome | None) -> dict | None:
-    """``bid_outcome``'s inverse: the core's bidding dict."""
-    if b is None:
-        return None
-    return {"trump": TRUMP_NAMES.index(b.trump), "banker": b.banker,
-            "first_declarer": b.first_declarer, "first_declare_index": b.first_declare_index,
-            "overturns": b.overturns, "reinforced": int(b.reinforced),
-            "no_bid": int(b.no_bid), "redeals": b.redeals,
-            "banker_steps_down": int(b.banker_steps_down), "first_drawer": b.first_drawer,
-            "late_overturns": b.late_overturns, "reburies": b.reburies,
-            "team_overturns": list(b.team_overturns)}
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What a hand starts from, before any decision: the rules, the banker team's and the
-    defenders' levels, the deal (108 card ids in dealing order, after any redeal), the
-    trump and banker, the bidding's public outcome (None when the trump was given) and the
-    first drawer.  ``start``: the ``HandState`` arguments that made the hand (None for a
-    replayed study row): ``from_history`` starts from them.  Without them it starts from
-    the dealt hand, and a round of overturns after the bury is decided by the kernel
-    policy ``bid_policy`` (``threshold``) on the deal's bidding, stepped again
-    (``first_hand``: a match's first hand).  During the deal's bidding ``trump`` is None,
-    ``banker`` -1 and ``deal`` the order the cards land in."""
-
-    rules: Rules
-    level: str
-    defender_level: str
-    deal: tuple[int, ...]
-    trump: str | None
-    banker: int
-    bidding: BidOutcome | None = None
-    first_drawer: int = 0
-    start: dict | None = None
-    bid_policy: str = "eager"
-    threshold: int = 0
-    first_hand: bool = False
-
-    def to_dict(self) -> dict:
-        """Plain data (JSON-ready); ``Setup.from_dict`` reads it back."""
-        start = None
-        if self.start is not None:
-            start = {**self.start, "rules": self.start["rules"].to_dict()}
-            if start["deal"] is not None:
-                start["deal"] = list(start["deal"])
-        return {"rules": self.rules.to_dict(), "level": self.level,
-                "defender_level": self.defender_level, "deal": list(self.deal),
-                "trump": self.trump, "banker": self.banker,
-                "bidding": None if self.bidding is None else asdict(self.bidding),
-                "first_drawer": self.first_drawer, "start": start,
-                "bid_policy": self.bid_policy, "threshold": self.threshold,
-                "first_hand": self.first_hand}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Setup":
-        try:
-            b = data["bidding"]
-            start = data.get("start")
-            if start is not None:
-                start = {**start, "rules": Rules.from_dict(start["rules"])}
-                if start["deal"] is not None:
-                    start["deal"] = tuple(start["deal"])
-                if isinstance(start["seed"], list):
-                    start["seed"] = tuple(start["seed"])
-            bidding = None
-            if b is not None:
-                bidding = BidOutcome(**{**b, "bids": tuple(tuple(x) for x in b["bids"]),
-                                        "team_overturns": tuple(b["team_overturns"])})
-            return cls(Rules.from_dict(data["rules"]), str(data["level"]),
-                       str(data["defender_level"]), tuple(int(c) for c in data["deal"]),
-                       None if data["trump"] is None else str(data["trump"]),
-                       int(data["banker"]), bidding, int(data.get("first_drawer", 0)), start,
-                       str(data.get("bid_policy", "eager")), int(data.get("threshold", 0)),
-                       bool(data.get("first_hand", False)))
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"not a Setup's data: {exc}") from None
 
 
 class HandState:
@@ -194,7 +107,7 @@ class HandState:
         if seed is None:        # fresh entropy, kept so that from_history rebuilds the hand
             seed = int(np.random.SeedSequence().entropy)
         state = chunk_state(seed, 0)                # the seeding rule: chunk 0
-        t = -1 if trump is None else _trump_index(trump)
+        t = -1 if trump is None else trump_index(trump)
         if deal is None:
             deck = np.arange(N_CARDS, dtype=np.uint8)
         else:
@@ -320,10 +233,10 @@ class HandState:
                 raise ValueError("setup: a hand in its bidding needs its start arguments")
             core = _core.HandCore()
             core.setup(np.asarray(setup.deal, np.uint8), parse_rank(setup.level),
-                       parse_rank(setup.defender_level), _trump_index(setup.trump),
+                       parse_rank(setup.defender_level), trump_index(setup.trump),
                        setup.banker, setup.rules,
                        chunk_state(check_seed(seed, allow_none=True), 0),
-                       _bid_dict(setup.bidding), setup.first_drawer)
+                       bid_dict(setup.bidding), setup.first_drawer)
             bids = None
             if setup.bidding is not None:      # the deal's bidding again, by its policy
                 bids = BidPhase(np.asarray(setup.deal, np.uint8), parse_rank(setup.level),
@@ -369,7 +282,7 @@ class HandState:
                 return                             # the overturner buries (phase "bury")
             elif bids.stage == "late_done":
                 self._bidding = bids.outcome(bids.late_finish(), self._redeals)
-                self._core.set_bidding(_bid_dict(self._bidding))
+                self._core.set_bidding(bid_dict(self._bidding))
                 self._bids = None
             else:
                 return                             # the bury comes next
@@ -394,7 +307,7 @@ class HandState:
         b = res["banker"]
         lv = self._team_levels
         self._core.setup(np.asarray(self._deck, np.uint8), lv[b % 2], lv[1 - b % 2],
-                         res["trump"], b, self.rules, self._state, _bid_dict(bidding),
+                         res["trump"], b, self.rules, self._state, bid_dict(bidding),
                          self._first_drawer)
         self._adopt(self._core, self.rules, self._deck, bidding)
 
