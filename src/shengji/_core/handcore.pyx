@@ -22,7 +22,7 @@ from shengji._core.cards cimport (KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANK
 from shengji._core.options cimport RulesC, pack_rules
 from shengji._core.rng cimport Rng, rng_load, rng_store
 from shengji._core.bidding cimport (BidParams, BidResult, BidState, bid_deck,
-                                    bid_first_drawer, POLICY_EAGER)
+                                    bid_first_drawer, result_dict, POLICY_EAGER)
 from shengji._core.hand cimport (HandC, TrickRecord, APPLY_OK, APPLY_NOT_IN_HAND,
                                  APPLY_BAD_SIZE, APPLY_MIXED, APPLY_ILLEGAL, APPLY_OVER,
                                  APPLY_EMPTY, N_FOLLOW, N_TRICKS, PHASE_BURY, PHASE_PLAY,
@@ -79,16 +79,6 @@ cdef int _params(BidParams* bp, int level, int banker, int policy, int threshold
     return 0
 
 
-cdef dict _bid_dict(const BidResult* o):
-    """The bidding's public outcome (infoset.bid_from_dict reads it back)."""
-    return {"trump": o.trump, "banker": o.banker, "first_declarer": o.first_declarer,
-            "first_declare_index": o.first_declare_index, "overturns": o.overturns,
-            "reinforced": o.reinforced, "no_bid": o.no_bid, "redeals": o.redeals,
-            "banker_steps_down": o.banker_steps_down, "first_drawer": o.first_drawer,
-            "late_overturns": o.late_overturns, "reburies": o.reburies,
-            "team_overturns": [o.team_overturns[0], o.team_overturns[1]]}
-
-
 cdef int _ids(object cards, int seat, const Book* b, IdSet* out) except -100:
     """Card ids (a sequence of ints 0..107) -> a set; NOT_A_CARD / DUPLICATE /
     APPLY_NOT_IN_HAND (not held by seat), else 0."""
@@ -142,7 +132,7 @@ cdef class HandCore:
         rng_load(&rng, state)
         rc = bid_deck(&rng, &d[0], &bp, &r, bid_first_drawer(&bp, &r, &rng), &o, &st)
         rng_store(&rng, state)
-        return rc, _bid_dict(&o)
+        return rc, result_dict(&o)
 
     def deal(self, state, cnp.uint8_t[::1] deck not None, rules, int bid_level, int level0,
              int level1, int banker, int policy=POLICY_EAGER, int threshold=0, int trump=-1,
@@ -176,7 +166,7 @@ cdef class HandCore:
             raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
         book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)
         self.redeals = bid.redeals
-        self.bidding = None if trump >= 0 else _bid_dict(&bid)
+        self.bidding = None if trump >= 0 else result_dict(&bid)
         if bids is not None and trump < 0:
             bids.set_result(&bp, &r, &bid, &deck[0])
         return self.bidding
@@ -221,7 +211,7 @@ cdef class HandCore:
             raise RuntimeError(f"hand engine status {rc}")
         book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)
         self.redeals = bid.redeals
-        self.bidding = _bid_dict(&bid)
+        self.bidding = result_dict(&bid)
         if bids is not None:
             bids.set_result(&m.bp, &r, &bid, &deck[0])
         return self.bidding, (m.lv[0], m.lv[1])
