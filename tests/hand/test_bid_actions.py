@@ -14,7 +14,6 @@ from shengji.game import (BID_ACTION_BASE, N_ACTIONS, HandState, action_name, bu
                           is_bid_action, play_hand, random_action_bot)
 from shengji.rules import PRESETS
 
-from test_observation import permuted
 
 
 def test_the_action_space_is_written_once():
@@ -118,25 +117,3 @@ def test_builtin_bot_bids_from_the_observation():
     s = play_hand("tournament", "2", policies=(bot,) * 4, banker=None, seed=7,
                   bid_phase=True)
     assert s.is_over() and any(isinstance(h, int) for h in s.history)
-
-
-def test_hidden_cards_do_not_change_a_memory_bot():
-    """The memory bot, like the others, decides from the observation only: permuting the
-    hidden cards consistently leaves its choice as it was."""
-    rng = np.random.default_rng(5)
-    memory = builtin_bot("memory")
-    checked = 0
-    for seed in range(4):
-        s = HandState("standard", "2", banker=seed % 4, seed=seed)
-        while not s.is_over():
-            me = s.to_play
-            if rng.random() < 0.3:
-                t = permuted(s, me, rng)
-                if t is not None:
-                    o, p = s.observation(me), t.observation(me)
-                    assert o == p
-                    assert memory(o, np.random.default_rng(seed)) == \
-                        memory(p, np.random.default_rng(seed))
-                    checked += 1
-            s.apply(s.bot_action("memory"))
-    assert checked > 20
