@@ -1,8 +1,8 @@
 """Whole-hand playouts (issue #5): the hand kernel beside Python drivers of the same bots,
 in the same run (benchmarks/README.md).
 
-kernels "playouts.random" / "playouts.greedy" (every seat plays that bot; standard rules,
-level 2, seat 0 banks, eager bidding):
+kernels "playouts.random" / "playouts.greedy" / "playouts.memory" (every seat plays that
+bot; standard rules, level 2, seat 0 banks, eager bidding):
   impl "core"       shengji._core.drivers.play_hands: shuffle, bid, bury, play, score, in C
   impl "python"     shengji.game.HandState driven from Python, one bot_action + apply per
                     bot decision (the bury's 8 cards in one call; the rules in C, the loop
@@ -10,6 +10,9 @@ level 2, seat 0 banks, eager bidding):
   impl "reference"  the same hands with every rules decision (follow legality, throw check,
                     trick winner, kitty multiplier, level change) recomputed by the plain
                     Python oracle shengji.reference, on REF_ITEMS hands per call
+  impl "greedy"     (playouts.memory only) the same hands with greedy in every seat: the
+                    memory bot's cost over greedy's as a ratio, since a search bot's rollout
+                    policy must stay about as fast
 Targets (end to end through ``shengji run`` with Parquet, one worker): >= 20,000 hands/s
 random, >= 10,000 greedy; the core rows here are the kernel alone.
 """
@@ -23,13 +26,14 @@ from shengji._core import drivers as core
 from shengji._core.rng import chunk_state
 from shengji.cards import kind_points
 from shengji.game import HandState
+from shengji.names import BOT_NAMES
 from shengji.rules import Rules
 
 BATCHES = [1_000, 4_000]   # greedy at ~11k hands/s keeps one call under 0.5 s
 PY_ITEMS = 20
 REF_ITEMS = 4
 RULES = Rules.preset("standard")
-BOTS = {"random": 0, "greedy": 1}
+BOTS = {name: i for i, name in enumerate(BOT_NAMES)}
 
 
 def core_playouts(n, bot, state, deck, out):
@@ -88,3 +92,12 @@ def test_playouts_python(benchmark, batch, bot):
 def test_playouts_reference(benchmark, batch, bot):
     benchmark.extra_info.update(kernel=f"playouts.{bot}", impl="reference", items=REF_ITEMS)
     benchmark(reference_playouts, REF_ITEMS, bot, 1)
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_playouts_memory_vs_greedy(benchmark, batch):
+    """The baseline of playouts.memory's "greedy" ratio: the same hands played by greedy."""
+    state, deck = chunk_state(1, 0), np.arange(108, dtype=np.uint8)
+    out = np.zeros((len(core.HAND_COLUMNS), batch), np.int32)
+    benchmark.extra_info.update(kernel="playouts.memory", impl="greedy", items=batch)
+    benchmark(core_playouts, batch, BOTS["greedy"], state, deck, out)

@@ -6,21 +6,25 @@ out = run("sim/quickstart.toml", "out/q", n=20_000, preset="club-84022")
 hands = load(out)                 # the run's first table (hands/), as a pandas DataFrame
 kitty = load(out, "kitty")        # another table; or load("out/q/kitty")
 hands.attrs["shengji"]["preset"]  # the run's metadata: study, n, seed, level, preset, rules, ...
+bids = load(run("bid_odds", "out/b", n=10_000, policy="threshold", threshold=8))  # a kind
+duel_summary("out/duel")          # a duel study's swing per deal, with 95% intervals
 ```
 
-pandas is imported only when :func:`load` is called (it is not a dependency of the core).
+pandas (a dependency) is imported only when :func:`load` is called: it takes a while, and
+nothing else needs it.
 """
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from pathlib import Path
 from typing import Any
 
-__all__ = ["load", "run", "run_metadata"]
+from .runner.manifest import Manifest
+from .runner.output import MANIFEST as _MANIFEST, META_KEY as _META_KEY
 
-_MANIFEST = "_manifest.jsonl"
-_META_KEY = b"shengji"
+__all__ = ["duel_summary", "load", "run", "run_metadata"]
 
 
 def _not_output(path: Path, why: str) -> ValueError:
@@ -31,29 +35,27 @@ def _not_output(path: Path, why: str) -> ValueError:
 
 
 def _read_header(out: Path) -> tuple[dict | None, bool]:
-    """(the manifest's run header, whether the run completed)."""
+    """(the manifest's run header, whether the run completed): its first and last lines,
+    never the whole file (a long run's manifest has a line per chunk)."""
+    m = Manifest(out)
     try:
-        lines = (out / _MANIFEST).read_text().splitlines()
+        return m.header(), m.complete()
     except OSError:
         return None, False
-    header = None
-    complete = False
-    for line in lines:
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a torn last line of a killed run
-        if not isinstance(rec, dict):
-            continue
-        if header is None and isinstance(rec.get("run"), dict):
-            header = rec["run"]
-        complete = bool(rec.get("complete"))
-    return header, complete
+
+
+_PART = re.compile(r"part-(\d+)\.parquet")
 
 
 def _parts(table_dir: Path) -> list[Path]:
-    # Hidden names (temporary files of a running or killed run) are never data.
-    return sorted(p for p in table_dir.glob("part-*.parquet") if p.is_file())
+    """The chunk files in chunk order (by number: a run of more than 10^6 chunks has wider
+    numbers).  Hidden names (temporary files of a running or killed run) are never data."""
+    found = []
+    for p in table_dir.iterdir():
+        m = _PART.fullmatch(p.name)
+        if m and p.is_file():
+            found.append((int(m.group(1)), p))
+    return [p for _, p in sorted(found)]
 
 
 def _file_metadata(part: Path) -> dict | None:
@@ -137,9 +139,10 @@ def load(path: str | Path, table: str | None = None):
     not have; warns when the run did not finish (the rows are those of the chunks written).
     """
     try:
-        import pandas as pd  # noqa: F401
-    except ImportError:  # pragma: no cover - pandas is in the test extra
-        raise ImportError("shengji.analysis.load needs pandas: pip install pandas") from None
+        import pandas  # noqa: F401  (a dependency; imported here, when needed: it is slow)
+    except ImportError:  # pragma: no cover - a broken install
+        raise ImportError("shengji.analysis.load needs pandas, a dependency of shengji: "
+                          "pip install pandas") from None
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -150,7 +153,11 @@ def load(path: str | Path, table: str | None = None):
                       "wrote (shengji run ... --resume finishes it)", stacklevel=2)
     tables = [pq.read_table(p) for p in _parts(table_dir)]
     data = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
-    df = data.replace_schema_metadata(None).to_pandas()
+    # The files' "pandas" metadata (if any) is kept: it makes a nullable integer column
+    # (the histograms' seat) a pandas nullable integer, not float64.
+    meta_raw = dict(data.schema.metadata or {})
+    meta_raw.pop(_META_KEY, None)
+    df = data.replace_schema_metadata(meta_raw or None).to_pandas()
     df.attrs["shengji"] = meta
     return df
 
@@ -160,17 +167,23 @@ def run(study: str | Path | dict, out: str | Path, n: int | None = None,
         **keys: Any) -> Path:
     """Run a study quietly into ``out`` and return ``out`` (a Path) for :func:`load`.
 
-    ``study`` is a study file (``sim/*.toml``) or a dict of the same keys.  ``n``, ``seed``
-    and any other study key given as a keyword (``preset="club-84022"``, ``level="5"``,
-    ``store_cards=True``, a kind's options ...) override it; ``rules={...}`` is merged into
-    the study's ``[rules]`` table.  ``overwrite`` (default on) replaces an earlier run in
-    ``out``.  Bad keys or values raise ``shengji.studies.base.ConfigError`` (a ValueError).
+    ``study`` is a study file (``sim/*.toml``), a dict of the same keys, or a study kind
+    (``"deals"``, ``"bid_odds"``, ``"scoring"``, ``"match"``: its defaults, seed 0 unless
+    given).  ``n``, ``seed`` and any other study key given as a keyword
+    (``preset="club-84022"``, ``level="5"``, ``store_cards=True``, ``chunk_size``, a kind's
+    options ...) override it; ``rules={...}`` is merged into the study's ``[rules]`` table.
+    ``overwrite`` (default on) replaces an earlier run in ``out``.  Bad keys or values raise
+    ``shengji.studies.base.ConfigError`` (a ValueError); a refused or failed run raises
+    ``shengji.runner.RunError`` (e.g. ``out`` in use by another run, a full disk).
     """
     from .runner import run_study
+    from .studies import KINDS
     from .studies.base import load_study_file, make_config
 
     if isinstance(study, dict):
         data, source = dict(study), ""
+    elif isinstance(study, str) and study in KINDS and not Path(study).is_file():
+        data, source = {"study": study, "seed": 0}, ""
     else:
         data, source = load_study_file(study), str(study)
     rules = keys.pop("rules", None)
@@ -185,3 +198,64 @@ def run(study: str | Path | dict, out: str | Path, n: int | None = None,
     kind, cfg = make_config(data, source=source, overrides={"n": n, "seed": seed})
     run_study(kind, cfg, Path(out), workers=workers, overwrite=overwrite, quiet=True)
     return Path(out)
+
+
+def duel_summary(data, confidence: float = 0.95) -> dict:
+    """The swing of a duel study (``study = "duel"``): team_a's advantage per deal, with
+    ``confidence`` intervals (Student t over the per-deal swings; the pairing is the deal).
+
+    ``data`` is the run's output directory (or its ``duel/`` table), or the table as a
+    DataFrame.  Per deal d (``shengji.studies.duel``):
+
+    * ``points``: D(orientation 1) - D(orientation 0).  Orientation 1 has team_a
+      defending, orientation 0 team_b, on the same cards: positive = team_a's defenders
+      took more, i.e. team_a plays better (both roles together, as the two orientations
+      give each team each role once);
+    * ``levels``: L(0) - L(1), L = the banker team's signed levels (+ when it levels up,
+      - when the defenders do): team_a's level gain over the two orientations.
+
+    Returns a dict: ``team_a``, ``team_b`` (bot labels), ``deals``, ``confidence``,
+    ``points`` and ``levels`` (each ``mean``, ``low``, ``high``, ``sd``), and per side that
+    banks (``a_banks``, ``b_banks``) the mean D, the banker team's level-up rate and how
+    often the defenders took the last trick.
+    """
+    import numpy as np
+
+    from .studies.duel import N_ORIENTATIONS, mean_interval, swings
+
+    if hasattr(data, "columns"):
+        df = data
+    else:  # a run directory (its duel table), or the table directory itself
+        df = load(data, "duel" if (Path(data) / _MANIFEST).is_file() else None)
+    need = {"deal", "orientation", "banker_bot", "defender_points", "level_side", "levels",
+            "last_winner_side"}
+    if not need <= set(df.columns):
+        raise ValueError("duel_summary needs a duel study's table (columns "
+                         + ", ".join(sorted(need - set(df.columns))) + " are missing)")
+    df = df.sort_values(["deal", "orientation"], kind="stable")
+    deal = df["deal"].to_numpy()
+    orient = df["orientation"].to_numpy()
+    n = len(df) // N_ORIENTATIONS
+    if (len(df) % N_ORIENTATIONS or not (orient.reshape(-1, N_ORIENTATIONS) == np.arange(
+            N_ORIENTATIONS)).all() or not (deal.reshape(-1, N_ORIENTATIONS) == deal[::2, None]).all()):
+        raise ValueError("duel_summary: every deal needs both orientations (0 and 1) once")
+    if n == 0:
+        raise ValueError("duel_summary: the table holds no deals")
+    side = df["level_side"].astype(str).to_numpy()
+    pts, lv = swings(df["defender_points"].to_numpy(), np.where(side == "banker", 0, 1),
+                     df["levels"].to_numpy())
+    banker_bot = df["banker_bot"].astype(str).to_numpy()
+    out = {"team_a": banker_bot[0], "team_b": banker_bot[1], "deals": n,
+           "confidence": confidence}
+    for name, x in (("points", pts), ("levels", lv)):
+        mean, half = mean_interval(n, float(x.sum()), float((x * x).sum()), confidence)
+        out[name] = {"mean": mean, "low": mean - half, "high": mean + half,
+                     "sd": float(x.std(ddof=1)) if n > 1 else float("nan")}
+    d = df["defender_points"].to_numpy().reshape(-1, N_ORIENTATIONS)
+    up = (side == "banker").reshape(-1, N_ORIENTATIONS)
+    last = (df["last_winner_side"].astype(str).to_numpy() == "defenders").reshape(
+        -1, N_ORIENTATIONS)
+    for o, key in enumerate(("a_banks", "b_banks")):
+        out[key] = {"mean_d": float(d[:, o].mean()), "level_up": float(up[:, o].mean()),
+                    "defenders_last": float(last[:, o].mean())}
+    return out

@@ -1,16 +1,21 @@
 """The ``shengji`` command line.  Parsing, messages and the summary only; no logic.
 
-Bad input gets one line on stderr (``shengji: error: ...``) and exit status 2, with no
-traceback and no output written.
+Bad input, a refused or failed run get one line on stderr (``shengji: error: ...``), no
+traceback; exit status 2 when nothing was written, 1 when a run failed part-way (its
+finished chunks are kept for ``--resume``), 130/143 when interrupted by Ctrl-C/SIGTERM.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
+import signal
 import sys
 from pathlib import Path
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+EXIT_TERMINATED = 143   # 128 + SIGTERM
 
 
 class _Parser(argparse.ArgumentParser):
@@ -21,6 +26,21 @@ class _Parser(argparse.ArgumentParser):
 
 class _UsageError(Exception):
     pass
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that the run shuts its workers down and
+    releases its directory on the way out, as for Ctrl-C."""
+
+
+def _on_sigterm(signum, frame):
+    raise _Terminated()
+
+
+def _version() -> str:
+    from . import __version__
+
+    return f"shengji {__version__}"
 
 
 def _positive_int(text: str) -> int:
@@ -45,6 +65,7 @@ def _seed(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="shengji", description="Monte Carlo studies of Shengji (Tractor).")
+    p.add_argument("--version", action="version", version=_version())
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     r = sub.add_parser("run", help="run a study (a TOML file in sim/)")
     r.add_argument("study", help="study file, e.g. sim/quickstart.toml")
@@ -64,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--resume", action="store_true",
                    help="finish an interrupted run in --out (same study and options): keep its "
                         "finished chunks whose checksums match, redo the rest")
-    r.add_argument("--quiet", action="store_true", help="no progress bar")
+    r.add_argument("--quiet", action="store_true",
+                   help="no progress (by default: a bar on a terminal, else a line per 10%%)")
     ru = sub.add_parser("rules", help="list the presets and their sources, or show every option "
                                       "of one preset (docs/rules.md §9-10)")
     ru.add_argument("preset", nargs="?", help="a preset name, e.g. club-84022 (none: list them)")
@@ -81,9 +103,11 @@ def cmd_run(args) -> int:
     if args.engine == "local" and args.scheduler:
         raise _UsageError("--scheduler needs --engine dask")
     engine = args.engine or ("dask" if args.scheduler else "local")
+    args._out = out
+    command = "shengji " + " ".join(shlex.quote(a) for a in args._argv)
     result = run_study(kind, cfg, out, workers=args.workers, overwrite=args.overwrite,
                        quiet=args.quiet, engine=engine, scheduler=args.scheduler,
-                       resume=args.resume)
+                       resume=args.resume, command=command)
     rate = result.items / result.seconds if result.seconds > 0 else float("inf")
     if args.resume and (result.reused or result.redone):
         fresh = result.chunks - result.reused
@@ -165,26 +189,60 @@ def cmd_rules(args) -> int:
     return 0
 
 
+def _stopped(args, what: str) -> str:
+    """The line for a run stopped by a signal, with the way to finish it when it had begun."""
+    out = getattr(args, "_out", None)
+    if out is not None and (Path(out) / "_manifest.jsonl").is_file():
+        return (f"shengji: {what}; the finished chunks in {str(out)!r} are kept: run the same "
+                "command with --resume to finish")
+    return f"shengji: {what}"
+
+
 def main(argv=None) -> int:
+    from .runner.errors import RunError
+
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = None
+    previous = None
+    if threading_is_main():
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         args = parser.parse_args(argv)
+        args._argv = argv
         if args.command is None:
-            parser.print_help()
+            parser.print_usage(sys.stderr)
+            print("shengji: error: a command is needed: run or rules (see 'shengji --help')",
+                  file=sys.stderr)
             return EXIT_USAGE
         handler = {"run": cmd_run, "rules": cmd_rules}[args.command]
         return handler(args)
     except (_UsageError, ValueError) as exc:
         print(f"shengji: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except RunError as exc:
+        print(f"shengji: error: {exc}", file=sys.stderr)
+        return exc.status
     except KeyboardInterrupt:
-        print("shengji: interrupted", file=sys.stderr)
-        return 130
+        print(_stopped(args, "interrupted"), file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except _Terminated:
+        print(_stopped(args, "terminated"), file=sys.stderr)
+        return EXIT_TERMINATED
     except BrokenPipeError:
         # stdout went away (`shengji run ... | head -1`): the run itself is complete; leave
         # quietly, and keep Python from failing again when it flushes stdout at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141  # 128 + SIGPIPE, as a shell reports a command killed by a closed pipe
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def threading_is_main() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 if __name__ == "__main__":  # pragma: no cover

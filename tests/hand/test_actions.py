@@ -158,8 +158,9 @@ def test_random_actions_play_legal_hands_under_every_preset():
         rng = np.random.default_rng(i)
         for seed in range(3):
             s = HandState(preset, "2", banker=seed % 4, seed=100 * i + seed)
-            trump = (s.level, None if s.trump == "NT" else s.trump)
             while not s.is_over():
+                # the trump may change in the round of overturns after the bury
+                trump = (s.level, None if s.trump == "NT" else s.trump)
                 seat = s.to_play
                 hand = s.hands[seat]
                 lead = s.current_trick.lead if s.current_trick is not None else None

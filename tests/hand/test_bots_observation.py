@@ -2,8 +2,9 @@
 whole hands under every preset without an illegal move; the built-in bots run on an
 observation (its redacted information set) choose as they do on the full state.
 
-Default run: ``FAST_HANDS`` hands in all (spread over the presets); ``-m slow``:
-``FULL_HANDS`` (10^4) per preset."""
+A third of the hands are bid through the bots too (``bid_phase``).  Default run:
+``FAST_HANDS`` hands in all (spread over the presets); ``-m slow``: ``FULL_HANDS`` (10^4)
+per preset."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,7 +15,7 @@ from shengji.cards import card_points
 from shengji.game import BOTS, HandState, Observation, builtin_bot, play_hand
 from shengji.rules import PRESETS
 
-FAST_HANDS = 1_000
+FAST_HANDS = 400
 FULL_HANDS = 10_000
 
 
@@ -22,6 +23,8 @@ def thrifty_bot(obs: Observation, rng: np.random.Generator):
     """A small bot that reads only its observation: buries pointless cards one action at a
     time, leads a random candidate play, and follows card by card (integer actions) with
     the card of fewest points -- of most points when its partner is winning the trick."""
+    if obs.phase == "bid":                     # a bid action (109 + k), pass or a bid
+        return int(obs.legal_actions[rng.integers(len(obs.legal_actions))])
     if obs.phase == "bury":
         bare = [a for a in obs.legal_actions if card_points(a) == 0] or obs.legal_actions
         return int(bare[rng.integers(len(bare))])
@@ -41,8 +44,12 @@ def _play(preset, seed, slow=False):
     policies = [thrifty_bot, thrifty_bot, thrifty_bot, thrifty_bot]
     policies[seed % 4] = BOTS[seed % 2]                    # a built-in bot in one seat
     s = play_hand(preset, ["2", "7", "A"][seed % 3], policies=policies,
-                  banker=None if seed % 5 == 0 else seed % 4, seed=seed)
-    assert s.is_over() and len(s.history) == 8 + 4 * len(s.tricks)    # every decision
+                  banker=None if seed % 5 == 0 else seed % 4, seed=seed,
+                  bid_phase=seed % 3 == 0)                 # a third bid through the bots
+    reburies = s.bidding.reburies if s.bidding else 0                # overturn_reburies
+    bids = sum(isinstance(h, int) for h in s.history)
+    assert s.is_over() and len(s.history) == bids + 8 * (1 + reburies) + 4 * len(s.tricks)
+    assert (bids > 0) <= (seed % 3 == 0)
     assert len(s.actions) > len(s.history)                            # some card by card
     return s.result()
 

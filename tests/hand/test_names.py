@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from shengji import bots
 from shengji import combos as api_combos
 from shengji import game
 from shengji._core import bot, combos, hand, handcore
@@ -27,7 +28,7 @@ def test_bot_names_come_from_the_enum():
                                   for b in sorted(bot.BotId, key=int))
     assert [int(b) for b in sorted(bot.BotId, key=int)] == list(range(len(bot.BotId)))
     assert game.BOTS == bot.BOT_NAMES == handcore.BOTS
-    assert scoring_study.BOT_NAMES == bot.BOT_NAMES
+    assert bots.BOT_NAMES == bot.BOT_NAMES == tuple(bots.BOT_PARAMS)   # the studies' bots
 
 
 def _counts(*kinds):

@@ -6,9 +6,12 @@
   other seats' unplayed cards, within one following-suit, level cards and jokers kept
   where they are so that the bidding stays possible; the bury cards too when the seat is
   not the banker), leaves its observation -- and so any bot's choice from it, Python or
-  built-in -- unchanged, while the other seats' observations do change.
+  built-in (random, greedy, memory) -- unchanged, while the other seats' observations do
+  change.
 """
 from __future__ import annotations
+
+import dataclasses
 
 import json
 import pickle
@@ -48,11 +51,16 @@ def test_fields_agree_with_the_state():
                 assert list(o.hand) == s.hands[seat]
                 assert o.hand_sizes == tuple(len(h) for h in s.hands)
                 assert o.trump == s.trump and o.banker == s.banker and o.level == s.level
-                assert o.bidding == s.bidding
+                # the outcome without its log; the log as the seat saw it in o.bids
+                assert o.bidding == (s.bidding and dataclasses.replace(s.bidding, bids=()))
+                assert len(o.bids) == len(s.bid_log) and all(
+                    x[1] == seat or not s.rules.secret_bids or x[3] is None for x in o.bids)
                 assert (o.kitty is not None) == (seat == s.banker)
                 if seat == s.banker:
                     assert list(o.kitty) == s.kitty
-                assert (o.buried is not None) == (seat == s.banker or s.is_over())
+                # the buried cards: the seat that buried them (the banker, or a re-burying
+                # overturner), the seat burying, and everyone at the end
+                assert (o.buried is not None) == (seat == s.burier or s.is_over())
                 if o.buried is not None:
                     assert list(o.buried) == s.buried
                 assert o.tricks == s.tricks and o.current_trick == s.current_trick
@@ -159,6 +167,7 @@ def test_hidden_cards_do_not_change_an_observation(preset):
     rng = np.random.default_rng(sorted(PRESETS).index(preset))
     greedy = builtin_bot("greedy")
     rand = builtin_bot("random")
+    memory = builtin_bot("memory")
     checked = changed_others = 0
     for seed in range(5):
         s = HandState(preset, "2", banker=seed % 4, seed=seed)
@@ -170,7 +179,7 @@ def test_hidden_cards_do_not_change_an_observation(preset):
                     o, p = s.observation(me), t.observation(me)
                     assert o == p and o.to_dict() == p.to_dict() and o.render() == p.render()
                     assert o.legal_plays() == p.legal_plays()
-                    for bot in (greedy, rand, random_action_bot):
+                    for bot in (greedy, rand, memory, random_action_bot):
                         a = bot(o, np.random.default_rng(seed))
                         assert a == bot(p, np.random.default_rng(seed)), bot
                     for name in BOTS:                # and through the full state's path
@@ -181,7 +190,7 @@ def test_hidden_cards_do_not_change_an_observation(preset):
                     changed_others += any(s.observation(x) != t.observation(x)
                                           for x in range(4) if x != me)
                     checked += 1
-            s.apply(s.bot_action(BOTS[s.to_play % 2]))
+            s.apply(s.bot_action(BOTS[s.to_play % len(BOTS)]))
     assert checked > 40 and changed_others == checked
 
 

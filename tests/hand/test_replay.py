@@ -1,9 +1,11 @@
 """shengji.replay: the HandState of any row of a scoring or match run, from its output.
 
 Small runs (chunks of a few items, so that rows sit deep in their chunks) under three
-presets, with greedy and random bots: every row replays to a finished hand whose
-``result()`` equals the row (``replay`` checks it against the file), whose ``history``
-rebuilds it (``HandState.from_history``) and steps through it (``at``)."""
+presets (must-play-ja: a round of overturns after the bury and re-burying overturners),
+with greedy and random bots: every row replays to a finished hand whose ``result()``
+equals the row (``replay`` checks it against the file), whose ``history`` rebuilds it
+(``HandState.from_history``) and steps through it (``at``).  Default run: about 150 rows
+in all; ``-m slow``: over 10^3 (600 scoring rows, 36 matches a preset)."""
 from __future__ import annotations
 
 import numpy as np
@@ -32,33 +34,48 @@ def _same(row, result):
             assert got == value, key
 
 
+def _rebuilds(s):
+    """The replayed state's setup and history rebuild it; at() steps through it."""
+    again = HandState.from_history(s.setup, s.history)
+    assert again.result() == s.result() and again.events == s.events
+    assert s.at(len(s.history)).result() == s.result()
+
+
+SIZES = {False: {"scoring": (24, 7), "match": (2, 1)},      # (items, chunk size)
+         True: {"scoring": (200, 45), "match": (36, 5)}}
+SLOW = [False, pytest.param(True, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("slow", SLOW)
 @pytest.mark.parametrize("preset", PRESETS3)
-def test_scoring_rows_round_trip(tmp_path, preset):
+def test_scoring_rows_round_trip(tmp_path, preset, slow):
     i = PRESETS3.index(preset)
-    out = _run(tmp_path, "scoring", study="scoring", n=200, seed=11 + i, preset=preset,
-               level=["2", "5", "J"][i], chunk_size=45, policy=["greedy", "random"][i % 2],
+    n, size = SIZES[slow]["scoring"]
+    out = _run(tmp_path, "scoring", study="scoring", n=n, seed=11 + i, preset=preset,
+               level=["2", "5", "J"][i], chunk_size=size, policy=["greedy", "random"][i % 2],
                defender_policy=["random", "greedy"][i % 2], first_hand=i == 1)
     rows = pd.read_parquet(out / "hands")
+    assert len(rows) == n
     for _, row in rows.iterrows():
         s = replay(out, int(row["hand"]))
         assert s.is_over()
         _same(row, s.result())
-        if row["hand"] % 9 == 0:
-            again = HandState.from_history(s.setup, s.history)
-            assert again.result() == s.result() and again.events == s.events
-            assert s.at(len(s.history)).result() == s.result()
+        if row["hand"] % (9 if slow else 3) == 0:
+            _rebuilds(s)
             assert s.at(0).phase == "bury" and s.at(0).banker == row["banker"]
 
 
+@pytest.mark.parametrize("slow", SLOW)
 @pytest.mark.parametrize("preset", PRESETS3)
-def test_match_rows_round_trip(tmp_path, preset):
+def test_match_rows_round_trip(tmp_path, preset, slow):
     i = PRESETS3.index(preset)
-    out = _run(tmp_path, "match", study="match", n=36, seed=5 + i, preset=preset,
-               chunk_size=5, policy=["greedy", "random"][i % 2],
+    n, size = SIZES[slow]["match"]
+    out = _run(tmp_path, "match", study="match", n=n, seed=5 + i, preset=preset,
+               chunk_size=size, policy=["greedy", "random"][i % 2],
                opponent_policy=["random", "greedy"][i % 2])
     rows = pd.read_parquet(out / "hands")
-    assert len(rows) >= 150           # with the scoring rows: over 10^3 rows in all
-    for _, row in rows.iterrows():
+    assert len(rows) >= (150 if slow else 8)   # slow, with the scoring rows: over 10^3
+    for j, (_, row) in enumerate(rows.iterrows()):
         s = replay(out / "hands", int(row["hand"]), match=int(row["match"]))
         _same(row, s.result())
         team = s.banker % 2
@@ -66,6 +83,8 @@ def test_match_rows_round_trip(tmp_path, preset):
         ranks = "23456789TJQKA"
         assert [ranks.index("T" if lv == "10" else lv) for lv in levels] == \
             [row["level_0"], row["level_1"]]
+        if j % (9 if slow else 3) == 0:
+            _rebuilds(s)
 
 
 def test_replay_is_exported_and_checks_the_row(tmp_path):

@@ -16,7 +16,8 @@ import pytest
 
 from shengji.cli import main
 from shengji.runner import run_study
-from shengji.runner.output import MANIFEST, Manifest
+from shengji.runner.manifest import Manifest
+from shengji.runner.output import MANIFEST
 from shengji.studies.base import make_config
 
 ROWS = {"study": "deals", "n": 24_000, "seed": 7, "chunk_size": 3000}

@@ -17,9 +17,10 @@ from shengji._core.hand cimport HandC
 cpdef enum BotId:
     BOT_RANDOM = 0
     BOT_GREEDY = 1
+    BOT_MEMORY = 2
 
 cdef enum:
-    N_BOTS = 2
+    N_BOTS = 3
 
 # A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.
 # The bury is asked of the banker in PHASE_BURY (8 of its 33 cards); play of the seat to

@@ -4,5 +4,6 @@ import enum
 class BotId(enum.IntEnum):
     BOT_RANDOM = 0
     BOT_GREEDY = 1
+    BOT_MEMORY = 2
 
-BOT_NAMES: tuple[str, ...]     # ("random", "greedy"), derived from BotId
+BOT_NAMES: tuple[str, ...]     # ("random", "greedy", "memory"), derived from BotId

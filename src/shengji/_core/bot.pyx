@@ -1,12 +1,14 @@
 # cython: language_level=3
 """The bot interface (bot.pxd) and the registry of the built-in bots.
 
-``random`` (bot_random.pyx) and ``greedy`` (bot_greedy.pyx) decide from the deciding
-seat's ``View`` and the ``Rng`` only; ``bot_choose`` builds that view from a ``HandC``."""
+``random`` (bot_random.pyx), ``greedy`` (bot_greedy.pyx) and ``memory`` (bot_memory.pyx)
+decide from the deciding seat's ``View`` and the ``Rng`` only; ``bot_choose`` builds that
+view from a ``HandC``."""
 from shengji._core.hand cimport PHASE_BURY, PHASE_PLAY
 from shengji._core.view cimport make_view
 from shengji._core.bot_random cimport random_bury, random_play
 from shengji._core.bot_greedy cimport greedy_bury, greedy_play
+from shengji._core.bot_memory cimport memory_bury, memory_play
 
 # Python names of the bots, from the enum (bot.pxd): the core owns their order.
 BOT_NAMES = tuple(b.name[len("BOT_"):].lower() for b in sorted(BotId, key=int))
@@ -16,6 +18,8 @@ REGISTRY[<int> BOT_RANDOM].bury = random_bury
 REGISTRY[<int> BOT_RANDOM].play = random_play
 REGISTRY[<int> BOT_GREEDY].bury = greedy_bury
 REGISTRY[<int> BOT_GREEDY].play = greedy_play
+REGISTRY[<int> BOT_MEMORY].bury = memory_bury
+REGISTRY[<int> BOT_MEMORY].play = memory_play
 assert len(BOT_NAMES) == N_BOTS
 
 

@@ -35,9 +35,6 @@ from shengji._core.rng cimport Rng
 from shengji._core.view cimport opponent_void, unseen
 
 cdef enum:
-    TRUMP_VALUE = 20           # a trump is worth more than any side card (orders 0..12)
-    POINT_VALUE = 3            # a point card's extra keep-value per point
-    PAIR_VALUE = 8             # breaking a pair costs this much per card
     SHORT_SUIT_WEIGHT = 16     # bury: short side suits first (voids), 16 > any order
     BURY_POINT_WEIGHT = 6      # bury: keep points out of the kitty (x points)
     BURY_PAIR_WEIGHT = 25      # bury: keep pairs (tractor material)
@@ -61,11 +58,6 @@ cdef bint beaten_by_unseen(const View* v, int suit, int shape, int order) noexce
     return False
 
 
-cdef inline int card_value(const Public* pub, int k) noexcept nogil:
-    cdef int val = pub.t.order[k] + (TRUMP_VALUE if pub.t.follow[k] == TRUMP else 0)
-    return val + POINT_VALUE * pub.t.points[k]
-
-
 cdef int play_cost(const View* v, const Play* p) noexcept nogil:
     """What a play gives up: card values, plus breaking pairs."""
     cdef uint64_t m = p.one
@@ -87,6 +79,10 @@ cdef int play_cost(const View* v, const Play* p) noexcept nogil:
 cdef int greedy_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
     """Bury low side cards of the shortest side suits (making voids), keeping points,
     pairs and trumps; only when short of side cards, the lowest trumps."""
+    return bury_lowest(v, BURY_POINT_WEIGHT, out)
+
+
+cdef int bury_lowest(const View* v, int point_weight, Play* out) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef int k, i, j, n = 0, s, best
     cdef int length[N_FOLLOW]
@@ -100,10 +96,10 @@ cdef int greedy_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
         for j in range(v.own.count[k]):
             s = pub.t.follow[k]
             if s == TRUMP:
-                tmp = BURY_TRUMP_BASE + pub.t.order[k] + BURY_POINT_WEIGHT * pub.t.points[k]
+                tmp = BURY_TRUMP_BASE + pub.t.order[k] + point_weight * pub.t.points[k]
             else:
                 tmp = SHORT_SUIT_WEIGHT * length[s] + pub.t.order[k] + \
-                    BURY_POINT_WEIGHT * pub.t.points[k]
+                    point_weight * pub.t.points[k]
             if v.own.count[k] > 1:
                 tmp += BURY_PAIR_WEIGHT
             prio[n] = tmp
@@ -135,47 +131,56 @@ cdef int lowest_card(const View* v, uint64_t m) noexcept nogil:
     return best
 
 
-cdef int greedy_lead(const View* v, Play* out) noexcept nogil:
+cdef int sure_components(const View* v, int s, Play* sure, Play* largest,
+                         int* largest_n) noexcept nogil:
     cdef const Public* pub = v.pub
-    cdef int me = v.seat, s, i, k, n, best_n = 0, trumps, unseen_trumps = 0
+    cdef int i, n, total = 0
     cdef uint8_t cnt[N_KINDS]
     cdef Combo c
     cdef const Component* cp
-    cdef uint64_t one, two, m, sure_one, sure_two
-    cdef int sure_n, low, low_k, pair_k
+    cdef uint64_t one = v.own.one & pub.suit_mask[s]
+    sure.one = 0
+    sure.two = 0
+    largest_n[0] = 0
+    if one == 0:
+        return 0
+    masked_counts(v.own.count, one, cnt)
+    decompose(cnt, &pub.t, &c)
+    for i in range(c.n_comp):
+        cp = &c.comp[i]
+        if beaten_by_unseen(v, s, cp.shape, cp.top_order):
+            continue
+        n = 1 if cp.shape == SHAPE_SINGLE else 2 * cp.length
+        if n > largest_n[0]:
+            largest_n[0] = n
+            largest.one = cp.kinds
+            largest.two = cp.kinds if cp.shape != SHAPE_SINGLE else 0
+        sure.one |= cp.kinds
+        if cp.shape != SHAPE_SINGLE:
+            sure.two |= cp.kinds
+        total += n
+    return total
+
+
+cdef int greedy_lead(const View* v, Play* out) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef int me = v.seat, s, k, n, best_n = 0, trumps, unseen_trumps = 0
+    cdef uint64_t two, m
+    cdef Play sure, largest
+    cdef int sure_n, low_k, pair_k
     # 1. cash sure winners: a safe throw of every sure component of a suit, else the
     #    largest sure component (side suits only where no opponent has shown out).
     for s in range(N_FOLLOW):
-        one = v.own.one & pub.suit_mask[s]
-        if one == 0:
-            continue
         if s != TRUMP and opponent_void(v, s):
             continue
-        masked_counts(v.own.count, one, cnt)
-        decompose(cnt, &pub.t, &c)
-        sure_one = 0
-        sure_two = 0
-        sure_n = 0
-        for i in range(c.n_comp):
-            cp = &c.comp[i]
-            if beaten_by_unseen(v, s, cp.shape, cp.top_order):
-                continue
-            n = 1 if cp.shape == SHAPE_SINGLE else 2 * cp.length
-            if s == TRUMP and not pub.r.trump_throws:
-                if n > best_n:
-                    best_n = n
-                    out.one = cp.kinds
-                    out.two = cp.kinds if cp.shape != SHAPE_SINGLE else 0
-                continue
-            sure_one |= cp.kinds
-            if cp.shape != SHAPE_SINGLE:
-                sure_two |= cp.kinds
-            sure_n += n
+        sure_n = sure_components(v, s, &sure, &largest, &n)
+        if s == TRUMP and not pub.r.trump_throws:
+            sure = largest
+            sure_n = n
         # side suits before trumps at equal size: cash them before voids appear
         if sure_n > best_n:
             best_n = sure_n
-            out.one = sure_one
-            out.two = sure_two
+            out[0] = sure
     if best_n > 0:
         return 0
     # 2. draw trumps when long in them (the banker team's plan)
@@ -204,14 +209,21 @@ cdef int greedy_lead(const View* v, Play* out) noexcept nogil:
         out.two = 0
         return 0
     # 3. lead to a partner's void, else a low card of the shortest side suit (make voids)
-    low_k = -1
-    low = 1 << 20
+    lead_short(v, True, out)
+    return 0
+
+
+cdef void lead_short(const View* v, bint partner_void_first, Play* out) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef int me = v.seat, s, k, n, low = 1 << 20, low_k = -1
+    cdef uint64_t one
     for s in range(N_SUITS):
         one = v.own.one & pub.suit_mask[s]
-        if one == 0 or s == TRUMP:
+        if one == 0:
             continue
         n = mask_size(v.own.one, v.own.two, pub.suit_mask[s])
-        if (pub.void_suits[(me + 2) % N_SEATS] >> s) & 1 and not opponent_void(v, s):
+        if partner_void_first and (pub.void_suits[(me + 2) % N_SEATS] >> s) & 1 and \
+                not opponent_void(v, s):
             n -= PARTNER_VOID_BONUS       # partner can ruff it
         k = lowest_card(v, one)
         n = n * 64 + card_value(pub, k)
@@ -222,7 +234,6 @@ cdef int greedy_lead(const View* v, Play* out) noexcept nogil:
         low_k = lowest_card(v, v.own.one)
     out.one = bit(low_k)
     out.two = 0
-    return 0
 
 
 cdef inline (int, int) follow_score(const View* v, bint wins, bint partner_wins,
@@ -291,48 +302,84 @@ cdef int fill_candidates(const View* v, Play* buf) noexcept nogil:
     return cnt
 
 
+cdef int follow_candidates(const View* v, Play* buf) noexcept nogil:
+    """The follows worth ranking (at most MAX_PLAYS): short of the led suit, every fill is
+    legal and there are too many, so the few that matter (fill_candidates); else every
+    legal follow."""
+    cdef const Public* pub = v.pub
+    cdef int n, ns = mask_size(v.own.one, v.own.two, pub.suit_mask[pub.lead.suit])
+    if ns <= pub.lead.n_cards and pub.lead.n_cards > 1:
+        return fill_candidates(v, buf)
+    n = gen_plays(v, buf, MAX_PLAYS, TARGET_STOP_AT_CAP, NULL)
+    return MAX_PLAYS if n > MAX_PLAYS else n
+
+
+cdef void trick_now(const View* v, TrickNow* t) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef Profile x
+    cdef int w = winner_of_trick(&pub.lead, &pub.trick[0][0], pub.n_in_trick, &pub.t)
+    cdef const uint8_t* wrow = pub.trick[w]
+    t.seat = (pub.leader + w) % N_SEATS
+    make_profile(wrow, &pub.t, pub.lead.suit, &x)
+    if x.n_cards == pub.lead.n_cards:
+        t.suit = pub.lead.suit
+    else:
+        t.suit = TRUMP
+        make_profile(wrow, &pub.t, TRUMP, &x)
+    t.key = lead_key(&x, &pub.lead)
+
+
+cdef bint follow_wins(const View* v, const TrickNow* t, const Play* p, int* csuit,
+                      int* key) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef int s = pub.lead.suit, k1
+    cdef Profile x
+    cdef uint8_t cnt[N_KINDS]
+    if pub.lead.n_cards == 1:
+        # single lead: compare orders directly (no profiles)
+        k1 = ctz(p.one)
+        csuit[0] = pub.t.follow[k1]
+        key[0] = pub.t.order[k1]
+        if csuit[0] == s:
+            return t.suit == s and key[0] > t.key
+        return csuit[0] == TRUMP and (t.suit == s or key[0] > t.key)
+    play_counts(p, cnt)
+    csuit[0] = s
+    key[0] = 0
+    make_profile(cnt, &pub.t, s, &x)
+    if x.n_cards == pub.lead.n_cards:
+        key[0] = lead_key(&x, &pub.lead)
+        return t.suit == s and has_lead_shape(&x, &pub.lead) and key[0] > t.key
+    if s != TRUMP:
+        make_profile(cnt, &pub.t, TRUMP, &x)
+        if x.n_cards == pub.lead.n_cards and has_lead_shape(&x, &pub.lead):
+            key[0] = lead_key(&x, &pub.lead)
+            csuit[0] = TRUMP
+            return t.suit == s or key[0] > t.key
+    return False
+
+
 cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef Play buf[MAX_PLAYS]
-    cdef int me = v.seat, n, i, w, wseat, win_key, win_suit, s = pub.lead.suit
-    cdef int pos = pub.n_in_trick, key = 0, pts, cost, best, best_a, best_b, a, b, csuit, k1, ns
+    cdef TrickNow t
+    cdef int me = v.seat, n, i, key = 0, pts, cost, best, best_a, best_b, a, b, csuit
     cdef bint last, partner_wins, secure, wins
-    cdef Profile x
-    cdef uint8_t cnt[N_KINDS]
-    cdef const uint8_t* wrow
     if pub.phase != PHASE_PLAY:
         return -1
-    if pos == 0:
+    if pub.n_in_trick == 0:
         return greedy_lead(v, out)
-    ns = mask_size(v.own.one, v.own.two, pub.suit_mask[s])
-    if ns <= pub.lead.n_cards and pub.lead.n_cards > 1:
-        # short of the suit: every fill is legal and there are too many to rank; build
-        # the few that matter (cheapest discard, most points, a cheap ruff)
-        n = fill_candidates(v, buf)
-    else:
-        n = gen_plays(v, buf, MAX_PLAYS, TARGET_STOP_AT_CAP, NULL)
+    n = follow_candidates(v, buf)
     if n == 0:
         return -1
-    if n > MAX_PLAYS:
-        n = MAX_PLAYS
     if n == 1:
         out[0] = buf[0]
         return 0
-    last = pos == N_SEATS - 1
-    # the trick so far: who wins it, with what key and suit
-    w = winner_of_trick(&pub.lead, &pub.trick[0][0], pos, &pub.t)
-    wseat = (pub.leader + w) % N_SEATS
-    wrow = pub.trick[w]
-    make_profile(wrow, &pub.t, s, &x)
-    if x.n_cards == pub.lead.n_cards:
-        win_suit = s
-    else:
-        win_suit = TRUMP
-        make_profile(wrow, &pub.t, TRUMP, &x)
-    win_key = lead_key(&x, &pub.lead)
-    partner_wins = team(wseat) == team(me)
-    secure = last or not beaten_by_unseen(v, win_suit, pub.lead.comp[0].shape, win_key) and \
-        not (win_suit != TRUMP and opponent_void(v, win_suit))
+    last = pub.n_in_trick == N_SEATS - 1
+    trick_now(v, &t)
+    partner_wins = team(t.seat) == team(me)
+    secure = last or not beaten_by_unseen(v, t.suit, pub.lead.comp[0].shape, t.key) and \
+        not (t.suit != TRUMP and opponent_void(v, t.suit))
     best = -1
     best_a = 0
     best_b = 0
@@ -343,31 +390,8 @@ cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
             # feed points to the partner's sure trick, cheaply otherwise
             a = -pts
             b = cost
-        elif pub.lead.n_cards == 1:
-            # single lead: compare orders directly (no profiles)
-            k1 = ctz(buf[i].one)
-            csuit = pub.t.follow[k1]
-            key = pub.t.order[k1]
-            if csuit == s:
-                wins = win_suit == s and key > win_key
-            else:
-                wins = csuit == TRUMP and (win_suit == s or key > win_key)
-            a, b = follow_score(v, wins, partner_wins, last, pts, cost, csuit, key)
         else:
-            play_counts(&buf[i], cnt)
-            wins = False
-            csuit = s
-            make_profile(cnt, &pub.t, s, &x)
-            if x.n_cards == pub.lead.n_cards:
-                wins = win_suit == s and has_lead_shape(&x, &pub.lead) and \
-                    lead_key(&x, &pub.lead) > win_key
-                key = lead_key(&x, &pub.lead)
-            elif s != TRUMP:
-                make_profile(cnt, &pub.t, TRUMP, &x)
-                if x.n_cards == pub.lead.n_cards and has_lead_shape(&x, &pub.lead):
-                    key = lead_key(&x, &pub.lead)
-                    wins = win_suit == s or key > win_key
-                    csuit = TRUMP
+            wins = follow_wins(v, &t, &buf[i], &csuit, &key)
             a, b = follow_score(v, wins, partner_wins, last, pts, cost, csuit, key)
         if best < 0 or a < best_a or (a == best_a and b < best_b):
             best = i

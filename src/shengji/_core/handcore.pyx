@@ -15,27 +15,30 @@ view (view.pxd) either way."""
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport int32_t, uint8_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from shengji._core.cards cimport (KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANKS,
                                   N_SEATS)
 from shengji._core.options cimport RulesC, pack_rules
 from shengji._core.rng cimport Rng, rng_load, rng_store
-from shengji._core.bidding cimport BidParams, BidResult, bid_deck, POLICY_EAGER
+from shengji._core.bidding cimport (BidParams, BidResult, BidState, bid_deck,
+                                    bid_first_drawer, result_dict, POLICY_EAGER)
 from shengji._core.hand cimport (HandC, TrickRecord, APPLY_OK, APPLY_NOT_IN_HAND,
                                  APPLY_BAD_SIZE, APPLY_MIXED, APPLY_ILLEGAL, APPLY_OVER,
                                  APPLY_EMPTY, N_FOLLOW, N_TRICKS, PHASE_BURY, PHASE_PLAY,
-                                 hand_apply, hand_bury, hand_setup)
+                                 hand_apply, hand_bury, hand_setup, hand_set_trump,
+                                 hand_take_kitty)
 from shengji._core.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, book_setup, ids_add,
                                  ids_clear, ids_has, ids_play, play_ids)
+from shengji._core.bidcore cimport BidCore
 from shengji._core.view cimport View, make_view
 from shengji._core.moves cimport count_throws, refresh_throws
 from shengji._core.actions cimport ACTION_PLAY, N_PLAY_ACTIONS
-from shengji._core.infoset cimport (InfoSet, choice_ids, id_list, legal_action_list,
-                                    load_state, make_infoset, step_kinds)
+from shengji._core.infoset cimport (InfoSet, bid_from_dict, choice_ids, id_list,
+                                    legal_action_list, load_state, make_infoset, step_kinds)
 from shengji._core.bot cimport Bot, N_BOTS, bot_choose, bot_get
 from shengji._core.drivers cimport (MatchC, deal_hand, hand_row, match_deal, match_score,
-                                    match_start, play_out, N_HAND_COLUMNS)
+                                    match_start, play_out_bids, seat_order, N_HAND_COLUMNS)
 from shengji._core.play cimport Play, bit, counts_play, play_size, team
 
 cnp.import_array()
@@ -74,13 +77,6 @@ cdef int _params(BidParams* bp, int level, int banker, int policy, int threshold
     bp.policy = policy
     bp.threshold = threshold
     return 0
-
-
-cdef dict _bid_dict(const BidResult* o):
-    return {"trump": o.trump, "banker": o.banker, "first_declarer": o.first_declarer,
-            "first_declare_index": o.first_declare_index, "overturns": o.overturns,
-            "reinforced": o.reinforced, "no_bid": o.no_bid, "redeals": o.redeals,
-            "banker_steps_down": o.banker_steps_down}
 
 
 cdef int _ids(object cards, int seat, const Book* b, IdSet* out) except -100:
@@ -125,6 +121,7 @@ cdef class HandCore:
         cdef RulesC r = pack_rules(rules)
         cdef BidParams bp
         cdef BidResult o
+        cdef BidState st
         cdef Rng rng
         cdef int rc
         if d.shape[0] != N_CARDS:
@@ -133,22 +130,25 @@ cdef class HandCore:
         if state is None:
             state = chunk_state(0)
         rng_load(&rng, state)
-        rc = bid_deck(&rng, &d[0], &bp, &r, &o)
+        rc = bid_deck(&rng, &d[0], &bp, &r, bid_first_drawer(&bp, &r, &rng), &o, &st)
         rng_store(&rng, state)
-        return rc, _bid_dict(&o)
+        return rc, result_dict(&o)
 
     def deal(self, state, cnp.uint8_t[::1] deck not None, rules, int bid_level, int level0,
-             int level1, int banker, int policy=POLICY_EAGER, int threshold=0, int trump=-1):
+             int level1, int banker, int policy=POLICY_EAGER, int threshold=0, int trump=-1,
+             BidCore bids=None):
         """Deal a hand exactly as the study drivers do (drivers.deal_hand): shuffle the
         deck (advanced in place), bid (redealing as the rules say; trump >= 0 skips it,
         banker then banks), set up at the banker team's level (team levels level0,
         level1).  The generator continues from state, which is advanced too.  Returns
-        the bidding dict (None when trump was given)."""
+        the bidding dict (None when trump was given); ``bids``, if given, keeps the
+        bidding's result (for the round after the bury, stepped by shengji.bid_phase)."""
         cdef RulesC r = pack_rules(rules)
         cdef BidParams bp
         cdef BidResult bid
         cdef int lv[2]
         cdef int rc
+        cdef uint8_t buf[N_CARDS]
         if deck.shape[0] != N_CARDS:
             raise ValueError("deck: expected 108 card ids")
         if not (0 <= level0 < N_RANKS and 0 <= level1 < N_RANKS and -1 <= trump <= 4):
@@ -164,22 +164,27 @@ cdef class HandCore:
         if rc != 0:
             from shengji._core.bidding import _ERRORS
             raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
-        book_setup(&self.b, &deck[0], bid.banker)
+        book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)
         self.redeals = bid.redeals
-        self.bidding = None if trump >= 0 else _bid_dict(&bid)
+        self.bidding = None if trump >= 0 else result_dict(&bid)
+        if bids is not None and trump < 0:
+            bids.set_result(&bp, &r, &bid, &deck[0])
         return self.bidding
 
     def match_hand(self, state, cnp.uint8_t[::1] deck not None, rules, int team0_bot,
-                   int team1_bot, int bid_policy, int bid_threshold, int hand):
+                   int team1_bot, int bid_policy, int bid_threshold, int hand,
+                   BidCore bids=None):
         """Hand `hand` of the next match on this stream, as drivers.play_match plays it:
-        hands 0..hand-1 dealt and played by the bots (team t's seats by team{t}_bot), then
-        hand `hand` dealt into this HandCore (state and deck advanced as far).  Returns
-        (bidding dict, team levels before the hand), or None when the match ended first
-        (then state and deck are where that match left them)."""
+        hands 0..hand-1 dealt and played by the bots (team t's seats by team{t}_bot, the
+        round of overturns after the bury by the bidding policy), then hand `hand` dealt
+        into this HandCore (state and deck advanced as far).  Returns (bidding dict, team
+        levels before the hand), or None when the match ended first (then state and deck
+        are where that match left them).  ``bids`` as for ``deal``."""
         cdef RulesC r = pack_rules(rules)
         cdef MatchC m
         cdef BidResult bid
         cdef const Bot* seats[N_SEATS]
+        cdef uint8_t buf[N_CARDS]
         cdef int s, i, rc = 0
         if deck.shape[0] != N_CARDS:
             raise ValueError("deck: expected 108 card ids")
@@ -194,7 +199,7 @@ cdef class HandCore:
                             &bid)
             if rc != 0 or i == hand:
                 break
-            rc = play_out(&self.h, &self.rng, seats)
+            rc = play_out_bids(&self.h, &self.rng, seats, &m.bp, &bid)
             if rc != 0:
                 break
             match_score(&m, &self.h, &r)
@@ -204,32 +209,67 @@ cdef class HandCore:
         rng_store(&self.rng, state)
         if rc != 0:
             raise RuntimeError(f"hand engine status {rc}")
-        book_setup(&self.b, &deck[0], bid.banker)
+        book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)
         self.redeals = bid.redeals
-        self.bidding = _bid_dict(&bid)
+        self.bidding = result_dict(&bid)
+        if bids is not None:
+            bids.set_result(&m.bp, &r, &bid, &deck[0])
         return self.bidding, (m.lv[0], m.lv[1])
 
     def setup(self, cards, int level, int def_level, int trump, int banker, rules, state,
-              bidding=None):
-        """Set up a given dealing order (108 card ids); the bots draw from state's stream
-        (state itself is not advanced).  bidding: the public outcome of the bidding that
-        chose trump and banker (a dict as deal() returns), or None."""
+              bidding=None, int first_drawer=0):
+        """Set up a given dealing order (108 card ids; position i < 100 to seat
+        (first_drawer + i) % 4); the bots draw from state's stream (state itself is not
+        advanced).  bidding: the public outcome of the bidding that chose trump and banker
+        (a dict as deal() returns), or None."""
         cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
         cdef RulesC r = pack_rules(rules)
+        cdef uint8_t buf[N_CARDS]
         if d.shape[0] != N_CARDS:
             raise ValueError("cards: expected 108 card ids in dealing order")
         if not (0 <= level < N_RANKS and 0 <= def_level < N_RANKS and 0 <= trump <= 4
                 and 0 <= banker < N_SEATS):
             raise ValueError("levels 0..12, trump 0..4, banker 0..3")
+        if not 0 <= first_drawer < N_SEATS:
+            raise ValueError("first_drawer: a seat 0..3")
         rng_load(&self.rng, state)
-        hand_setup(&self.h, &d[0], level, def_level, trump, banker, &r)
-        book_setup(&self.b, &d[0], banker)
+        hand_setup(&self.h, seat_order(&d[0], first_drawer, buf), level, def_level, trump,
+                   banker, &r)
+        book_setup(&self.b, seat_order(&d[0], first_drawer, buf), banker)
         self.bidding = bidding
         self.redeals = bidding["redeals"] if bidding else 0
+
+    def set_bidding(self, bidding):
+        """The bidding's public outcome (a dict as deal() returns) after the round of
+        overturns after the bury changed it."""
+        self.bidding = bidding
 
     def set_rng(self, state):
         """The bots draw from state's stream from now on (state is not advanced)."""
         rng_load(&self.rng, state)
+
+    def set_trump(self, int trump):
+        """Between the bury and the first lead (an overturn after the bury): the trump."""
+        if not 0 <= trump <= 4:
+            raise ValueError("trump 0..4")
+        if hand_set_trump(&self.h, trump) != 0:
+            raise ValueError("the trump can only change between the bury and the first lead")
+
+    def take_kitty(self, int seat):
+        """overturn_reburies: seat takes up the buried kitty (phase back to bury, seat to
+        play)."""
+        cdef int c
+        if hand_take_kitty(&self.h, seat) != 0:
+            raise ValueError("the kitty can only be taken up between the bury and the first "
+                             "lead")
+        for c in range(N_CARDS):
+            if self.b.loc[c] == LOC_BURIED:
+                self.b.loc[c] = seat
+
+    @property
+    def burier(self):
+        """The seat that buried the kitty (the banker, or a re-burying overturner)."""
+        return self.h.pub.burier
 
     def copy(self):
         cdef HandCore c = HandCore.__new__(HandCore)
@@ -366,7 +406,7 @@ cdef class HandCore:
     cdef tuple _bury(self, int c):
         """One bury card (checked by the caller); the 8th buries them all."""
         cdef Play p
-        cdef int b = self.h.pub.banker, x
+        cdef int b = self.h.pub.to_play, x     # the banker, or a re-burying overturner
         ids_add(&self.b.chosen, c)
         self.b.n_chosen += 1
         if self.b.n_chosen == KITTY_SIZE:
@@ -487,6 +527,25 @@ cdef class HandCore:
             raise RuntimeError("the bot found no move")
         return p.one, p.two
 
+    def play_to_end(self, int policy):
+        """Play the hand out with the built-in bot `policy` in every seat, in kinds only (a
+        core without card ids: sampler.sample_core's determinizations).  0, or the first
+        refused status."""
+        cdef Play p, f
+        cdef int rc
+        if bot_get(policy) == NULL:
+            raise ValueError(f"bot id {policy} out of range 0..{N_BOTS - 1}")
+        while self.h.pub.phase == PHASE_BURY or self.h.pub.phase == PHASE_PLAY:
+            if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+                return APPLY_EMPTY
+            if self.h.pub.phase == PHASE_BURY:
+                rc = hand_bury(&self.h, &p)
+            else:
+                rc = hand_apply(&self.h, &p, &f, True)
+            if rc != APPLY_OK:
+                return rc
+        return 0
+
     def bot_cards(self, int policy):
         """The bot's choice as card ids (infoset.choice_ids): the rest of the bury, or a
         whole play; from this hand's own generator, as the drivers draw."""
@@ -504,6 +563,7 @@ cdef class HandCore:
     def result(self):
         cdef BidResult bid
         cdef cnp.ndarray[cnp.int32_t, ndim=2] a = np.zeros((N_HAND_COLUMNS, 1), np.int32)
+        bid_from_dict(&bid, self.bidding)
         bid.redeals = self.redeals
         hand_row(&self.h, &bid, &a[0, 0], 1, 0)
         return dict(zip(HAND_COLUMNS, a[:, 0].tolist()))

@@ -77,11 +77,35 @@ cdef list choice_ids(HandC* h, const Book* b, const Play* p):
     return out[:KITTY_SIZE - b.n_chosen]
 
 
+cdef void bid_from_dict(BidResult* o, object d) except *:
+    memset(o, 0, sizeof(BidResult))
+    if not d:
+        return
+    o.trump = d["trump"]
+    o.banker = d["banker"]
+    o.first_declarer = d["first_declarer"]
+    o.first_declare_index = d["first_declare_index"]
+    o.overturns = d["overturns"]
+    o.reinforced = d["reinforced"]
+    o.no_bid = d["no_bid"]
+    o.redeals = d["redeals"]
+    o.banker_steps_down = d["banker_steps_down"]
+    o.first_drawer = d.get("first_drawer", 0)
+    o.late_overturns = d.get("late_overturns", 0)
+    o.reburies = d.get("reburies", 0)
+    team = d.get("team_overturns", (0, 0))
+    o.team_overturns[0] = team[0]
+    o.team_overturns[1] = team[1]
+
+
 cdef InfoSet make_infoset(const HandC* h, const Book* b, int seat, object bidding):
     cdef InfoSet o = InfoSet.__new__(InfoSet)
     cdef int s, c
     cdef bint over = h.pub.phase == PHASE_OVER
     cdef bint banker = seat == h.pub.banker
+    # the buried cards: known to the seat that buried them (the banker, or the last
+    # re-burying overturner: docs/rules.md §7) and, during a bury, to the seat burying
+    cdef bint burier = seat == (h.pub.to_play if h.pub.phase == PHASE_BURY else h.pub.burier)
     o.h = h[0]
     o.b = b[0]
     o.seat = seat
@@ -93,13 +117,13 @@ cdef InfoSet make_infoset(const HandC* h, const Book* b, int seat, object biddin
     if not banker:
         memset(o.h.kitty, 0, N_KINDS)
         ids_clear(&o.b.kitty)
-    if not (banker or over):
+    if not (burier or over):
         memset(o.h.buried, 0, N_KINDS)
         o.h.kitty_points = 0
     for c in range(N_CARDS):
         if o.b.loc[c] < N_SEATS and o.b.loc[c] != seat:
             o.b.loc[c] = LOC_UNKNOWN
-        elif o.b.loc[c] == LOC_BURIED and not (banker or over):
+        elif o.b.loc[c] == LOC_BURIED and not (burier or over):
             o.b.loc[c] = LOC_UNKNOWN
     if seat != h.pub.to_play:
         # another seat's decision under way: how many bury cards are down is public
@@ -214,7 +238,7 @@ cdef class InfoSet:
                 buried.append(c)
         sizes = [HAND_SIZE] * N_SEATS
         if bury:
-            sizes[pub.banker] += KITTY_SIZE - self.b.n_chosen
+            sizes[pub.to_play] += KITTY_SIZE - self.b.n_chosen
         open_ = 1 if pub.n_in_trick > 0 else 0
         for i in range(pub.tricks_done + open_):
             t = &pub.tricks[i]
@@ -231,6 +255,7 @@ cdef class InfoSet:
                            tuple(id_list(&self.b.attempt[i])) if t.attempt.one else None,
                            self.b.penalty[i]))
         banker = seat == pub.banker
+        burier = seat == (pub.to_play if bury else pub.burier)
         return {
             "seat": seat, "phase": pub.phase, "to_play": pub.to_play, "level": pub.level,
             "defender_level": pub.def_level, "trump": pub.trump, "banker": pub.banker,
@@ -238,7 +263,7 @@ cdef class InfoSet:
             "hand": own,
             "pending": [] if bury else chosen,
             "kitty": id_list(&self.b.kitty) if banker else None,
-            "buried": (chosen if bury else buried) if banker or pub.phase == PHASE_OVER else None,
+            "buried": (chosen if bury else buried) if burier or pub.phase == PHASE_OVER else None,
             "hand_sizes": sizes,
             "tricks": tricks[:len(tricks) - open_],
             "current": tricks[len(tricks) - 1] if open_ else None,
@@ -269,6 +294,6 @@ cdef class InfoSet:
         cdef cnp.ndarray[cnp.int32_t, ndim=2] a = np.zeros((N_HAND_COLUMNS, 1), np.int32)
         if self.h.pub.phase != PHASE_OVER:
             raise ValueError("the hand is not over")
-        bid.redeals = self.bidding["redeals"] if self.bidding else 0
+        bid_from_dict(&bid, self.bidding)
         hand_row(&self.h, &bid, &a[0, 0], 1, 0)
         return dict(zip(HAND_COLUMNS, a[:, 0].tolist()))

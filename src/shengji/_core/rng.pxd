@@ -23,3 +23,28 @@ cdef extern from "fastrand.h" nogil:
 # stores once on exit, so the caller's array advances exactly as the draws did.
 cdef int rng_load(Rng* r, object state, str name=*) except -1
 cdef int rng_store(const Rng* r, object state) except -1
+
+
+cdef inline uint64_t splitmix64(uint64_t* z) noexcept nogil:
+    """One step of SplitMix64 (Steele, Lea & Flood 2014; the seeder xoshiro's authors
+    recommend): a bijective, well-mixed 64-bit output per counter value."""
+    cdef uint64_t x
+    z[0] += <uint64_t> 0x9E3779B97F4A7C15
+    x = z[0]
+    x = (x ^ (x >> 30)) * <uint64_t> 0xBF58476D1CE4E5B9
+    x = (x ^ (x >> 27)) * <uint64_t> 0x94D049BB133111EB
+    return x ^ (x >> 31)
+
+
+cdef inline void rng_split(const Rng* key, uint64_t counter, Rng* out) noexcept nogil:
+    """The stream numbered `counter` of a key state (rng.pyx: seat_key): a pure function
+    of (key, counter), so a per-seat stream never depends on how many draws others made.
+    Each word is SplitMix64 of (key word, counter) -- distinct counters give unrelated
+    xoshiro states -- and the all-zero state is avoided."""
+    cdef uint64_t z
+    cdef int i
+    for i in range(RNG_WORDS):
+        z = key.s[i] ^ (counter * <uint64_t> 0xD1B54A32D192ED03)
+        out.s[i] = splitmix64(&z) ^ splitmix64(&z)
+    if (out.s[0] | out.s[1] | out.s[2] | out.s[3]) == 0:
+        out.s[0] = 1

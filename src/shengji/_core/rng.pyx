@@ -11,6 +11,10 @@ chunk 0: ``HandState(seed=S)`` is hand 0 of a scoring run with seed ``S`` (same 
 banker and bid policy), and a match run's first hand is ``HandState(seed=S,
 banker=None)`` at the start level.  ``order_state(S, k)`` (``spawn_key=(k, 1)``) is a
 second stream of chunk k, drawn from only where the main stream must not shift.
+``seat_key(S, k)`` (``spawn_key=(k, 2)``) is chunk k's key for per-seat bot streams: the
+duel study's bots draw from ``rng_split(key, (deal * 2 + orientation) * 4 + seat)``, a
+pure function of (seed, chunk, deal, orientation, seat), never from the main stream (which
+then holds the deals and bids alone, the same whatever bots play them).
 
 Kernels never touch a state array's words themselves: ``rng_load`` checks it and copies
 it into an ``Rng`` once on entry, ``rng_store`` writes it back once on exit."""
@@ -38,6 +42,12 @@ def order_state(seed, chunk):
     """A second, independent stream for chunk ``chunk``: used only for draws that must not
     shift the main stream (the order of the last hand when raw deals are stored)."""
     return _state(seed, (int(chunk), 1))
+
+
+def seat_key(seed, chunk):
+    """Chunk ``chunk``'s key for per-seat bot streams (``rng_split``): the seeding rule,
+    module docstring."""
+    return _state(seed, (int(chunk), 2))
 
 
 cdef int rng_load(Rng* r, object state, str name="state") except -1:
@@ -80,3 +90,14 @@ def bounded_draws(state, bounds, Py_ssize_t repeat=1):
             sj_bounded_batch(&rng, <const uint32_t*> &b[0], <uint32_t*> &o[r, 0], <int> b.shape[0])
     rng_store(&rng, state)
     return out
+
+
+def split_state(key, counter):
+    """``rng_split(key, counter)`` as a numpy state (for tests)."""
+    cdef Rng k, out
+    state = np.array(key, dtype=np.uint64)
+    rng_load(&k, state, "key")
+    rng_split(&k, <uint64_t> counter, &out)
+    res = np.empty(RNG_WORDS, np.uint64)
+    rng_store(&out, res)
+    return res

@@ -9,22 +9,32 @@ Fields (cards are physical ids 0..107, sorted; seats 0..3, team t = seats t and 
 
 ==================  ==========================================================================
 ``seat``            whose observation it is
-``phase``           "bury", "play" or "over" (a "bid" phase will come first)
+``phase``           "bid", "bury", "play" or "over" ("bid": the deal's bidding, or the
+                    round of overturns after the bury, with ``bid_phase``)
 ``to_play``         the seat to decide (None once the hand is over)
 ``rules``           the ``Rules`` in force
 ``level``           the banker team's level (the hand's level rank), ``defender_level`` the
                     defenders' (they differ in a match)
-``trump``           "S" "H" "C" "D" or "NT"; ``banker`` the banker's seat
+``trump``           "S" "H" "C" "D" or "NT" (None during the deal's bidding); ``banker``
+                    the banker's seat (during a first hand's bidding: -1 until a bid)
 ``bidding``         the bidding's public outcome (``shengji.bidding.BidOutcome``: declarer,
-                    overturns, reinforcement, redeals ...), None when the trump was given
-``hand``            the seat's own cards (during the bury the banker's 33 less the cards
-                    buried so far)
+                    overturns, reinforcement, redeals ...; its ``bids`` log is not filled
+                    in here: see ``bids``), None during the deal's bidding or when the
+                    trump was given
+``bids``            the bids this seat has seen, in order: ``(index, seat, action, trump,
+                    strength)`` (index: cards dealt before it; under ``secret_bids`` the
+                    trump of another seat's face-down bid is None)
+``standing_bid``    the standing bid as this seat sees it (dict trump / strength / bidder /
+                    locked, as ``HandState.bid_current``) while bidding goes on, else None
+``hand``            the seat's own cards (during the deal's bidding those dealt so far;
+                    during a bury the burier's 33 less the cards buried so far)
 ``pending``         its cards chosen so far, one action at a time, of the play it is making
                     (``apply_action``), else ``()``
 ``kitty``           the 8 cards dealt to the kitty: the banker only (it took them), else None
-``buried``          the cards the banker buried (so far, during the bury): the banker, and
-                    everyone once the hand is over; else None
-``hand_sizes``      cards each seat holds (public)
+``buried``          the cards buried (so far, during a bury): the seat that buried them
+                    (the banker, or a re-burying overturner), and everyone once the hand is
+                    over; else None
+``hand_sizes``      cards each seat holds (public; during the deal, dealt so far)
 ``tricks``          the completed tricks (``Trick``: leader, plays in order, winner, points,
                     a failed throw's attempt and penalty)
 ``current_trick``   the open trick (its plays so far), None between tricks
@@ -33,8 +43,8 @@ Fields (cards are physical ids 0..107, sorted; seats 0..3, team t = seats t and 
 ``penalty``         the signed change of the defenders' points booked by failed throws
 ``voids``           per seat, the following-suits it has shown out of ("S" "H" "C" "D",
                     "T" for trump): it followed a lead of that suit with other cards
-``legal_actions``   the step encoding's legal actions when this seat decides, else ``()``
-                    (``shengji.game.actions``)
+``legal_actions``   the integer encoding's legal actions when this seat decides, else
+                    ``()`` (``shengji.game.actions``: bid actions in phase "bid")
 ``result``          the hand's scoring (``HandState.result()``) once it is over, else None
 ==================  ==========================================================================
 
@@ -49,11 +59,13 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from ..bid_types import BidOutcome
+from ..names import N_SEATS
 from ..names import PHASE_NAMES, RANK_NAMES, TRUMP_NAMES
 from ..rules import Rules
 from .records import Trick, bid_outcome, built, failed_throws, hand_result, trick_of, void_names
 
-__all__ = ["Observation", "HandMemo"]
+__all__ = ["Observation", "HandMemo", "bidding_observation", "late_bidding_observation",
+           "seen_bids"]
 
 Cards = tuple[int, ...]
 
@@ -87,6 +99,8 @@ class Observation:
     trump: str
     banker: int
     bidding: BidOutcome | None
+    bids: tuple
+    standing_bid: dict | None
     hand: Cards
     pending: Cards
     kitty: Cards | None
@@ -104,12 +118,13 @@ class Observation:
     _info: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def from_infoset(cls, info, rules: Rules, memo: "HandMemo | None" = None) -> "Observation":
+    def from_infoset(cls, info, rules: Rules, memo: "HandMemo | None" = None,
+                     bids: tuple = ()) -> "Observation":
         """Read an Observation from the core's information set of one seat.  ``memo``: what
         a caller keeps of this hand's public record between observations (``HandMemo``:
         the completed tricks and the bidding's outcome, which never change), so that
         observations share those objects instead of rebuilding them (HandState keeps
-        one)."""
+        one).  ``bids``: the hand's bid log (``BidPhase.log``), shown as the seat saw it."""
         memo = HandMemo() if memo is None else memo
         known = memo.tricks
         d = info.observe(len(known))
@@ -125,7 +140,8 @@ class Observation:
             to_play=None if over else d["to_play"], rules=rules,
             level=RANK_NAMES[d["level"]], defender_level=RANK_NAMES[d["defender_level"]],
             trump=TRUMP_NAMES[d["trump"]], banker=d["banker"],
-            bidding=memo.bidding, hand=tuple(d["hand"]),
+            bidding=memo.bidding, bids=seen_bids(bids, d["seat"], rules), standing_bid=None,
+            hand=tuple(d["hand"]),
             pending=tuple(d["pending"]), kitty=None if kitty is None else tuple(kitty),
             buried=None if buried is None else tuple(buried),
             hand_sizes=tuple(d["hand_sizes"]), tricks=tuple(known),
@@ -139,6 +155,11 @@ class Observation:
             _info=info)
 
     # -- derived ------------------------------------------------------------------------
+    @property
+    def bidding_now(self) -> bool:
+        """Is this phase "bid" (the deal's bidding or the round after the bury)?"""
+        return self.phase == "bid"
+
     @property
     def team(self) -> int:
         return self.seat % 2
@@ -168,9 +189,9 @@ class Observation:
         return tuple(sorted(c for t in (*self.tricks, self.current_trick) if t is not None
                             for _, cards in t.plays for c in cards))
 
-    def legal_plays(self) -> list[list[int]]:
-        """Candidate whole decisions when this seat decides (else []): in the bury one
-        card each (every card it may bury next); in the play every legal follow, or for a
+    def legal_plays(self) -> list:
+        """Candidate whole decisions when this seat decides (else []): in phase "bid" its
+        bids ``k`` (``BID_ACTIONS``); in the bury one card each (every card it may bury next); in the play every legal follow, or for a
         lead every single, pair and tractor and the top-k throws of each suit
         (docs/hand-engine.md) -- holding the ``pending`` cards."""
         if self._info is None:
@@ -209,3 +230,70 @@ class Observation:
 
     def __str__(self) -> str:
         return self.render()
+
+
+# -- the bidding ----------------------------------------------------------------------------
+def seen_bids(log, seat: int, rules: Rules) -> tuple:
+    """A bid log ``(index, seat, action, trump, strength)`` as ``seat`` saw it: under
+    ``secret_bids`` another seat's bid shows its kind, not its trump (docs/rules.md §7)."""
+    if not log:
+        return ()
+    if not rules.secret_bids:
+        return tuple(log)
+    return tuple(e if e[1] == seat else (e[0], e[1], e[2], None, e[4]) for e in log)
+
+
+class _BidInfo:
+    """An observation's moves in phase "bid": the deciding seat's bids and a kernel
+    policy's choice, from a snapshot of the bidding (its policies decide from the seat's
+    own cards and the public bids only, docs/hand-engine.md)."""
+
+    __slots__ = ("bids", "seat", "policy", "threshold")
+
+    def __init__(self, bids, seat: int, policy: int, threshold: int):
+        self.bids, self.seat, self.policy, self.threshold = bids, seat, policy, threshold
+
+    def legal(self) -> list[int]:
+        return self.bids.legal() if self.bids.seat == self.seat else []
+
+    def legal_actions(self) -> list[int]:
+        from .actions import BID_ACTION_BASE
+
+        return [BID_ACTION_BASE + k for k in self.legal()]
+
+    def bot(self, index, state=None) -> int:
+        """The state's bidding policy's choice, as an action (a card bot's name stands for
+        it, as in ``HandState.bot_action``)."""
+        from .actions import BID_ACTION_BASE
+
+        if self.bids.seat != self.seat:
+            raise ValueError(f"seat {self.seat} does not decide now")
+        return BID_ACTION_BASE + self.bids.bot(self.policy, self.threshold)
+
+
+def bidding_observation(bids, seat: int, rules: Rules, setup, log, policy: int,
+                        threshold: int) -> Observation:
+    """What ``seat`` may know during the deal's bidding: the cards dealt to it so far, how
+    many each seat got, the bids it has seen and the standing bid as it sees it."""
+    info = _BidInfo(bids.copy(), seat, policy, threshold)
+    zeros = (0,) * N_SEATS
+    return built(
+        Observation, seat=seat, phase="bid", to_play=bids.seat, rules=rules,
+        level=setup.level, defender_level=setup.defender_level, trump=None,
+        banker=bids.core.standing()["banker"], bidding=None, bids=seen_bids(log, seat, rules),
+        standing_bid=bids.current(seat), hand=tuple(sorted(bids.cards(seat))), pending=(),
+        kitty=None, buried=None, hand_sizes=tuple(len(bids.cards(s)) for s in range(N_SEATS)),
+        tricks=(), current_trick=None, leader=-1, points=zeros, team_points=(0, 0),
+        penalty=0, voids=((),) * N_SEATS, legal_actions=tuple(info.legal_actions()),
+        result=None, _info=info)
+
+
+def late_bidding_observation(obs: Observation, bids, policy: int,
+                             threshold: int) -> Observation:
+    """An observation made between the bury and the first lead, turned into one of the
+    round of overturns after the bury (phase "bid")."""
+    info = _BidInfo(bids.copy(), obs.seat, policy, threshold)
+    values = {f.name: getattr(obs, f.name) for f in fields(Observation)}
+    values.update(phase="bid", to_play=bids.seat, standing_bid=bids.current(obs.seat),
+                  legal_actions=tuple(info.legal_actions()), _info=info)
+    return built(Observation, **values)

@@ -41,7 +41,11 @@ def bid_outcome(d: dict | None) -> BidOutcome | None:
                       first_declarer=d["first_declarer"],
                       first_declare_index=d["first_declare_index"], overturns=d["overturns"],
                       reinforced=bool(d["reinforced"]), no_bid=bool(d["no_bid"]),
-                      redeals=d["redeals"], banker_steps_down=bool(d["banker_steps_down"]))
+                      redeals=d["redeals"], banker_steps_down=bool(d["banker_steps_down"]),
+                      first_drawer=d.get("first_drawer", 0),
+                      late_overturns=d.get("late_overturns", 0),
+                      reburies=d.get("reburies", 0),
+                      team_overturns=tuple(d.get("team_overturns", (0, 0))))
 
 
 def built(cls, **values):
@@ -146,9 +150,11 @@ def failed_throws(tricks) -> tuple[FailedThrow, ...]:
 class Event:
     """What one decision did (``HandState.apply`` / ``apply_action`` return it).
 
-    * ``seat``, ``phase`` (the phase it was made in: "bury" or "play");
+    * ``seat``, ``phase`` (the phase it was made in: "bid", "bury" or "play");
     * ``cards``: what the seat chose (one bury card; the cards led or followed, for a
-      failed throw the cards it tried to throw);
+      failed throw the cards it tried to throw; ``()`` for a bid);
+    * ``bid``: a bid's name (``shengji.bid_types.BID_ACTIONS``: "pass", "declare H" ...),
+      else None;
     * ``played``: what went on the table (``()`` in the bury; the forced component of a
       failed throw; else ``cards``); ``penalty``: the signed change of D it booked;
     * ``trick``: the index of the trick the play belongs to (None in the bury); when it
@@ -165,6 +171,7 @@ class Event:
     winner: int | None = None
     points: int = 0
     over: bool = False
+    bid: str | None = None
 
     @property
     def failed_throw(self) -> bool:
@@ -175,6 +182,8 @@ class Event:
         return self.winner is not None
 
     def __str__(self) -> str:
+        if self.phase == "bid":
+            return f"S{self.seat} bids: {self.bid}"
         if self.phase != "play":
             return f"S{self.seat} {self.phase}: {format_cards(self.cards)}"
         out = f"S{self.seat} plays {format_cards(self.played)}"

@@ -27,6 +27,7 @@ import numpy as np
 from .._core.rng import chunk_state
 from ..cards import parse_rank
 from ..names import BID_POLICIES, BOT_NAMES, N_CARDS, N_SEATS
+from ..bid_phase import BidPhase
 from ..rules import Rules
 from .state import HandState
 
@@ -54,6 +55,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     that name no row."""
     from .. import __version__
     from .._core import drivers
+    from .._core.bidcore import BidCore
     from .._core.handcore import HandCore
     from ..analysis import run_metadata
 
@@ -71,6 +73,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     bid, threshold = BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"]
     deck = np.arange(N_CARDS, dtype=np.uint8)
     core = HandCore()
+    keep = BidCore()            # the bidding's result, for the round after the bury
     if study == "scoring":
         if match is not None:
             raise ValueError("match: a scoring run's rows are keyed by hand alone")
@@ -84,7 +87,8 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
             rows = np.zeros((len(drivers.HAND_COLUMNS), i), np.int32)
             drivers.play_hands(state, deck, i, rules, rank, banker, bank, other, bid,
                                threshold, rows)
-        core.deal(state, deck, rules, rank, rank, rank, banker, bid, threshold)
+        core.deal(state, deck, rules, rank, rank, rank, banker, bid, threshold, -1, keep)
+        first_hand = banker < 0
         bots = [bank if s % 2 == core.banker % 2 else other for s in range(N_SEATS)]
         keys = {"hand": hand}
     else:
@@ -102,11 +106,15 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         for _ in range(j):
             drivers.play_match(state, deck, rules, team[0], team[1], bid, threshold, rows)
         if hand >= MATCH_CAPACITY or core.match_hand(state, deck, rules, team[0], team[1],
-                                                     bid, threshold, hand) is None:
+                                                     bid, threshold, hand, keep) is None:
             raise ValueError(f"hand: match {match} has no hand {hand} (it ended before)")
         bots = [team[s % 2] for s in range(N_SEATS)]
         keys = {"match": match, "hand": hand}
-    s = HandState._from_core(core, rules, deck)
+        first_hand = hand == 0
+    bids = None if core.bidding_outcome is None else \
+        BidPhase.from_result(keep, core.level, rules, first_hand)
+    s = HandState._from_core(core, rules, deck, bids, opts["bid_policy"], threshold,
+                             first_hand)
     while not s.is_over():
         s.apply(s.bot_action(BOT_NAMES[bots[s.to_play]]))
     if check:

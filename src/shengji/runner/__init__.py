@@ -1,31 +1,53 @@
 """The runner: chunk plan, engines, durable Parquet output, resume, progress and summary.
 
 Every study kind runs the same way: the run's seed and the chunk index alone decide a
-chunk's random streams (``SeedSequence(seed, spawn_key=(k,))``), so chunk k holds the same
-items whatever the number of workers or the engine, and the output files are the same
-bytes.  Chunks are written one by one (temporary name, then rename) and recorded in the
-append-only manifest with their row counts and sha256, which is what makes ``resume`` safe:
-a finished chunk whose files still match is kept, anything else is redone.
+chunk's random streams, so chunk k holds the same items whatever the number of workers or
+the engine, and the output files are the same bytes.
+
+A run, in order:
+
+1. validate the options (nothing touched);
+2. lock the output directory (``lock.py``; made if missing) — a directory in use is refused;
+3. look at what it holds, read only: refuse a plain run into data, ``--overwrite`` of files
+   shengji did not write, ``--resume`` with other settings; for ``--resume``, verify the
+   finished chunks against their checksums;
+4. start the engine (workers up, cluster reached);
+5. only now write: clear (``--overwrite``), sweep temporary files, write the manifest's header
+   (or compact it to the verified chunks); then run the chunks, putting each chunk's files in
+   place and appending its record to the manifest;
+6. unlock (removing the lock file).
+
+A refusal or a failure before 5 leaves the directory as it was (a directory made in 2 is
+removed again) and exits 2; a failure in 5 keeps the finished chunks, exits 1, and
+``--resume`` completes the run to the same bytes.
 """
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 import time
+from array import array
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from ..studies.base import Chunk, ConfigError, Study, StudyConfig
-from .engines import ENGINES, compute_chunk, execute_dask, execute_local
-from .output import (CHUNKS_DIR, Manifest, clear_output, file_matches, holds_data,
-                     is_shengji_output, load_manifest_complete, part_name,
-                     remove_temp_files, write_table_atomic)
+from ..studies.base import ChunkPlan, ConfigError, Study, StudyConfig
+from .engines import ENGINES, compute_chunk, start_engine
+from .errors import REFUSED, DirectoryInUse, OutputError, RunError, is_file_system_error, reason
+from .lock import DirLock
+from .manifest import Manifest
+from .outdir import OutputDir, describe_failure, foreign_message, inspect
+from .output import CHUNKS_DIR, MANIFEST, aggregate_name, chunk_files, file_matches, part_name, write_table_temp
+from .progress import make_progress
 
-__all__ = ["RunResult", "run_study", "compute_chunk", "default_workers", "ENGINES"]
+__all__ = ["RunResult", "run_study", "compute_chunk", "default_workers", "ENGINES",
+           "RunError", "OutputError", "DirectoryInUse"]
+
+_VERIFY_BATCH = 256  # records hashed at a time (threads), so that no list grows with the run
 
 
 @dataclass
@@ -47,16 +69,6 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         return os.cpu_count() or 1
-
-
-def _progress(total: int, unit: str, quiet: bool, initial: int = 0):
-    if quiet:
-        return None
-    from tqdm import tqdm
-
-    # Shown only for runs longer than a second; goes to stderr so that stdout stays clean.
-    return tqdm(total=total, initial=initial, unit=f" {unit}", unit_scale=True, delay=1.0,
-                file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
 
 
 def _normal(obj):
@@ -85,28 +97,105 @@ def _differences(old: dict, new: dict) -> list[str]:
     return diffs
 
 
-def _verify(out: Path, chunks: list[Chunk], records: list[dict]) -> tuple[dict, list[int]]:
-    """The recorded chunks whose files all still match (index -> record), and the indices of
-    recorded chunks found damaged or missing.  Files are hashed in a few threads."""
-    plan = {c.index: c for c in chunks}
-    latest: dict[int, dict] = {}
-    for rec in records:  # a chunk recorded twice (redone earlier): its last record counts
-        c = plan.get(rec.get("chunk"))
-        if c is not None and rec.get("start") == c.start and rec.get("count") == c.count:
-            latest[c.index] = rec
+def _check_contents(contents, out: Path, tables: list[str], header: dict, *, overwrite: bool,
+                    resume: bool) -> dict | None:
+    """Refuse what must be refused (ConfigError: exit 2, nothing touched); returns the
+    interrupted run's header for ``--resume``."""
+    c, where = contents, repr(str(out))
+    if c.empty:
+        return None
+    if resume:
+        if not c.is_shengji:
+            raise ConfigError(f"cannot --resume in {where}: it holds files that are not a "
+                              "shengji run")
+        if not c.manifest:
+            raise ConfigError(f"cannot --resume in {where}: its {MANIFEST} is missing (deleted?), "
+                              "so its chunks cannot be verified; use --overwrite to start again")
+        if c.header is None:
+            raise ConfigError(f"cannot --resume in {where}: its manifest has no run header; use "
+                              "--overwrite to start again")
+        diffs = _differences(c.header, header)
+        if diffs:
+            raise ConfigError(
+                f"cannot --resume in {where}: it holds a run with other settings ("
+                + "; ".join(diffs) + "); resume with the same study file and options, or use "
+                "--overwrite to start again")
+        if c.foreign:
+            raise ConfigError(f"cannot --resume in {where}: " + foreign_message(out, c.foreign))
+        return c.header
+    if not overwrite:
+        if c.manifest:
+            raise ConfigError(f"output directory {where} already holds data; use --overwrite to "
+                              "replace it, or --resume to finish an interrupted run")
+        if c.is_shengji:
+            raise ConfigError(f"output directory {where} holds shengji output whose {MANIFEST} "
+                              "is missing (deleted?); use --overwrite to replace it")
+        shown = ", ".join(c.entries[:3]) + (", ..." if len(c.entries) > 3 else "")
+        raise ConfigError(f"output directory {where} holds files that are not a shengji run "
+                          f"({shown}); choose a new or empty directory")
+    if not c.is_shengji:
+        raise ConfigError(f"output directory {where} holds files that are not a shengji run; "
+                          "refusing to overwrite them")
+    if c.foreign:
+        raise ConfigError(f"cannot --overwrite {where}: " + foreign_message(out, c.foreign))
+    return None
 
-    def ok(rec):
+
+@dataclass
+class _Kept:
+    """The verified chunks of an interrupted run (index and manifest offset, in chunk
+    order: 16 bytes each, never the plan), their summed stats, the damaged ones."""
+    index: array = field(default_factory=lambda: array("q"))
+    offset: array = field(default_factory=lambda: array("q"))
+    stats: dict = field(default_factory=dict)
+    items: int = 0
+    aggregate: bool = False
+    redone: list[int] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+
+def _verify(out: Path, plan: ChunkPlan, tables: list[str]) -> _Kept:
+    """The recorded chunks whose files all still match their size and sha256; files are
+    hashed in a few threads, a batch at a time."""
+    manifest = Manifest(out)
+
+    def accept(rec) -> bool:
+        files = rec.get("files")
+        return (plan.matches(rec.get("chunk"), rec.get("start"), rec.get("count"))
+                and isinstance(files, dict) and bool(files) and isinstance(rec.get("stats"), dict)
+                and set(files) <= chunk_files(tables, rec["chunk"], plan.digits))
+
+    def ok(rec) -> bool:
         return all(file_matches(out / rel, meta) for rel, meta in rec["files"].items())
 
+    kept = _Kept()
+    records = manifest.latest_records(accept)
     with ThreadPoolExecutor(max_workers=min(8, (os.cpu_count() or 1) + 1)) as pool:
-        good = dict(zip(latest, pool.map(ok, latest.values())))
-    kept = {k: latest[k] for k in sorted(latest) if good[k]}
-    return kept, sorted(k for k in latest if not good[k])
+        while True:
+            batch = [r for r in (next(records, None) for _ in range(_VERIFY_BATCH)) if r is not None]
+            if not batch:
+                break
+            for (offset, rec), good in zip(batch, pool.map(lambda r: ok(r[1]), batch)):
+                if good:
+                    kept.index.append(rec["chunk"])
+                    kept.offset.append(offset)
+                    kept.items += rec["count"]
+                    kept.aggregate |= _add(kept.stats, rec)
+                else:
+                    kept.redone.append(rec["chunk"])
+    return kept
+
+
+def _default_command() -> str:
+    return " ".join(shlex.quote(a) for a in [os.path.basename(sys.executable)] + sys.argv)
 
 
 def run_study(kind: Study, cfg: StudyConfig, out: str | Path, *, workers: int | None = None,
               overwrite: bool = False, quiet: bool = True, engine: str = "local",
-              scheduler: str | None = None, resume: bool = False) -> RunResult:
+              scheduler: str | None = None, resume: bool = False,
+              command: str | None = None) -> RunResult:
     """Run a validated study into directory ``out``.
 
     ``engine``: ``"local"`` (processes on this machine) or ``"dask"`` (``scheduler``: the
@@ -114,7 +203,12 @@ def run_study(kind: Study, cfg: StudyConfig, out: str | Path, *, workers: int | 
     ``resume``: finish the interrupted run in ``out`` — which must have the same settings
     (everything in ``cfg.metadata()`` but the version) — redoing only the chunks that are
     missing or whose files no longer match their checksums; an empty or missing ``out`` just
-    runs.
+    runs.  ``command``: how the run is named to another run refused by its lock.
+
+    Raises ConfigError (bad options, or a directory that must not be written: nothing
+    touched), RunError (``DirectoryInUse``: another run holds ``out``; ``OutputError``: a
+    file-system failure; ``status`` 2 before anything was written, 1 part-way, the finished
+    chunks kept for ``resume``).
     """
     out = Path(out)
     tables = kind.tables(cfg)  # may raise ConfigError for inconsistent options
@@ -129,85 +223,112 @@ def run_study(kind: Study, cfg: StudyConfig, out: str | Path, *, workers: int | 
         raise ConfigError("--resume and --overwrite cannot be combined: --resume keeps the "
                           "finished chunks, --overwrite starts again")
     if out.exists() and not out.is_dir():
-        raise ConfigError(f"output directory {str(out)!r} exists and is not a directory")
+        raise OutputError(f"output directory {str(out)!r} exists and is not a directory", REFUSED)
     header = _normal(dict(cfg.metadata(), tables=tables))
-    chunks = cfg.chunks()
-    kept: dict[int, dict] = {}
-    redone: list[int] = []
-    manifest = Manifest(out)
-    if resume and holds_data(out):
-        if not is_shengji_output(out):
-            raise ConfigError(f"cannot --resume in {str(out)!r}: it holds files that are not "
-                              "a shengji run")
-        old_header, records = manifest.read()
-        if old_header is None:
-            raise ConfigError(f"cannot --resume in {str(out)!r}: its manifest has no run "
-                              "header; use --overwrite to start again")
-        diffs = _differences(old_header, header)
-        if diffs:
-            raise ConfigError(
-                f"cannot --resume in {str(out)!r}: it holds a run with other settings ("
-                + "; ".join(diffs) + "); resume with the same study file and options, or use "
-                "--overwrite to start again"
-            )
-        kept, redone = _verify(out, chunks, records)
-        remove_temp_files(out, tables + [CHUNKS_DIR])
-        # Compact the manifest to the verified chunks (atomically), keeping the old header.
-        manifest.start(old_header, [kept[k] for k in sorted(kept)])
-    else:
-        if holds_data(out):
-            if not overwrite:
-                raise ConfigError(
-                    f"output directory {str(out)!r} already holds data; use --overwrite to "
-                    "replace it, or --resume to finish an interrupted run"
-                )
-            if not is_shengji_output(out):
-                raise ConfigError(
-                    f"output directory {str(out)!r} holds files that are not a shengji run; "
-                    "refusing to overwrite them"
-                )
-            old_header, _ = manifest.read()
-            clear_output(out, (old_header or {}).get("tables", []) + tables)
-        out.mkdir(parents=True, exist_ok=True)
-        manifest.start(header)
+    plan = cfg.chunks()
+    folders = tables + ([CHUNKS_DIR] if kind.aggregates(cfg) else [])
 
-    todo = [c for c in chunks if c.index not in kept]
-    stats: dict = {}
-    has_aggregate = False
-    for record in kept.values():
-        has_aggregate |= _add(stats, record)
-    done_items = sum(rec["count"] for rec in kept.values())
-    # Workers may run elsewhere (another directory, another machine): an absolute path.
-    if engine == "dask":
-        stream = execute_dask(kind, cfg, todo, str(out.absolute()), workers, scheduler)
-    else:
-        stream = execute_local(kind, cfg, todo, str(out.absolute()), workers)
-    bar = _progress(cfg.n, kind.unit, quiet, initial=done_items)
-    t0 = time.perf_counter()
+    lock = DirLock(out)
+    lock.acquire(command or _default_command())
+    stream = outdir = None
+    writing = failed = False
+    kept = _Kept()
     try:
-        for record in stream:
-            manifest.append(record)
-            has_aggregate |= _add(stats, record)
-            if bar is not None:
-                bar.update(record["count"])
+        # 3. read only
+        contents = inspect(out, tables)
+        old_header = _check_contents(contents, out, tables, header, overwrite=overwrite,
+                                     resume=resume)
+        if old_header is not None:
+            kept = _verify(out, plan, tables)
+        todo = len(plan) - len(kept)
+        # 4. the engine; workers may run elsewhere: an absolute path
+        if todo:
+            stream = start_engine(engine, kind, cfg, plan.skipping(np.frombuffer(kept.index, np.int64)),
+                                  todo, str(out.absolute()), workers, plan.digits, scheduler, quiet)
+        # 5. writes
+        writing = True
+        outdir = OutputDir(out, lock.dir_fd, engine)
+        if overwrite and contents.is_shengji:
+            outdir.clear(contents.folders(tables))
+        outdir.make_folders(folders)
+        outdir.sweep(contents.folders(tables))
+        if old_header is not None:
+            outdir.manifest.start(old_header, _lines_at(Manifest(out), kept.offset))
+        else:
+            outdir.manifest.start(header)
+        result = _run_chunks(kind, cfg, plan, out, outdir, stream, kept, todo, tables,
+                             quiet=quiet, resume=resume)
+        gone = outdir.removed()
+        if gone:
+            raise outdir.removed_error(gone)
+        outdir.sweep()
+    except BaseException as exc:
+        failed = True
+        if not is_file_system_error(exc):
+            raise
+        if writing:
+            done = len(kept) + (outdir.committed if outdir is not None else 0)
+            raise describe_failure(exc, out, outdir, done, len(plan)) from None
+        raise OutputError(f"cannot use output directory {str(out)!r}: {reason(exc)}"
+                          + (f" ({exc.filename})" if exc.filename else ""), REFUSED,
+                          exc.errno, exc.filename) from None
     finally:
-        t_close = time.perf_counter()
-        stream.close()  # a LocalCluster's shutdown is not the run's time
-        closing = time.perf_counter() - t_close
+        if stream is not None:
+            stream.close(abort=failed)
+        if outdir is not None:
+            if failed:
+                try:
+                    outdir.sweep(quiet=True)  # a failed chunk's temporary files, if any
+                except OSError:
+                    pass
+            outdir.close()
+        lock.release(undo=not writing)
+    result.engine = engine
+    result.reused, result.redone, result.chunks = len(kept), kept.redone, len(plan)
+    return result
+
+
+def _lines_at(manifest: Manifest, offsets: array):
+    with open(manifest.path, "rb") as fh:
+        for off in offsets:
+            fh.seek(off)
+            yield json.loads(fh.readline())
+
+
+def _run_chunks(kind: Study, cfg: StudyConfig, plan: ChunkPlan, out: Path, outdir: OutputDir,
+                stream, kept: _Kept, todo: int, tables: list[str], *, quiet: bool,
+                resume: bool) -> RunResult:
+    stats = dict(kept.stats)
+    has_aggregate = kept.aggregate
+    bar = make_progress(cfg.n, kind.unit, quiet or not todo, initial=kept.items)
+    t0 = time.perf_counter()
+    closing = 0.0
+    try:
+        if stream is not None:
+            for record in stream:
+                record = outdir.commit(record)
+                outdir.manifest.append(record)
+                has_aggregate |= _add(stats, record)
+                if bar is not None:
+                    bar.update(record["count"])
+            t_close = time.perf_counter()
+            stream.close()  # a LocalCluster's shutdown is not the run's time
+            closing = time.perf_counter() - t_close
+    finally:
         if bar is not None:
             bar.close()
     if has_aggregate:
-        aggregate = _merge_aggregates(out, chunks)
+        aggregate = _merge_aggregates(out, plan)
         for table, data in kind.finish(cfg, aggregate).items():
-            write_table_atomic(data, out / table / part_name(0), cfg.metadata())
+            rel = f"{table}/{part_name(0, plan.digits)}"
+            outdir.put(rel, write_table_temp(data, out / rel, cfg.metadata())["tmp"])
         stats.update(kind.stats_from_aggregate(aggregate))
     seconds = time.perf_counter() - t0 - closing
-    if todo or not load_manifest_complete(out):
-        manifest.append({"complete": True, "items": cfg.n, "seconds": round(seconds, 3),
-                         **({"resumed": len(kept)} if resume and kept else {})})
+    if todo or not outdir.manifest.complete():
+        outdir.manifest.append({"complete": True, "items": cfg.n, "seconds": round(seconds, 3),
+                                **({"resumed": len(kept)} if resume and len(kept) else {})})
     return RunResult(out=out, items=cfg.n, seconds=seconds, stats=stats, tables=tables,
-                     summary=kind.summary(cfg, stats), engine=engine, reused=len(kept),
-                     redone=redone, chunks=len(chunks))
+                     summary=kind.summary(cfg, stats))
 
 
 def _add(stats: dict, record: dict) -> bool:
@@ -216,11 +337,11 @@ def _add(stats: dict, record: dict) -> bool:
     return any(rel.startswith(CHUNKS_DIR) for rel in record["files"])
 
 
-def _merge_aggregates(out: Path, chunks: list[Chunk]) -> dict:
+def _merge_aggregates(out: Path, plan: ChunkPlan) -> dict:
     """Sum the per-chunk arrays, one file at a time (memory: two chunks' arrays)."""
     total: dict = {}
-    for chunk in chunks:
-        with np.load(out / CHUNKS_DIR / f"aggregate-{chunk.index:06d}.npz") as data:
+    for k in range(len(plan)):
+        with np.load(out / CHUNKS_DIR / aggregate_name(k, plan.digits)) as data:
             for key in data.files:
                 if key in total:
                     total[key] += data[key]

@@ -1,52 +1,80 @@
-"""Engines: where chunks run.  Each yields chunk records as chunks finish (in any order; the
-data does not depend on it) and keeps at most ``2 × workers`` chunks in flight, so memory
-stays flat whatever n.
+"""Engines: where chunks run.  An engine is started when made (workers up, or the cluster
+reached: a failure there is a refusal and nothing has been written), yields chunk records as
+chunks finish (in any order; the data does not depend on it), keeps at most
+``2 × workers`` chunks in flight — the chunk plan is consumed lazily, so memory stays flat
+whatever n — and is shut down with ``close()``.
 
 * ``local``: processes on this machine (``spawn``), or in-process for one worker.
 * ``dask``: a ``dask.distributed`` cluster — an existing one (``scheduler`` address) or a
   ``LocalCluster`` of ``workers`` single-threaded worker processes.  Workers write their chunk
   files themselves, so the output directory must be visible to every worker under the same
   path (a shared filesystem for a multi-machine cluster).
+
+Workers write chunk files under temporary names only (see output.py); the run puts them in
+place.
 """
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
 from typing import Iterator
 
-from ..studies.base import Chunk, ConfigError, Study, StudyConfig
-from .output import CHUNKS_DIR, part_name, save_array_atomic, write_table_atomic
+from ..studies.base import Chunk, Study, StudyConfig
+from .errors import FAILED, REFUSED, RunError, is_file_system_error
+from .output import CHUNKS_DIR, aggregate_name, part_name, save_arrays_temp, write_table_temp
 
 ENGINES = ("local", "dask")
 
 
-def compute_chunk(kind: Study, cfg: StudyConfig, chunk: Chunk, out: str) -> dict:
-    """Run one chunk and write its files; returns its manifest record.  Runs in a worker."""
+def compute_chunk(kind: Study, cfg: StudyConfig, chunk: Chunk, out: str, digits: int = 6) -> dict:
+    """Run one chunk and write its files under temporary names; returns its record (each
+    file with its ``tmp`` name).  Runs in a worker."""
     res = kind.run_chunk(cfg, chunk)
     meta = dict(cfg.metadata(), chunk=chunk.index, start=chunk.start, count=chunk.count)
-    files = {}
+    files: dict[str, dict] = {}
     outp = Path(out)
-    for table, data in res.tables.items():
-        rel = f"{table}/{part_name(chunk.index)}"
-        digest = write_table_atomic(data, outp / rel, meta)
-        files[rel] = {"sha256": digest, "rows": data.num_rows, "bytes": (outp / rel).stat().st_size}
-    if res.aggregate is not None:
-        rel = f"{CHUNKS_DIR}/aggregate-{chunk.index:06d}.npz"
-        digest = save_array_atomic(res.aggregate, outp / rel)
-        files[rel] = {"sha256": digest, "rows": 0, "bytes": (outp / rel).stat().st_size}
+    try:
+        for table, data in res.tables.items():
+            rel = f"{table}/{part_name(chunk.index, digits)}"
+            files[rel] = write_table_temp(data, outp / rel, meta)
+        if res.aggregate is not None:
+            rel = f"{CHUNKS_DIR}/{aggregate_name(chunk.index, digits)}"
+            files[rel] = save_arrays_temp(res.aggregate, outp / rel)
+    except BaseException:
+        for rel, f in files.items():  # this chunk's other files: no use alone
+            try:
+                (outp / rel).with_name(f["tmp"]).unlink(missing_ok=True)
+            except OSError:
+                pass
+        raise
     return {"chunk": chunk.index, "start": chunk.start, "count": chunk.count,
             "files": files, "stats": res.stats}
 
 
+def _ready(module: str) -> int:
+    """A worker's first task: import the study's code (so that a broken install fails the
+    start, before anything is written, and the import is not counted in the run's rate)."""
+    importlib.import_module(module)
+    return os.getpid()
+
+
 # -- local ----------------------------------------------------------------------------
-def _watch_parent(parent: int) -> None:
-    """Worker initializer: exit when the run that started us is gone (killed), instead of
-    lingering as an orphan that keeps writing files."""
+def _worker_init(parent: int) -> None:
+    """Worker initializer.  Ctrl-C reaches every process of the terminal's group: the run
+    handles it (and stops its workers), so a worker ignores it rather than print its own
+    traceback.  And a worker exits when the run that started it is gone (killed), instead
+    of lingering as an orphan that keeps writing files."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     def watch():
         while True:
             time.sleep(0.5)
@@ -56,115 +84,221 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="shengji-parent-watch", daemon=True).start()
 
 
-def execute_local(kind: Study, cfg: StudyConfig, chunks: list[Chunk], out: str,
-                  workers: int) -> Iterator[dict]:
-    if workers == 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            yield compute_chunk(kind, cfg, chunk, out)
-        return
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+@contextmanager
+def _sigint_ignored():
+    import signal
+    import threading
 
-    # spawn, not fork: the parent may hold threads (progress bar, BLAS) that fork breaks.
-    ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=ctx,
-                               initializer=_watch_parent, initargs=(os.getpid(),))
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        queue = iter(chunks)
-        pending = {pool.submit(compute_chunk, kind, cfg, c, out)
-                   for c in islice(queue, 2 * workers)}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                yield fut.result()
-                nxt = next(queue, None)
-                if nxt is not None:
-                    pending.add(pool.submit(compute_chunk, kind, cfg, nxt, out))
+        yield
     finally:
-        # On an error or Ctrl-C, drop the queued chunks instead of finishing them.
-        pool.shutdown(wait=True, cancel_futures=True)
+        signal.signal(signal.SIGINT, previous)
+
+
+class LocalStream:
+    def __init__(self, kind: Study, cfg: StudyConfig, chunks: Iterator[Chunk], count: int,
+                 out: str, workers: int, digits: int, quiet: bool = True):
+        self.args = (kind, cfg, out, digits)
+        self.chunks, self.workers, self.pool = chunks, workers, None
+        if workers > 1 and count > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # spawn, not fork: the parent may hold threads (progress bar, BLAS) that fork breaks.
+            ctx = multiprocessing.get_context("spawn")
+            n = min(workers, count)
+            self.pool = ProcessPoolExecutor(max_workers=n, mp_context=ctx,
+                                            initializer=_worker_init, initargs=(os.getpid(),))
+            try:
+                # The workers start (spawn) at these submits.  They start with SIGINT
+                # ignored (Python keeps a disposition it inherits as ignored), so that a
+                # Ctrl-C, which reaches the terminal's whole process group, does not make
+                # them print tracebacks: the run handles it.  (The parent ignores it for
+                # the milliseconds the spawning takes.)
+                with _sigint_ignored():
+                    futures = [self.pool.submit(_ready, type(kind).__module__) for _ in range(n)]
+                for fut in futures:
+                    fut.result()
+            except BaseException as exc:
+                self.close(abort=True)
+                if isinstance(exc, Exception):
+                    raise RunError(f"the worker processes could not start: {exc}", REFUSED) from None
+                raise
+
+    def __iter__(self) -> Iterator[dict]:
+        kind, cfg, out, digits = self.args
+        if self.pool is None:
+            for chunk in self.chunks:
+                yield compute_chunk(kind, cfg, chunk, out, digits)
+            return
+        from concurrent.futures import FIRST_COMPLETED, wait
+        from concurrent.futures.process import BrokenProcessPool
+
+        pool = self.pool
+        try:
+            pending = {pool.submit(compute_chunk, kind, cfg, c, out, digits)
+                       for c in islice(self.chunks, 2 * self.workers)}
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    yield fut.result()
+                    nxt = next(self.chunks, None)
+                    if nxt is not None:
+                        pending.add(pool.submit(compute_chunk, kind, cfg, nxt, out, digits))
+        except BrokenProcessPool:
+            raise RunError("a worker process died during the run (killed, or out of memory?); "
+                           "the finished chunks are kept: run the same command with --resume "
+                           "to finish", FAILED) from None
+
+    def close(self, abort: bool = False) -> None:
+        """Shut the workers down.  ``abort`` (an error, Ctrl-C, SIGTERM): drop the queued
+        chunks and stop the running ones now rather than wait for them (their temporary
+        files are swept by the run)."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        if not abort:
+            pool.shutdown(wait=True)
+            return
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in procs:
+            proc.join(timeout=10)
 
 
 # -- dask -----------------------------------------------------------------------------
+_NOISY_LOGGERS = ("distributed", "tornado", "asyncio")
+
+
 def _import_distributed():
     try:
         import distributed
     except ImportError:
-        raise ConfigError(
-            "--engine dask needs dask.distributed: pip install 'shengji[dask]'"
-        ) from None
+        raise RunError("--engine dask needs dask.distributed: pip install 'shengji[dask]'",
+                       REFUSED) from None
     return distributed
+
+
+def _cluster_failure(exc: BaseException) -> bool:
+    """A failure of the cluster (lost scheduler, killed workers, closed connections), as
+    opposed to an error raised by a chunk (a full disk is reported as such)."""
+    if is_file_system_error(exc):
+        return False
+    mod = type(exc).__module__ or ""
+    return (mod.split(".")[0] in ("distributed", "tornado", "asyncio")
+            or isinstance(exc, (TimeoutError, ConnectionError, OSError)))
 
 
 class DaskStream:
     """Connects (or starts a LocalCluster) when made, so that the cluster's start-up is not
     counted in the run's rate; iterate for chunk records; ``close()`` releases the cluster."""
 
-    def __init__(self, kind: Study, cfg: StudyConfig, chunks: list[Chunk], out: str,
-                 workers: int, scheduler: str | None = None):
+    def __init__(self, kind: Study, cfg: StudyConfig, chunks: Iterator[Chunk], count: int,
+                 out: str, workers: int, digits: int, scheduler: str | None = None,
+                 quiet: bool = True):
         distributed = _import_distributed()
+        self._levels = {}
+        if quiet:  # our own one line reports any failure; Dask's log tracebacks are noise
+            # (every such logger: Dask's config gives some, e.g. distributed.client, their
+            # own level, which a parent's level would not override)
+            names = [n for n in list(logging.root.manager.loggerDict)
+                     if n.split(".")[0] in _NOISY_LOGGERS] + list(_NOISY_LOGGERS)
+            for name in dict.fromkeys(names):
+                log = logging.getLogger(name)
+                self._levels[name] = log.level
+                log.setLevel(logging.CRITICAL + 1)
         self._as_completed = distributed.as_completed
-        self.cluster = None
-        if scheduler:
-            try:
-                self.client = distributed.Client(scheduler, timeout="30s")
-            except (OSError, TimeoutError) as exc:
-                raise ConfigError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
-            try:
-                self.client.wait_for_workers(1, timeout=120)
-            except (TimeoutError, OSError):
-                self.client.close()
-                raise ConfigError(f"the Dask scheduler at {scheduler!r} has no workers") from None
-        else:
-            self.cluster = distributed.LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR,
-            )
-            self.client = distributed.Client(self.cluster)
-        self.args = (kind, cfg, chunks, out, scheduler)
+        self.cluster = self.client = None
+        try:
+            if scheduler:
+                import dask
+
+                # Dask's own setting (DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT; 30 s)
+                timeout = dask.config.get("distributed.comm.timeouts.connect", "30s")
+                try:
+                    self.client = distributed.Client(scheduler, timeout=timeout)
+                except (OSError, TimeoutError) as exc:
+                    raise RunError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}",
+                                   REFUSED) from None
+                try:
+                    self.client.wait_for_workers(1, timeout=120)
+                except (TimeoutError, OSError):
+                    raise RunError(f"the Dask scheduler at {scheduler!r} has no workers",
+                                   REFUSED) from None
+            else:
+                self.cluster = distributed.LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=logging.ERROR,
+                )
+                self.client = distributed.Client(self.cluster)
+        except BaseException:
+            self.close()
+            raise
+        self.args = (kind, cfg, chunks, out, digits, scheduler)
 
     def _slots(self) -> int:
         return max(1, sum(self.client.nthreads().values()))
 
     def __iter__(self) -> Iterator[dict]:
-        kind, cfg, chunks, out, scheduler = self.args
-        client, outp, token = self.client, Path(out), uuid.uuid4().hex[:12]
+        kind, cfg, chunks, out, digits, scheduler = self.args
+        client, token = self.client, uuid.uuid4().hex[:12]
 
         def submit(chunk: Chunk):
-            return client.submit(compute_chunk, kind, cfg, chunk, out, pure=False, retries=2,
-                                 key=f"shengji-chunk-{chunk.index:06d}-{token}")
+            return client.submit(compute_chunk, kind, cfg, chunk, out, digits, pure=False,
+                                 retries=2, key=f"shengji-chunk-{chunk.index:06d}-{token}")
 
-        queue = iter(chunks)
-        limit, checked = 2 * self._slots(), time.monotonic()
-        pending = self._as_completed([submit(c) for c in islice(queue, limit)])
-        in_flight = pending.count()
-        for fut in pending:
-            record = fut.result()
-            fut.release()
-            in_flight -= 1
-            _check_visible(outp, record, scheduler)
-            yield record
-            if time.monotonic() - checked > 5:  # workers may join or leave a cluster
-                limit, checked = 2 * self._slots(), time.monotonic()
-            for chunk in islice(queue, max(0, limit - in_flight)):
-                pending.add(submit(chunk))
-                in_flight += 1
+        try:
+            limit, checked = 2 * self._slots(), time.monotonic()
+            pending = self._as_completed([submit(c) for c in islice(chunks, limit)])
+            in_flight = pending.count()
+            for fut in pending:
+                record = fut.result()
+                fut.release()
+                in_flight -= 1
+                yield record
+                if time.monotonic() - checked > 5:  # workers may join or leave a cluster
+                    limit, checked = 2 * self._slots(), time.monotonic()
+                for chunk in islice(chunks, max(0, limit - in_flight)):
+                    pending.add(submit(chunk))
+                    in_flight += 1
+        except Exception as exc:
+            if not _cluster_failure(exc):
+                raise
+            first = (str(exc).strip().splitlines() or [""])[0]
+            where = f" at {scheduler}" if scheduler else ""
+            raise RunError(f"the Dask cluster{where} failed during the run ({type(exc).__name__}"
+                           f"{': ' + first if first else ''}); the finished chunks are kept: "
+                           "run the same command with --resume to finish", FAILED) from None
 
-    def close(self) -> None:
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
+    def close(self, abort: bool = False) -> None:
+        try:
+            if self.client is not None:
+                try:
+                    self.client.close(timeout=10)
+                except Exception:
+                    pass  # a lost scheduler: nothing to release
+            if self.cluster is not None:
+                try:
+                    self.cluster.close(timeout=10)
+                except Exception:
+                    pass
+        finally:
+            self.client = self.cluster = None
+            for name, level in self._levels.items():
+                logging.getLogger(name).setLevel(level)
+            self._levels = {}
 
 
-execute_dask = DaskStream
-
-
-def _check_visible(out: Path, record: dict, scheduler: str | None) -> None:
-    for rel in record["files"]:
-        if not (out / rel).exists():
-            raise ConfigError(
-                f"chunk {record['chunk']}: a Dask worker wrote {rel} but it is not visible in "
-                f"{str(out)!r} here; the output directory must be on a filesystem shared by "
-                "the client and every worker, under the same path"
-                + (f" (scheduler {scheduler})" if scheduler else "")
-            )
+def start_engine(engine: str, kind: Study, cfg: StudyConfig, chunks: Iterator[Chunk],
+                 count: int, out: str, workers: int, digits: int,
+                 scheduler: str | None = None, quiet: bool = True):
+    if engine == "dask":
+        return DaskStream(kind, cfg, chunks, count, out, workers, digits, scheduler, quiet)
+    return LocalStream(kind, cfg, chunks, count, out, workers, digits, quiet)

@@ -16,6 +16,7 @@ KINDS = {
     "bid_odds": "shengji.studies.bid_odds",
     "scoring": "shengji.studies.scoring",
     "match": "shengji.studies.match",
+    "duel": "shengji.studies.duel",
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -17,23 +17,35 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 COMMON_KEYS = ("study", "n", "seed", "level", "preset", "rules", "chunk_size", "description")
+# Item indices (the deal, hand and match columns) are int64, so a run has at most 2^63 - 1
+# items: indices 0 .. 2^63 - 2.
+MAX_N = 2**63 - 1
+MAX_CHUNK_SIZE = 1 << 30
+# Chunk files are part-<index>.parquet with the index zero-padded to this many digits, or
+# more when a run has more chunks: one width per run, so that names sort in chunk order.
+PART_DIGITS = 6
 
 
-# Arrow arrays are built here from numpy buffers, not with pyarrow.array(): that function
-# imports pandas on its first call whenever pandas is installed (0.3 to 1 s in every
-# worker process, a third of a 10^6-deal run), and these columns need none of it.
+# Arrow arrays are built here from numpy buffers, not with pyarrow.array() or
+# pyarrow.table(<numpy arrays>): those import pandas on their first call whenever pandas is
+# installed (it is a dependency: about 0.6 s in every worker process, measured), and these
+# columns need none of it.  Every study builds its tables with these helpers.
 def arrow_array(values: np.ndarray, valid: np.ndarray | None = None):
-    """A pyarrow array over a 1-D numeric numpy array (zero-copy when contiguous);
-    ``valid`` (bool, optional) marks the non-null entries."""
+    """A pyarrow array over a 1-D numeric or bool numpy array (zero-copy when contiguous
+    and numeric); ``valid`` (bool, optional) marks the non-null entries."""
     import pyarrow as pa
 
     values = np.ascontiguousarray(values)
-    if values.ndim != 1 or values.dtype.kind not in "iuf":
+    if values.ndim != 1 or values.dtype.kind not in "iufb":
         raise TypeError(f"arrow_array takes 1-D numeric arrays, not {values.dtype} {values.shape}")
     bitmap, nulls = None, 0
     if valid is not None:
         bitmap = pa.py_buffer(np.packbits(valid, bitorder="little"))
         nulls = int(len(valid) - np.count_nonzero(valid))
+    if values.dtype.kind == "b":  # Arrow booleans are bits, numpy's are bytes
+        return pa.Array.from_buffers(pa.bool_(), len(values),
+                                     [bitmap, pa.py_buffer(np.packbits(values, bitorder="little"))],
+                                     null_count=nulls)
     return pa.Array.from_buffers(pa.from_numpy_dtype(values.dtype), len(values),
                                  [bitmap, pa.py_buffer(values)], null_count=nulls)
 
@@ -49,16 +61,66 @@ def arrow_strings(values: list[str]):
                                  [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))])
 
 
-def required_table(columns: dict):
-    """A pyarrow table of ``columns`` (name -> 1-D numeric numpy array) whose fields are
-    declared non-null, i.e. "required" in Parquet: the writer then has no definition
-    levels to compute and encode (measured: a quarter of its time for the deal study's
-    byte columns), and readers see the columns as never null, which they are."""
+def arrow_dictionary(codes: np.ndarray, names):
+    """Small integer codes -> a dictionary-encoded string column (int8 indices into
+    ``names``): cheap to build and to store; reads back as pandas categoricals."""
     import pyarrow as pa
 
-    arrays = [arrow_array(v) for v in columns.values()]
-    schema = pa.schema([pa.field(name, a.type, nullable=False) for name, a in zip(columns, arrays)])
+    return pa.DictionaryArray.from_arrays(arrow_array(np.asarray(codes).astype(np.int8)),
+                                          arrow_strings(list(names)))
+
+
+def arrow_lists(values: np.ndarray, lengths: np.ndarray):
+    """A list<values' type> column: row i holds the next ``lengths[i]`` entries of the
+    1-D ``values``."""
+    import pyarrow as pa
+
+    offsets = np.zeros(len(lengths) + 1, np.int32)
+    np.cumsum(lengths, out=offsets[1:])
+    return pa.ListArray.from_arrays(arrow_array(offsets), arrow_array(values))
+
+
+def arrow_table(columns: dict, *, required: bool = False):
+    """A pyarrow table of ``columns`` (name -> 1-D numeric/bool numpy array, or a pyarrow
+    array built by the helpers above).  ``required``: the fields are declared non-null,
+    i.e. "required" in Parquet: the writer then has no definition levels to compute and
+    encode (measured: a quarter of its time for the deal study's byte columns), and
+    readers see the columns as never null, which they must be."""
+    import pyarrow as pa
+
+    arrays = [v if isinstance(v, pa.Array) else arrow_array(v) for v in columns.values()]
+    schema = pa.schema([pa.field(name, a.type, nullable=not required)
+                        for name, a in zip(columns, arrays)])
     return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def with_pandas_dtypes(table, dtypes: dict):
+    """``table`` with "pandas" metadata saying that the columns in ``dtypes`` read back as
+    those pandas dtypes (e.g. ``{"seat": "UInt8"}``: a nullable integer column, which
+    pandas would otherwise widen to float64).  pandas.read_parquet, pyarrow's to_pandas and
+    shengji.load honour it; other readers ignore it.  Written without importing pandas."""
+    import json
+
+    import pyarrow as pa
+
+    columns = []
+    for f in table.schema:
+        if pa.types.is_string(f.type):
+            kind = ("unicode", "object")
+        else:
+            kind = (str(f.type), str(f.type))
+        if f.name in dtypes:
+            kind = (kind[0], dtypes[f.name])
+        columns.append({"name": f.name, "field_name": f.name, "pandas_type": kind[0],
+                        "numpy_type": kind[1], "metadata": None})
+    meta = {"index_columns": [], "column_indexes": [], "columns": columns}
+    return table.replace_schema_metadata({**(table.schema.metadata or {}),
+                                          b"pandas": json.dumps(meta).encode()})
+
+
+def required_table(columns: dict):
+    """``arrow_table(columns, required=True)``."""
+    return arrow_table(columns, required=True)
 
 
 class ConfigError(ValueError):
@@ -70,6 +132,54 @@ class Chunk:
     index: int   # chunk k: always the same seeds and deal indices
     start: int   # global index of its first item
     count: int   # items in it
+
+
+class ChunkPlan:
+    """The chunks of a run, computed on demand: chunk k holds items
+    ``k * chunk_size .. min((k + 1) * chunk_size, n) - 1``.  Memory does not depend on n
+    (a list of 2^63 / chunk_size chunks would not fit anywhere)."""
+
+    __slots__ = ("n", "chunk_size", "count", "digits")
+
+    def __init__(self, n: int, chunk_size: int):
+        if not 1 <= n <= MAX_N or not 1 <= chunk_size:
+            raise ValueError(f"bad chunk plan n={n}, chunk_size={chunk_size}")
+        self.n, self.chunk_size = n, chunk_size
+        self.count = -(-n // chunk_size)              # number of chunks
+        self.digits = max(PART_DIGITS, len(str(self.count - 1)))
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, k: int) -> Chunk:
+        if not 0 <= k < self.count:
+            raise IndexError(f"chunk {k} is not in a plan of {self.count} chunks")
+        start = k * self.chunk_size
+        return Chunk(k, start, min(self.chunk_size, self.n - start))
+
+    def __iter__(self):
+        return (self[k] for k in range(self.count))
+
+    def skipping(self, done) -> "Iterator[Chunk]":
+        """The chunks whose index is not in ``done`` (a sorted sequence of indices), in
+        order, lazily."""
+        k = 0
+        for d in done:
+            d = int(d)
+            while k < d:
+                yield self[k]
+                k += 1
+            k = max(k, d + 1)
+        while k < self.count:
+            yield self[k]
+            k += 1
+
+    def matches(self, index, start, count) -> bool:
+        """Whether a manifest record's (chunk, start, count) is chunk ``index`` of this plan."""
+        if not isinstance(index, int) or not 0 <= index < self.count:
+            return False
+        c = self[index]
+        return start == c.start and count == c.count
 
 
 @dataclass
@@ -108,11 +218,9 @@ class StudyConfig:
             "version": __version__,
         }
 
-    def chunks(self) -> list[Chunk]:
-        out = []
-        for k, start in enumerate(range(0, self.n, self.chunk_size)):
-            out.append(Chunk(k, start, min(self.chunk_size, self.n - start)))
-        return out
+    def chunks(self) -> ChunkPlan:
+        """The chunk plan (lazy: any n, flat memory)."""
+        return ChunkPlan(self.n, self.chunk_size)
 
 
 class Study:
@@ -127,6 +235,11 @@ class Study:
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         raise NotImplementedError
+
+    def aggregates(self, cfg: StudyConfig) -> bool:
+        """Whether chunks return arrays to merge (``ChunkResult.aggregate``) rather than
+        rows; the runner then keeps them in ``_chunks/`` and calls :meth:`finish`."""
+        return False
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
         raise NotImplementedError
@@ -173,15 +286,26 @@ def v_choice(*allowed):
 # -- loading --------------------------------------------------------------------------
 def load_study_file(path: str | Path) -> dict:
     p = Path(path)
-    if not p.is_file():
-        raise ConfigError(f"study file {str(path)!r} not found")
     try:
-        with open(p, "rb") as fh:
-            return tomllib.load(fh)
+        raw = p.read_bytes()
+    except IsADirectoryError:
+        raise ConfigError(f"study file {str(path)!r} is a directory, not a study file "
+                          "(e.g. sim/quickstart.toml)") from None
+    except FileNotFoundError:
+        raise ConfigError(f"study file {str(path)!r} not found") from None
+    except OSError as exc:
+        raise ConfigError(f"study file {str(path)!r} cannot be read: "
+                          f"{exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ConfigError(f"study file {str(path)!r} is not UTF-8 text (TOML must be): byte "
+                          f"0x{raw[exc.start]:02x} on line {line}") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"study file {str(path)!r} is not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise ConfigError(f"study file {str(path)!r} cannot be read: {exc.strerror}") from None
 
 
 def make_config(data: dict, *, source: str = "", overrides: dict | None = None) -> tuple[Study, StudyConfig]:
@@ -208,7 +332,7 @@ def make_config(data: dict, *, source: str = "", overrides: dict | None = None) 
     for key in ("n", "seed"):
         if key not in data:
             raise ConfigError(f"missing key {key!r}{where}")
-    n = v_int(1)("n", data["n"])
+    n = v_int(1, MAX_N)("n", data["n"])
     try:
         seed = check_seed(data["seed"], allow_sequence=False)
     except ValueError as exc:
@@ -230,7 +354,7 @@ def make_config(data: dict, *, source: str = "", overrides: dict | None = None) 
     options = {}
     for key, (default, check) in kind.option_keys.items():
         options[key] = check(key, data[key]) if key in data else default
-    chunk_size = v_int(1, 1 << 30)("chunk_size", data.get("chunk_size", kind.chunk_size_for(options)))
+    chunk_size = v_int(1, MAX_CHUNK_SIZE)("chunk_size", data.get("chunk_size", kind.chunk_size_for(options)))
     description = data.get("description", "")
     if not isinstance(description, str):
         raise ConfigError("description: expected a string")

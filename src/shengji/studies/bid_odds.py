@@ -16,9 +16,11 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from ..bidding import never_redeals_forever
 from ..cards import parse_rank
 from ..names import BID_POLICIES, MAX_THRESHOLD, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
-from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool, v_choice, v_int
+from .base import (Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array,
+                   arrow_dictionary, arrow_table, v_bool, v_choice, v_int)
 
 
 def _v_threshold(key, value):
@@ -44,9 +46,10 @@ class BidOddsStudy(Study):
         if o["policy"] != "threshold" and o["threshold"] is not None:
             raise ConfigError(f"threshold only applies to policy = \"threshold\", "
                               f"not {o['policy']!r}")
-        if o["policy"] == "never" and (o["first_hand"] or cfg.rules.no_bid == "redeal"):
-            raise ConfigError("policy = \"never\" never declares: with first_hand = true (or "
-                              "no_bid = \"redeal\") every deal would be redealt forever")
+        if o["policy"] == "never" and never_redeals_forever(cfg.rules, o["first_hand"]):
+            raise ConfigError("policy = \"never\" never declares: with first_hand = true "
+                              "(unless first_hand_no_bid = \"kitty_first\"), or no_bid = "
+                              "\"redeal\", every deal would be redealt forever")
         return ["bids"] + (["cards"] if o["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
@@ -62,9 +65,8 @@ class BidOddsStudy(Study):
                          BID_POLICIES.index(o["policy"]), o["threshold"] or 0, o["first_hand"],
                          o["banker"], True, cards)
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
-        trump = pa.DictionaryArray.from_arrays(pa.array(cols["trump"].astype(np.int8)),
-                                               pa.array(TRUMP_NAMES, pa.string()))
-        tables = {"bids": pa.table({
+        trump = arrow_dictionary(cols["trump"], TRUMP_NAMES)
+        tables = {"bids": arrow_table({
             "deal": deal_ids,
             "first_declarer": cols["first_declarer"],
             "first_declare_index": cols["first_declare_index"],
@@ -79,8 +81,8 @@ class BidOddsStudy(Study):
             "team_trumps": cols["team_trumps"],
         })}
         if cards is not None:
-            tables["cards"] = pa.table({
-                "deal": deal_ids,
+            tables["cards"] = arrow_table({
+                "deal": arrow_array(deal_ids),
                 "cards": pa.FixedSizeBinaryArray.from_buffers(
                     pa.binary(N_CARDS), n, [None, pa.py_buffer(cards.tobytes())]),
             })

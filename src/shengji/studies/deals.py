@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from ..cards import N_CARDS, N_SEATS, parse_rank
 from .base import (Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array,
-                   arrow_strings, required_table, v_bool)
+                   arrow_strings, arrow_table, required_table, v_bool, with_pandas_dtypes)
 
 MAX_VALUE = 256
 SEAT_BITS = 2  # rows are (deal, seat) with 4 seats: deal = row >> 2, seat = row & 3
@@ -48,6 +48,9 @@ class DealStudy(Study):
                 raise ConfigError("store_cards writes rows: it cannot be combined with aggregate = true")
             return ["histograms"]
         return ["hands", "kitty"] + (["cards"] if cfg.options["store_cards"] else [])
+
+    def aggregates(self, cfg: StudyConfig) -> bool:
+        return bool(cfg.options["aggregate"])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
         from .._core.deal import deal_chunk, row_sums
@@ -84,7 +87,7 @@ class DealStudy(Study):
             "kitty": required_table({"deal": deal_ids, "kitty_points": kitty}),
         }
         if cards is not None:
-            tables["cards"] = pa.table({
+            tables["cards"] = arrow_table({
                 "deal": arrow_array(deal_ids),
                 "cards": pa.FixedSizeBinaryArray.from_buffers(
                     pa.binary(N_CARDS), n, [None, pa.py_buffer(cards.tobytes())]),
@@ -112,13 +115,14 @@ class DealStudy(Study):
         value.append(nz)
         count.append(kitty_hist[nz])
         seat_valid = np.array([s is not None for s in seat], bool)
-        table = pa.table({
+        table = arrow_table({
             "column": arrow_strings(col),
             "seat": arrow_array(np.array([s or 0 for s in seat], np.uint8), seat_valid),
             "value": arrow_array(np.concatenate(value).astype(np.uint16)),
             "count": arrow_array(np.concatenate(count).astype(np.int64)),
         })
-        return {"histograms": table}
+        # seat is null for the kitty's rows: a nullable integer in pandas, not float64
+        return {"histograms": with_pandas_dtypes(table, {"seat": "UInt8"})}
 
     def stats_from_aggregate(self, aggregate: dict) -> dict:
         names = _features()

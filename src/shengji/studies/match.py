@@ -14,7 +14,7 @@ pair of As to 2.  Then the level change applies as usual: defenders taking over 
 from their own level; a banker team that keeps the bank levels from its demoted level.
 
 Bots: team 0 (seats 0 and 2) plays ``policy``, team 1 ``opponent_policy`` (default: the
-same).
+same): a bot name or a table with its parameters (``shengji.bots``).
 
 Tables:
   matches/  match (int64), winner_team (0/1; -1 if the hand guard stopped it), hands,
@@ -27,11 +27,11 @@ Tables:
 from __future__ import annotations
 
 import numpy as np
-import pyarrow as pa
 
-from ..names import BID_POLICIES, BOT_NAMES, MAX_THRESHOLD, N_CARDS
-from .base import Chunk, ChunkResult, Study, StudyConfig, v_choice, v_int
-from .scoring import hand_columns, v_policy_or_none
+from ..bots import parse_bot
+from ..names import BID_POLICIES, MAX_THRESHOLD, N_CARDS
+from .base import Chunk, ChunkResult, Study, StudyConfig, arrow_lists, arrow_table, v_choice, v_int
+from .scoring import bot_id, hand_columns, v_bot, v_policy_or_none
 
 MATCH_CAPACITY = 2000      # hands kept per match; real matches take tens
 
@@ -40,7 +40,7 @@ class MatchStudy(Study):
     name = "match"
     unit = "matches"
     option_keys = {
-        "policy": ("greedy", v_choice(*BOT_NAMES)),
+        "policy": ("greedy", v_bot),
         "opponent_policy": (None, v_policy_or_none),
         # not "never": every match opens with a first hand, which needs a declaration
         "bid_policy": ("eager", v_choice(*(p for p in BID_POLICIES if p != "never"))),
@@ -60,8 +60,8 @@ class MatchStudy(Study):
         deck = np.arange(N_CARDS, dtype=np.uint8)
         ncol = len(core.HAND_COLUMNS)
         buf = np.zeros((ncol + 2, MATCH_CAPACITY), np.int32)
-        t0 = BOT_NAMES.index(opts["policy"])
-        t1 = BOT_NAMES.index(opts["opponent_policy"] or opts["policy"])
+        t0 = bot_id("policy", opts["policy"])
+        t1 = bot_id("opponent_policy", opts["opponent_policy"] or opts["policy"])
         bid = BID_POLICIES.index(opts["bid_policy"])
         rows, winners, counts, traj0, traj1, final0, final1 = [], [], [], [], [], [], []
         for m in range(chunk.count):
@@ -93,25 +93,30 @@ class MatchStudy(Study):
             "hands": counts_a,
             "final_level_0": np.asarray(final0, np.int8),
             "final_level_1": np.asarray(final1, np.int8),
-            "trajectory_0": pa.array([t.tolist() for t in traj0], pa.list_(pa.int8())),
-            "trajectory_1": pa.array([t.tolist() for t in traj1], pa.list_(pa.int8())),
+            "trajectory_0": arrow_lists(_concat_int8(traj0), counts_a),
+            "trajectory_1": arrow_lists(_concat_int8(traj1), counts_a),
         }
         w = np.asarray(winners)
         stats = {"items": chunk.count, "hands": int(counts_a.sum()),
                  "team0_wins": int((w == 0).sum()), "team1_wins": int((w == 1).sum())}
-        return ChunkResult(tables={"matches": pa.table(matches), "hands": pa.table(hands)},
+        return ChunkResult(tables={"matches": arrow_table(matches), "hands": arrow_table(hands)},
                            stats=stats)
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         n = stats["items"]
         if not n:
             return []
+        t0 = parse_bot("policy", cfg.options["policy"]).label
+        t1 = parse_bot("opponent_policy", cfg.options["opponent_policy"] or cfg.options["policy"]).label
         return [
-            f"hands per match {stats['hands'] / n:.1f}; team 0 ({cfg.options['policy']}) wins "
-            f"{100 * stats['team0_wins'] / n:.1f}%, team 1 "
-            f"({cfg.options['opponent_policy'] or cfg.options['policy']}) "
+            f"hands per match {stats['hands'] / n:.1f}; team 0 ({t0}) wins "
+            f"{100 * stats['team0_wins'] / n:.1f}%, team 1 ({t1}) "
             f"{100 * stats['team1_wins'] / n:.1f}%",
         ]
+
+
+def _concat_int8(parts: list) -> np.ndarray:
+    return np.concatenate(parts).astype(np.int8) if parts else np.zeros(0, np.int8)
 
 
 STUDY = MatchStudy()

@@ -7,8 +7,10 @@ match (the first declarer banks, a deal nobody declares is redealt); otherwise s
 the banker and the rules' ``no_bid`` applies.
 
 Bots: the banker team plays ``policy``, the defenders ``defender_policy`` (default: the
-same).  ``random`` is uniform over the candidate plays (see ``shengji.game``); ``greedy``
-is the rule-of-thumb player documented in ``shengji._core.bot_greedy``.
+same): a bot name or a table with its parameters (``shengji.bots``).  ``random`` is uniform
+over the candidate plays (see ``shengji.game``); ``greedy`` is the rule-of-thumb player
+documented in ``shengji._core.bot_greedy``, ``memory`` greedy with the public record
+(``shengji._core.bot_memory``).
 
 Table ``hands/``, one row per hand:
   hand (int64), banker (seat), trump ("S" "H" "C" "D" "NT"), level (rank text),
@@ -24,22 +26,38 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from ..bidding import never_redeals_forever
+from ..bots import parse_bot
 from ..cards import parse_rank
-from ..names import (BID_POLICIES, BOT_NAMES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES,
+from ..names import (BID_POLICIES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES,
                      SIDE_NAMES, TRUMP_NAMES)
-from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_bool, v_choice, v_int
+from .base import (Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_dictionary,
+                   arrow_table, v_bool, v_choice, v_int)
+
+
+def v_bot(key, value):
+    """A bot: its name, or a table with its parameters (shengji.bots), in canonical form."""
+    try:
+        return parse_bot(key, value).to_config()
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def v_policy_or_none(key, value):
     if value is None or value == "":
         return None
-    return v_choice(*BOT_NAMES)(key, value)
+    return v_bot(key, value)
+
+
+def bot_id(key, value) -> int:
+    """The core's id of a validated bot option."""
+    return parse_bot(key, value).id
 
 
 def dict_column(codes: np.ndarray, names) -> pa.DictionaryArray:
     """Small integer codes -> a dictionary-encoded string column (cheap to build and to
     store; reads back as pandas categoricals)."""
-    return pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int8)), pa.array(list(names)))
+    return arrow_dictionary(codes, names)
 
 
 def hand_columns(out: np.ndarray, n: int, names) -> dict:
@@ -79,22 +97,34 @@ def hand_stats(out: np.ndarray, n: int, names) -> dict:
     }
 
 
+# How independent hands are dealt and bid (the scoring and duel studies).
+DEAL_KEYS = {
+    "bid_policy": ("eager", v_choice(*BID_POLICIES)),
+    "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
+    "first_hand": (False, v_bool),
+}
+
+
+def check_deal_keys(options: dict, rules) -> None:
+    if options["bid_policy"] == "never" and never_redeals_forever(rules, options["first_hand"]):
+        raise ConfigError("bid_policy = 'never' cannot play first hands (unless "
+                          "first_hand_no_bid = 'kitty_first') nor later hands under no_bid "
+                          "= 'redeal': nobody would ever declare and every deal would be "
+                          "redealt")
+
+
 class ScoringStudy(Study):
     name = "scoring"
     unit = "hands"
     option_keys = {
-        "policy": ("greedy", v_choice(*BOT_NAMES)),
+        "policy": ("greedy", v_bot),
         "defender_policy": (None, v_policy_or_none),
-        "bid_policy": ("eager", v_choice(*BID_POLICIES)),
-        "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
-        "first_hand": (False, v_bool),
+        **DEAL_KEYS,
     }
     default_chunk_size = 1 << 14
 
     def tables(self, cfg: StudyConfig) -> list[str]:
-        if cfg.options["bid_policy"] == "never" and cfg.options["first_hand"]:
-            raise ConfigError("bid_policy = 'never' cannot play first hands: nobody would "
-                              "ever declare and every deal would be redealt")
+        check_deal_keys(cfg.options, cfg.rules)
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
@@ -106,8 +136,8 @@ class ScoringStudy(Study):
         state = chunk_state(cfg.seed, chunk.index)
         deck = np.arange(N_CARDS, dtype=np.uint8)
         out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-        bank = BOT_NAMES.index(opts["policy"])
-        dfn = BOT_NAMES.index(opts["defender_policy"] or opts["policy"])
+        bank = bot_id("policy", opts["policy"])
+        dfn = bot_id("defender_policy", opts["defender_policy"] or opts["policy"])
         core.play_hands(state, deck, n, cfg.rules, parse_rank(cfg.level),
                         -1 if opts["first_hand"] else 0, bank, dfn,
                         BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"], out)
@@ -115,7 +145,7 @@ class ScoringStudy(Study):
         cols.update(hand_columns(out, n, core.HAND_COLUMNS))
         stats = hand_stats(out, n, core.HAND_COLUMNS)
         stats["kitty_decided"] = kitty_decided(out, n, core.HAND_COLUMNS, cfg)
-        return ChunkResult(tables={"hands": pa.table(cols)}, stats=stats)
+        return ChunkResult(tables={"hands": arrow_table(cols)}, stats=stats)
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         n = stats["items"]

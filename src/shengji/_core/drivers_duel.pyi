@@ -1,0 +1,21 @@
+"""The duel driver (compiled).  See drivers_duel.pyx."""
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+def play_duel(
+    state: npt.NDArray[np.uint64],
+    key: npt.NDArray[np.uint64],
+    deck: npt.NDArray[np.uint8],
+    first: int,
+    n: int,
+    rules: Any,
+    level: int,
+    banker: int,
+    bot_a: int,
+    bot_b: int,
+    bid_policy: int,
+    bid_threshold: int,
+    out: npt.NDArray[np.int32],
+) -> None: ...

@@ -1,0 +1,148 @@
+"""The duel study: two bots compared in duplicate format, as in duplicate bridge (issue #16).
+
+Every deal is played twice with the same cards in the same seats, the same trump and the
+same banker (dealt and bid once, by ``bid_policy``): orientation 0 with ``team_a``'s bot on
+the banker team (the banker and its partner) and ``team_b``'s defending, orientation 1 the
+other way round.  Both teams are at ``level``; seat 0 banks unless ``first_hand = true``
+(as in the scoring study).  The cards' luck cancels in the per-deal swing.
+
+Keys: ``team_a``, ``team_b`` (required): a bot name (``"greedy"``, ``"memory"``, ...) or a
+table with its parameters (``{bot = "pimc", samples = 32}``, ``shengji.bots``);
+``bid_policy``, ``bid_threshold``, ``first_hand`` as in the scoring study.
+
+Randomness (``_core/drivers_duel.pyx``): deals and bids come from the chunk's stream (the
+seeding rule), the same whatever bots play; each seat's own draws come from a stream that
+is a pure function of (seed, chunk, deal, orientation, seat).
+
+Table ``duel/``, one row per deal and orientation (rows 2 d and 2 d + 1):
+  deal (int64), orientation (0: team_a banks, 1: team_b banks), banker_bot, defender_bot
+  (bot labels), and the scoring study's hand columns: banker, trump, level, table_points,
+  kitty_points, last_winner_side, last_winner_shape, kitty_multiplier, penalty,
+  defender_points (D), level_side, levels, next_banker, failed_throws, redeals.
+
+The swing of deal d (team_a's advantage; ``shengji.analysis.duel_summary``):
+  points  D(orientation 1) - D(orientation 0): team_a's defender points minus team_b's,
+          on the same cards and seats;
+  levels  L(0) - L(1), L = the banker team's signed levels (+levels when it levels up,
+          -levels when the defenders do): team_a's level gain as banker plus its gain as
+          defender.
+Both are 0 on every deal when the two bots play alike.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyarrow as pa
+
+from ..bots import parse_bot
+from ..cards import parse_rank
+from ..names import BID_POLICIES, N_CARDS
+from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig
+from .scoring import DEAL_KEYS, check_deal_keys, dict_column, hand_columns, v_policy_or_none
+
+N_ORIENTATIONS = 2
+TEAM_KEYS = ("team_a", "team_b")
+CONFIDENCE = 0.95
+
+
+def swings(defender_points: np.ndarray, level_side: np.ndarray, levels: np.ndarray):
+    """Per-deal swings (module docstring) from the rows of a duel table in row order
+    (2 d: orientation 0, 2 d + 1: orientation 1): (points, levels), int64 arrays."""
+    d = np.asarray(defender_points, np.int64).reshape(-1, N_ORIENTATIONS)
+    signed = np.where(np.asarray(level_side) == 0, 1, -1) * np.asarray(levels, np.int64)
+    signed = signed.reshape(-1, N_ORIENTATIONS)
+    return d[:, 1] - d[:, 0], signed[:, 0] - signed[:, 1]
+
+
+def mean_interval(n: int, total: float, total_sq: float, confidence: float = CONFIDENCE):
+    """(mean, half-width) of a Student t interval for a mean from n values' sum and sum of
+    squares (the per-deal swings: paired by construction); half-width nan when n < 2."""
+    from scipy.stats import t
+
+    if n < 1:
+        return math.nan, math.nan
+    mean = total / n
+    if n < 2:
+        return mean, math.nan
+    var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
+    return mean, float(t.ppf(0.5 + confidence / 2, n - 1)) * math.sqrt(var / n)
+
+
+class DuelStudy(Study):
+    name = "duel"
+    unit = "deals"
+    option_keys = {
+        "team_a": (None, v_policy_or_none),
+        "team_b": (None, v_policy_or_none),
+        **DEAL_KEYS,
+    }
+    default_chunk_size = 1 << 12
+
+    def tables(self, cfg: StudyConfig) -> list[str]:
+        for key in TEAM_KEYS:
+            if cfg.options[key] is None:
+                raise ConfigError(f"missing key {key!r}: the duel needs both bots (e.g. "
+                                  f"team_a = \"memory\", team_b = \"greedy\")")
+        check_deal_keys(cfg.options, cfg.rules)
+        return ["duel"]
+
+    def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
+        from .._core import drivers as core
+        from .._core.drivers_duel import play_duel
+        from .._core.rng import chunk_state, seat_key
+
+        opts = cfg.options
+        a, b = (parse_bot(key, opts[key]) for key in TEAM_KEYS)
+        n = chunk.count
+        out = np.zeros((len(core.HAND_COLUMNS), N_ORIENTATIONS * n), np.int32)
+        play_duel(chunk_state(cfg.seed, chunk.index), seat_key(cfg.seed, chunk.index),
+                  np.arange(N_CARDS, dtype=np.uint8), chunk.start, n, cfg.rules,
+                  parse_rank(cfg.level), -1 if opts["first_hand"] else 0, a.id, b.id,
+                  BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"], out)
+        orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), n)
+        labels = (a.label, b.label)
+        cols = {
+            "deal": np.repeat(np.arange(chunk.start, chunk.start + n, dtype=np.int64),
+                              N_ORIENTATIONS),
+            "orientation": orientation,
+            "banker_bot": dict_column(orientation, labels),
+            "defender_bot": dict_column(1 - orientation, labels),
+        }
+        cols.update(hand_columns(out, N_ORIENTATIONS * n, core.HAND_COLUMNS))
+        c = {name: out[i] for i, name in enumerate(core.HAND_COLUMNS)}
+        dp, dl = swings(c["defender_points"], c["level_side"], c["levels"])
+        d = c["defender_points"].astype(np.int64).reshape(-1, N_ORIENTATIONS)
+        up = (c["level_side"] == 0).reshape(-1, N_ORIENTATIONS)
+        last = (c["last_winner_side"] == 1).reshape(-1, N_ORIENTATIONS)
+        stats = {
+            "items": n,
+            "swing_points": int(dp.sum()), "swing_points_sq": int((dp * dp).sum()),
+            "swing_levels": int(dl.sum()), "swing_levels_sq": int((dl * dl).sum()),
+            "d_a_banks": int(d[:, 0].sum()), "d_b_banks": int(d[:, 1].sum()),
+            "up_a_banks": int(up[:, 0].sum()), "up_b_banks": int(up[:, 1].sum()),
+            "last_a_banks": int(last[:, 0].sum()), "last_b_banks": int(last[:, 1].sum()),
+        }
+        return ChunkResult(tables={"duel": pa.table(cols)}, stats=stats)
+
+    def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
+        n = stats["items"]
+        if not n:
+            return []
+        a, b = (parse_bot(key, cfg.options[key]).label for key in TEAM_KEYS)
+        pts, pts_h = mean_interval(n, stats["swing_points"], stats["swing_points_sq"])
+        lv, lv_h = mean_interval(n, stats["swing_levels"], stats["swing_levels_sq"])
+        return [
+            f"{a} (team_a) vs {b} (team_b), {n} deals each played both ways: swing "
+            f"{pts:+.1f} ± {pts_h:.1f} points, {lv:+.3f} ± {lv_h:.3f} levels per deal "
+            f"({100 * CONFIDENCE:.0f}% interval; + favours {a})",
+            f"{a} banking: mean D {stats['d_a_banks'] / n:.1f}, levels up in "
+            f"{100 * stats['up_a_banks'] / n:.1f}%, defenders take the last trick in "
+            f"{100 * stats['last_a_banks'] / n:.1f}%",
+            f"{b} banking: mean D {stats['d_b_banks'] / n:.1f}, levels up in "
+            f"{100 * stats['up_b_banks'] / n:.1f}%, defenders take the last trick in "
+            f"{100 * stats['last_b_banks'] / n:.1f}%",
+        ]
+
+
+STUDY = DuelStudy()

@@ -1,0 +1,74 @@
+"""Bots as study files name them (shengji.bots): a name, or a table with parameters;
+accepted by every study that takes a policy."""
+from __future__ import annotations
+
+import pytest
+
+from shengji import bots
+from shengji.bots import BotSpec, parse_bot
+from shengji.game import HandState
+from shengji.names import BOT_NAMES
+from shengji.studies.base import ConfigError, make_config
+
+
+def test_names_come_from_the_core():
+    assert BOT_NAMES == ("random", "greedy", "memory")
+    assert set(bots.BOT_PARAMS) == set(BOT_NAMES)
+    for i, name in enumerate(BOT_NAMES):
+        assert parse_bot("x", name) == BotSpec(name) and parse_bot("x", name).id == i
+
+
+def test_a_table_with_parameters(monkeypatch):
+    def positive(where, v):
+        if not isinstance(v, int) or v < 1:
+            raise ValueError(f"{where}: expected a positive integer, got {v!r}")
+        return v
+
+    # a bot with parameters, as a search bot will declare them
+    monkeypatch.setitem(bots.BOT_PARAMS, "memory", {"samples": (32, positive),
+                                                     "depth": (1, positive)})
+    spec = parse_bot("team_a", {"bot": "memory", "samples": 8})
+    assert spec.params == (("depth", 1), ("samples", 8))            # defaults filled, sorted
+    assert spec.label == "memory(depth=1, samples=8)"
+    assert spec.to_config() == {"bot": "memory", "depth": 1, "samples": 8}
+    assert parse_bot("team_a", spec.to_config()) == spec             # canonical round trip
+    with pytest.raises(ValueError, match=r"team_a.samples: expected a positive integer"):
+        parse_bot("team_a", {"bot": "memory", "samples": 0})
+    with pytest.raises(ValueError, match="its parameters: depth, samples"):
+        parse_bot("team_a", {"bot": "memory", "width": 2})
+
+
+@pytest.mark.parametrize("value,needle", [
+    ("clever", "unknown bot 'clever'; allowed: random, greedy, memory"),
+    ({"samples": 2}, "a bot table needs the key 'bot'"),
+    ({"bot": 3}, "unknown bot 3"),
+    ({"bot": "greedy", "samples": 2}, "bot 'greedy' has no parameter 'samples'; its parameters: none"),
+    (["memory"], "expected a bot name"),
+])
+def test_bad_bots(value, needle):
+    with pytest.raises(ValueError) as err:
+        parse_bot("policy", value)
+    assert str(err.value).startswith("policy: ") and needle in str(err.value)
+
+
+@pytest.mark.parametrize("study,keys", [
+    ("scoring", ("policy", "defender_policy")),
+    ("match", ("policy", "opponent_policy")),
+    ("duel", ("team_a", "team_b")),
+])
+def test_every_study_takes_memory_by_name_or_table(study, keys):
+    for value in ("memory", {"bot": "memory"}):
+        kind, cfg = make_config({"study": study, "n": 1, "seed": 1, keys[0]: value,
+                                 keys[1]: "greedy"})
+        kind.tables(cfg)
+        assert cfg.options[keys[0]] == "memory"
+    with pytest.raises(ConfigError, match=f"{keys[1]}: unknown bot 'smart'"):
+        make_config({"study": study, "n": 1, "seed": 1, keys[0]: "memory", keys[1]: "smart"})
+
+
+def test_hand_state_bot_action_memory():
+    s = HandState("standard", "2", banker=0, seed=2)
+    s.apply(s.bot_action("memory"))
+    assert s.phase == "play" and len(s.buried) == 8
+    with pytest.raises(ValueError, match="unknown 'smart'"):
+        s.bot_action("smart")

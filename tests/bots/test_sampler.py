@@ -1,0 +1,188 @@
+"""The sampler of deals consistent with a view (sampler.pyx; the search bot's
+determinizations): every drawn deal agrees with the view, the count of consistent deals
+matches a brute-force enumeration, and the draws are uniform over them on small cases."""
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from shengji._core.rng import chunk_state
+from shengji._core.sampler import consistent_deals, sample_core, sample_counts
+from shengji.game import BOTS, HandState
+from shengji.names import N_KINDS, N_SEATS
+
+PILE = N_SEATS            # row of the buried cards in sample_counts
+
+
+def follow(s, kind):
+    """Following-suit (0..3 side suits, 4 trump) of a kind under the state's trump."""
+    level = "23456789TJQKA".index(s.level)
+    if kind >= 52 or kind % 13 == level or (s.trump != "NT" and kind // 13 == "SHCD".index(s.trump)):
+        return 4
+    return kind // 13
+
+
+def counts(ids):
+    c = np.zeros(N_KINDS, np.int64)
+    for i in ids:
+        c[i // 2] += 1
+    return c
+
+
+def shown_ids(s, seat):
+    """The physical cards seat showed in a failed throw and still holds."""
+    held = set(s.hands[seat])
+    return {c for f in s.failed_throws if f.seat == seat
+            for c in f.attempted if c not in f.forced and c in held}
+
+
+def known_shown(s, seat):
+    return counts(shown_ids(s, seat))
+
+
+def check_view(s, seat, n, state):
+    core = s._core
+    deals = sample_counts(core, seat, n, state).astype(np.int64)
+    own = counts(s.hands[seat])
+    seen = counts(c for trick in (*s.tricks, s.current_trick) if trick is not None
+                  for _, p in trick.plays for c in p)
+    voids = core.void_suits
+    banker_view = seat == s.banker
+    for d in deals:
+        assert (d[seat] == own).all()
+        total = d[:N_SEATS].sum(axis=0) + d[PILE] + seen
+        assert (total == 2).all()
+        if banker_view or s.phase == "bury":
+            assert (d[PILE] == counts(s.buried)).all()   # the banker knows what it buried
+        else:
+            assert d[PILE].sum() == 8
+        for o in range(N_SEATS):
+            assert d[o].sum() == len(s.hands[o]), (o, d[o].sum())
+            for k in np.flatnonzero(d[o]):
+                assert not (voids[o] >> follow(s, k)) & 1, (o, k)   # no card of a void suit
+            if o != seat:
+                assert (d[o] >= known_shown(s, o)).all()
+    return deals
+
+
+@pytest.mark.parametrize("mix", [("random",) * 4, ("memory", "random") * 2])
+def test_every_draw_agrees_with_the_view(mix):
+    """Along whole hands (random bots throw, and often fail, so shown cards are placed)."""
+    checked = shown = 0
+    for seed in range(6):
+        s = HandState("standard", "2", banker=seed % 4, seed=seed)
+        step = 0
+        while not s.is_over():
+            if step % 7 == 0:
+                for seat in range(N_SEATS):
+                    check_view(s, seat, 3, chunk_state(seed, step))
+                    checked += 1
+                    shown += any(known_shown(s, o).any() for o in range(N_SEATS) if o != seat)
+            s.apply(s.bot_action(mix[s.to_play]))
+            step += 1
+    assert checked > 250
+    if "random" in mix[0]:
+        assert shown > 10                 # failed throws' shown cards were exercised
+
+
+def test_a_sampled_hand_plays_out():
+    """sample_core's hand is a state of the same hand: the bots play it to the end."""
+    for seed in range(8):
+        s = HandState("club-84022", "5", banker=seed % 4, seed=seed)
+        s.apply(s.bot_action("memory"))
+        for _ in range(seed * 9):
+            s.apply(s.bot_action(BOTS[seed % 3]))
+        c = sample_core(s._core, s.to_play, chunk_state(seed, 99))
+        assert c.phase == s._core.phase and c.to_play == s.to_play
+        assert (c.hand(s.to_play) == s._core.hand(s.to_play)).all()
+        assert c.play_to_end(2) == 0 and c.phase == 2
+        r = c.result()
+        assert r["defender_points"] == r["table_points"] + r["kitty_points"] * \
+            r["kitty_multiplier"] + r["penalty"]
+
+
+def _late_state(banker_view, cards_left, min_groups, min_deals=20):
+    """The first late position (each seat holding cards_left) of some seed whose view has
+    at least min_groups suit groups (holders excluded by voids) and min_deals consistent
+    deals."""
+    for seed in range(200):
+        s = HandState("standard", "2", banker=seed % 4, seed=seed)
+        s.apply(s.bot_action("greedy"))
+        while not s.is_over():
+            seat = s.to_play
+            if all(len(h) == cards_left for h in s.hands) and (seat == s.banker) == banker_view:
+                n, groups = consistent_deals(s._core, seat)
+                if groups >= min_groups and n >= min_deals:
+                    return s, seat, n
+            s.apply(s.bot_action("random"))
+    raise AssertionError("no such position")
+
+
+def brute_force(s, seat):
+    """Every physical deal of the hidden cards agreeing with seat's view -> the kind-level
+    outcome (a tuple of per-holder count tuples), with multiplicity."""
+    others = [o for o in range(N_SEATS) if o != seat]
+    known = {o: shown_ids(s, o) for o in others}       # placed: shown by a failed throw
+    hidden = sorted(c for o in others for c in s.hands[o] if c not in known[o])
+    sizes = [len(s.hands[o]) - len(known[o]) for o in others]
+    if seat != s.banker:
+        hidden += list(s.buried)
+        sizes.append(8)
+    voids = s._core.void_suits
+    out = Counter()
+
+    def rec(i, rest, acc):
+        if i == len(sizes):
+            out[tuple(acc)] += 1
+            return
+        for pick in itertools.combinations(rest, sizes[i]):
+            kinds = [c // 2 for c in pick]
+            if i < len(others) and any((voids[others[i]] >> follow(s, k)) & 1 for k in kinds):
+                continue
+            left = [c for c in rest if c not in pick]
+            if i < len(others):
+                kinds += [c // 2 for c in known[others[i]]]
+            rec(i + 1, left, acc + [tuple(sorted(kinds))])
+
+    rec(0, hidden, [])
+    return out, others
+
+
+@pytest.mark.parametrize("banker_view,cards_left,min_groups", [
+    (True, 3, 3),        # three void patterns: the memoized levels
+    (True, 4, 2),
+    (False, 1, 2),       # a non-banker: the buried pile is one more holder
+])
+def test_uniform_over_the_consistent_deals(banker_view, cards_left, min_groups):
+    s, seat, n = _late_state(banker_view, cards_left, min_groups)
+    exact, others = brute_force(s, seat)
+    assert n == pytest.approx(sum(exact.values()))
+    draws = 20_000
+    deals = sample_counts(s._core, seat, draws, chunk_state(7, 1))
+    rows = others + ([] if banker_view else [PILE])
+    seen = Counter()
+    for d in deals:
+        seen[tuple(tuple(sorted(np.repeat(np.arange(N_KINDS), d[r]))) for r in rows)] += 1
+    assert set(seen) <= set(exact)                      # only consistent deals
+    keys = sorted(exact)
+    expected = np.array([exact[k] for k in keys], float) / sum(exact.values()) * draws
+    observed = np.array([seen[k] for k in keys], float)
+    if len(keys) > 1:
+        chi2, p = stats.chisquare(observed, expected)
+        assert p > 1e-3, (len(keys), chi2, p)
+
+
+def test_count_without_voids_is_a_multinomial():
+    s = HandState("standard", "2", banker=0, seed=11)
+    # the banker before burying sees 33 cards: 75 hidden, 25 to each other seat
+    n, groups = consistent_deals(s._core, 0)
+    assert groups == 1
+    assert n == pytest.approx(math.factorial(75) / math.factorial(25) ** 3)
+    # a defender: 83 hidden cards, 25 + 25 to the other defender and partner, 33 to the banker
+    n, _ = consistent_deals(s._core, 1)
+    assert n == pytest.approx(math.factorial(83) / (math.factorial(25) ** 2 * math.factorial(33)))
