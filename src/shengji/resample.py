@@ -35,12 +35,12 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 
 from .bid_types import BID_PASS
 from .cards import N_COPIES, as_cards
+from .combos import classify
 from .game.actions import BID_ACTION_BASE, is_bid_action
 from .game.state import HandState
 from .names import (BIG_JOKER, FOLLOW_NAMES, KITTY_SIZE, N_CARDS, N_DEALT, N_SEATS,
@@ -69,25 +69,44 @@ def known_cards(state: HandState, seat: int):
 
 
 def _feasible(sizes, caps, elig) -> bool:
-    """Hall's condition: every set of non-empty groups fits into the room of the holders
-    that may take one of its groups (sizes sum to the room in all)."""
-    groups = [g for g in range(len(sizes)) if sizes[g]]
-    for r in range(1, len(groups) + 1):
-        for subset in combinations(groups, r):
-            need = sum(sizes[g] for g in subset)
-            mask = 0
-            for g in subset:
-                mask |= elig[g]
-            room = sum(caps[h] for h in range(len(caps)) if (mask >> h) & 1)
-            if need > room:
-                return False
+    """Can the groups' cards (``sizes[g]`` cards that holders ``elig[g]``, a bit mask, may
+    take) fill the holders' room ``caps`` (summing to the cards)?  Hall's condition, in
+    its holder form: every set of holders has room for the groups that only it may
+    take."""
+    n = len(caps)
+    for hs in range(1, 1 << n):
+        room = sum(caps[h] for h in range(n) if (hs >> h) & 1)
+        need = sum(sizes[g] for g in range(len(sizes)) if elig[g] & ~hs == 0)
+        if need > room:
+            return False
     return True
 
 
-def _follow_suits(state: HandState) -> np.ndarray:
+def _tables(state: HandState):
+    """(following-suit, order) per kind under the hand's trump."""
     rules = state.rules
-    return Trump(state.level, None if state.trump == "NT" else state.trump).tables(
-        rules.tractor_gap, rules.trump_chain)[0]
+    tables = Trump(state.level, None if state.trump == "NT" else state.trump).tables(
+        rules.tractor_gap, rules.trump_chain)
+    return tables[0], tables[1]
+
+
+def _throw_caps(obs, hand: HandState, follow) -> list[tuple[int, int, int]]:
+    """Per throw that stood (a lead of several components, not failed): (its
+    following-suit, the order of its lowest single, the holders that may hold a higher
+    card of that suit now: the thrower and the pile -- no other seat could beat a
+    single).  Pairs and tractors are left to the replay's check."""
+    out = []
+    tricks = obs.tricks if obs.current_trick is None else (*obs.tricks, obs.current_trick)
+    trump = Trump(obs.level, None if obs.trump == "NT" else obs.trump)
+    for t in tricks:
+        if t.attempt is not None or not t.plays or len(t.plays[0][1]) < 2:
+            continue
+        combo = classify(list(t.plays[0][1]), trump, hand.rules)
+        singles = [c.top_order for c in combo.components if c.kind == "single"]
+        if combo.kind == "throw" and singles:
+            g = follow[t.plays[0][1][0] // N_COPIES]
+            out.append((g, min(singles), (1 << PILE) | (1 << t.leader)))
+    return out
 
 
 @dataclass
@@ -208,7 +227,7 @@ def _playing_deck(hand, obs, seat, positions, required, rng):
     for s in range(N_SEATS):
         seen |= played[s] | held_shown[s]
     hidden = [c for c in range(N_CARDS) if c not in seen]
-    follow = _follow_suits(hand)
+    follow, order = _tables(hand)
     banker = hand.banker
     pile = set(obs.buried or ())
     for s in range(N_SEATS):             # a bid's cards: the bidder held them
@@ -236,25 +255,38 @@ def _playing_deck(hand, obs, seat, positions, required, rng):
         if s != seat:
             caps[s] = obs.hand_sizes[s] - len(held_shown[s])
     caps[PILE] = len(hidden) - sum(caps)
-    n_groups = len(FOLLOW_NAMES)
-    elig = [0] * n_groups
-    for g in range(n_groups):
-        name = FOLLOW_NAMES[g]
+    # who may hold each hidden card: not a seat out of its suit, not a seat that could
+    # have beaten a throw that stood (then it is in the thrower's hand or the pile)
+    suit_mask = []
+    for g in range(len(FOLLOW_NAMES)):
+        m = 1 << PILE
         for s in range(N_SEATS):
-            if s != seat and name not in obs.voids[s]:
-                elig[g] |= 1 << s
-        elig[g] |= 1 << PILE
-    sizes = [0] * n_groups
+            if s != seat and FOLLOW_NAMES[g] not in obs.voids[s]:
+                m |= 1 << s
+        suit_mask.append(m)
+    cap_by = _throw_caps(obs, hand, follow)
+    mask_of = {}
     for c in hidden:
-        sizes[follow[c // N_COPIES]] += 1
+        k = c // N_COPIES
+        m = suit_mask[follow[k]]
+        for g, o, allowed in cap_by:
+            if follow[k] == g and order[k] > o:
+                m &= allowed
+        mask_of[c] = m
+    masks = sorted(set(mask_of.values()))
+    elig = masks
+    group_of = {c: masks.index(m) for c, m in mask_of.items()}
+    sizes = [0] * len(masks)
+    for c in hidden:
+        sizes[group_of[c]] += 1
     if not _feasible(sizes, caps, elig):
         raise RuntimeError("no deal agrees with this seat's view (a bug: the true one does)")
     holding = [set(held_shown[s]) if s != seat else set(obs.hand) for s in range(N_SEATS)]
-    order = [hidden[i] for i in rng.permutation(len(hidden))]
+    shuffled = [hidden[i] for i in rng.permutation(len(hidden))]
     everyone = sum(1 << h for h in range(N_SEATS + 1) if caps[h])
-    free = all(elig[g] & everyone == everyone for g in range(n_groups) if sizes[g])
-    for c, u in zip(order, rng.random(len(order))):
-        g = follow[c // N_COPIES]
+    free = all(elig[g] & everyone == everyone for g in range(len(elig)) if sizes[g])
+    for c, u in zip(shuffled, rng.random(len(shuffled))):
+        g = group_of[c]
         cands = [h for h in range(N_SEATS + 1) if caps[h] and (elig[g] >> h) & 1]
         while True:                      # by room left, among the holders that keep
             room = sum(caps[h] for h in cands)     # the rest of the deal possible
