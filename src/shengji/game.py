@@ -204,6 +204,7 @@ class HandState:
                 return                             # the overturner buries (phase "bury")
             elif bids.stage == "late_done":
                 self.bidding = bids.outcome(bids.late_finish(), self._redeals)
+                self._core.set_overturns(*self.bidding.team_overturns)   # overturn_levels
                 self._bids = None
             else:
                 return                             # the bury comes next
@@ -229,6 +230,7 @@ class HandState:
         self.bidding = bids.outcome(res, self._redeals)
         self._core.setup(np.asarray(self.deal, np.uint8), rank, rank, res["trump"],
                          res["banker"], self.rules, self._state, self._first_drawer)
+        self._core.set_overturns(*self.bidding.team_overturns)   # overturn_levels
         self._take_kitty(res["banker"])
         self._setup_done = True
 

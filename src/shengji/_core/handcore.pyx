@@ -20,7 +20,8 @@ from shengji._core.bidding cimport (BidParams, BidResult, BidState, bid_deck,
 from shengji._core.hand cimport (HandC, TrickRecord, APPLY_NOT_IN_HAND, APPLY_BAD_SIZE,
                                  APPLY_MIXED, APPLY_ILLEGAL, APPLY_OVER, APPLY_EMPTY, N_FOLLOW,
                                  N_TRICKS, PHASE_BURY, PHASE_PLAY, hand_apply, hand_bury,
-                                 hand_setup, hand_set_trump, hand_take_kitty)
+                                 hand_setup, hand_set_overturns, hand_set_trump,
+                                 hand_take_kitty)
 from shengji._core.bidcore cimport BidCore
 from shengji._core.view cimport View, make_view
 from shengji._core.moves cimport MAX_PLAYS, count_throws, gen_plays, refresh_throws
@@ -137,6 +138,13 @@ cdef class HandCore:
             raise ValueError("trump 0..4")
         if hand_set_trump(&self.h, trump) != 0:
             raise ValueError("the trump can only change between the bury and the first lead")
+
+    def set_overturns(self, int team0, int team1):
+        """The bidding's overturns per team of the overturner (overturn_levels), for a
+        bidding run outside deal() (the Python bid phase, the round after the bury)."""
+        if team0 < 0 or team1 < 0:
+            raise ValueError("overturns must be >= 0")
+        hand_set_overturns(&self.h, team0, team1)
 
     def take_kitty(self, int seat):
         """overturn_reburies: seat takes up the buried kitty (phase back to bury, seat to
