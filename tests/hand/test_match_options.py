@@ -127,7 +127,7 @@ def test_overturn_levels_in_scoring():
     for c in ("table_points", "defender_points", "overturns", "level_side", "trump"):
         np.testing.assert_array_equal(on[c], off[c], err_msg=c)
     assert (on["levels"] == off["levels"] + on["overturns"]).all()
-    assert (on["overturns"] > 0).mean() > 0.1                   # 24 % of later hands
+    assert (on["overturns"] > 0).mean() > 0.3                   # 53 % of later hands
 
 
 def test_overturn_levels_in_matches():
@@ -136,7 +136,7 @@ def test_overturn_levels_in_matches():
     res_off, rows_off = matches(base.replace(overturn_levels="none"))
     n_on = np.mean([r[0] for r in res_on])
     n_off = np.mean([r[0] for r in res_off])
-    assert n_on < n_off - 1                                      # 12.9 vs 15.2 hands
+    assert n_on < n_off - 5                                      # 19.2 vs 34.2 hands
     # "overturner": the overturning team gains the levels; the hands table is the stakes-less
     res_ov, rows_ov = matches(base.replace(overturn_levels="overturner"), n=60)
     gained = 0
@@ -169,7 +169,7 @@ def test_match_hands_and_timeout_tie():
             if r[3] != r[4]:
                 assert r[1] == (0 if r[3] > r[4] else 1)
         if tie == "draw":
-            assert ((winners == -1) == drawish).all() and 0.1 < drawish.mean() < 0.6
+            assert ((winners == -1) == drawish).all() and 0.1 < drawish.mean() < 0.6   # 45 %
         elif tie == "banker":                       # the defenders took the bank
             assert (winners[drawish] == 1 - first_bank[drawish]).all()
             assert (winners >= 0).all()
@@ -212,7 +212,7 @@ def test_target_level():
         assert rows_[NCOL + r[1], -1] == ten               # must_play 10: the winner was on 10
     free, _ = matches(Rules.preset("club-84022").replace(match_hands=None, target_level="A"),
                       n=100, seed=15)
-    assert np.mean([r[0] for r in free]) > np.mean([r[0] for r in res]) + 2
+    assert np.mean([r[0] for r in free]) > np.mean([r[0] for r in res]) + 2   # 20.5 vs 14.0
     # target 2 from 2: the first hand that gives a team a level ends the match
     res, rows = matches(Rules(target_level="2"), n=100, seed=16)
     for r, rows_ in zip(res, rows):
@@ -234,9 +234,9 @@ def test_must_play_strict_in_matches():
             if r[1] >= 0 and last[COL["level_side"]] == 1 and last[NCOL + r[1]] == 12:
                 n += 1
         return n
-    # defenders standing on the must-play A took over and passed it: 11 matches without
-    # the option, never with it
-    assert won_from_a_as_defenders(res_off, rows_off) > 3
+    # defenders standing on the must-play A took over and passed it: 56 matches of 150
+    # without the option, never with it (36.1 vs 32.6 hands a match)
+    assert won_from_a_as_defenders(res_off, rows_off) > 20
     assert won_from_a_as_defenders(res_on, rows_on) == 0
     assert np.mean([r[0] for r in res_on]) > np.mean([r[0] for r in res_off])
 
@@ -244,7 +244,8 @@ def test_must_play_strict_in_matches():
 def test_short_suit_trumps_in_scoring():
     off = hands(Rules.preset("timed-match").replace(short_suit_trumps=False), seed=18)
     on = hands("timed-match", seed=18)
-    # trumps filled into side-suit tricks: the banker team (long in trumps) wins more tricks
+    # trumps filled into side-suit tricks change the play: 70 % of the hands end with other
+    # trick points (83.8 vs 84.3 on average)
     assert (on["table_points"] != off["table_points"]).mean() > 0.3
     assert on["table_points"].mean() != off["table_points"].mean()
 
