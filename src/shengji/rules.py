@@ -335,7 +335,7 @@ CONSTRAINTS: tuple[tuple[Any, str], ...] = (
      "bids_close_with_deal = true closes the bidding with the deal: overturn_after_kitty "
      "must be 'never'"),
     (lambda v: RANK_NAMES.index(v["start_level"]) <= RANK_NAMES.index(v["target_level"]),
-     "start_level must not be above target_level (a match starts below the level to pass)"),
+     "start_level must not be above target_level (a team wins by passing target_level)"),
 )
 
 
