@@ -430,8 +430,8 @@ cdef bint legal_follow_counts(const uint8_t* hand, const Combo* lead, const uint
     make_profile(play, t, s, &ps)
     if hs.n_cards <= n:
         # Short of the suit: every card of it must go (the play is inside the hand, so
-        # equal counts mean the same cards); the rest is free, or (贴主, source 002, line
-        # 261) as many trumps as the hand can give to it come first.
+        # equal counts mean the same cards); the rest is free, or (short_suit_trumps, 贴主:
+        # docs/rules.md §4) as many trumps as the hand can give to it come first.
         if ps.n_cards != hs.n_cards:
             return False
         if fill_trumps and s != TRUMP:

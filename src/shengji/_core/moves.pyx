@@ -136,7 +136,7 @@ cdef int fill_parts(const View* v, Play* base, Play* pool) noexcept nogil:
     pool.two = v.own.two & ~sm
     f = pub.lead.n_cards - play_size(base)
     if pub.r.short_suit_trumps and s != TRUMP and f > 0:
-        # 贴主 (source 002, line 261): the trumps first
+        # 贴主 (docs/rules.md §4, source 002 line 261): the trumps first
         nt = mask_size(v.own.one, v.own.two, tm)
         if nt >= f:
             pool.one &= tm

@@ -60,7 +60,7 @@ cdef int kitty_factor(const Combo* play, int kitty_multiplier) noexcept nogil:
 cdef long long stop_jump(const RulesC* r, int level, long long lv, bint banks) noexcept nogil:
     """level_cap, then must_play: a jump from `level` stops on the first must-play rank
     strictly above it; with must_play_strict a team that does not bank cannot leave the
-    must-play rank it stands on (source 002, line 241: "J、A为必打", must be played)."""
+    must-play rank it stands on (docs/rules.md §6, source 002 line 241: "J、A为必打")."""
     cdef int m
     if r.level_cap >= 0 and lv > r.level_cap:
         lv = r.level_cap
@@ -81,7 +81,7 @@ cdef int level_delta(long long defender_points, const RulesC* r, int level, int 
     """docs "Level change": returns the side that levels (SIDE_*), levels in *levels.
     level: rank index 0..12 of that side's current level, or -1 to ignore must_play;
     overturns: the hand's overturns, each one more level under overturn_levels = stakes
-    (source 002, line 259: "每反一次升一级"), before level_cap and must_play."""
+    (docs/rules.md §6, source 002 line 259: "每反一次升一级"), before level_cap and must_play."""
     cdef long long d = defender_points if defender_points > 0 else 0
     cdef long long lv
     cdef int side
