@@ -264,3 +264,22 @@ def test_match_study_records_how_matches_end(tmp_path):
     assert on_time.any() and (timed.hands[on_time] == 3).all()
     assert (timed.winner_team == -1).any()            # draws at equal levels
     assert set(timed.ended_by.astype(str)) <= {"target", "time"}
+
+
+@pytest.mark.parametrize("bid_phase", [False, True])
+def test_overturn_levels_in_hand_state(bid_phase):
+    """HandState scores the stakes whether the kernel or the step-by-step bid phase bid."""
+    from shengji.game import HandState
+
+    rules = Rules.preset("timed-match")
+    with_overturns = 0
+    for seed in range(30):
+        s = HandState(rules, "5", banker=seed % 4, seed=seed, bid_phase=bid_phase)
+        while s.phase != "over":
+            s.apply(s.bot_action("greedy"))
+        r = s.result()
+        want = ref.level_change(r["defender_points"], rules, level="5",
+                                overturns=r["overturns"])
+        assert (r["level_side"], r["levels"]) == want, seed
+        with_overturns += r["overturns"] > 0
+    assert with_overturns > 5
