@@ -100,16 +100,20 @@ class GameConfig:
     def rules(self):
         return resolve_rules(self.preset)
 
-    def hand(self, deal) -> HandState:
+    def hand(self, deal, seed: int | None = None) -> HandState:
         """The hand this game plays on the shuffled deck ``deal`` (108 ids in dealing
         order).  The hand's own draws (none when the trump is given; under the bidding
         rules the first drawer of ``random_first_drawer`` and the like) are seeded from
-        the deck, so that they are a function of the shuffle, the game's only chance."""
+        the deck, so that they are a function of the shuffle, the game's only chance
+        (``seed``: another seed -- a resampled state keeps its original's, so that what the
+        draws made public, the first drawer, stays)."""
         if self.trump:
             return HandState(self.rules, self.rank, banker=None if self.first_hand else 0,
-                             deal=list(deal), trump=self.trump, seed=deck_seed(deal))
+                             deal=list(deal), trump=self.trump,
+                             seed=deck_seed(deal) if seed is None else seed)
         return HandState(self.rules, self.rank, banker=None if self.first_hand else 0,
-                         deal=list(deal), seed=deck_seed(deal), bid_phase=True)
+                         deal=list(deal), seed=deck_seed(deal) if seed is None else seed,
+                         bid_phase=True)
 
 
 def deck_seed(deal) -> int:

@@ -60,7 +60,7 @@ import json
 import numpy as np
 import pyspiel
 
-from .encoding import (THROWN_IN, GameConfig, N_GAME_ACTIONS, SHUFFLE, encode,
+from .encoding import (THROWN_IN, GameConfig, N_GAME_ACTIONS, SHUFFLE, deck_seed, encode,
                        hand_returns, max_decisions, step, tensor_size, utility_bound, views)
 from .cards import format_cards
 from .game.actions import ACTION_PLAY, action_name, is_card_action
@@ -130,6 +130,7 @@ class ShengjiState(pyspiel.State):
         self._box = _HandBox()
         self.thrown_in = False                # the deal was thrown in (encoding.step)
         self.who: list[int] = []              # the seat that made each decision action
+        self.seed: int | None = None          # the hand's seed (None: from the deck)
 
     @property
     def hand(self) -> HandState | None:
@@ -158,7 +159,9 @@ class ShengjiState(pyspiel.State):
             self._left.remove(action)
             self.deck.append(action)
             if not self._left:
-                self._box.hand = self._config.hand(self.deck)
+                if self.seed is None:
+                    self.seed = deck_seed(self.deck)
+                self._box.hand = self._config.hand(self.deck, self.seed)
         else:
             seat = self.hand.to_play
             self._box.hand, self.thrown_in = step(self.hand, action)
@@ -210,6 +213,7 @@ class ShengjiState(pyspiel.State):
         for _ in range(MAX_RESAMPLES):
             deck, script = propose(self.hand, player_id, rng, self.who)
             other = game.new_initial_state()
+            other.seed = self.seed         # the same public draws (the first drawer)
             for c in deck:
                 other.apply_action(c)
             try:
