@@ -59,7 +59,7 @@ def run_core(hands):
             s.apply_action(a)
 
 
-GAME = pyspiel.load_game("python_shengji")
+GAME = pyspiel.load_game("python_shengji", {"trump": "S"})
 
 
 def run_openspiel(hands):
@@ -72,7 +72,7 @@ def run_openspiel(hands):
             s.apply_action(a)
 
 
-ENV = raw_env()
+ENV = raw_env(trump="S")
 
 
 class _Deck:
