@@ -149,6 +149,27 @@ def _required(obs, seat: int) -> list[list[tuple[int, int]]]:
     return out
 
 
+def _bid_pins(obs, seat: int, played, held_shown) -> list[tuple[int, int, int]]:
+    """(seat, kind, n) per kind another seat's bids showed: n more copies of it than the
+    seat is known to have had (played, or shown in a failed throw) were dealt to it.  A
+    seat shows a kind at most twice over its bids (a single, then the pair)."""
+    mixed = obs.rules.mixed_joker_pair
+    need: dict[tuple[int, int], int] = {}
+    for e in obs.bids:
+        if e[1] == seat or e[3] is None:
+            continue
+        kinds = _shown_kinds(e, obs.level, mixed)
+        for k in set(kinds):
+            key = (e[1], k)
+            need[key] = min(N_COPIES, max(need.get(key, 0), kinds.count(k)))
+    out = []
+    for (s, k), n in sorted(need.items()):
+        known = sum(1 for c in played[s] | held_shown[s] if c // N_COPIES == k)
+        if n > known:
+            out.append((s, k, n - known))
+    return out
+
+
 def _place(deck, cards, positions, required, rng) -> None:
     """Put ``cards`` into ``positions`` (in dealing order) at random, a copy of each
     required kind first (earliest bid first), where the cards have one."""
@@ -230,25 +251,7 @@ def _playing_deck(hand, obs, seat, positions, required, rng):
     follow, order = _tables(hand)
     banker = hand.banker
     pile = set(obs.buried or ())
-    for s in range(N_SEATS):             # a bid's cards: the bidder held them
-        if s == seat:
-            continue
-        have = [c // N_COPIES for c in played[s] | held_shown[s]]
-        for k, _ in required[s]:
-            if k in have:
-                have.remove(k)
-                continue
-            copies = [c for c in (k * N_COPIES, k * N_COPIES + 1) if c in hidden]
-            if not copies:
-                continue
-            c = copies[int(rng.integers(len(copies)))]
-            if FOLLOW_NAMES[follow[k]] not in obs.voids[s]:
-                if len(held_shown[s]) < obs.hand_sizes[s]:
-                    held_shown[s] = held_shown[s] | {c}
-                    hidden.remove(c)
-            elif s == banker and obs.buried is None:     # out of its hand: buried
-                pile.add(c)
-                hidden.remove(c)
+    hidden_pile = banker != seat and obs.buried is None
     # holders: the other seats (room: what they hold less the cards known), the pile
     caps = [0] * (N_SEATS + 1)
     for s in range(N_SEATS):
@@ -265,20 +268,33 @@ def _playing_deck(hand, obs, seat, positions, required, rng):
                 m |= 1 << s
         suit_mask.append(m)
     cap_by = _throw_caps(obs, hand, follow)
-    mask_of = {}
+    base = {}
     for c in hidden:
         k = c // N_COPIES
         m = suit_mask[follow[k]]
         for g, o, allowed in cap_by:
             if follow[k] == g and order[k] > o:
                 m &= allowed
-        mask_of[c] = m
-    masks = sorted(set(mask_of.values()))
+        base[c] = m
+    # a bid's cards: the bidder was dealt them, so each is one it has played, one it
+    # holds, or (the banker, its bury hidden) one it buried -- pin a hidden copy to those
+    pins = _bid_pins(obs, seat, played, held_shown)
+    for _ in range(16):
+        mask_of = dict(base)
+        for s, k, n in pins:
+            allowed = (1 << s) | ((1 << PILE) if s == banker and hidden_pile else 0)
+            copies = [c for c in (k * N_COPIES, k * N_COPIES + 1)
+                      if c in mask_of and mask_of[c] & allowed]
+            for i in rng.permutation(len(copies))[:n]:
+                mask_of[copies[i]] &= allowed
+        masks = sorted(set(mask_of.values()))
+        group_of = {c: masks.index(m) for c, m in mask_of.items()}
+        sizes = [0] * len(masks)
+        for c in hidden:
+            sizes[group_of[c]] += 1
+        if _feasible(sizes, caps, masks):
+            break
     elig = masks
-    group_of = {c: masks.index(m) for c, m in mask_of.items()}
-    sizes = [0] * len(masks)
-    for c in hidden:
-        sizes[group_of[c]] += 1
     if not _feasible(sizes, caps, elig):
         raise RuntimeError("no deal agrees with this seat's view (a bug: the true one does)")
     holding = [set(held_shown[s]) if s != seat else set(obs.hand) for s in range(N_SEATS)]
