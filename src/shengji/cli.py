@@ -90,6 +90,22 @@ def build_parser() -> argparse.ArgumentParser:
     ru = sub.add_parser("rules", help="list the presets and their sources, or show every option "
                                       "of one preset (docs/rules.md §9-10)")
     ru.add_argument("preset", nargs="?", help="a preset name, e.g. club-84022 (none: list them)")
+    a = sub.add_parser("advise", help="what a 25-card hand is worth under each trump it could "
+                                      "declare, and passing (Monte Carlo, with intervals)")
+    a.add_argument("--hand", required=True,
+                   help='the 25 cards, e.g. "AS AS KS 2S 2H ... SJ BJ" (ranks 2-9 T J Q K A, '
+                        "suits S H C D, jokers SJ BJ)")
+    a.add_argument("--level", required=True, help="the rank being played, 2..A")
+    a.add_argument("--preset", default="standard", help="rule preset (default: standard; "
+                                                         "see 'shengji rules')")
+    a.add_argument("--seat", type=int, default=0, choices=range(4), metavar="0..3",
+                   help="the hand's seat (dealing position; default 0)")
+    a.add_argument("--bot", default="greedy",
+                   help="the bot playing every seat: random, greedy, memory or pimc "
+                        "(default greedy)")
+    a.add_argument("--n", type=_positive_int, help="deals per option (default 1000)")
+    a.add_argument("--seed", type=_seed, default=0, help="seed of the deals (default 0)")
+    a.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
 
@@ -189,6 +205,20 @@ def cmd_rules(args) -> int:
     return 0
 
 
+def cmd_advise(args) -> int:
+    """``shengji advise``: shengji.advise's table for one hand."""
+    from .advise import DEFAULT_N, advise
+    from .rules import PRESETS
+
+    if args.preset not in PRESETS:
+        raise _UsageError(f"--preset: unknown preset {args.preset!r}; allowed presets: "
+                          + ", ".join(PRESETS))
+    result = advise(args.hand, args.level, rules=args.preset, seat=args.seat, bot=args.bot,
+                    n=args.n or DEFAULT_N, seed=args.seed, progress=not args.quiet)
+    print(result.table())
+    return 0
+
+
 def _stopped(args, what: str) -> str:
     """The line for a run stopped by a signal, with the way to finish it when it had begun."""
     out = getattr(args, "_out", None)
@@ -212,10 +242,10 @@ def main(argv=None) -> int:
         args._argv = argv
         if args.command is None:
             parser.print_usage(sys.stderr)
-            print("shengji: error: a command is needed: run or rules (see 'shengji --help')",
-                  file=sys.stderr)
+            print("shengji: error: a command is needed: run, rules or advise (see 'shengji "
+                  "--help')", file=sys.stderr)
             return EXIT_USAGE
-        handler = {"run": cmd_run, "rules": cmd_rules}[args.command]
+        handler = {"run": cmd_run, "rules": cmd_rules, "advise": cmd_advise}[args.command]
         return handler(args)
     except (_UsageError, ValueError) as exc:
         print(f"shengji: error: {exc}", file=sys.stderr)
