@@ -7,7 +7,12 @@ hearts trump: leads are singles, pairs, tractors and throw-like sets of one foll
 of a hand; follows are random, suit-only and pairs-first answers from another hand.
 
 Kernels: ``rules.classify`` (items = combinations), ``rules.follow`` (items = (hand, lead,
-play) triples), ``rules.winner`` (items = 4-play tricks).
+play) triples), ``rules.winner`` (items = 4-play tricks), and ``rules.throws``: tricks led by
+a throw with two or more tractor components (items = tricks; per trick the winner and the
+three answers' follow legality), where the exact placement search runs (docs/rules-engine.md
+"Placement").  Those come from dense deals at level 2, diamonds trump, of the trumps and
+hearts only, both copies of a kind kept together, so that tractors, parallel level pairs and
+multi-tractor throws are common.
 """
 from __future__ import annotations
 
@@ -197,3 +202,109 @@ def test_core_matches_reference_on_the_bench_items(items):
     legal = core.legal_follow_batch(hands, hl, leads, ll, answers, al, LEVEL, SUIT, RULES)
     assert list(legal) == [int(ref.is_legal_follow(h[1], lead, a[0], TRUMP, RULES))
                            for h, lead, a in sub]
+
+
+# -- rules.throws: multi-tractor throws (the exact placement search) ------------------------
+
+THROW_TRUMP = Trump("2", "D")
+THROW_LEVEL, THROW_SUIT = THROW_TRUMP.level_rank, THROW_TRUMP.suit_index
+THROW_WIDTH = 16         # a dense hand of trumps and hearts: 60 cards / 4 seats = 15
+
+
+def _throw_items(n: int):
+    """n tricks led by a seat's tractors of one suit (two or more of them), answered by
+    pairs-first plays of the led suit, or of trumps by a seat void in hearts."""
+    rng = np.random.default_rng(SEED + 1)
+    pool = [c for c in range(N_CARDS) if THROW_TRUMP.follow_suit(c) in ("T", "H")]
+    kinds = sorted({c // N_COPIES for c in pool})
+    items = []
+    while len(items) < n:
+        blocks = [[k * N_COPIES, k * N_COPIES + 1] for k in kinds]
+        order = [c for i in rng.permutation(len(blocks)) for c in blocks[i]]
+        hands = [sorted(order[s * 15:(s + 1) * 15]) for s in range(4)]
+        for suit in ("T", "H"):
+            cards = [c for c in hands[0] if THROW_TRUMP.follow_suit(c) == suit]
+            if not cards:
+                continue
+            tractors = [c.cards for c in ref.classify(cards, THROW_TRUMP).components
+                        if c.kind == "tractor"]
+            if len(tractors) < 2:
+                continue
+            lead = sorted(c for t in tractors for c in t)
+            answers = []
+            for s in (1, 2, 3):
+                hs = [c for c in hands[s] if THROW_TRUMP.follow_suit(c) == suit]
+                if not hs:      # void: ruff from trumps if it can
+                    hs = [c for c in hands[s] if THROW_TRUMP.follow_suit(c) == "T"]
+                src = hs if len(hs) >= len(lead) else hands[s]
+                pairs = [g for g in _pairs(src)]
+                out = [c for i in rng.permutation(len(pairs)) for c in pairs[i]][:len(lead)]
+                out = out[: len(out) - len(out) % 2]
+                rest = [c for c in src if c not in out]
+                answers.append(sorted(out + rest[: len(lead) - len(out)]))
+            items.append((hands, lead, answers))
+            break
+    return items
+
+
+@pytest.fixture(scope="module")
+def throw_items():
+    return _throw_items(max(BATCHES))
+
+
+def _throws_core(tricks, triples):
+    plays, lengths = tricks
+    winners = core.trick_winner_batch(plays, lengths, THROW_LEVEL, THROW_SUIT, RULES)
+    legal = core.legal_follow_batch(*triples, THROW_LEVEL, THROW_SUIT, RULES)
+    return winners, legal
+
+
+def _throw_arrays(sub):
+    plays = np.zeros((len(sub), 4, THROW_WIDTH), dtype=np.uint8)
+    lengths = np.zeros(len(sub), dtype=np.int32)
+    for i, (_, lead, answers) in enumerate(sub):
+        for j, p in enumerate([lead, *answers]):
+            plays[i, j, : len(p)] = [c // N_COPIES for c in p]
+        lengths[i] = len(lead)
+    rows = [(h[s], lead, a[s - 1]) for h, lead, a in sub for s in (1, 2, 3)]
+    hands, hl = _padded([r[0] for r in rows], THROW_WIDTH)
+    leads, ll = _padded([r[1] for r in rows], THROW_WIDTH)
+    answers, al = _padded([r[2] for r in rows], THROW_WIDTH)
+    return (plays, lengths), (hands, hl, leads, ll, answers, al)
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_throws_core(benchmark, throw_items, batch):
+    tricks, triples = _throw_arrays(throw_items[:batch])
+    benchmark.extra_info.update(kernel="rules.throws", impl="core", items=batch)
+    winners, legal = benchmark(_throws_core, tricks, triples)
+    assert (winners >= 0).all() and (legal >= 0).all()
+
+
+@pytest.mark.parametrize("batch", [1_000])
+def test_throws_reference(benchmark, throw_items, batch):
+    sub = throw_items[:batch]
+
+    def run():
+        for hands, lead, answers in sub:
+            ref.trick_winner([lead, *answers], THROW_TRUMP, RULES)
+            for s in (1, 2, 3):
+                ref.is_legal_follow(hands[s], lead, answers[s - 1], THROW_TRUMP, RULES)
+
+    benchmark.extra_info.update(kernel="rules.throws", impl="reference", items=batch)
+    benchmark.pedantic(run, rounds=REFERENCE_ROUNDS, iterations=1)
+
+
+def test_core_matches_reference_on_the_throw_items(throw_items):
+    """The multi-tractor items are answered alike, and they do exercise the search: every
+    lead has two or more tractors, and some answers have the lead's shape."""
+    sub = throw_items[:300]
+    (plays, lengths), triples = _throw_arrays(sub)
+    winners, legal = _throws_core((plays, lengths), triples)
+    assert list(winners) == [ref.trick_winner([lead, *a], THROW_TRUMP, RULES)
+                             for _, lead, a in sub]
+    assert list(legal) == [int(ref.is_legal_follow(h[s], lead, a[s - 1], THROW_TRUMP, RULES))
+                           for h, lead, a in sub for s in (1, 2, 3)]
+    assert all(sum(c.kind == "tractor" for c in ref.classify(lead, THROW_TRUMP).components) >= 2
+               for _, lead, _ in sub)
+    assert (winners > 0).sum() > 10

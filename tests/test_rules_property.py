@@ -13,6 +13,10 @@ following-suit; follows are random and shape-seeking candidates, legal or not.
 Besides agreement, invariants: the winner of a trick of legal plays played a legal follow
 (or led); a failed throw's forced play is one of the lead's components; a ruff that cannot
 have the lead's shape never wins.
+
+The last part generates multi-tractor throws (tests/multi_tractor_cases.py) against trump
+chains with parallel off-suit level pairs and jokers, where the old greedy placement and the
+exact one differ, and proves that the generator reaches every class of difference.
 """
 from __future__ import annotations
 
@@ -25,8 +29,11 @@ from hypothesis import strategies as st
 
 import shengji.combos as core
 import shengji.reference as ref
+from multi_tractor_cases import greedy_answers, greedy_winner, make_case
 from shengji import Trump
 from shengji.cards import N_CARDS, N_COPIES, RANKS, SUITS
+from shengji.reference.cardinfo import resolve as ref_resolve
+from shengji.reference.placement import decomposition_shapes, pair_state
 from shengji.rules import PRESETS, Rules
 
 SETTINGS = dict(derandomize=True, database=None, deadline=None,
@@ -312,3 +319,118 @@ def test_level_change_agrees(points, rules, level, cap, must):
     assert side in ("banker", "defenders") and levels >= 0
     if rules.level_cap is not None:
         assert levels <= rules.level_cap
+
+
+# -- multi-tractor throws: exact placement (docs/rules-engine.md "Placement") -----------------
+#
+# The generator (tests/multi_tractor_cases.py) deals tricks whose lead is a throw with two or
+# more tractor components, against ruffers holding dense trump chains with parallel off-suit
+# level pairs and joker pairs, and followers holding the lead's shape laid the ways a greedy
+# fit misses (two tractors through the level position, touching tractors in runs that must
+# be cut).  The old greedy fit is kept there as an oracle.
+
+def lex_at_least(a, b) -> bool:
+    return tuple(int(x) for x in a) >= tuple(int(x) for x in b)
+
+
+@settings(max_examples=examples(250), **SETTINGS)
+@given(seed=seed_st, trump=trump_st, rules=rules_st())
+def test_multi_tractor_tricks_agree(seed, trump, rules):
+    case = make_case(np.random.default_rng(seed), trump, rules)
+    lead, n = case.lead, len(case.lead)
+    combo = core.classify(lead, trump, rules)
+    assert combo_view(combo) == combo_view(ref.classify(lead, trump, rules)), (lead, trump)
+    for hand, cands in zip(case.hands, case.plays):
+        suit_cards = [c for c in hand if follow_of(c, trump) == combo.suit]
+        hand_fit = core.match_shape(suit_cards, lead, trump, rules).tractors \
+            if suit_cards else None
+        for play in cands:
+            legal = core.is_legal_follow(hand, lead, play, trump, rules)
+            assert legal == ref.is_legal_follow(hand, lead, play, trump, rules), \
+                (hand, lead, play, trump, rules)
+            if len({follow_of(c, trump) for c in play}) != 1:
+                continue
+            got = core.match_shape(play, lead, trump, rules)
+            assert tuple(got) == ref.match_shape(play, lead, trump, rules), (play, lead, trump)
+            # The exact answer extends the greedy one: whatever the greedy fit placed can
+            # be placed, and the greedy key (the highest long-enough run) is an upper bound.
+            g_fit, g_has, g_key, _ = greedy_answers(case, play)
+            assert lex_at_least(got.tractors, g_fit)
+            assert got.has_shape or not g_has
+            if got.has_shape and g_has:
+                assert got.key <= g_key
+            # A legal follow that holds more than the suit's cards must match the hand's fit.
+            if legal and len(suit_cards) > n and play and \
+                    all(follow_of(c, trump) == combo.suit for c in play):
+                assert got.tractors == hand_fit, (hand, lead, play, trump, rules)
+    for first in range(2):
+        trick = case.trick([first, first + 1, first + 2])
+        win = core.trick_winner(trick, trump, rules)
+        assert win == ref.trick_winner(trick, trump, rules), (trick, trump, rules)
+        if win:
+            assert core.match_shape(trick[win], lead, trump, rules).has_shape
+        assert core.kitty_multiplier(trick[win], trump, rules) == \
+            ref.kitty_multiplier(trick[win], trump, rules)
+    assert core.check_throw(lead, case.hands, trump, rules) == \
+        ref.check_throw(lead, case.hands, trump, rules)
+
+
+@settings(max_examples=examples(300), **SETTINGS)
+@given(seed=seed_st, trump=trump_st, rules=rules_st())
+def test_decomposition_is_the_largest_first_cut(seed, trump, rules):
+    """classify's greedy (longest run first) gives the lexicographically largest cut of the
+    pairs into tractors and pairs, among every cut (reference.placement enumerates them),
+    for multi-tractor leads with parallel level pairs and for whole suits of a hand."""
+    rng = np.random.default_rng(seed)
+    case = make_case(rng, trump, rules)
+    spec, rr = ref_resolve(trump, rules)
+    holdings = [case.lead] + [[c for c in h if follow_of(c, trump) == follow_of(h[0], trump)]
+                              for h in case.hands]
+    for cards in holdings:
+        combo = core.classify(cards, trump, rules)
+        cut = tuple(sorted((c.pairs for c in combo.components if c.kind != "single"),
+                           reverse=True))
+        state, _ = pair_state([c // N_COPIES for c in cards], spec, rr)
+        assert cut == max(decomposition_shapes(state), default=()), (cards, trump, rules)
+
+
+# The classes of answers where the greedy fit and the exact one differ, and a fixed sample
+# of tricks that reaches every one of them (proof that the generator tests what matters).
+GREEDY_CLASSES = ("shape", "key", "winner", "follow_now_legal", "follow_now_illegal")
+
+
+def greedy_differences(n_cases: int, seed: int) -> Counter:
+    found: Counter = Counter()
+    for s in np.random.SeedSequence(seed).generate_state(n_cases, dtype=np.uint32):
+        rng = np.random.default_rng(int(s))
+        name = sorted(PRESETS)[int(s) % len(PRESETS)]     # every preset in turn
+        rules = Rules.preset(name)
+        if rng.random() < 1 / 3:
+            rules = rules.replace(tractor_gap=bool(rng.integers(2)),
+                                  trump_chain=bool(rng.integers(2)))
+        trump = Trump(LEVELS[int(rng.integers(13))], [*SUITS, None][int(rng.integers(5))])
+        case = make_case(rng, trump, rules)
+        for hand, cands in zip(case.hands, case.plays):
+            for play in cands:
+                _, g_has, g_key, g_legal = greedy_answers(case, play, hand)
+                legal = core.is_legal_follow(hand, case.lead, play, trump, rules)
+                if legal != g_legal:
+                    found["follow_now_legal" if legal else "follow_now_illegal"] += 1
+                if len({follow_of(c, trump) for c in play}) != 1:
+                    continue
+                got = core.match_shape(play, case.lead, trump, rules)
+                if got.has_shape != g_has:
+                    found["shape"] += 1
+                elif got.has_shape and got.key != g_key:
+                    found["key"] += 1
+        for first in range(2):
+            trick = case.trick([first, first + 1, first + 2])
+            if core.trick_winner(trick, trump, rules) != greedy_winner(case, trick):
+                found["winner"] += 1
+    return found
+
+
+def test_generator_reaches_every_greedy_difference():
+    found = greedy_differences(1000, seed=2026)
+    for name in GREEDY_CLASSES:
+        assert found[name] >= 5, (name, found)

@@ -14,6 +14,7 @@ physical ids (``shengji.cards.as_cards``); ``trump`` is a ``shengji.Trump`` or a
 from __future__ import annotations
 
 from numbers import Integral
+from typing import NamedTuple
 
 import numpy as np
 
@@ -24,8 +25,8 @@ from .rules import Rules, resolve_rules
 from .trump import Trump, resolve_trump
 
 __all__ = [
-    "Combo", "classify", "is_legal_follow", "trick_winner", "check_throw",
-    "kitty_multiplier", "level_change",
+    "Combo", "ShapeMatch", "classify", "is_legal_follow", "trick_winner", "check_throw",
+    "match_shape", "kitty_multiplier", "level_change",
 ]
 
 SHAPES = SHAPE_NAMES             # ("single", "pair", "tractor", "throw")
@@ -208,6 +209,37 @@ def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
         return True, []
     kinds = set(forced[4])
     return False, [c for c in lead_ids if c // N_COPIES in kinds]
+
+
+class ShapeMatch(NamedTuple):
+    """How cards of one following-suit meet a lead (docs/rules-engine.md "Placement",
+    "Shape match", "Key").
+
+    * ``tractors``: one flag per tractor component of the lead (largest first): the
+      components the cards can hold at once, the lexicographically largest choice -- for a
+      hand's cards of the led suit, the tractors a follow must contain;
+    * ``has_shape``: the cards have the lead's size and decomposition (what a follow in
+      the led suit or a ruff needs to win);
+    * ``key``: with the shape, the cards' key against the lead, read the strongest way the
+      cards allow (compared with ``>`` in the trick); else None.
+    """
+
+    tractors: tuple[bool, ...]
+    has_shape: bool
+    key: int | None
+
+
+def match_shape(cards, lead, trump, rules=None) -> ShapeMatch:
+    """Match ``cards`` (of one following-suit, any number) against the lead's shape."""
+    ids = _parse(cards, "cards")
+    lead_ids = _parse(lead, "lead")
+    _check_coexist([ids, lead_ids], "cards and lead")
+    t, r = _trump_rules(trump, rules)
+    _check_combination(lead_ids, t, "lead")
+    _check_combination(ids, t, "cards")
+    placed, has, key = _core.match_shape(_counts(ids), _counts(lead_ids),
+                                         t.level_rank, t.suit_index, r)
+    return ShapeMatch(tuple(placed), bool(has), int(key) if has else None)
 
 
 def kitty_multiplier(play, trump, rules=None) -> int:

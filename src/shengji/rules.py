@@ -21,8 +21,9 @@ How to add an option
 --------------------
 1. Append its row to ``OPTIONS`` (at the end, so that rule dicts, manifests and the
    listing keep their order): ``Option(name, kind, default, section, doc)`` with kind
-   ``FLAG``, ``Choice(values..., enum="EnumName")``, ``RANK``, ``RANK_SET`` or
-   ``OPTIONAL_LEVELS`` (a new kind: a subclass of ``Kind``).  The doc is one line that
+   ``FLAG``, ``Choice(values..., enum="EnumName")``, ``RANK``, ``RANK_SET``,
+   ``OPTIONAL_LEVELS`` or ``OPTIONAL_COUNT`` (a new kind: a subclass of ``Kind``).  Options
+   that only make sense together get a row in ``CONSTRAINTS``.  The doc is one line that
    says what the option changes; the section is its § in docs/rules.md.
 2. In ``src/shengji/_core/options.pxd`` add its ``RulesC`` field (``bint`` for a flag,
    ``int`` otherwise; named after the option unless the row gives ``c_field=``), and for
@@ -163,30 +164,36 @@ class _RankSet(Kind):
         return "a list of ranks, e.g. [\"J\", \"A\"]"
 
 
-class _OptionalLevels(Kind):
-    """None (no limit) or a positive number of levels; packed as -1 for None."""
+class _OptionalInt(Kind):
+    """None (no limit) or an integer >= minimum; packed as -1 for None."""
 
     annotation = "int | None"
-    C_INT_MAX = 2**31 - 1     # the field is a C int; a larger cap is no cap at all
+    C_INT_MAX = 2**31 - 1     # the field is a C int; a larger value is no limit at all
+
+    def __init__(self, minimum: int, none_means: str, expected: str, number: str):
+        self.minimum, self.none_means = minimum, none_means
+        self.expected, self.number = expected, number
 
     def check(self, name, value):
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name}: expected null (no cap) or a positive integer, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < self.minimum:
+            raise ValueError(f"{name}: expected null ({self.none_means}) or {self.expected}, "
+                             f"got {value!r}")
         return value
 
     def pack(self, value):
         return -1 if value is None else min(value, self.C_INT_MAX)
 
     def values(self):
-        return "null (no cap), or a number of levels"
+        return f"null ({self.none_means}), or {self.number}"
 
 
 FLAG = _Flag()
 RANK = _Rank()
 RANK_SET = _RankSet()
-OPTIONAL_LEVELS = _OptionalLevels()
+OPTIONAL_LEVELS = _OptionalInt(1, "no cap", "a positive integer", "a number of levels")
+OPTIONAL_COUNT = _OptionalInt(0, "no limit", "an integer >= 0", "a number >= 0")
 
 
 @dataclass(frozen=True)
@@ -259,9 +266,56 @@ OPTIONS: tuple[Option, ...] = (
            "none", 8,
            "penalty for a failed throw: none, 10 per card that could not be thrown, or a "
            "fixed 20 or 10 points"),
+    Option("later_joker_overturns", OPTIONAL_COUNT, None, 7,
+           "after the first hand, the most overturns by a joker pair in one hand (null: no "
+           "limit)"),
+    Option("reinforce_lock_jokers", FLAG, False, 7,
+           "a reinforced declaration is final: not even a joker pair overturns it (needs "
+           "reinforce_locks)"),
+    Option("overturn_after_kitty",
+           Choice("never", "later_hands", "always", enum="OverturnAfterKitty"), "never", 7,
+           "a round of overturns after the bury, before the first lead, that changes the "
+           "trump and never the bank: never, in every hand but the first, or always"),
+    Option("secret_bids", FLAG, False, 7,
+           "bids are laid face down: no reinforcing, any pair not yet laid overturns any bid, "
+           "and later hands overturn only after the bury (needs overturn_after_kitty)"),
+    Option("overturn_reburies", FLAG, False, 7,
+           "whoever overturns after the bury takes up the kitty and buries eight cards again "
+           "(needs overturn_after_kitty)"),
+    Option("joker_pair_takes_bank", FLAG, True, 7,
+           "in a first hand an overturn by a joker pair takes the bank like a level pair "
+           "(false: it changes only the trump)"),
+    Option("bids_close_with_deal", FLAG, False, 7,
+           "bids close as the last card is drawn: its drawer cannot use it and nobody bids "
+           "after the deal"),
+    Option("banker_draws_first", FLAG, False, 7,
+           "in a later hand the banker draws the first card (else seat 0)"),
+    Option("random_first_drawer", FLAG, False, 7,
+           "in a first hand the seat that draws the first card is drawn at random (else "
+           "seat 0)"),
+    Option("first_hand_no_bid", Choice("redeal", "kitty_first", enum="FirstHandNoBid"),
+           "redeal", 7,
+           "a first hand nobody declares on: redeal, or the first kitty card's suit is trump "
+           "and its value, counted round from the first drawer, picks the banker"),
 )
 
 OPTION: dict[str, Option] = {o.name: o for o in OPTIONS}
+
+# Options that only make sense together: (check(values) -> True when consistent, message).
+CONSTRAINTS: tuple[tuple[Any, str], ...] = (
+    (lambda v: v["reinforce_locks"] or not v["reinforce_lock_jokers"],
+     "reinforce_lock_jokers = true needs reinforce_locks = true (a reinforcement that locks "
+     "nothing cannot lock out joker pairs)"),
+    (lambda v: v["overturn_after_kitty"] != "never" or not v["secret_bids"],
+     "secret_bids = true needs overturn_after_kitty 'later_hands' or 'always' (face-down "
+     "bids are overturned after the bury)"),
+    (lambda v: v["overturn_after_kitty"] != "never" or not v["overturn_reburies"],
+     "overturn_reburies = true needs overturn_after_kitty 'later_hands' or 'always' (only "
+     "an overturn after the bury re-buries)"),
+    (lambda v: v["overturn_after_kitty"] == "never" or not v["bids_close_with_deal"],
+     "bids_close_with_deal = true closes the bidding with the deal: overturn_after_kitty "
+     "must be 'never'"),
+)
 
 
 # ------------------------------------------------------------------------------------------
@@ -289,6 +343,10 @@ class Rules:
                 )
         for o in OPTIONS:
             object.__setattr__(self, o.name, o.kind.check(o.name, options.get(o.name, o.default)))
+        values = {o.name: getattr(self, o.name) for o in OPTIONS}
+        for consistent, message in CONSTRAINTS:
+            if not consistent(values):
+                raise ValueError(message)
         object.__setattr__(self, "_packed", {o.field: o.kind.pack(getattr(self, o.name))
                                              for o in OPTIONS})
 
@@ -340,28 +398,36 @@ class Rules:
 # One preset per source rule set (docs/rules.md §10).  Only the differences from the defaults.
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
-    "school-cup": {"no_bid": "kitty_random", "level_cap": 6},
-    "league-2019": {"level_table": "league", "level_cap": 6, "throw_penalty": "fixed10"},
+    "school-cup": {"start_level": "6", "no_bid": "kitty_random", "level_cap": 6},
+    "league-2019": {"level_table": "league", "level_cap": 6, "throw_penalty": "fixed10",
+                    "overturn_after_kitty": "later_hands"},
     "classic-80": {"clockwise": True, "throw_penalty": "fixed20"},
     "club-84022": {
         "level_table": "step20", "kitty_multiplier": "power2", "throw_penalty": "per_card",
-        "suit_priority": "SHDC", "must_play": ["10"],
+        "suit_priority": "SHDC", "must_play": ["10"], "no_bid": "kitty_first",
     },
     "spring-festival": {
         "single_joker_declares": True, "no_bid": "kitty_first", "kitty_multiplier": "power2",
-        "throw_penalty": "per_card",
+        "throw_penalty": "per_card", "first_hand_no_bid": "kitty_first",
     },
-    "tournament": {"no_bid": "kitty_first", "kitty_multiplier": "plus2"},
+    "tournament": {"no_bid": "kitty_first", "kitty_multiplier": "plus2",
+                   "later_joker_overturns": 1, "reinforce_lock_jokers": True,
+                   "random_first_drawer": True},
     "campus-2015": {
         "trump_throws": False, "kitty_multiplier": "plus2", "suit_priority": "SHCD",
-        "no_bid": "banker_steps_down",
+        "no_bid": "banker_steps_down", "overturn_after_kitty": "always",
+        "random_first_drawer": True,
     },
-    "must-play-ja": {"must_play": ["J", "A"], "must_play_demotion": True, "no_bid": "kitty_first"},
+    "must-play-ja": {"must_play": ["J", "A"], "must_play_demotion": True, "no_bid": "kitty_first",
+                     "secret_bids": True, "overturn_after_kitty": "always",
+                     "overturn_reburies": True, "joker_pair_takes_bank": False},
     "timed-match": {
         "must_play": ["A"], "no_bid": "kitty_third", "suit_priority": "SHCD",
-        "first_hand_overturn": False,
+        "first_hand_overturn": False, "bids_close_with_deal": True, "banker_draws_first": True,
+        "random_first_drawer": True,
     },
-    "team-cup": {"mixed_joker_pair": True, "kitty_multiplier": "power2"},
+    "team-cup": {"mixed_joker_pair": True, "kitty_multiplier": "power2",
+                 "overturn_takes_bank": False},
 }
 
 PRESET_SOURCES = {

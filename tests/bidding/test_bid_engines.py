@@ -55,7 +55,7 @@ def test_reference_engine_alone_matches_the_kernel(preset, first_hand, banker):
         s = chunk_state(i, 0)
         py = ref_bidding.bid_python(cards, 5, rules, bidding.eager_policy, first_hand,
                                     0 if banker is None else banker,
-                                    lambda: draw_bounded(s, 8))
+                                    lambda bound: draw_bounded(s, bound))
         assert py.same_result(kernel), (i, py, kernel)
         assert len(py.bids) == py.overturns + (py.first_declarer >= 0) + \
             sum(b[2] == "reinforce" for b in py.bids)
@@ -75,3 +75,61 @@ def test_count_trumps():
 def test_simulate_bids_checks_chunk(chunk):
     with pytest.raises(ValueError, match="^chunk: "):
         bidding.simulate_bids(2, 1, chunk=chunk)
+
+
+# -- every bidding option on random deals: the kernel against the Python engine ---------------
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shengji.names import RANKS
+
+BIDDING_OPTIONS = st.fixed_dictionaries({
+    "reinforce_locks": st.booleans(),
+    "suit_priority": st.sampled_from([None, "SHCD", "SHDC"]),
+    "overturn_takes_bank": st.booleans(),
+    "single_joker_declares": st.booleans(),
+    "mixed_joker_pair": st.booleans(),
+    "first_hand_overturn": st.booleans(),
+    "no_bid": st.sampled_from(["no_trump", "kitty_random", "kitty_first", "kitty_third",
+                               "redeal", "banker_steps_down"]),
+    "later_joker_overturns": st.sampled_from([None, 0, 1, 2]),
+    "reinforce_lock_jokers": st.booleans(),
+    "overturn_after_kitty": st.sampled_from(["never", "later_hands", "always"]),
+    "secret_bids": st.booleans(),
+    "joker_pair_takes_bank": st.booleans(),
+    "bids_close_with_deal": st.booleans(),
+    "banker_draws_first": st.booleans(),
+    "random_first_drawer": st.booleans(),
+    "first_hand_no_bid": st.sampled_from(["redeal", "kitty_first"]),
+})
+
+
+def consistent(options: dict) -> Rules:
+    """Rules from drawn options, dropping what CONSTRAINTS forbid."""
+    o = dict(options)
+    if not o["reinforce_locks"]:
+        o["reinforce_lock_jokers"] = False
+    if o["bids_close_with_deal"]:
+        o["overturn_after_kitty"] = "never"
+    if o["overturn_after_kitty"] == "never":
+        o["secret_bids"] = False
+    return Rules(**o)
+
+
+@settings(max_examples=250, deadline=None)
+@given(options=BIDDING_OPTIONS, seed=st.integers(0, 2**32 - 1), level=st.integers(0, 12),
+       first_hand=st.booleans(), banker=st.integers(0, 3),
+       threshold=st.sampled_from([None, 1, 5, 8, 11]), first_drawer=st.sampled_from([None, 0, 2]))
+def test_every_bidding_option_kernel_matches_python(options, seed, level, first_hand, banker,
+                                                    threshold, first_drawer):
+    rules = consistent(options)
+    deck = np.random.default_rng(seed).permutation(108).tolist()
+    policy = "eager" if threshold is None else "threshold"
+    kw = dict(level=RANKS[level], rules=rules, policy=policy, threshold=threshold,
+              first_hand=first_hand, banker=None if first_hand else banker, seed=seed,
+              first_drawer=first_drawer)
+    core = bidding.bid_deal(deck, engine="core", **kw)
+    py = bidding.bid_deal(deck, engine="python", **kw)
+    assert core.same_result(py), (core, py)
+    if rules.secret_bids:
+        assert not py.reinforced

@@ -15,48 +15,9 @@ from shengji import Rules
 from shengji._core.bidding import draw_bounded
 from shengji._core.rng import chunk_state
 from shengji.bidding import bid_deal
-from shengji.cards import parse_cards
+from constructed_deals import at, deal, fill
 
 ENGINES = ("core", "python")
-
-
-def at(seat: int, r: int) -> int:
-    return 4 * r + seat
-
-
-def deal(placed: dict, kitty: str = "", level: int = 0) -> list[int]:
-    """108 card ids: `placed` maps position -> card text; `kitty` the first kitty cards."""
-    deck = [None] * 108
-    used = []
-    for pos, text in placed.items():
-        (card,) = [c for c in parse_cards(text)]
-        used.append(card)
-    # give each placed text its physical copy: second use of a kind gets copy 1
-    seen = {}
-    for pos, text in placed.items():
-        kind = parse_cards(text)[0] // 2
-        copy = seen.get(kind, 0)
-        seen[kind] = copy + 1
-        deck[pos] = kind * 2 + copy
-    for i, k in enumerate(parse_cards(kitty)):
-        kind = k // 2
-        copy = seen.get(kind, 0)
-        seen[kind] = copy + 1
-        deck[100 + i] = kind * 2 + copy
-    rest = [c for c in range(108) if seen.get(c // 2, 0) <= c % 2]
-    special = [c for c in rest if c // 2 >= 52 or (c // 2) % 13 == level]
-    plain = [c for c in rest if c not in special]
-    kitty_free = [p for p in range(100, 108) if deck[p] is None]
-    if len(special) > len(kitty_free):
-        raise AssertionError("place more level cards or jokers: the kitty cannot hold the rest")
-    for p, c in zip(kitty_free, special):
-        deck[p] = c
-    free = [p for p in range(108) if deck[p] is None]
-    assert len(free) == len(plain)
-    for p, c in zip(free, plain):
-        deck[p] = c
-    assert sorted(deck) == list(range(108))
-    return deck
 
 
 def run(placed, rules="standard", kitty="", first_hand=True, banker=None, seed=0):
@@ -65,16 +26,6 @@ def run(placed, rules="standard", kitty="", first_hand=True, banker=None, seed=0
                      seed=seed, engine=e) for e in ENGINES]
     assert outs[0].same_result(outs[1]), outs
     return outs[1]
-
-
-# four level cards / jokers dealt harmlessly late (singles of different kinds, different
-# seats), so that at most 8 remain for the kitty
-def fill(placed, *extra):
-    out = dict(placed)
-    spots = [at(0, 24), at(1, 24), at(2, 24), at(3, 24)]
-    for pos, card in zip(spots, extra):
-        out[pos] = card
-    return out
 
 
 def test_single_declares():
@@ -227,13 +178,16 @@ def test_mixed_joker_pair(rules, trump):
                    at(1, 2): "SJ", at(1, 3): "BJ"}, "2C")
     o = run(placed, rules)
     assert o.trump == trump
-    assert o.banker == (1 if trump == "NT" else 3)
+    assert o.bids[-1][1] == (1 if trump == "NT" else 3)      # who overturned last
+    # team-cup: an overturn decides only the suit, the first declarer keeps the bank
+    assert o.banker == (0 if rules == "team-cup" else 3)
 
 
 def test_big_joker_pair_beats_mixed_pair():
     placed = {at(0, 0): "2H", at(1, 0): "SJ", at(1, 1): "BJ", at(2, 2): "BJ", at(3, 2): "SJ"}
     o = run(placed, "team-cup")
-    assert (o.trump, o.banker, o.overturns) == ("NT", 1, 1)    # seat 2 holds one BJ only
+    assert (o.trump, o.banker, o.overturns) == ("NT", 0, 1)    # seat 2 holds one BJ only
+    assert o.bids[-1][:3] == (at(1, 1), 1, "overturn")
 
 
 def test_first_hand_overturn_false():

@@ -12,11 +12,25 @@ from shengji.bidding import (COLUMNS, bid_deal, eager_policy, simulate_bids,
 from shengji.rules import PRESETS
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
+# rule sets beyond the presets: every bidding option of issue 12 on, in combinations
+OPTION_SETS = {
+    "first-drawer": {"random_first_drawer": True, "banker_draws_first": True,
+                     "first_hand_no_bid": "kitty_first", "no_bid": "kitty_random"},
+    "limits": {"later_joker_overturns": 0, "reinforce_lock_jokers": True,
+               "joker_pair_takes_bank": False, "mixed_joker_pair": True,
+               "suit_priority": "SHDC", "bids_close_with_deal": True},
+    "secret": {"secret_bids": True, "overturn_after_kitty": "always",
+               "single_joker_declares": True, "later_joker_overturns": 1,
+               "mixed_joker_pair": True},
+}
+
+
+@pytest.mark.parametrize("preset", list(PRESETS) + list(OPTION_SETS))
 @pytest.mark.parametrize("policy, k", [("eager", None), ("threshold", 9)])
 @pytest.mark.parametrize("first_hand, banker", [(True, None), (False, 1)])
 def test_kernel_matches_python_engine(preset, policy, k, first_hand, banker):
-    kw = dict(level="5", rules=preset, first_hand=first_hand, banker=banker)
+    kw = dict(level="5", rules=OPTION_SETS.get(preset, preset), first_hand=first_hand,
+              banker=banker)
     core = simulate_bids(400, 11, policy=policy, threshold=k, **kw)
     py = simulate_bids(400, 11, policy=eager_policy if k is None else threshold_policy(k), **kw)
     assert set(core) == set(COLUMNS)

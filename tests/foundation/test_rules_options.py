@@ -122,7 +122,7 @@ def _expected_c_value(o, value):
         return int(members[f"{prefix}_{'NONE' if value is None else value.upper()}"])
     if o.name == "start_level":
         return RANKS.index("T" if value == "10" else value)
-    if o.name == "level_cap":
+    if o.name in ("level_cap", "later_joker_overturns"):
         return -1 if value is None else value
     if o.name == "must_play":
         return sum(1 << RANKS.index("T" if r == "10" else r) for r in value)

@@ -12,12 +12,14 @@ import pytest
 
 from shengji._core.bidding import bid_chunk, draw_bounded, shuffle_deck
 from shengji._core.deal import deal_chunk
-from shengji._core.drivers import play_hands
+from shengji._core.drivers import HAND_COLUMNS, play_hands
 from shengji._core.rng import chunk_state
 from shengji.game import HandState, play_hand
 from shengji.rules import Rules
 from shengji.runner import run_study
 from shengji.studies.base import make_config
+
+NCOL = len(HAND_COLUMNS)
 
 RESULT_KEYS = ("banker", "trump", "level", "table_points", "kitty_points", "last_winner_side",
                "last_winner_shape", "kitty_multiplier", "penalty", "defender_points",
@@ -71,7 +73,7 @@ def test_handstate_draws_from_chunk_0():
     """The stream HandState(seed=S) uses is chunk_state(S, 0): its deal is the first deal
     play_hands makes from that state (and another seed deals another hand)."""
     state, deck = chunk_state(5, 0), np.arange(108, dtype=np.uint8)
-    out = np.zeros((16, 1), np.int32)
+    out = np.zeros((NCOL, 1), np.int32)
     play_hands(state, deck, 1, Rules(), 0, 0, 1, 1, 0, 0, out)
     assert HandState(None, "2", banker=0, seed=5).deal == deck.tolist()
     assert HandState(None, "2", banker=0, seed=6).deal != deck.tolist()
@@ -91,7 +93,7 @@ def test_rng_door_refuses_bad_states(bad, why):
         lambda: bid_chunk(bad, deck, 1, 0),
         lambda: shuffle_deck(bad, deck),
         lambda: draw_bounded(bad, 8),
-        lambda: play_hands(bad, deck, 1, None, 0, 0, 0, 0, 0, 0, np.zeros((16, 1), np.int32)),
+        lambda: play_hands(bad, deck, 1, None, 0, 0, 0, 0, 0, 0, np.zeros((NCOL, 1), np.int32)),
     ]
     for call in calls:
         with pytest.raises(ValueError, match="state"):
@@ -109,10 +111,10 @@ def test_kernels_advance_the_state_exactly_once():
     """A kernel stores the stream back where it stopped: two calls of n hands = one of 2n."""
     a, da = chunk_state(2, 0), np.arange(108, dtype=np.uint8)
     b, db = chunk_state(2, 0), np.arange(108, dtype=np.uint8)
-    oa, ob = np.zeros((16, 40), np.int32), np.zeros((16, 40), np.int32)
+    oa, ob = np.zeros((NCOL, 40), np.int32), np.zeros((NCOL, 40), np.int32)
     play_hands(a, da, 40, None, 0, 0, 0, 1, 0, 0, oa)
     play_hands(b, db, 25, None, 0, 0, 0, 1, 0, 0, ob)
-    rest = np.zeros((16, 15), np.int32)
+    rest = np.zeros((NCOL, 15), np.int32)
     play_hands(b, db, 15, None, 0, 0, 0, 1, 0, 0, rest)
     ob[:, 25:] = rest
     assert np.array_equal(oa, ob) and np.array_equal(a, b) and np.array_equal(da, db)

@@ -452,10 +452,9 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
         key.s[i] = sj_next(rng)
     if (key.s[0] | key.s[1] | key.s[2] | key.s[3]) == 0:
         key.s[0] = 1
-    # the rollout views point into sc.work; what they show depends on its banker and
-    # phase, which every sample shares with the view's record
-    sc.work.pub.banker = v.pub.banker
-    sc.work.pub.phase = v.pub.phase
+    # the rollout views point into sc.work; which pointers they hold depends on its
+    # public record (banker, burier, phase), which every sample shares with the view's
+    sc.work.pub = v.pub[0]
     for s in range(N_SEATS):
         make_view(&sc.work, s, &views[s])
     for i in range(n):

@@ -11,7 +11,7 @@ wrappers here only turn the kernels' negative status codes into ``ValueError``.
 """
 import numpy as np
 
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, int8_t, int32_t, uint64_t
 
 from shengji._core.cards cimport (BIG_JOKER, N_COPIES, N_KINDS, N_RANKS, N_SUITS, NO_TRUMP,
@@ -22,6 +22,9 @@ from shengji._core.scoring cimport kitty_factor, level_delta
 # sj_ctz64, the lowest set bit of a kind mask: the "smallest kind id" at a parallel chain
 # position.
 from shengji._core.bits cimport sj_ctz64
+# Exact placement of two or more tractor components (bin packing over the runs).
+from shengji._core.placement cimport (Bins, MAX_TRACTORS, best_first_top, best_fit, fits,
+                                      make_bins)
 
 # Component sort weight: cards in it.  A tractor (>= 2 pairs, >= 4 cards) outranks a pair
 # (2) outranks a single (1), and a longer tractor a shorter one — exactly the docs' order
@@ -102,8 +105,8 @@ cdef void make_profile(const uint8_t* counts, const TrumpTable* t, int suit,
 
 cdef int find_run(const uint8_t* pc, int min_len, bint shortest, int* top) noexcept nogil:
     """Among the maximal runs of positions with pc > 0 of length >= min_len, the longest
-    (shortest=False; decomposition) or the shortest (shortest=True; placement), ties to the
-    highest top.  Returns its length (0: none) and its top position in *top."""
+    (shortest=False; the decomposition's greedy) or the shortest (shortest=True), ties to
+    the highest top.  Returns its length (0: none) and its top position in *top."""
     cdef int p, run = 0, best = 0
     for p in range(MAX_CHAIN - 1):
         if pc[p] == 0:
@@ -131,42 +134,82 @@ cdef int highest_run_top(const uint8_t* pc, int min_len) noexcept nogil:
     return top
 
 
+cdef inline int tractor_items(const Combo* lead, int8_t* items) noexcept nogil:
+    """The lead's tractor lengths, largest first (its component order).  A tractor takes
+    two chain positions of one following-suit, so a lead has at most MAX_TRACTORS; the
+    bound only guards the array."""
+    cdef int i, n = lead.n_tractor if lead.n_tractor < MAX_TRACTORS else MAX_TRACTORS
+    for i in range(n):
+        items[i] = lead.comp[i].length
+    return n
+
+
+cdef int tractor_mask(const uint8_t* pc, const Combo* lead) noexcept nogil:
+    """docs "Placement": which of the lead's tractor components pair counts pc can hold at
+    once, the lexicographically largest choice (largest component first), as a mask with
+    bit n_tractor - 1 - i for component i; comparing masks compares the choices."""
+    cdef int8_t items[MAX_TRACTORS]
+    cdef Bins b
+    cdef int n
+    if lead.n_tractor == 0:
+        return 0
+    if lead.n_tractor == 1:
+        # One tractor: held iff some run is long enough -- no search needed.
+        return 1 if highest_run_top(pc, lead.comp[0].length) >= 0 else 0
+    n = tractor_items(lead, items)
+    make_bins(pc, &b)
+    return best_fit(&b, items, n) << (lead.n_tractor - n)
+
+
 cdef int place_tractors(uint8_t* pc, const Combo* lead, int* placed_pairs) noexcept nogil:
-    """docs "Placement" on pair counts pc (consumed in place): returns the number of the
-    lead's tractor components placed, and the pairs they use in *placed_pairs.  Which kind
-    is used at a parallel position does not change any count, so counts suffice here."""
-    cdef int i, k, p, top = 0, placed = 0, pairs = 0
+    """docs "Placement" on pair counts pc: the number of the lead's tractor components in
+    the lexicographically largest placement, and the pairs they use in *placed_pairs.
+    Kept for the callers of the old greedy version; pc is no longer consumed (read only).
+    Which kind is used at a parallel position does not change any count."""
+    cdef int i, mask = tractor_mask(pc, lead), placed = 0, pairs = 0
     for i in range(lead.n_tractor):
-        k = lead.comp[i].length
-        if find_run(pc, k, True, &top) == 0:
-            continue        # unplaced: skip it, go on
-        for p in range(top - k + 1, top + 1):
-            pc[p] -= 1
-        placed += 1
-        pairs += k
+        if (mask >> (lead.n_tractor - 1 - i)) & 1:
+            placed += 1
+            pairs += lead.comp[i].length
     placed_pairs[0] = pairs
     return placed
 
 
 cdef bint has_lead_shape(const Profile* x, const Combo* lead) noexcept nogil:
     """docs "Shape match" for a play already known to lie wholly in one following-suit and
-    to have the lead's size (so the singles take care of themselves)."""
-    cdef uint8_t pc[MAX_CHAIN]
-    cdef int used = 0
-    if lead.n_tractor == 0:
-        return x.n_pairs >= lead.n_pair
-    memcpy(pc, x.pc, MAX_CHAIN)
-    if place_tractors(pc, lead, &used) != lead.n_tractor:
+    to have the lead's size (so the singles take care of themselves): every tractor
+    component laid at once, and pairs left for the pair components."""
+    cdef int8_t items[MAX_TRACTORS]
+    cdef Bins b
+    cdef int n
+    # The tractors take total_pairs - n_pair pairs; whatever pairs remain serve the pairs.
+    if x.n_pairs < lead.total_pairs:
         return False
-    return x.n_pairs - used >= lead.n_pair
+    if lead.n_tractor == 0:
+        return True
+    if lead.n_tractor == 1:
+        return highest_run_top(x.pc, lead.comp[0].length) >= 0
+    n = tractor_items(lead, items)
+    make_bins(x.pc, &b)
+    return fits(&b, items, n)
 
 
 cdef int lead_key(const Profile* x, const Combo* lead) noexcept nogil:
-    """docs "Key", by the lead's largest component; -1 when the play has no such part."""
+    """docs "Key", by the lead's largest component, read the strongest way the play
+    allows; -1 when the play has no such part."""
     cdef const Component* c0 = &lead.comp[0]
-    cdef int p
+    cdef int8_t items[MAX_TRACTORS]
+    cdef Bins b
+    cdef int p, n
     if c0.shape == SHAPE_TRACTOR:
-        p = highest_run_top(x.pc, c0.length)
+        if lead.n_tractor == 1:
+            # The highest run long enough: the tractor goes to its top.
+            p = highest_run_top(x.pc, c0.length)
+        else:
+            # The highest top component 0 can take while every other tractor still fits.
+            n = tractor_items(lead, items)
+            make_bins(x.pc, &b)
+            p = best_first_top(&b, items, n)
         return x.po[p] if p >= 0 else -1
     if c0.shape == SHAPE_PAIR:
         # Order grows with chain position inside a suit: the highest pair sits highest.
@@ -376,8 +419,7 @@ cdef bint legal_follow_counts(const uint8_t* hand, const Combo* lead, const uint
                               const TrumpTable* t) noexcept nogil:
     """docs "Follow legality".  hand is the follower's hand before playing."""
     cdef Profile hs, ps
-    cdef uint8_t pc[MAX_CHAIN]
-    cdef int k, n = lead.n_cards, s = lead.suit, need, tp_hand = 0, tp_play = 0
+    cdef int k, n = lead.n_cards, s = lead.suit, need, mask, full
     if count_cards(play) != n:
         return False
     for k in range(N_KINDS):
@@ -396,11 +438,11 @@ cdef bint legal_follow_counts(const uint8_t* hand, const Combo* lead, const uint
         return False
     if lead.n_tractor == 0:
         return True
-    memcpy(pc, hs.pc, MAX_CHAIN)
-    place_tractors(pc, lead, &tp_hand)
-    memcpy(pc, ps.pc, MAX_CHAIN)
-    place_tractors(pc, lead, &tp_play)
-    return tp_play >= tp_hand
+    # As much of the lead's tractors, largest first, as the hand could hold at once (a
+    # play inside the hand can hold no more than the hand: only equality passes).
+    full = (1 << lead.n_tractor) - 1
+    mask = tractor_mask(ps.pc, lead)
+    return mask == full or mask >= tractor_mask(hs.pc, lead)
 
 
 # -----------------------------------------------------------------------------------------
@@ -572,6 +614,32 @@ def check_throw(lead, others, int level, int suit, rules=None):
     if i < 0:
         return None
     return _combo_tuple(&c)[5][i]
+
+
+def match_shape(counts, lead, int level, int suit, rules=None):
+    """docs "Placement", "Shape match" and "Key": how cards of one following-suit
+    (per-kind counts) meet a lead (per-kind counts).
+
+    Returns ``(placed, has_shape, key)``: ``placed[i]`` tells whether the lead's i-th
+    tractor component (largest first) is in the lexicographically largest placement the
+    cards allow; ``has_shape`` whether the cards have the lead's size and decomposition;
+    ``key`` the play's key against the lead when it has the shape, else -1."""
+    cdef TrumpTable t
+    cdef RulesC r
+    cdef Combo c
+    cdef Profile x
+    cdef int s, mask, i
+    cdef bint has
+    cdef const uint8_t[:, ::1] a = _counts_rows(counts, "cards")
+    cdef const uint8_t[:, ::1] l = _counts_rows(lead, "lead")
+    _setup(&t, &r, level, suit, rules)
+    _check(decompose(&l[0, 0], &t, &c))
+    s = _check(suit_of(&a[0, 0], &t))
+    make_profile(&a[0, 0], &t, s, &x)
+    mask = tractor_mask(x.pc, &c)
+    placed = tuple(bool((mask >> (c.n_tractor - 1 - i)) & 1) for i in range(c.n_tractor))
+    has = x.n_cards == c.n_cards and has_lead_shape(&x, &c)
+    return placed, has, lead_key(&x, &c) if has else -1
 
 
 def kitty_multiplier(counts, int level, int suit, rules=None):

@@ -10,7 +10,7 @@ from shengji._core.hand cimport HandC
 from shengji._core.bot cimport Agent
 
 cdef enum:
-    N_HAND_COLUMNS = 16      # drivers.HAND_COLUMNS
+    N_HAND_COLUMNS = 20      # drivers.HAND_COLUMNS
 
 ctypedef struct MatchC:
     # A match between hands: the teams' levels, the next banker (-1: the first hand, the
@@ -19,6 +19,7 @@ ctypedef struct MatchC:
     int banker
     int hands
     int winner
+    BidParams bp             # the current hand's bidding (match_deal)
 
 # Shuffle the carried-over deck and bid (bidding.pxd's bid_hand, redealing as the rules
 # say), then set h up at the banker team's level team_level[team] (the defenders at the
@@ -32,10 +33,26 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
 cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
                           int bid_threshold) noexcept nogil
 # Bury and play the hand to the end, agents[seat] deciding for each seat.  APPLY_OK or a
-# negative status (a bot without a move, an illegal bot play).
+# negative status (a bot without a move, an illegal bot play).  play_out_bids also runs,
+# between the bury and the first lead, the round of overturns of overturn_after_kitty
+# (late_bids: the kernel policy of bp decides, bid gets the new trump and counts).
 cdef int play_out(HandC* h, Rng* rng, Agent** agents) noexcept nogil
+cdef int play_out_bids(HandC* h, Rng* rng, Agent** agents, const BidParams* bp,
+                       BidResult* bid) noexcept nogil
 # The same, seat s drawing from rngs[s] (the duel: one stream per seat).
 cdef int play_out_seats(HandC* h, Rng** rngs, Agent** agents) noexcept nogil
+cdef int play_out_seats_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
+                             BidResult* bid) noexcept nogil
+cdef int late_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
+                   BidResult* bid) noexcept nogil
+# The buried-card step (the seat to play buries with its agent, drawing from rngs[seat]) and
+# the tricks.
+cdef int bury_step(HandC* h, Rng** rngs, Agent** agents) noexcept nogil
+cdef int play_tricks(HandC* h, Rng** rngs, Agent** agents) noexcept nogil
+# The deal in hand_setup's layout (position i < 100 to seat i % 4) when first_drawer drew
+# position 0: deck itself, or a turned copy in buf (N_CARDS bytes).
+cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
+                               uint8_t* buf) noexcept nogil
 
 # The HAND_COLUMNS row of a finished hand: col[c * stride + i] for column c.
 cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_t stride,

@@ -9,16 +9,20 @@ the deck carries over from hand to hand.  A hand's ``HAND_COLUMNS`` row is ``han
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport int32_t, uint8_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
-from shengji._core.cards cimport N_CARDS, N_RANKS, N_SEATS
+from shengji._core.cards cimport N_CARDS, N_DEALT, N_RANKS, N_SEATS
 from shengji._core.options cimport RulesC, pack_rules
 from shengji._core.rng cimport Rng, rng_load, rng_store
 from shengji._core.deal cimport shuffle_full
-from shengji._core.bidding cimport (BidParams, BidResult, BID_OK, bid_hand)
+from shengji._core.bidding cimport (BidParams, BidResult, BidState, BidView, BID_OK,
+                                    STAGE_REBURY, bid_hand, bid_advance, bid_apply,
+                                    bid_view, bid_policy_choose, bid_late_round,
+                                    bid_late_start, bid_recount, bid_late_finish)
 from shengji._core.combos cimport SIDE_BANKER, SIDE_DEFENDERS
 from shengji._core.hand cimport (HandC, APPLY_OK, APPLY_EMPTY, PHASE_BURY, PHASE_PLAY,
-                                 hand_apply, hand_bury, hand_setup)
+                                 hand_apply, hand_bury, hand_setup, hand_set_trump,
+                                 hand_take_kitty)
 from shengji._core.bot cimport Agent, agent_bury, agent_free, agent_init, agent_play
 from shengji._core.view cimport View, make_view
 from shengji._core.play cimport Play, team
@@ -33,14 +37,31 @@ cdef enum:
 HAND_COLUMNS = ("banker", "trump", "level", "table_points", "kitty_points",
                 "last_winner_side", "last_winner_shape", "kitty_multiplier", "penalty",
                 "defender_points", "level_side", "levels", "next_banker", "failed_throws",
-                "demotion", "redeals")
+                "demotion", "redeals", "overturns", "late_overturns", "reburies",
+                "first_drawer")
 assert len(HAND_COLUMNS) == N_HAND_COLUMNS
+
+
+cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
+                               uint8_t* buf) noexcept nogil:
+    """The deal with position i < 100 going to seat i % 4 (hand_setup's layout): deck
+    itself when seat 0 drew first, else the positions turned by first_drawer into buf
+    (position i goes to seat (first_drawer + i) % 4; the order inside a hand is not kept)."""
+    cdef int i
+    if first_drawer == 0:
+        return deck
+    for i in range(N_DEALT):
+        buf[(i + first_drawer) % N_DEALT] = deck[i]
+    memcpy(buf + N_DEALT, deck + N_DEALT, N_CARDS - N_DEALT)
+    return buf
 
 
 cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
                    const int* team_level, const RulesC* r, int trump,
                    BidResult* bid) noexcept nogil:
     cdef int rc, b
+    cdef BidState st
+    cdef uint8_t buf[N_CARDS]
     if trump >= 0:
         shuffle_full(rng, deck)
         memset(bid, 0, sizeof(BidResult))
@@ -48,35 +69,34 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
         bid.banker = bp.banker
         bid.first_declarer = -1
         bid.first_declare_index = -1
+        bid.standing.bidder = -1
     else:
-        rc = bid_hand(rng, deck, bp, r, bid)
+        rc = bid_hand(rng, deck, bp, r, bid, &st)
         if rc != BID_OK:
             return rc
     b = bid.banker
-    hand_setup(h, deck, team_level[team(b)], team_level[1 - team(b)], bid.trump, b, r)
+    hand_setup(h, seat_order(deck, bid.first_drawer, buf), team_level[team(b)],
+               team_level[1 - team(b)], bid.trump, b, r)
     return 0
 
 
-cdef int play_out(HandC* h, Rng* rng, Agent** agents) noexcept nogil:
-    cdef Rng* rngs[N_SEATS]
-    cdef int s
-    for s in range(N_SEATS):
-        rngs[s] = rng
-    return play_out_seats(h, rngs, agents)
+cdef int bury_step(HandC* h, Rng** rngs, Agent** agents) noexcept nogil:
+    """The seat to play (the banker, or a re-burying overturner) buries with its agent."""
+    cdef View v
+    cdef Play p
+    cdef int s = h.pub.to_play
+    make_view(h, s, &v)
+    if agent_bury(agents[s], &v, rngs[s], &p) != 0:
+        return APPLY_EMPTY
+    return hand_bury(h, &p)
 
 
-cdef int play_out_seats(HandC* h, Rng** rngs, Agent** agents) noexcept nogil:
+cdef int play_tricks(HandC* h, Rng** rngs, Agent** agents) noexcept nogil:
     cdef View views[N_SEATS]           # made once: a view's pointers hold for the hand
     cdef Play p, forced
     cdef int status, s
     for s in range(N_SEATS):
         make_view(h, s, &views[s])
-    s = h.pub.banker
-    if agent_bury(agents[s], &views[s], rngs[s], &p) != 0:
-        return APPLY_EMPTY
-    status = hand_bury(h, &p)
-    if status != APPLY_OK:
-        return status
     while h.pub.phase == PHASE_PLAY:
         s = h.pub.to_play
         if agent_play(agents[s], &views[s], rngs[s], &p) != 0:
@@ -85,6 +105,80 @@ cdef int play_out_seats(HandC* h, Rng** rngs, Agent** agents) noexcept nogil:
         if status != APPLY_OK:
             return status
     return APPLY_OK
+
+
+cdef inline void same_rng(Rng* rng, Rng** rngs) noexcept nogil:
+    """Every seat draws from the one stream rng (studies other than the duel)."""
+    cdef int s
+    for s in range(N_SEATS):
+        rngs[s] = rng
+
+
+cdef int play_out_seats(HandC* h, Rng** rngs, Agent** agents) noexcept nogil:
+    cdef int status = bury_step(h, rngs, agents)
+    if status != APPLY_OK:
+        return status
+    return play_tricks(h, rngs, agents)
+
+
+cdef int play_out(HandC* h, Rng* rng, Agent** agents) noexcept nogil:
+    cdef Rng* rngs[N_SEATS]
+    same_rng(rng, rngs)
+    return play_out_seats(h, rngs, agents)
+
+
+cdef int late_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
+                   BidResult* bid) noexcept nogil:
+    """The round of overturns after the bury (overturn_after_kitty), decided by the kernel
+    bidding policy of bp; a re-burying overturner (overturn_reburies) buries with its bot.
+    The hand's trump follows each overturn; bid gets the final counts."""
+    cdef BidState st
+    cdef BidView v
+    cdef const uint8_t* counts[N_SEATS]
+    cdef int s, c, status
+    if not bid_late_round(&h.pub.r, bp.first_hand, bid):
+        return APPLY_OK
+    for s in range(N_SEATS):
+        counts[s] = h.seat[s].count
+    bid_late_start(&st, &h.pub.r, bp.level, bp.first_hand, bid, counts)
+    while True:
+        s = bid_advance(&st)
+        if s >= 0:
+            bid_view(&st, &v)
+            c = bid_policy_choose(&v, bp)
+            bid_apply(&st, c)
+            if c >= 0:
+                hand_set_trump(h, st.b.suit)
+        elif st.stage == STAGE_REBURY:
+            s = st.rebury_seat
+            status = hand_take_kitty(h, s)
+            if status == APPLY_OK:
+                status = bury_step(h, rngs, agents)
+            if status != APPLY_OK:
+                return status
+            bid_recount(&st, s, h.seat[s].count)
+        else:
+            break
+    bid_late_finish(&st, bid)
+    return APPLY_OK
+
+
+cdef int play_out_seats_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
+                             BidResult* bid) noexcept nogil:
+    cdef int status = bury_step(h, rngs, agents)
+    if status != APPLY_OK:
+        return status
+    status = late_bids(h, rngs, agents, bp, bid)
+    if status != APPLY_OK:
+        return status
+    return play_tricks(h, rngs, agents)
+
+
+cdef int play_out_bids(HandC* h, Rng* rng, Agent** agents, const BidParams* bp,
+                       BidResult* bid) noexcept nogil:
+    cdef Rng* rngs[N_SEATS]
+    same_rng(rng, rngs)
+    return play_out_seats_bids(h, rngs, agents, bp, bid)
 
 
 cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_t stride,
@@ -106,10 +200,15 @@ cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_
     col[13 * stride + i] = h.pub.failed_throws
     col[14 * stride + i] = h.score.demotion
     col[15 * stride + i] = bid.redeals
+    col[16 * stride + i] = bid.overturns
+    col[17 * stride + i] = bid.late_overturns
+    col[18 * stride + i] = bid.reburies
+    col[19 * stride + i] = bid.first_drawer
 
 
 cdef void seat_agents(Agent** out, Agent* banker_team_agent, Agent* other,
                       int banker_team) noexcept nogil:
+    """Seat -> agent: banker_team_agent for the seats of team banker_team, other else."""
     cdef int s
     for s in range(N_SEATS):
         out[s] = banker_team_agent if team(s) == banker_team else other
@@ -147,7 +246,7 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
     if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS:
         raise ValueError("level 0..12, banker -1..3")
     if out.shape[0] != N_HAND_COLUMNS or stride < n or deck.shape[0] != N_CARDS:
-        raise ValueError("out must be (16, >= n) int32 and deck 108 cards")
+        raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= n) int32 and deck 108 cards")
     memset(agents, 0, sizeof(agents))
     try:
         agent_init(&agents[0], banker_bot)
@@ -163,7 +262,7 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
                 rc = deal_hand(&h, &rng, &deck[0], &bp, lv, &r, -1, &bid)
                 if rc != 0:
                     break
-                rc = play_out(&h, &rng, seats[team(h.pub.banker)])
+                rc = play_out_bids(&h, &rng, seats[team(h.pub.banker)], &bp, &bid)
                 if rc != 0:
                     break
                 hand_row(&h, &bid, &out[0, 0], stride, i)
@@ -185,7 +284,7 @@ cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil:
 
 cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
                     int bid_policy, int bid_threshold, BidResult* bid) noexcept nogil:
-    cdef BidParams bp
+    cdef BidParams* bp = &m.bp
     bp.first_hand = m.banker < 0
     bp.banker = m.banker if m.banker >= 0 else 0
     # the bidding's level: the (expected) banker team's; a first hand is at the common
@@ -193,7 +292,7 @@ cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* 
     bp.level = m.lv[team(m.banker)] if m.banker >= 0 else m.lv[0]
     bp.policy = bid_policy
     bp.threshold = bid_threshold
-    return deal_hand(h, rng, deck, &bp, m.lv, r, -1, bid)
+    return deal_hand(h, rng, deck, bp, m.lv, r, -1, bid)
 
 
 cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil:
@@ -219,7 +318,8 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
     cdef Py_ssize_t i = 0, cap = out.shape[1]
     cdef int rc = 0
     if out.shape[0] != N_HAND_COLUMNS + 2 or deck.shape[0] != N_CARDS:
-        raise ValueError("out must be (18, capacity) int32 and deck 108 cards")
+        raise ValueError(f"out must be ({N_HAND_COLUMNS + 2}, capacity) int32 and deck "
+                         "108 cards")
     memset(agents, 0, sizeof(agents))
     try:
         agent_init(&agents[0], team0_bot)
@@ -234,7 +334,7 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
                     break
                 out[N_HAND_COLUMNS, i] = m.lv[0]
                 out[N_HAND_COLUMNS + 1, i] = m.lv[1]
-                rc = play_out(&h, &rng, seats)
+                rc = play_out_bids(&h, &rng, seats, &m.bp, &bid)
                 if rc != 0:
                     break
                 hand_row(&h, &bid, &out[0, 0], cap, i)

@@ -25,7 +25,7 @@ from shengji._core.hand cimport HandC
 from shengji._core.bot cimport Agent, agent_free, agent_init
 from shengji._core.play cimport team
 from shengji._core.drivers cimport (N_HAND_COLUMNS, deal_hand, hand_bid_params, hand_row,
-                                    play_out_seats, seat_agents)
+                                    play_out_seats_bids, seat_agents)
 
 cnp.import_array()
 
@@ -34,7 +34,7 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
               int bid_threshold, cnp.int32_t[:, ::1] out not None):
     """Deal n hands (run indices first .. first + n - 1) from the generator `state` and the
     carried-over `deck`, each played in both orientations: row 2 i + o of out (drivers.
-    HAND_COLUMNS, (16, >= 2 n) int32) is deal i in orientation o.  level, banker,
+    HAND_COLUMNS, (N_HAND_COLUMNS, >= 2 n) int32) is deal i in orientation o.  level, banker,
     bid_policy, bid_threshold: as drivers.play_hands (both teams at `level`; banker -1:
     first hands).  bot_a, bot_b: a BotId or a shengji.bots.BotSpec.  key: the chunk's
     seat_key.  state and deck advance in place."""
@@ -44,7 +44,7 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
     cdef Rng* rngs[N_SEATS]
     cdef HandC dealt, h
     cdef BidParams bp
-    cdef BidResult bid
+    cdef BidResult bid, bid_o         # bid_o: the deal's bid, after orientation o's late round
     cdef Agent agents[N_ORIENTATIONS]                     # bot A's, bot B's
     cdef Agent* seats[N_ORIENTATIONS][2][N_SEATS]        # by orientation, banker's team
     cdef int lv[2]
@@ -54,7 +54,7 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
     if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS or first < 0 or n < 0:
         raise ValueError("level 0..12, banker -1..3, first and n >= 0")
     if out.shape[0] != N_HAND_COLUMNS or stride < 2 * n or deck.shape[0] != N_CARDS:
-        raise ValueError("out must be (16, >= 2 n) int32 and deck 108 cards")
+        raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= 2 n) int32 and deck 108 cards")
     memset(agents, 0, sizeof(agents))
     try:
         agent_init(&agents[0], bot_a)
@@ -78,10 +78,12 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
                     memcpy(&h, &dealt, sizeof(HandC))
                     for s in range(N_SEATS):
                         rng_split(&k, seat_stream(first + i, o, s), &seat_rng[s])
-                    rc = play_out_seats(&h, rngs, seats[o][team(h.pub.banker)])
+                    memcpy(&bid_o, &bid, sizeof(BidResult))
+                    rc = play_out_seats_bids(&h, rngs, seats[o][team(h.pub.banker)], &bp,
+                                             &bid_o)
                     if rc != 0:
                         break
-                    hand_row(&h, &bid, &out[0, 0], stride, 2 * i + o)
+                    hand_row(&h, &bid_o, &out[0, 0], stride, 2 * i + o)
                 if rc != 0:
                     break
         rng_store(&rng, state)

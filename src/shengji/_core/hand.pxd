@@ -51,6 +51,8 @@ ctypedef struct Public:
     int def_level            # defenders' level (must_play stops their jumps)
     int trump                # 0..3 or NO_TRUMP
     int banker
+    int burier               # the seat that buried the kitty (the banker, or the last
+                             # overturner under overturn_reburies: docs/rules.md §7)
     int phase                # Phase
     int to_play
     int leader               # leader of the current (or, between tricks, the next) trick
@@ -94,8 +96,13 @@ ctypedef struct HandC:
 # 100..107).  The banker takes the kitty at once: the hand starts in PHASE_BURY.
 cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, int trump,
                      int banker, const RulesC* r) noexcept nogil
-# The banker buries p (8 cards): APPLY_OK, or a negative status and nothing changed.
+# The seat to play (the banker; after hand_take_kitty, that seat) buries p (8 cards): APPLY_OK, or a negative status and nothing changed.
 cdef int hand_bury(HandC* h, const Play* p) noexcept nogil
+# Between the bury and the first lead (the round of overturns after the bury, docs/rules.md
+# §7): the trump changes; or `seat` takes up the buried kitty (holding 33) and buries again
+# with hand_bury (overturn_reburies).  APPLY_OK, or APPLY_OVER once a card is played.
+cdef int hand_set_trump(HandC* h, int trump) noexcept nogil
+cdef int hand_take_kitty(HandC* h, int seat) noexcept nogil
 # The seat to play plays p; a failed throw plays the forced component instead (in *forced,
 # else *forced = *p) and books the penalty.  APPLY_OK, or a negative status and nothing
 # changed.  check = False skips the follow check: only for the bots' plays (from

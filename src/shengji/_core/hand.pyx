@@ -96,6 +96,7 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
     pub.phase = PHASE_BURY
     pub.to_play = banker
     pub.leader = banker
+    pub.burier = banker
     pub.n_in_trick = 0
     pub.tricks_done = 0
     pub.trick_points = 0
@@ -113,7 +114,9 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
 
 
 cdef int hand_bury(HandC* h, const Play* p) noexcept nogil:
-    cdef int k, b = h.pub.banker
+    # the burier is the seat to play: the banker, or an overturner that took up the kitty
+    # (hand_take_kitty); the banker leads either way
+    cdef int k, b = h.pub.to_play
     if h.pub.phase != PHASE_BURY:
         return APPLY_OVER
     if play_size(p) != KITTY_SIZE:
@@ -126,9 +129,46 @@ cdef int hand_bury(HandC* h, const Play* p) noexcept nogil:
     holding_masks(&h.seat[b])
     h.cache[b].stale = ALL_SUITS_STALE
     h.kitty_points = play_points(p, &h.pub.t)
+    h.pub.burier = b
     h.pub.phase = PHASE_PLAY
-    h.pub.to_play = b
-    h.pub.leader = b
+    h.pub.to_play = h.pub.banker
+    h.pub.leader = h.pub.banker
+    return APPLY_OK
+
+
+cdef inline bint before_first_lead(const HandC* h) noexcept nogil:
+    return h.pub.phase == PHASE_PLAY and h.pub.tricks_done == 0 and h.pub.n_in_trick == 0
+
+
+cdef int hand_set_trump(HandC* h, int trump) noexcept nogil:
+    # also while a re-burying overturner holds the kitty (PHASE_BURY): no card is played
+    cdef Public* pub = &h.pub
+    cdef int k, s
+    if not (before_first_lead(h) or pub.phase == PHASE_BURY):
+        return APPLY_OVER
+    rules_table(&pub.t, pub.level, trump, &pub.r)
+    pub.trump = trump
+    for s in range(N_FOLLOW):
+        pub.suit_mask[s] = 0
+    for k in range(N_KINDS):
+        pub.suit_mask[pub.t.follow[k]] |= bit(k)
+    for s in range(N_SEATS):
+        h.cache[s].stale = ALL_SUITS_STALE
+    return APPLY_OK
+
+
+cdef int hand_take_kitty(HandC* h, int seat) noexcept nogil:
+    cdef int k
+    if not before_first_lead(h) or not 0 <= seat < N_SEATS:
+        return APPLY_OVER
+    for k in range(N_KINDS):
+        h.seat[seat].count[k] += h.buried[k]
+    memset(h.buried, 0, N_KINDS)
+    holding_masks(&h.seat[seat])
+    h.cache[seat].stale = ALL_SUITS_STALE
+    h.kitty_points = 0
+    h.pub.phase = PHASE_BURY
+    h.pub.to_play = seat
     return APPLY_OK
 
 

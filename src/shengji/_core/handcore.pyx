@@ -10,19 +10,22 @@ import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 
 from shengji._core.cards cimport N_CARDS, N_KINDS, N_RANKS, N_SEATS
 from shengji._core.options cimport RulesC, pack_rules
 from shengji._core.rng cimport Rng, rng_load, rng_store
-from shengji._core.bidding cimport BidParams, BidResult, bid_deck, POLICY_EAGER
+from shengji._core.bidding cimport (BidParams, BidResult, BidState, bid_deck,
+                                    bid_first_drawer, POLICY_EAGER)
 from shengji._core.hand cimport (HandC, TrickRecord, APPLY_NOT_IN_HAND, APPLY_BAD_SIZE,
                                  APPLY_MIXED, APPLY_ILLEGAL, APPLY_OVER, APPLY_EMPTY, N_FOLLOW,
                                  N_TRICKS, PHASE_BURY, PHASE_PLAY, hand_apply, hand_bury,
-                                 hand_setup)
+                                 hand_setup, hand_set_trump, hand_take_kitty)
+from shengji._core.bidcore cimport BidCore
 from shengji._core.view cimport View, make_view
 from shengji._core.moves cimport MAX_PLAYS, count_throws, gen_plays, refresh_throws
 from shengji._core.bot cimport N_BOTS, bot_choose, bot_get
-from shengji._core.drivers cimport deal_hand, hand_row, N_HAND_COLUMNS
+from shengji._core.drivers cimport deal_hand, hand_row, seat_order, N_HAND_COLUMNS
 from shengji._core.play cimport Play, counts_play
 
 cnp.import_array()
@@ -66,6 +69,7 @@ cdef class HandCore:
         cdef RulesC r = pack_rules(rules)
         cdef BidParams bp
         cdef BidResult o
+        cdef BidState st
         cdef Rng rng
         cdef int rc
         if d.shape[0] != N_CARDS:
@@ -74,17 +78,19 @@ cdef class HandCore:
         if state is None:
             state = chunk_state(0)
         rng_load(&rng, state)
-        rc = bid_deck(&rng, &d[0], &bp, &r, &o)
+        rc = bid_deck(&rng, &d[0], &bp, &r, bid_first_drawer(&bp, &r, &rng), &o, &st)
         rng_store(&rng, state)
         return rc, o.trump, o.banker
 
     def deal(self, state, cnp.uint8_t[::1] deck not None, rules, int bid_level, int level0,
-             int level1, int banker, int policy=POLICY_EAGER, int threshold=0, int trump=-1):
+             int level1, int banker, int policy=POLICY_EAGER, int threshold=0, int trump=-1,
+             BidCore bids=None):
         """Deal a hand exactly as the study drivers do (drivers.deal_hand): shuffle the
         deck (advanced in place), bid (redealing as the rules say; trump >= 0 skips it,
         banker then banks), set up at the banker team's level (team levels level0,
         level1).  The generator continues from state, which is advanced too.  Returns
-        (trump, banker, redeals)."""
+        (trump, banker, redeals); ``bids``, if given, keeps the bidding's result (for the
+        round after the bury)."""
         cdef RulesC r = pack_rules(rules)
         cdef BidParams bp
         cdef BidResult bid
@@ -105,17 +111,43 @@ cdef class HandCore:
         if rc != 0:
             from shengji._core.bidding import _ERRORS
             raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
+        if bids is not None:
+            bids.set_result(&bp, &r, &bid, &deck[0])
         return bid.trump, bid.banker, bid.redeals
 
-    def setup(self, cards, int level, int def_level, int trump, int banker, rules, state):
-        """Set up a given dealing order (108 card ids); the bots draw from state's stream
-        (state itself is not advanced)."""
+    def setup(self, cards, int level, int def_level, int trump, int banker, rules, state,
+              int first_drawer=0):
+        """Set up a given dealing order (108 card ids; position i < 100 to seat
+        (first_drawer + i) % 4); the bots draw from state's stream (state itself is not
+        advanced)."""
         cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
         cdef RulesC r = pack_rules(rules)
+        cdef uint8_t buf[N_CARDS]
         if d.shape[0] != N_CARDS:
             raise ValueError("cards: expected 108 card ids in dealing order")
+        if not 0 <= first_drawer < N_SEATS:
+            raise ValueError("first_drawer: a seat 0..3")
         rng_load(&self.rng, state)
-        hand_setup(&self.h, &d[0], level, def_level, trump, banker, &r)
+        hand_setup(&self.h, seat_order(&d[0], first_drawer, buf), level, def_level, trump,
+                   banker, &r)
+
+    def set_trump(self, int trump):
+        """Between the bury and the first lead (an overturn after the bury): the trump."""
+        if not 0 <= trump <= 4:
+            raise ValueError("trump 0..4")
+        if hand_set_trump(&self.h, trump) != 0:
+            raise ValueError("the trump can only change between the bury and the first lead")
+
+    def take_kitty(self, int seat):
+        """overturn_reburies: seat takes up the buried kitty (phase back to bury, seat to
+        play)."""
+        if hand_take_kitty(&self.h, seat) != 0:
+            raise ValueError("the kitty can only be taken up between the bury and the first "
+                             "lead")
+
+    @property
+    def burier(self):
+        return self.h.pub.burier
 
     def copy(self):
         cdef HandCore c = HandCore.__new__(HandCore)
@@ -226,7 +258,7 @@ cdef class HandCore:
     def result(self):
         cdef BidResult bid
         cdef cnp.ndarray[cnp.int32_t, ndim=2] a = np.zeros((N_HAND_COLUMNS, 1), np.int32)
-        bid.redeals = 0
+        memset(&bid, 0, sizeof(BidResult))
         hand_row(&self.h, &bid, &a[0, 0], 1, 0)
         return dict(zip(HAND_COLUMNS, a[:, 0].tolist()))
 

@@ -42,6 +42,15 @@ cpdef enum ThrowPenalty:
     TP_FIXED20 = 2
     TP_FIXED10 = 3
 
+cpdef enum OverturnAfterKitty:
+    OAK_NEVER = 0
+    OAK_LATER_HANDS = 1
+    OAK_ALWAYS = 2
+
+cpdef enum FirstHandNoBid:
+    FNB_REDEAL = 0
+    FNB_KITTY_FIRST = 1
+
 ctypedef struct RulesC:
     int start_level          # rank index 0..12
     bint clockwise
@@ -61,6 +70,16 @@ ctypedef struct RulesC:
     bint first_hand_overturn
     int no_bid               # NoBid
     int throw_penalty        # ThrowPenalty
+    int later_joker_overturns    # -1 = no limit
+    bint reinforce_lock_jokers
+    int overturn_after_kitty     # OverturnAfterKitty
+    bint secret_bids
+    bint overturn_reburies
+    bint joker_pair_takes_bank
+    bint bids_close_with_deal
+    bint banker_draws_first
+    bint random_first_drawer
+    int first_hand_no_bid        # FirstHandNoBid
 
 # rules: a shengji.Rules (anything with packed() -> {RulesC field: int}); None, a preset
 # name or a dict of options go through the resolver the Python layer installed.

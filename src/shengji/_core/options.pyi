@@ -9,6 +9,8 @@ LevelTable: type[enum.IntEnum]
 SuitPriority: type[enum.IntEnum]
 NoBid: type[enum.IntEnum]
 ThrowPenalty: type[enum.IntEnum]
+OverturnAfterKitty: type[enum.IntEnum]
+FirstHandNoBid: type[enum.IntEnum]
 
 def set_resolver(resolver: Callable[[Any], Any]) -> None: ...
 def packed(rules: object = None) -> dict[str, int]: ...

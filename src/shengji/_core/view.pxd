@@ -20,7 +20,8 @@ ctypedef struct View:
     ThrowCache* throws       # the memo of own's top-k throws (moves.pyx): not knowledge,
                              # a cache of `own`, so writable through a const view
     const uint8_t* kitty     # per-kind counts: the banker only, else NULL
-    const uint8_t* buried    # per-kind counts: the banker, or anyone once over; else NULL
+    const uint8_t* buried    # per-kind counts: the seat that buried them (the banker, or a
+                             # re-burying overturner), or anyone once over; else NULL
 
 
 # A view's pointers hold while h lives (the drivers make the four once per hand); only the
@@ -31,7 +32,7 @@ cdef inline void make_view(HandC* h, int seat, View* v) noexcept nogil:
     v.own = &h.seat[seat]
     v.throws = &h.cache[seat]
     v.kitty = h.kitty if seat == h.pub.banker else NULL
-    v.buried = h.buried if seat == h.pub.banker or h.pub.phase == PHASE_OVER else NULL
+    v.buried = h.buried if seat == h.pub.burier or h.pub.phase == PHASE_OVER else NULL
 
 
 cdef inline int unseen(const View* v, int k) noexcept nogil:

@@ -21,11 +21,11 @@ from .bidding import bid_python
 from .cardinfo import chain_of, follow_suit_of, order_of, parse, resolve, resolve_kind
 from .cardinfo import resolve_trump_spec as _resolve_trump_spec
 from .combos import Combo, classify_ids
-from .play import check_throw, is_legal_follow, trick_winner
+from .play import check_throw, is_legal_follow, match_shape, trick_winner
 from .scoring import kitty_multiplier, level_change
 
 __all__ = [
-    "Combo", "classify", "is_legal_follow", "trick_winner", "check_throw",
+    "Combo", "classify", "is_legal_follow", "trick_winner", "check_throw", "match_shape",
     "kitty_multiplier", "level_change", "follow_suit", "order", "chain", "bid_python",
 ]
 

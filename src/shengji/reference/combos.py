@@ -1,6 +1,7 @@
-"""Combinations (RULES.md §3) for the reference: decomposition, runs, placement, keys.
+"""Combinations (docs/rules.md §3) for the reference: decomposition, runs, shape and keys.
 
-Follows docs/rules-engine.md "Decomposition (classify)", "Placement" and "Shape match".
+Follows docs/rules-engine.md "Decomposition (classify)", "Placement" and "Shape match"
+(the exact placement search itself is in placement.py).
 Cards are handled as *kinds* (0..53); physical ids only travel along so that a combination
 can report the cards it was given.
 """
@@ -10,6 +11,7 @@ from collections import Counter
 
 from ..rules import Rules
 from .cardinfo import TrumpSpec, chain_of, follow_suit_of, kinds_of, order_of
+from .placement import best_fit, best_top, pair_state
 
 SHAPE_RANK = {"single": 0, "pair": 1, "tractor": 2}
 
@@ -94,10 +96,6 @@ def _take_pair(table: dict[int, list[int]], position: int) -> int:
     return kind
 
 
-def _order_at_position(position: int, table: dict[int, list[int]], spec: TrumpSpec) -> int:
-    return order_of(table[position][0], spec)
-
-
 # -- decomposition ---------------------------------------------------------------------
 
 def decompose(kinds, spec: TrumpSpec, rules: Rules) -> list[tuple[str, list[int]]]:
@@ -153,28 +151,18 @@ def classify_ids(ids: list[int], spec: TrumpSpec, rules: Rules) -> Combo:
     return Combo("throw", suit, largest_pairs, ids, order_of(top_kind, spec), top_kind, parts)
 
 
-# -- placement, shape and key (trick winner, follow legality) ----------------------------
+# -- shape and key (trick winner, follow legality) ---------------------------------------
 
-def place(kinds, lead: Combo, spec: TrumpSpec, rules: Rules) -> tuple[list[list[int]], int]:
-    """docs "Placement": place the lead's tractor components in ``kinds``.
+def tractor_lengths(lead: Combo) -> tuple[int, ...]:
+    """The lead's tractor components' lengths, largest first (its component order)."""
+    return tuple(c.pairs for c in lead.components if c.kind == "tractor")
 
-    For each tractor component of length k (largest first): among the maximal runs of still
-    unused pairs with length >= k, take the shortest (ties: highest top) and use one pair at
-    each of its top k positions.  Returns (placed tractors as kind lists, unused pairs left).
-    """
-    unused = pairs_by_position(kinds, spec, rules)
-    placed: list[list[int]] = []
-    for comp in lead.components:
-        if comp.kind != "tractor":
-            continue
-        k = comp.pairs
-        runs = [r for r in maximal_runs(unused) if run_length(r) >= k]
-        if not runs:
-            continue  # unplaced
-        best = min(runs, key=lambda r: (run_length(r), -r[1]))
-        placed.append([_take_pair(unused, p) for p in range(best[1], best[1] - k, -1)])
-    left = sum(len(v) for v in unused.values())
-    return placed, left
+
+def tractor_fit(kinds, lead: Combo, spec: TrumpSpec, rules: Rules) -> tuple[int, ...]:
+    """docs "Placement": which of the lead's tractor components ``kinds`` can hold at once,
+    largest first (0/1 flags, lexicographically largest; placement.best_fit)."""
+    state, _ = pair_state(kinds, spec, rules)
+    return best_fit(state, tractor_lengths(lead))
 
 
 def count_pairs(kinds) -> int:
@@ -188,23 +176,23 @@ def total_lead_pairs(lead: Combo) -> int:
 
 
 def has_lead_shape(kinds, lead: Combo, spec: TrumpSpec, rules: Rules) -> bool:
-    """docs "Shape match": every tractor component placed, and enough pairs left over for
-    the pair components (singles need nothing: the sizes are equal)."""
-    n_tractors = sum(1 for c in lead.components if c.kind == "tractor")
+    """docs "Shape match": every tractor component placed at once, and enough pairs left
+    over for the pair components (singles need nothing: the sizes are equal)."""
+    lengths = tractor_lengths(lead)
     n_pairs = sum(1 for c in lead.components if c.kind == "pair")
-    placed, left = place(kinds, lead, spec, rules)
-    return len(placed) == n_tractors and left >= n_pairs
+    return all(tractor_fit(kinds, lead, spec, rules)) and \
+        count_pairs(kinds) - sum(lengths) >= n_pairs
 
 
 def shape_key(kinds, lead: Combo, spec: TrumpSpec, rules: Rules) -> int:
-    """docs "Key": compare a play matching the lead by the lead's largest component."""
+    """docs "Key": compare a play matching the lead by the lead's largest component, read
+    the strongest way the play allows; -1 when it has no such part."""
     first = lead.components[0]
     if first.kind == "tractor":
-        table = pairs_by_position(kinds, spec, rules)
-        runs = [r for r in maximal_runs(table) if run_length(r) >= first.pairs]
-        highest = max(runs, key=lambda r: r[1])
-        return _order_at_position(highest[1], table, spec)
+        state, order_at = pair_state(kinds, spec, rules)
+        top = best_top(state, tractor_lengths(lead))
+        return -1 if top is None else order_at[top]
     if first.kind == "pair":
         table = pairs_by_position(kinds, spec, rules)
-        return max(order_of(k, spec) for ks in table.values() for k in ks)
+        return max((order_of(k, spec) for ks in table.values() for k in ks), default=-1)
     return max(order_of(k, spec) for k in kinds)

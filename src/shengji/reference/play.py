@@ -1,17 +1,18 @@
-"""Playing a trick (RULES.md §3–4): follow legality, the trick winner, the throw check.
+"""Playing a trick (docs/rules.md §3–4): follow legality, the trick winner, the throw check.
 
 Written from docs/rules-engine.md "Follow legality", "Trick winner" and "Throw check".
 """
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from .cardinfo import (
     TRUMP, TrumpSpec, check_at_most_two, follow_suit_of, kinds_of, order_of, parse, resolve,
 )
 from .combos import (
     SHAPE_RANK, Combo, classify_ids, count_pairs, has_lead_shape, maximal_runs,
-    pairs_by_position, place, run_length, shape_key, total_lead_pairs,
+    pairs_by_position, run_length, shape_key, total_lead_pairs, tractor_fit,
 )
 
 
@@ -30,18 +31,18 @@ def _is_sub_multiset(small, big) -> bool:
     return all(have[k] >= n for k, n in need.items())
 
 
-# -- follow legality (RULES.md §4) ------------------------------------------------------
+# -- follow legality (docs/rules.md §4) -------------------------------------------------
 
 def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
-    """May a seat holding ``hand`` answer ``lead`` with ``play``?  (RULES.md §4)
+    """May a seat holding ``hand`` answer ``lead`` with ``play``?  (docs/rules.md §4)
 
     * same number of cards as the lead, all taken from the hand (by kind) — else False;
     * holding no more cards of the led suit than the lead has: play all of them (垫牌: the
       rest is free);
     * otherwise play only the led suit, matching the shape as far as the hand allows:
       (a) at least as many pairs as the lead's pair count or as the hand has, whichever is
-      smaller, and (b) as many tractor pairs, placed on the lead's tractors, as the hand
-      could place.
+      smaller, and (b) as much of the lead's tractors, largest first, as the hand's cards
+      of the suit could hold at once (the same lexicographically largest placement).
     """
     spec, rules = resolve(trump, rules)
     hand_ids = parse(hand, "hand")
@@ -68,20 +69,41 @@ def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
     needed_pairs = min(total_lead_pairs(lead_combo), count_pairs(hand_s))
     if count_pairs(play_s) < needed_pairs:
         return False
-    return _tractor_pairs(play_s, lead_combo, spec, rules) >= _tractor_pairs(
+    return tractor_fit(play_s, lead_combo, spec, rules) >= tractor_fit(
         hand_s, lead_combo, spec, rules)
 
 
-def _tractor_pairs(kinds, lead: Combo, spec: TrumpSpec, rules) -> int:
-    """tp(X): pairs in the lead's tractor components that X can place."""
-    placed, _ = place(kinds, lead, spec, rules)
-    return sum(len(t) for t in placed)
+# -- shape match (docs/rules.md §3–4) ---------------------------------------------------
+
+class ShapeMatch(NamedTuple):
+    """``match_shape``'s answer (the same fields as the core's)."""
+
+    tractors: tuple[bool, ...]
+    has_shape: bool
+    key: int | None
 
 
-# -- trick winner (RULES.md §4) ---------------------------------------------------------
+def match_shape(cards, lead, trump, rules=None) -> ShapeMatch:
+    """How ``cards`` (of one following-suit, any number) meet the lead's shape:
+    ``(tractors, has_shape, key)`` -- which of the lead's tractor components (largest
+    first) the cards can hold at once, the largest-first choice; whether the cards have the
+    lead's size and decomposition; and then their key against the lead, else None."""
+    spec, rules = resolve(trump, rules)
+    ids = parse(cards, "cards")
+    lead_ids = parse(lead, "lead")
+    check_at_most_two([ids, lead_ids], "cards and lead together")
+    lead_combo = _one_suit_lead(lead_ids, spec, rules)
+    _one_suit_lead(ids, spec, rules, what="cards")
+    kinds = kinds_of(ids)
+    tractors = tuple(bool(f) for f in tractor_fit(kinds, lead_combo, spec, rules))
+    has = len(kinds) == len(lead_ids) and has_lead_shape(kinds, lead_combo, spec, rules)
+    return ShapeMatch(tractors, has, shape_key(kinds, lead_combo, spec, rules) if has else None)
+
+
+# -- trick winner (docs/rules.md §4) ----------------------------------------------------
 
 def trick_winner(plays, trump, rules=None) -> int:
-    """Index of the winning play; ``plays[0]`` leads.  (RULES.md §4)
+    """Index of the winning play; ``plays[0]`` leads.  (docs/rules.md §4)
 
     A follower in the led suit beats the current winner only with the lead's shape and a
     strictly higher key; a follower all in trump (led suit a side suit) with the lead's shape
@@ -119,11 +141,11 @@ def trick_winner(plays, trump, rules=None) -> int:
     return winner
 
 
-# -- throw check (RULES.md §3) ----------------------------------------------------------
+# -- throw check (docs/rules.md §3) -----------------------------------------------------
 
 def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
     """Is a led throw valid?  Returns ``(ok, forced)``, ``forced`` being the lead's own card
-    ids the leader must play instead.  (RULES.md §3 甩牌)
+    ids the leader must play instead.  (docs/rules.md §3 甩牌)
 
     A component fails when another single hand holds, in the led suit, a strictly higher
     combination of its shape (single, pair, or a run of at least as many pairs).  The

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from ..bidding import never_redeals_forever
 from ..cards import parse_rank
 from ..names import BID_POLICIES, MAX_THRESHOLD, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
 from .base import (Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array,
@@ -45,9 +46,10 @@ class BidOddsStudy(Study):
         if o["policy"] != "threshold" and o["threshold"] is not None:
             raise ConfigError(f"threshold only applies to policy = \"threshold\", "
                               f"not {o['policy']!r}")
-        if o["policy"] == "never" and (o["first_hand"] or cfg.rules.no_bid == "redeal"):
-            raise ConfigError("policy = \"never\" never declares: with first_hand = true (or "
-                              "no_bid = \"redeal\") every deal would be redealt forever")
+        if o["policy"] == "never" and never_redeals_forever(cfg.rules, o["first_hand"]):
+            raise ConfigError("policy = \"never\" never declares: with first_hand = true "
+                              "(unless first_hand_no_bid = \"kitty_first\"), or no_bid = "
+                              "\"redeal\", every deal would be redealt forever")
         return ["bids"] + (["cards"] if o["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:

@@ -90,7 +90,7 @@ class DuelStudy(Study):
             if cfg.options[key] is None:
                 raise ConfigError(f"missing key {key!r}: the duel needs both bots (e.g. "
                                   f"team_a = \"memory\", team_b = \"greedy\")")
-        check_deal_keys(cfg.options)
+        check_deal_keys(cfg.options, cfg.rules)
         return ["duel"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from ..bidding import never_redeals_forever
 from ..bots import chunk_size_for, parse_bot
 from ..cards import parse_rank
 from ..names import (BID_POLICIES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES,
@@ -100,10 +101,12 @@ DEAL_KEYS = {
 }
 
 
-def check_deal_keys(options: dict) -> None:
-    if options["bid_policy"] == "never" and options["first_hand"]:
-        raise ConfigError("bid_policy = 'never' cannot play first hands: nobody would "
-                          "ever declare and every deal would be redealt")
+def check_deal_keys(options: dict, rules) -> None:
+    if options["bid_policy"] == "never" and never_redeals_forever(rules, options["first_hand"]):
+        raise ConfigError("bid_policy = 'never' cannot play first hands (unless "
+                          "first_hand_no_bid = 'kitty_first') nor later hands under no_bid "
+                          "= 'redeal': nobody would ever declare and every deal would be "
+                          "redealt")
 
 
 class ScoringStudy(Study):
@@ -121,7 +124,7 @@ class ScoringStudy(Study):
                               options["policy"], options["defender_policy"])
 
     def tables(self, cfg: StudyConfig) -> list[str]:
-        check_deal_keys(cfg.options)
+        check_deal_keys(cfg.options, cfg.rules)
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
