@@ -131,13 +131,41 @@ def _allowed() -> str:
     return ", ".join(BOT_NAMES)
 
 
+def _label_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip("'\"")
+
+
+def _parse_label(where: str, text: str) -> tuple[str, dict]:
+    """``name`` or a label ``name(key=value, ...)`` (BotSpec.label's form: what a command
+    line takes) -> (name, given parameters); numbers read as numbers."""
+    text = text.strip()
+    if "(" not in text:
+        return text, {}
+    name, _, rest = text.partition("(")
+    if not rest.endswith(")"):
+        raise ValueError(f"{where}: expected name(key=value, ...), got {text!r}")
+    given = {}
+    for item in filter(None, (x.strip() for x in rest[:-1].split(","))):
+        key, eq, val = item.partition("=")
+        if not eq or not key.strip() or not val.strip():
+            raise ValueError(f"{where}: expected key=value in {text!r}, got {item!r}")
+        given[key.strip()] = _label_value(val.strip())
+    return name.strip(), given
+
+
 def parse_bot(where: str, value: Any) -> BotSpec:
-    """A bot name or ``{bot = name, param = value, ...}`` -> BotSpec; ValueError with one
-    line naming ``where`` (the study key) for anything else."""
+    """A bot name, a label ``name(key=value, ...)`` (BotSpec.label's form) or a table
+    ``{bot = name, param = value, ...}`` -> BotSpec; ValueError with one line naming
+    ``where`` (the study key) for anything else."""
     if isinstance(value, BotSpec):
         return value
     if isinstance(value, str):
-        name, given = value, {}
+        name, given = _parse_label(where, value)
     elif isinstance(value, dict):
         if NAME_KEY not in value:
             raise ValueError(f"{where}: a bot table needs the key {NAME_KEY!r} (e.g. "

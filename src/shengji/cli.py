@@ -101,8 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--seat", type=int, default=0, choices=range(4), metavar="0..3",
                    help="the hand's seat (dealing position; default 0)")
     a.add_argument("--bot", default="greedy",
-                   help="the bot playing every seat: random, greedy, memory or pimc "
-                        "(default greedy)")
+                   help="the bot playing every seat: random, greedy, memory or pimc, "
+                        "with parameters as name(key=value, ...), e.g. "
+                        "'pimc(samples=8)' (default greedy)")
     a.add_argument("--n", type=_positive_int, help="deals per option (default 1000)")
     a.add_argument("--seed", type=_seed, default=0, help="seed of the deals (default 0)")
     a.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -208,12 +209,14 @@ def cmd_rules(args) -> int:
 def cmd_advise(args) -> int:
     """``shengji advise``: shengji.advise's table for one hand."""
     from .advise import DEFAULT_N, advise
+    from .bots import parse_bot
     from .rules import PRESETS
 
     if args.preset not in PRESETS:
         raise _UsageError(f"--preset: unknown preset {args.preset!r}; allowed presets: "
                           + ", ".join(PRESETS))
-    result = advise(args.hand, args.level, rules=args.preset, seat=args.seat, bot=args.bot,
+    bot = parse_bot("--bot", args.bot)
+    result = advise(args.hand, args.level, rules=args.preset, seat=args.seat, bot=bot,
                     n=args.n or DEFAULT_N, seed=args.seed, progress=not args.quiet)
     print(result.table())
     return 0
