@@ -26,10 +26,15 @@ At each decision with more than one sensible choice:
      not peek either); its value in the sample is the final outcome for the seat's team
      (objective "points": +D defending, -D banking; "levels": the team's signed level
      change x LEVEL_WEIGHT plus those points);
-  4. sequential halving (Karnin, Koren & Somekh 2013) with the shared samples: rounds of
-     the surviving candidates on more and more samples (the finalists on `samples`),
-     the better half by mean kept each round; a round whose survivors score alike in
-     every sample (at least MIN_ALIKE samples) ends the search at the best-ranked one.
+  4. a race with the shared samples: every candidate is played out in the first
+     FIRST_BATCH samples, then the survivors in BATCH more per round, up to `samples`;
+     after each round the leader is the candidate with the best total, and a candidate
+     is dropped when, paired with the leader sample by sample, its mean difference plus
+     Z_DROP standard errors is below MARGIN (clearly worse, or no better in any sample so
+     far); the search ends when one candidate is left or the samples are spent, at the
+     leader (ties: the earlier candidate) -- unless the base policy's choice (candidate
+     0) is still in the race and the leader beats it by no more than Z_KEEP standard
+     errors: then the base choice (a guard against the winner's curse).
 The bury is searched the same way on PIMC_BURY_SAMPLES_FACTOR x `samples` (it is one
 decision a hand and sets up the whole hand).
 
@@ -75,19 +80,22 @@ cdef enum:
     BURY_TRUMP_BASE = 1000     # ... and trumps
     MAX_HELD = 33
     SEARCH_FAILED = -1
+    # objective "levels": a level is worth this many points, so levels decide and the
+    # points only break ties between equal level outcomes (a hand scores at most 200
+    # points plus a kitty bonus, well under this)
+    LEVEL_WEIGHT = 1000
 
 # The race drops a candidate when, paired with the leader sample by sample, its mean
 # difference + Z_DROP standard errors falls below MARGIN (in the objective's units: a
 # point): clearly worse, or no better in any sample so far (equal outcomes).
 cdef double Z_DROP = 1.5
 cdef double MARGIN = 1.0
-cdef int LEVEL_WEIGHT = 1000
-cdef int FIRST_BATCH_ = 8
-cdef int BATCH_ = 4
-
-def _tune(z, margin, first, batch, w=1000):   # TEMPORARY
-    global Z_DROP, MARGIN, FIRST_BATCH_, BATCH_, LEVEL_WEIGHT
-    Z_DROP, MARGIN, FIRST_BATCH_, BATCH_, LEVEL_WEIGHT = z, margin, first, batch, w
+# ... and the base policy's choice (candidate 0) is left only for a leader better than it by
+# more than Z_KEEP standard errors of the paired difference.  Picking the best of several
+# noisy means otherwise favours a lucky worse candidate (the winner's curse): measured
+# without this rule, pimc at 4 samples lost 23 points a deal to memory, its own rollout
+# policy; with it, +5 (docs/hand-engine.md, "pimc").
+cdef double Z_KEEP = 1.0
 
 # The bury variants beyond memory's and greedy's: bury_lowest's points weights.
 cdef int BURY_POINT_WEIGHTS[4]
@@ -412,13 +420,14 @@ cdef int leader_of(const Scratch* sc, int n_alive, int k) noexcept nogil:
     return best
 
 
-cdef bint outclassed(const Scratch* sc, int c, int lead, int k) noexcept nogil:
-    """Is candidate c, paired with the leader sample by sample, unlikely to beat it by
-    more than MARGIN: mean difference + Z_DROP standard errors < MARGIN?"""
+cdef void paired(const Scratch* sc, int c, int base, int k, double* mean,
+                 double* se) noexcept nogil:
+    """Mean and standard error of candidate c's value minus base's, sample by sample over
+    samples 0..k-1 (common random numbers: the same deals and rollout streams)."""
     cdef int j
     cdef double d, m = 0.0, q = 0.0, var
     cdef const int32_t* a = &sc.values[c * sc.cap_samples]
-    cdef const int32_t* b = &sc.values[lead * sc.cap_samples]
+    cdef const int32_t* b = &sc.values[base * sc.cap_samples]
     for j in range(k):
         d = a[j] - b[j]
         m += d
@@ -427,7 +436,25 @@ cdef bint outclassed(const Scratch* sc, int c, int lead, int k) noexcept nogil:
     var = (q - k * m * m) / (k - 1) if k > 1 else 0.0
     if var < 0.0:
         var = 0.0
-    return m + Z_DROP * sqrt(var / k) < MARGIN
+    mean[0] = m
+    se[0] = sqrt(var / k)
+
+
+cdef bint outclassed(const Scratch* sc, int c, int lead, int k) noexcept nogil:
+    """Is candidate c, paired with the leader sample by sample, unlikely to beat it by
+    more than MARGIN: mean difference + Z_DROP standard errors < MARGIN?"""
+    cdef double m, se
+    paired(sc, c, lead, k, &m, &se)
+    return m + Z_DROP * se < MARGIN
+
+
+cdef double paired_z(const Scratch* sc, int c, int base, int k) noexcept nogil:
+    """c's mean advantage over base in standard errors (inf for a sure one, 0 for none)."""
+    cdef double m, se
+    paired(sc, c, base, k, &m, &se)
+    if m <= 0.0:
+        return 0.0
+    return m / se if se > 0.0 else 1e300
 
 
 cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n, int k_max,
@@ -462,7 +489,7 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
         sc.done[i] = 0
     lead = 0
     while k < k_max and n_alive > 1 and not out_of_time:
-        k_next = k + (FIRST_BATCH_ if k == 0 else BATCH_)
+        k_next = k + (FIRST_BATCH if k == 0 else BATCH)
         if k_next > k_max:
             k_next = k_max
         for j in range(k, k_next):
@@ -494,6 +521,10 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
                 kept += 1
         n_alive = kept
     sampler_free(&smp)
+    if lead != 0:
+        for i in range(n_alive):
+            if sc.alive[i] == 0 and paired_z(sc, lead, 0, k) <= Z_KEEP:
+                return 0
     return lead
 
 
