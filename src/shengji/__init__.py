@@ -1,6 +1,7 @@
 """shengji — a fast, rule-configurable Monte Carlo simulator for Shengji (双升 / Tractor)."""
 from importlib.metadata import PackageNotFoundError, version as _version
 
+from .advisor import advise
 from .analysis import load
 from .cards import format_cards, parse_cards
 from .combos import (Combo, check_throw, classify, is_legal_follow, kitty_multiplier,
@@ -16,5 +17,5 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "parse_cards", "format_cards", "Rules", "PRESETS", "Trump", "__version__",
     "classify", "is_legal_follow", "trick_winner", "check_throw", "kitty_multiplier",
-    "level_change", "Combo", "load",
+    "level_change", "Combo", "load", "advise",
 ]

@@ -208,7 +208,7 @@ def cmd_rules(args) -> int:
 
 def cmd_advise(args) -> int:
     """``shengji advise``: shengji.advise's table for one hand."""
-    from .advise import DEFAULT_N, advise
+    from .advisor import DEFAULT_N, advise
     from .bots import parse_bot
     from .rules import PRESETS
 

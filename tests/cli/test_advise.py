@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from shengji import advise as advise_mod
-from shengji.advise import advise, declarable, wilson
+from shengji import advisor as advise_mod
+from shengji.advisor import advise, declarable, wilson
 from shengji.cards import as_cards
 from shengji.cli import main
 from shengji.rules import Rules
