@@ -14,7 +14,7 @@ At each decision with more than one sensible choice:
                keeps both ends: giving up the least and winning / feeding points;
        bury    memory's and greedy's bury, the lowest-side-card bury with points weighted
                0, 2, 12 and 30, and for each side suit of at most 8 cards the bury that
-               voids it (the suit, then the lowest other cards);
+               voids it (the suit, then greedy's lowest other cards: bury_lowest_voiding);
      at most `candidates` of them.
   2. deals of the hidden cards, drawn uniformly among those consistent with the seat's
      view (sampler.pxd: cards held, voids shown, failed-throw cards, pair-follow
@@ -63,10 +63,10 @@ from shengji._core.sampler cimport (Sampler, SAMPLER_OK, sample_hand, sampler_fr
 from shengji._core.bot cimport (BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY,
                                 OBJECTIVE_POINTS, OBJECTIVE_LEVELS)
 from shengji._core.bot_random cimport random_play
-from shengji._core.bot_greedy cimport (bury_lowest, card_value, follow_candidates,
+from shengji._core.bot_greedy cimport (bury_lowest, bury_lowest_voiding, follow_candidates,
                                        greedy_bury, greedy_play, lowest_card, play_cost,
                                        sure_components)
-from shengji._core.bot_memory cimport memory_bury, memory_play
+from shengji._core.bot_memory cimport highest_kind, memory_bury, memory_play
 
 cdef extern from "clock.h" nogil:
     double sj_clock_ms()
@@ -75,10 +75,6 @@ cdef enum:
     FIRST_BATCH = 8            # samples every candidate is played out in first...
     BATCH = 4                  # ... then this many more per round of the race
     MAX_BURY_CANDIDATES = 16
-    BURY_SHORT_WEIGHT = 16     # void-making bury: short suits first (greedy's weight)...
-    BURY_PAIR_WEIGHT = 25      # ... keeping pairs
-    BURY_TRUMP_BASE = 1000     # ... and trumps
-    MAX_HELD = 33
     SEARCH_FAILED = -1
     # objective "levels": a level is worth this many points, so levels decide and the
     # points only break ties between equal level outcomes (a hand scores at most 200
@@ -175,17 +171,6 @@ cdef inline void add_unique(Play* cands, int* n, int cap, const Play* p) noexcep
             return
     cands[n[0]] = p[0]
     n[0] += 1
-
-
-cdef int highest_kind(const Public* pub, uint64_t m) noexcept nogil:
-    """The kind of mask m highest in order (the first of equals), -1 for none."""
-    cdef int k, best = -1
-    while m:
-        k = ctz(m)
-        m &= m - 1
-        if best < 0 or pub.t.order[k] > pub.t.order[best]:
-            best = k
-    return best
 
 
 cdef int lowest_kind(const Public* pub, uint64_t m) noexcept nogil:
@@ -304,44 +289,6 @@ cdef int play_candidates(const View* v, Scratch* sc, const BotParams* p) noexcep
     return n
 
 
-cdef void bury_void(const View* v, int s, Play* out) noexcept nogil:
-    """Bury every card of side suit s (at most 8), then the lowest other cards: short side
-    suits first, pairs, points and trumps kept (greedy's priorities)."""
-    cdef const Public* pub = v.pub
-    cdef int k, i, j, n = 0, f, best, tmp, left = KITTY_SIZE
-    cdef int length[N_FOLLOW]
-    cdef int prio[MAX_HELD]
-    cdef uint8_t kinds[MAX_HELD]
-    cdef uint8_t tk
-    out.one = 0
-    out.two = 0
-    for f in range(N_FOLLOW):
-        length[f] = mask_size(v.own.one, v.own.two, pub.suit_mask[f])
-    for k in range(N_KINDS):
-        for j in range(v.own.count[k]):
-            f = pub.t.follow[k]
-            if f == s:
-                add_card(out, k)
-                left -= 1
-                continue
-            tmp = card_value(pub, k) + BURY_SHORT_WEIGHT * length[f]
-            if f == TRUMP:
-                tmp += BURY_TRUMP_BASE
-            if v.own.count[k] > 1:
-                tmp += BURY_PAIR_WEIGHT
-            prio[n] = tmp
-            kinds[n] = k
-            n += 1
-    for i in range(left):                       # partial selection sort: the lowest
-        best = i
-        for j in range(i + 1, n):
-            if prio[j] < prio[best]:
-                best = j
-        tmp = prio[i]; prio[i] = prio[best]; prio[best] = tmp
-        tk = kinds[i]; kinds[i] = kinds[best]; kinds[best] = tk
-        add_card(out, kinds[i])
-
-
 cdef int bury_candidates(const View* v, Scratch* sc, const BotParams* p) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef int n = 0, cap = p.candidates, i, s, held
@@ -363,8 +310,8 @@ cdef int bury_candidates(const View* v, Scratch* sc, const BotParams* p) noexcep
     for s in range(N_SUITS):
         held = mask_size(v.own.one, v.own.two, pub.suit_mask[s])
         if 0 < held <= KITTY_SIZE:
-            bury_void(v, s, &q)
-            add_unique(sc.cands, &n, cap, &q)
+            if bury_lowest_voiding(v, BURY_POINT_WEIGHTS[1], s, &q) == 0:
+                add_unique(sc.cands, &n, cap, &q)
     return n
 
 
