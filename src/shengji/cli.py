@@ -117,6 +117,10 @@ def cmd_run(args) -> int:
     data = load_study_file(args.study)
     kind, cfg = make_config(data, source=args.study, overrides={"n": args.n, "seed": args.seed})
     out = Path(args.out) if args.out else Path("out") / Path(args.study).stem
+    for key in _unreproducible_bots(cfg.options):
+        print(f"shengji: note: {key}: time_budget_ms > 0 makes the bot's choices depend on "
+              "this machine's speed and load: the data will not be reproducible from the seed",
+              file=sys.stderr)
     if args.engine == "local" and args.scheduler:
         raise _UsageError("--scheduler needs --engine dask")
     engine = args.engine or ("dask" if args.scheduler else "local")
@@ -144,6 +148,15 @@ def cmd_run(args) -> int:
     print(f"data: {result.out}/ ({', '.join(t + '/' for t in result.tables)}) — "
           f"pandas.read_parquet('{result.out}/{result.tables[0]}')")
     return 0
+
+
+def _unreproducible_bots(options: dict) -> list[str]:
+    """The option keys holding a bot whose choices depend on the machine (a time budget)."""
+    from .bots import NAME_KEY, parse_bot
+
+    return [key for key, value in options.items()
+            if isinstance(value, dict) and NAME_KEY in value
+            and not parse_bot(key, value).reproducible]
 
 
 def cmd_rules(args) -> int:

@@ -180,3 +180,17 @@ def test_pimc_beats_random_clearly():
     x = d[:, 1] - d[:, 0]
     mean, half = mean_interval(len(x), x.sum(), (x * x).sum())
     assert mean - half > 40
+
+
+def test_the_command_line_says_a_time_budget_is_not_reproducible(tmp_path, capsys):
+    from shengji.cli import main
+
+    study = tmp_path / "s.toml"
+    study.write_text('study = "scoring"\nn = 2\nseed = 1\n'
+                     'policy = {bot = "pimc", samples = 2, time_budget_ms = 5}\n')
+    assert main(["run", str(study), "--out", str(tmp_path / "o"), "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert "policy: time_budget_ms > 0" in err and "not be reproducible" in err
+    study.write_text('study = "scoring"\nn = 2\nseed = 1\npolicy = {bot = "pimc", samples = 2}\n')
+    assert main(["run", str(study), "--out", str(tmp_path / "p"), "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
