@@ -194,3 +194,22 @@ def test_the_command_line_says_a_time_budget_is_not_reproducible(tmp_path, capsy
     study.write_text('study = "scoring"\nn = 2\nseed = 1\npolicy = {bot = "pimc", samples = 2}\n')
     assert main(["run", str(study), "--out", str(tmp_path / "p"), "--quiet"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_a_reburying_overturner_searches_its_bury():
+    """Under overturn_reburies an overturner takes up the kitty after the bury and buries
+    again (holding 33 cards): pimc's sampler must count those cards in its hand, not the
+    banker's, or no deal is consistent and the search never runs."""
+    searched = 0
+    for seed in range(12):
+        s = HandState("must-play-ja", "2", banker=seed % 4, seed=seed)
+        s.apply(s.bot_action("memory"))                  # the banker's bury
+        if s.phase != "bury":
+            continue
+        chosen, cands = pimc_decision(s._core, parse_bot("p", FAST), chunk_state(seed, 1))
+        if len(cands) > 1:
+            assert max(done for _, _, done, _ in cands) > 0
+            searched += 1
+        s.apply(s.bot_action("pimc"))
+        assert s.phase in ("bury", "play")
+    assert searched >= 3

@@ -416,6 +416,9 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     cdef int32_t val
     cdef double start = 0.0
     cdef bint timed = p.time_budget_ms > 0.0, out_of_time = False
+    for i in range(n):                  # first: the record reads done[] even on a failure
+        sc.alive[i] = i
+        sc.done[i] = 0
     if n <= 1:
         return 0
     if timed:
@@ -431,9 +434,6 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     sc.work.pub = v.pub[0]
     for s in range(N_SEATS):
         make_view(&sc.work, s, &views[s])
-    for i in range(n):
-        sc.alive[i] = i
-        sc.done[i] = 0
     lead = 0
     while k < k_max and n_alive > 1 and not out_of_time:
         k_next = k + (FIRST_BATCH if k == 0 else BATCH)
@@ -490,8 +490,6 @@ cdef int decide(const View* v, Rng* rng, const BotParams* p, Scratch* sc, bint b
         n = play_candidates(v, sc, p)
     if n == 0:
         return 0
-    if n == 1:
-        sc.done[0] = 0
     c = search(v, rng, p, sc, n, k_max, bury)
     if c < 0:                                     # no consistent deal: the base choice
         c = 0

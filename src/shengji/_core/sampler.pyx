@@ -53,7 +53,8 @@ for _i in range(1, MAX_HIDDEN + 1):
 
 
 cdef void cards_held(const View* v, int* held) noexcept nogil:
-    """Cards each seat holds now: every play of a trick has the lead's size; the banker
+    """Cards each seat holds now: every play of a trick has the lead's size; the seat
+    burying (the banker, or an overturner that took up the kitty under overturn_reburies)
     holds the kitty too until it buries."""
     cdef const Public* pub = v.pub
     cdef int t, s, played = 0
@@ -62,7 +63,7 @@ cdef void cards_held(const View* v, int* held) noexcept nogil:
     for s in range(N_SEATS):
         held[s] = HAND_SIZE - played
     if pub.phase == PHASE_BURY:
-        held[pub.banker] += KITTY_SIZE
+        held[pub.to_play] += KITTY_SIZE
     for t in range(pub.n_in_trick):
         held[(pub.leader + t) % N_SEATS] -= pub.lead.n_cards
 
