@@ -5,7 +5,8 @@ kernels "playouts.random" / "playouts.greedy" / "playouts.memory" (every seat pl
 bot; standard rules, level 2, seat 0 banks, eager bidding):
   impl "core"       shengji._core.drivers.play_hands: shuffle, bid, bury, play, score, in C
   impl "python"     shengji.game.HandState driven from Python, one bot_action + apply per
-                    decision (the rules in C, the loop in Python), on PY_ITEMS hands per call
+                    bot decision (the bury's 8 cards in one call; the rules in C, the loop
+                    in Python), on PY_ITEMS hands per call
   impl "reference"  the same hands with every rules decision (follow legality, throw check,
                     trick winner, kitty multiplier, level change) recomputed by the plain
                     Python oracle shengji.reference, on REF_ITEMS hands per call
@@ -56,15 +57,14 @@ def reference_playouts(n, bot, seed):
         while not s.is_over():
             seat, hands = s.to_play, s.hands
             play = s.bot_action(bot)
-            trick = s.tricks[-1] if s.tricks and len(s.tricks[-1]) < 4 else []
-            if trick:
-                assert ref.is_legal_follow(hands[seat], trick[0][1], play, trump, RULES)
+            trick = s.current_trick
+            if trick is not None:
+                assert ref.is_legal_follow(hands[seat], list(trick.lead), play, trump, RULES)
             elif ref.classify(play, trump, RULES).kind == "throw":
                 ref.check_throw(play, [hands[(seat + k) % 4] for k in (1, 2, 3)], trump, RULES)
-            s.apply(play)
-            if len(s.tricks[-1]) == 4:
-                t = s.tricks[-1]
-                w = ref.trick_winner([p for _, p in t], trump, RULES)
+            if s.apply(play).trick_complete:
+                t = s.tricks[-1].plays
+                w = ref.trick_winner([list(p) for _, p in t], trump, RULES)
                 team[t[w][0] % 2] += sum(kind_points(c // 2) for _, p in t for c in p)
                 last = t[w]
         ref.kitty_multiplier(last[1], trump, RULES)

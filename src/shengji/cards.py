@@ -23,7 +23,7 @@ __all__ = [
     "N_SUITS", "N_RANKS", "N_KINDS", "N_CARDS", "N_SEATS", "HAND_SIZE", "KITTY_SIZE",
     "TOTAL_POINTS", "SMALL_JOKER", "BIG_JOKER", "SUITS", "RANKS",
     "parse_cards", "format_cards", "parse_rank", "parse_suit", "kind_of", "kind_name",
-    "kind_points", "as_cards",
+    "kind_points", "card_points", "as_cards",
 ]
 
 
@@ -103,6 +103,19 @@ def kind_points(kind: int) -> int:
     return 5 if rank == 3 else 10 if rank in (8, 11) else 0
 
 
+def card_points(cards) -> int:
+    """The points of cards (docs/rules.md §5): 5 for each five, 10 for each ten and king,
+    0 for the rest; ``cards`` is one physical id, a sequence of ids or notation text."""
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    elif not hasattr(cards, "__iter__"):
+        cards = [cards]
+    points = 0
+    for c in cards:          # bots call this on every candidate play: one lookup per card
+        points += _ID_POINTS[c if type(c) is int and 0 <= c < N_CARDS else _check_id(c)]
+    return points
+
+
 def _check_id(card) -> int:
     try:
         c = int(card)
@@ -131,3 +144,6 @@ def as_cards(cards) -> list[int]:
         dup = next(c for c in out if out.count(c) > 1)
         raise ValueError(f"card id {dup} ({kind_name(dup // 2)}) given twice")
     return out
+
+
+_ID_POINTS = tuple(kind_points(c // N_COPIES) for c in range(N_CARDS))   # card_points

@@ -213,3 +213,25 @@ def test_a_reburying_overturner_searches_its_bury():
         s.apply(s.bot_action("pimc"))
         assert s.phase in ("bury", "play")
     assert searched >= 3
+
+
+def test_replay_of_a_pimc_run(tmp_path):
+    """shengji.replay steps a run's bots through HandState.bot_action (a bot at its
+    defaults): a scoring row and a match hand played by pimc at its defaults replay to the
+    same result (replay checks the row); a pimc with other parameters is refused in one
+    line, before any work."""
+    from shengji.game import replay
+
+    kind, cfg = make_config(dict(study="scoring", n=3, seed=4, chunk_size=2, policy="pimc",
+                                 defender_policy="memory"), source="test")
+    run_study(kind, cfg, tmp_path / "s", workers=1, quiet=True)
+    assert replay(tmp_path / "s", 2).is_over()        # deep in its chunk: hand 1 replayed
+    kind, cfg = make_config(dict(study="match", n=1, seed=4, policy="memory",
+                                 opponent_policy="pimc"), source="test")
+    run_study(kind, cfg, tmp_path / "m", workers=1, quiet=True)
+    assert replay(tmp_path / "m", 1, match=0).is_over()   # the match's second hand
+    kind, cfg = make_config(dict(study="scoring", n=1, seed=4, policy=FAST), source="test")
+    run_study(kind, cfg, tmp_path / "f", workers=1, quiet=True)
+    with pytest.raises(ValueError, match=r"policy: the run's bot pimc\(candidates=4, "
+                                         r"samples=4\) has parameters other than its defaults"):
+        replay(tmp_path / "f", 0)

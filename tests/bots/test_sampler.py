@@ -38,8 +38,8 @@ def counts(ids):
 def shown_ids(s, seat):
     """The physical cards seat showed in a failed throw and still holds."""
     held = set(s.hands[seat])
-    return {c for t_seat, attempt, played in s.failed_throws if t_seat == seat
-            for c in attempt if c not in played and c in held}
+    return {c for f in s.failed_throws if f.seat == seat
+            for c in f.attempted if c not in f.forced and c in held}
 
 
 def known_shown(s, seat):
@@ -69,7 +69,8 @@ def check_view(s, seat, n, state):
     core = s._core
     deals = sample_counts(core, seat, n, state).astype(np.int64)
     own = counts(s.hands[seat])
-    seen = counts(c for trick in s.tricks for _, p in trick for c in p)
+    seen = counts(c for trick in (*s.tricks, s.current_trick) if trick is not None
+                  for _, p in trick.plays for c in p)
     voids = core.void_suits
     nopair = no_pair_suits(core)
     assert nopair == no_pair_twin(s)
@@ -129,8 +130,7 @@ def test_a_sampled_hand_plays_out():
         c = sample_core(s._core, s.to_play, chunk_state(seed, 99))
         assert c.phase == s._core.phase and c.to_play == s.to_play
         assert (c.hand(s.to_play) == s._core.hand(s.to_play)).all()
-        while c.phase != 2:
-            assert c.apply(*c.bot(2))[0] == 0
+        assert c.play_to_end(2) == 0 and c.phase == 2
         r = c.result()
         assert r["defender_points"] == r["table_points"] + r["kitty_points"] * \
             r["kitty_multiplier"] + r["penalty"]

@@ -19,7 +19,7 @@ from libc.string cimport memcpy
 from shengji._core.cards cimport N_CARDS, N_DEALT, N_KINDS, N_RANKS, N_SEATS
 from shengji._core.options cimport RulesC, pack_rules
 from shengji._core.rng cimport Rng, rng_load, rng_store
-from shengji._core.bidding cimport (BidView, BID_OK, BID_PASS, BID_ERR_CHOICE, BID_REDEAL,
+from shengji._core.bidding cimport (BidParams, BidResult, BidState, BidView, BID_OK, BID_PASS, BID_ERR_CHOICE, BID_REDEAL,
                                     STAGE_ASK, STAGE_DEALT, STAGE_REBURY, STAGE_LATE_DONE,
                                     POLICY_EAGER, POLICY_NEVER, N_CLASSES, bid_start,
                                     bid_advance, bid_apply, bid_finish, bid_view,
@@ -33,8 +33,36 @@ from shengji._core.bidding import ACTION_NAMES, STAGE_NAMES, STRENGTH_NAMES, _ER
 PASS = BID_PASS
 
 
+def _rebuild(bytes st, bytes res, bytes p, bytes r, bytes deck, int finished):
+    """Unpickling: the raw structs back (checked for size), the pointers remade."""
+    cdef BidCore c = BidCore.__new__(BidCore)
+    cdef BidState tmp
+    if (len(st), len(res), len(p), len(r), len(deck)) != (sizeof(BidState), sizeof(BidResult),
+                                                         sizeof(BidParams), sizeof(RulesC),
+                                                         N_CARDS):
+        raise ValueError("a pickled bidding of another build of shengji (its C structs differ)")
+    memcpy(&c.st, <const char*> st, sizeof(BidState))
+    memcpy(&c.res, <const char*> res, sizeof(BidResult))
+    memcpy(&c.p, <const char*> p, sizeof(BidParams))
+    memcpy(&c.r, <const char*> r, sizeof(RulesC))
+    memcpy(c.deck, <const char*> deck, N_CARDS)
+    c.finished = finished
+    c.st.deck = c.deck
+    if finished >= 0:          # the class table of the level: a fresh start points at it
+        bid_start(&tmp, &c.p, &c.r, c.deck, 0)
+        c.st.cls_of = tmp.cls_of
+    return c
+
+
 cdef class BidCore:
     """One hand's bidding, stepped from Python (module docstring)."""
+
+    def __reduce__(self):
+        return _rebuild, ((<char*> &self.st)[:sizeof(BidState)],
+                          (<char*> &self.res)[:sizeof(BidResult)],
+                          (<char*> &self.p)[:sizeof(BidParams)],
+                          (<char*> &self.r)[:sizeof(RulesC)],
+                          (<char*> self.deck)[:N_CARDS], self.finished)
 
     def __init__(self, cards=None, int level=0, rules=None, bint first_hand=True,
                  int banker=0, int first_drawer=0):

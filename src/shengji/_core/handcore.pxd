@@ -1,11 +1,16 @@
-# The Python-facing hand: HandCore, a HandC and its Rng for shengji.game.HandState (one
-# call per decision), over the state machine, the bots and the drivers' deal step.
+# The Python-facing hand: HandCore, a HandC, its card-id book and its Rng for
+# shengji.game.HandState (one call per decision), over the state machine, the bots, the
+# step encoding (actions.pxd), the per-seat information sets (infoset.pxd) and the
+# drivers' deal steps.
 from shengji._core.rng cimport Rng
 from shengji._core.hand cimport HandC
-from shengji._core.moves cimport MAX_PLAYS
-from shengji._core.play cimport Play
+from shengji._core.book cimport Book, IdSet
 
 cdef class HandCore:
     cdef HandC h
+    cdef Book b
     cdef Rng rng
-    cdef Play buf[MAX_PLAYS]
+    cdef object bidding       # the bidding's outcome (dict), or None when trump was given
+    cdef int redeals
+    cdef tuple _play(self, const IdSet* ids)
+    cdef tuple _bury(self, int c)

@@ -1,0 +1,103 @@
+"""Text renderings of a hand: the table as one seat sees it (``Observation.render``) and
+the whole table (``HandState.render``).  Hands are grouped by following-suit, trumps
+first, strongest first."""
+from __future__ import annotations
+
+from ..cards import format_cards
+from ..names import FOLLOW_NAMES, N_COPIES, N_SEATS, TRUMP
+from ..trump import Trump
+from .actions import ACTION_PLAY, is_card_action
+
+_GROUPS = (TRUMP, 0, 1, 2, 3)          # trumps first, then S H C D
+
+
+def _sorted_groups(cards, trump: str, level: str, rules) -> str:
+    follow, order, _, _ = Trump(level, None if trump == "NT" else trump).tables(
+        rules.tractor_gap, rules.trump_chain)
+    parts = []
+    for g in _GROUPS:
+        mine = sorted((c for c in cards if follow[c // N_COPIES] == g),
+                      key=lambda c: (-int(order[c // N_COPIES]), c))
+        if mine:
+            parts.append(f"{FOLLOW_NAMES[g]}: {format_cards(mine)}")
+    return "  |  ".join(parts) if parts else "(none)"
+
+
+def _header(o) -> list[str]:
+    lines = [f"level {o.level} (defenders {o.defender_level}), trump {o.trump}, "
+             f"banker S{o.banker} (team {o.banker % 2}: S{o.banker % 2} S{o.banker % 2 + 2})"]
+    b = o.bidding
+    if b is not None:
+        who = "nobody declared (no_bid)" if b.no_bid else \
+            f"S{b.first_declarer} declared first (card {b.first_declare_index + 1})"
+        extra = [f"{b.overturns} overturn(s)"] if b.overturns else []
+        extra += ["reinforced"] if b.reinforced else []
+        extra += [f"{b.redeals} redeal(s)"] if b.redeals else []
+        extra += ["the banker stepped down"] if b.banker_steps_down else []
+        lines.append("bidding: " + who + ("; " + ", ".join(extra) if extra else ""))
+    return lines
+
+
+def _record(o) -> list[str]:
+    pts = "  ".join(f"S{s} {o.points[s]}" for s in range(N_SEATS))
+    lines = [f"points: {pts}  | team 0 {o.team_points[0]}, team 1 {o.team_points[1]}"
+             f"  | penalty {o.penalty:+d}"]
+    voids = [f"S{s}: {' '.join(v)}" for s, v in enumerate(o.voids) if v]
+    if voids:
+        lines.append("voids shown: " + "; ".join(voids))
+    if o.tricks:
+        lines.append("tricks:")
+        lines += [f"  {t}" for t in o.tricks]
+    if o.current_trick is not None:
+        lines.append(f"current trick (led by S{o.current_trick.leader}):")
+        lines.append(f"  {o.current_trick}")
+    return lines
+
+
+def render_observation(o) -> str:
+    side = "banker team" if o.is_banker_team else "defenders"
+    lines = [f"Seat {o.seat} ({side}) -- " + _header(o)[0], *_header(o)[1:]]
+    turn = "the hand is over" if o.phase == "over" else \
+        f"{o.phase}, S{o.to_play} to decide" + (" (you)" if o.my_turn else "")
+    lines.append(f"phase: {turn}; next trick led by S{o.leader}" if o.current_trick is None
+                 and o.phase == "play" else f"phase: {turn}")
+    lines += _record(o)
+    lines.append(f"your hand ({len(o.hand)}): " + _sorted_groups(o.hand, o.trump, o.level,
+                                                                  o.rules))
+    if o.pending:
+        lines.append(f"chosen so far: {format_cards(o.pending)}")
+    if o.kitty is not None:
+        lines.append(f"kitty (dealt): {format_cards(o.kitty)}")
+    if o.buried is not None:
+        lines.append(f"buried: {format_cards(o.buried)}")
+    lines.append("hand sizes: " + "  ".join(f"S{s} {n}" for s, n in enumerate(o.hand_sizes)))
+    if o.legal_actions:
+        lines.append(f"legal actions: {len(o.legal_actions)} "
+                     f"(cards {format_cards([a for a in o.legal_actions if is_card_action(a)])}"
+                     + (" + play)" if o.legal_actions[-1] == ACTION_PLAY else ")"))
+    if o.result is not None:
+        r = o.result
+        lines.append(f"result: D = {r['defender_points']} -> {r['level_side']} +{r['levels']}")
+    return "\n".join(lines)
+
+
+def render_state(s) -> str:
+    """The whole table: every hand, the kitty and the buried cards, and the record."""
+    o = s.observation(s.banker)          # the banker's view holds the kitty and the bury
+    lines = ["Full table -- " + _header(o)[0], *_header(o)[1:]]
+    lines.append("the hand is over" if s.is_over() else f"phase: {s.phase}, S{s.to_play} to "
+                 f"decide")
+    lines += _record(o)
+    for seat, hand in enumerate(s.hands):
+        lines.append(f"S{seat} ({len(hand)}): " + _sorted_groups(hand, o.trump, o.level,
+                                                                  o.rules))
+    lines.append(f"kitty (dealt): {format_cards(s.kitty)}")
+    if s.buried:
+        lines.append(f"buried: {format_cards(s.buried)}")
+    if s.is_over():
+        r = s.result()
+        lines.append(f"result: D = {r['defender_points']} (table {r['table_points']}, kitty "
+                     f"{r['kitty_points']} x {r['kitty_multiplier']}, penalty "
+                     f"{r['penalty']:+d}) -> {r['level_side']} +{r['levels']}, next banker "
+                     f"S{r['next_banker']}")
+    return "\n".join(lines)
