@@ -51,15 +51,17 @@ def no_pair_twin(s):
     followed a lead holding pairs, in suit, with fewer pairs of the suit than the lead
     (docs/rules.md §4: pairs are matched as far as the hand allows)."""
     out = [0] * N_SEATS
-    for trick in s.tricks:
-        lead = Counter(c // 2 for c in trick[0][1])
+    for trick in (*s.tricks, s.current_trick):     # the trick in progress too
+        if trick is None:
+            continue
+        lead = Counter(c // 2 for c in trick.lead)
         need = sum(1 for v in lead.values() if v == 2)
         if not need:
             continue
         suit = follow(s, next(iter(lead)))
-        for seat, cards in trick[1:]:
+        for seat, cards in trick.plays[1:]:
             mine = Counter(c // 2 for c in cards if follow(s, c // 2) == suit)
-            if sum(mine.values()) == len(trick[0][1]) and \
+            if sum(mine.values()) == len(trick.lead) and \
                     sum(1 for v in mine.values() if v == 2) < need:
                 out[seat] |= 1 << suit
     return out
