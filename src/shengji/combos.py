@@ -1,5 +1,5 @@
 """The rules engine's public API: combinations, follow legality, trick winner, throw check,
-kitty multiplier and level change (RULES.md §3–6, defined exactly in docs/rules-engine.md).
+kitty multiplier and level change (docs/rules.md §3–6, defined exactly in docs/rules-engine.md).
 
 Every function validates its input here, once, and then calls the C core
 (``shengji._core.combos``).  Cards are notation text (``"AS AS 2H"``) or sequences of

@@ -1,6 +1,6 @@
 """The public rules API (``shengji.combos``, the C core behind it) against the rule book.
 
-Every worked example of RULES.md §11 (level 2, hearts trump unless said), the throw example
+Every worked example of docs/rules.md §11 (level 2, hearts trump unless said), the throw example
 of §3, the kitty table of §5 and the level tables of §6, each under every preset where it
 applies (the option it depends on is read from the preset), then the edge cases pinned
 down by docs/rules-engine.md and the error messages of the API boundary.
@@ -43,7 +43,7 @@ def component_texts(combo):
 
 
 # ---------------------------------------------------------------------------------------
-# RULES.md §11 worked examples
+# docs/rules.md §11 worked examples
 # ---------------------------------------------------------------------------------------
 
 def test_example_1_trump_order(preset):
@@ -110,7 +110,7 @@ def test_example_5_no_trump(preset):
 
 
 def test_example_6_ruff_needs_the_shape(preset):
-    # RULES.md plays 3H three times across the example's two void seats; the deck holds
+    # The example's source plays 3H three times across its two void seats; the deck holds
     # two, so the two answers are checked as separate tricks and then together with 4H 5H.
     assert trick_winner(["KC KC", "3H 5H"], HEARTS, preset) == 0
     assert trick_winner(["KC KC", "3H 3H"], HEARTS, preset) == 1
@@ -121,7 +121,7 @@ def test_example_7_first_played_wins_ties(preset):
     assert trick_winner(["AS", "3S", "AS", "4S"], HEARTS, preset) == 0
 
 
-KITTY_TABLE = {  # RULES.md §5 / §11.8: multiplier for a 2-pair and a 3-pair tractor
+KITTY_TABLE = {  # docs/rules.md §5 / §11.8: multiplier for a 2-pair and a 3-pair tractor
     "linear4": (8, 12),
     "plus2": (6, 8),
     "power2": (8, 16),
@@ -141,7 +141,7 @@ def test_example_8_kitty(preset):
     assert kitty_multiplier("AS KS KS", HEARTS, preset) == 4
 
 
-LEVEL_EXAMPLES = {  # RULES.md §11.9, before any cap
+LEVEL_EXAMPLES = {  # docs/rules.md §11.9, before any cap
     "classic": [(0, "banker", 3), (35, "banker", 2), (40, "banker", 1), (80, "defenders", 0),
                 (120, "defenders", 1), (160, "defenders", 2)],
     "league": [(80, "defenders", 1), (120, "defenders", 1), (160, "defenders", 2)],
@@ -156,7 +156,7 @@ def test_example_9_level_tables(preset):
 
 
 # ---------------------------------------------------------------------------------------
-# RULES.md §3 throw example and §6 tables in full
+# docs/rules.md §3 throw example and §6 tables in full
 # ---------------------------------------------------------------------------------------
 
 def test_throw_example(preset):

@@ -1,4 +1,4 @@
-"""Card notation and encoding (RULES.md §1)."""
+"""Card notation and encoding (docs/rules.md §1)."""
 import pytest
 
 from shengji import Trump, format_cards, parse_cards
@@ -52,7 +52,7 @@ def test_points_total_200():
 
 
 def test_trump_order_example_1():
-    # RULES.md §11.1: level 2, hearts trump
+    # docs/rules.md §11.1: level 2, hearts trump
     t = Trump("2", "H")
     chain = ["BJ", "SJ", "2H", "2S", "AH", "KH", "3H"]
     orders = [t.order(c) for c in chain]

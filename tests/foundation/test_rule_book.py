@@ -121,3 +121,27 @@ def test_planned_options_do_not_exist_yet():
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_is_named_in_the_book(preset):
     assert f"`{preset}`" in section(10)
+
+
+def test_nothing_in_the_repository_cites_a_file_outside_it():
+    """A user who clones the repository has docs/rules.md and nothing outside it: no tracked
+    file may send them to the source rule book, the seed texts or this workplace."""
+    import subprocess
+
+    root = BOOK.parents[1]
+    needles = ("RULES.md", "shared/", "seeds/", "/work/")
+    this = Path(__file__).resolve().relative_to(root).as_posix()
+    listed = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    offenders = []
+    for name in listed.stdout.splitlines():
+        path = root / name
+        if name == this or not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        offenders += [f"{name}: {n}" for n in needles if n in text]
+    assert not offenders, offenders

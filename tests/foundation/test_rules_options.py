@@ -1,4 +1,4 @@
-"""Rules options and presets (RULES.md §9–10)."""
+"""Rules options and presets (docs/rules.md §9–10)."""
 import pytest
 
 from shengji import PRESETS, Rules

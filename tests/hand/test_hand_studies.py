@@ -1,5 +1,5 @@
 """The scoring and match studies end to end: config, chunks, Parquet, determinism, and
-the match rules of RULES.md §6 (banker rotation, must_play, level_cap, past A)."""
+the match rules of docs/rules.md §6 (banker rotation, must_play, level_cap, past A)."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,6 +1,6 @@
 """The reference oracle (``shengji.reference``) against the rule book.
 
-Every worked example of RULES.md §11 (hearts trump, level 2 unless said), the throw example
+Every worked example of docs/rules.md §11 (hearts trump, level 2 unless said), the throw example
 of §3, the kitty table of §5, the level tables of §6, and the edge cases pinned down in
 docs/rules-engine.md.  Examples whose outcome does not depend on the preset run under every
 preset; examples that depend on an option read it from the preset.

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Per-trump order tables (RULES.md §2–3), built once per (level, trump) and then only
+"""Per-trump order tables (docs/rules.md §2–3), built once per (level, trump) and then only
 looked up: every later kernel compares ``order`` and tests ``chain`` adjacency instead of
 special-casing jokers and level cards."""
 import numpy as np

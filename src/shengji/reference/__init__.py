@@ -32,25 +32,25 @@ __all__ = [
 
 def classify(cards, trump, rules=None) -> Combo:
     """Decompose cards of one following-suit into single / pair / tractor / throw
-    (RULES.md §3; docs/rules-engine.md "Decomposition")."""
+    (docs/rules.md §3; docs/rules-engine.md "Decomposition")."""
     spec, rules = resolve(trump, rules)
     return classify_ids(parse(cards, "cards"), spec, rules)
 
 
 def follow_suit(card_kind, trump, rules=None) -> str:
     """Following-suit of a card kind (0..53, or one card's notation): "S" "H" "C" "D" or
-    "T" for trump (RULES.md §2)."""
+    "T" for trump (docs/rules.md §2)."""
     return follow_suit_of(resolve_kind(card_kind), _resolve_trump_spec(trump))
 
 
 def order(card_kind, trump) -> int:
-    """Order of a card kind inside its following-suit (RULES.md §2): rank 0..12 for plain
+    """Order of a card kind inside its following-suit (docs/rules.md §2): rank 0..12 for plain
     cards, 13 off-suit level (every level card in no-trump), 14 trump-suit level, 15 SJ,
     16 BJ."""
     return order_of(resolve_kind(card_kind), _resolve_trump_spec(trump))
 
 
 def chain(card_kind, trump, rules=None) -> int:
-    """Chain position of a card kind (tractor adjacency, RULES.md §3)."""
+    """Chain position of a card kind (tractor adjacency, docs/rules.md §3)."""
     spec, rules = resolve(trump, rules)
     return chain_of(resolve_kind(card_kind), spec, rules)

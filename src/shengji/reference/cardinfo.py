@@ -1,6 +1,6 @@
 """Per-card facts for the reference: following-suit, order, chain position.
 
-Plain, table-free Python written from RULES.md §2–3 and docs/rules-engine.md
+Plain, table-free Python written from docs/rules.md §2–3 and docs/rules-engine.md
 ("Cards, following-suit, order, chain").  Nothing here comes from the C core.
 
 A card *kind* is ``suit * 13 + rank`` (suits S H C D = 0..3, ranks 2..A = 0..12),
@@ -87,7 +87,7 @@ def is_level_card(kind: int, spec: TrumpSpec) -> bool:
 
 
 def is_trump(kind: int, spec: TrumpSpec) -> bool:
-    """RULES.md §2: both jokers, all 8 level cards, and every card of the trump suit."""
+    """docs/rules.md §2: both jokers, all 8 level cards, and every card of the trump suit."""
     if is_joker(kind) or is_level_card(kind, spec):
         return True
     return _suit_of(kind) == spec.suit_index
@@ -99,7 +99,7 @@ def follow_suit_of(kind: int, spec: TrumpSpec) -> str:
 
 
 def order_of(kind: int, spec: TrumpSpec) -> int:
-    """Strength inside the card's following-suit (RULES.md §2; docs "order")."""
+    """Strength inside the card's following-suit (docs/rules.md §2; docs "order")."""
     if kind == BIG_JOKER:
         return ORDER_BIG_JOKER
     if kind == SMALL_JOKER:
@@ -112,7 +112,7 @@ def order_of(kind: int, spec: TrumpSpec) -> int:
 
 
 def chain_of(kind: int, spec: TrumpSpec, rules: Rules) -> int:
-    """Chain position for tractor adjacency (RULES.md §3; docs "chain position").
+    """Chain position for tractor adjacency (docs/rules.md §3; docs "chain position").
 
     Two pairs of one following-suit are adjacent when their positions differ by exactly 1.
     """

@@ -1,5 +1,5 @@
 """What a deal gives each seat, recomputed plainly from the cards (the deal study's
-columns, RULES.md §1–2): the pure-Python twin of the deal kernel's features."""
+columns, docs/rules.md §1–2): the pure-Python twin of the deal kernel's features."""
 from __future__ import annotations
 
 from shengji.cards import BIG_JOKER, N_RANKS, N_SUITS, SMALL_JOKER, kind_points

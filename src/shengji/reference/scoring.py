@@ -1,4 +1,4 @@
-"""Scoring for the reference: the kitty multiplier (RULES.md §5) and levelling (§6).
+"""Scoring for the reference: the kitty multiplier (docs/rules.md §5) and levelling (§6).
 
 Written from docs/rules-engine.md "Kitty multiplier" and "Level change".
 """
@@ -14,7 +14,7 @@ from .combos import classify_ids
 
 def kitty_multiplier(play, trump, rules=None) -> int:
     """Multiplier on the kitty points when the defenders win the last trick with ``play``
-    (RULES.md §5, 抠底).  Set by the play's largest component, never summed:
+    (docs/rules.md §5, 抠底).  Set by the play's largest component, never summed:
     single ×2, pair ×4, tractor of n pairs ×4n (``linear4``), ×2(n+1) (``plus2``),
     ×2^(n+1) (``power2``)."""
     spec, rules = resolve(trump, rules)
@@ -35,7 +35,7 @@ def kitty_multiplier(play, trump, rules=None) -> int:
 
 
 def level_change(defender_points, rules=None, *, level=None) -> tuple[str, int]:
-    """Who levels and by how much after a hand (RULES.md §6).
+    """Who levels and by how much after a hand (docs/rules.md §6).
 
     Returns ``(side, levels)`` with side ``"banker"`` (the banker team stays and goes up)
     or ``"defenders"`` (they take over the bank; ``levels`` may be 0).  D below 0 counts as

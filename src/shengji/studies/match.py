@@ -2,7 +2,7 @@
 
 A match starts with both teams at the rules' ``start_level``; the first hand is a first
 hand (the first declarer banks; a deal nobody declares is redealt), later hands follow
-RULES.md §6: the banker team stays -> the banker's partner banks, the defenders take over
+docs/rules.md §6: the banker team stays -> the banker's partner banks, the defenders take over
 -> the seat after the banker banks, at its team's level.  ``level_cap``, ``must_play``
 (a jump stops at a must-play rank) and ``must_play_demotion`` apply.  A team that levels
 past A wins.

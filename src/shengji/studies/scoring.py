@@ -1,7 +1,7 @@
 """The scoring-distribution study: whole hands played by built-in bots (issue #5).
 
 Each hand is independent: shuffle, bid (``bid_policy``), the banker buries 8, 25 tricks'
-worth of cards are played, then the kitty, penalties and the level change (RULES.md §3–8).
+worth of cards are played, then the kitty, penalties and the level change (docs/rules.md §3–8).
 Both teams are at ``level``.  ``first_hand = true`` plays every hand as the first of a
 match (the first declarer banks, a deal nobody declares is redealt); otherwise seat 0 is
 the banker and the rules' ``no_bid`` applies.
@@ -18,7 +18,7 @@ Table ``hands/``, one row per hand:
   table_points (defenders' trick points), kitty_points (points buried),
   last_winner_side ("banker"/"defenders"), last_winner_shape (single/pair/tractor/throw),
   kitty_multiplier (applied: 0 when the banker team took the last trick),
-  penalty (signed change of D, RULES.md §8), defender_points (D = table_points +
+  penalty (signed change of D, docs/rules.md §8), defender_points (D = table_points +
   kitty_points x kitty_multiplier + penalty), level_side, levels, next_banker,
   failed_throws, redeals.
 """
