@@ -250,36 +250,51 @@ def kitty_multiplier(play, trump, rules=None) -> int:
     return int(_core.kitty_multiplier(_counts(ids), t.level_rank, t.suit_index, r))
 
 
-def level_change(defender_points, rules=None, *, level=None) -> tuple[str, int]:
+def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tuple[str, int]:
     """``(side, levels)``: who levels ("banker" or "defenders") and by how many.
 
     ``level``: the current level (rank text) of the side that levels; with it,
-    ``must_play`` ranks stop a jump."""
+    ``must_play`` ranks stop a jump (and ``must_play_strict`` holds defenders on one).
+    ``overturns``: the hand's overturns, one more level each under ``overturn_levels =
+    "stakes"`` ("overturner" is a match rule, ignored here)."""
     if isinstance(defender_points, bool) or not isinstance(defender_points, Integral):
         raise ValueError(f"defender_points must be an integer, got {defender_points!r}")
+    if isinstance(overturns, bool) or not isinstance(overturns, Integral) or overturns < 0:
+        raise ValueError(f"overturns must be an integer >= 0, got {overturns!r}")
     d = int(defender_points)
     r = resolve_rules(rules)
     rank = -1 if level is None else parse_rank(str(level))
-    if d > _CORE_MAX_POINTS:
-        return _huge_level_change(d, r, rank)
-    side, levels = _core.level_change(max(d, 0), r, rank)   # D < 0 counts as 0
+    if d > _CORE_MAX_POINTS or overturns > _CORE_MAX_OVERTURNS:
+        return _huge_level_change(d, r, rank, int(overturns))
+    side, levels = _core.level_change(max(d, 0), r, rank, int(overturns))   # D < 0 counts as 0
     return SIDES[side], int(levels)
 
 
-# The core counts points in 64 bits; beyond this the jump only grows linearly.
+# The core counts points in 64 bits and overturns in a C int; beyond these the jump only
+# grows linearly.
 _CORE_MAX_POINTS = 1 << 60
+_CORE_MAX_OVERTURNS = 1 << 20
 
 
-def _huge_level_change(d: int, r: Rules, rank: int) -> tuple[str, int]:
-    """level_change for a D past the core's 64-bit range (defenders, far past every
-    threshold): the same formula in Python integers."""
-    take_over, step = (100, 20) if r.level_table == "step20" else (120, 40)
-    levels = 1 + (d - take_over) // step
+def _huge_level_change(d: int, r: Rules, rank: int, overturns: int) -> tuple[str, int]:
+    """level_change for a D or an overturn count past the core's range: the same formula
+    in Python integers."""
+    if d <= _CORE_MAX_POINTS:
+        side, levels = _core.level_change(max(d, 0), r, -1, 0)
+        side = SIDES[side]
+    else:
+        take_over, step = (100, 20) if r.level_table == "step20" else (120, 40)
+        side, levels = "defenders", 1 + (d - take_over) // step
+    if r.overturn_levels == "stakes":
+        levels += overturns
     if r.level_cap is not None:
         levels = min(levels, r.level_cap)
     if rank >= 0:
-        for m in sorted(parse_rank(x) for x in r.must_play):
+        must = sorted(parse_rank(x) for x in r.must_play)
+        if r.must_play_strict and side == "defenders" and rank in must:
+            return side, 0
+        for m in must:
             if rank < m < rank + levels:
                 levels = m - rank
                 break
-    return "defenders", levels
+    return side, levels

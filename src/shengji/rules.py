@@ -22,7 +22,8 @@ How to add an option
 1. Append its row to ``OPTIONS`` (at the end, so that rule dicts, manifests and the
    listing keep their order): ``Option(name, kind, default, section, doc)`` with kind
    ``FLAG``, ``Choice(values..., enum="EnumName")``, ``RANK``, ``RANK_SET``,
-   ``OPTIONAL_LEVELS`` or ``OPTIONAL_COUNT`` (a new kind: a subclass of ``Kind``).  Options
+   ``OPTIONAL_LEVELS``, ``OPTIONAL_COUNT`` or ``OPTIONAL_HANDS`` (a new kind: a subclass
+   of ``Kind``).  Options
    that only make sense together get a row in ``CONSTRAINTS``.  The doc is one line that
    says what the option changes; the section is its § in docs/rules.md.
 2. In ``src/shengji/_core/options.pxd`` add its ``RulesC`` field (``bint`` for a flag,
@@ -194,6 +195,7 @@ RANK = _Rank()
 RANK_SET = _RankSet()
 OPTIONAL_LEVELS = _OptionalInt(1, "no cap", "a positive integer", "a number of levels")
 OPTIONAL_COUNT = _OptionalInt(0, "no limit", "an integer >= 0", "a number >= 0")
+OPTIONAL_HANDS = _OptionalInt(1, "no limit", "a positive integer", "a number of hands")
 
 
 @dataclass(frozen=True)
@@ -297,6 +299,23 @@ OPTIONS: tuple[Option, ...] = (
            "redeal", 7,
            "a first hand nobody declares on: redeal, or the first kitty card's suit is trump "
            "and its value, counted round from the first drawer, picks the banker"),
+    Option("overturn_levels", Choice("none", "stakes", "overturner", enum="OverturnLevels"),
+           "none", 6,
+           "each overturn raises a level: none; stakes (each adds one level to the hand's "
+           "result, for whichever side levels); overturner (each gives its team one level)"),
+    Option("match_hands", OPTIONAL_HANDS, None, 6,
+           "a match ends on time after this many hands (the simulation's clock): the higher "
+           "team wins (null: play until a team passes the target level)"),
+    Option("timeout_tie", Choice("draw", "banker", "play_on", enum="TimeoutTie"), "draw", 6,
+           "equal levels when a match ends on time: a draw, the team on the bank wins, or "
+           "play on until a hand leaves the levels unequal"),
+    Option("target_level", RANK, "A", 6,
+           "the level a team must pass to win the match (A: past A)"),
+    Option("must_play_strict", FLAG, False, 6,
+           "a must-play level must be won as banker: defenders standing on one take over "
+           "with no levels"),
+    Option("short_suit_trumps", FLAG, False, 4,
+           "short of a led side suit, fill with trumps (as many as held) before other cards"),
 )
 
 OPTION: dict[str, Option] = {o.name: o for o in OPTIONS}
@@ -315,6 +334,8 @@ CONSTRAINTS: tuple[tuple[Any, str], ...] = (
     (lambda v: v["overturn_after_kitty"] == "never" or not v["bids_close_with_deal"],
      "bids_close_with_deal = true closes the bidding with the deal: overturn_after_kitty "
      "must be 'never'"),
+    (lambda v: RANK_NAMES.index(v["start_level"]) <= RANK_NAMES.index(v["target_level"]),
+     "start_level must not be above target_level (a team wins by passing target_level)"),
 )
 
 
@@ -405,26 +426,31 @@ PRESETS: dict[str, dict[str, Any]] = {
     "club-84022": {
         "level_table": "step20", "kitty_multiplier": "power2", "throw_penalty": "per_card",
         "suit_priority": "SHDC", "must_play": ["10"], "no_bid": "kitty_first",
+        "match_hands": 6, "timeout_tie": "banker", "target_level": "10",
+        "must_play_strict": True,
     },
     "spring-festival": {
         "single_joker_declares": True, "no_bid": "kitty_first", "kitty_multiplier": "power2",
         "throw_penalty": "per_card", "first_hand_no_bid": "kitty_first",
+        "match_hands": 6, "timeout_tie": "banker",
     },
     "tournament": {"no_bid": "kitty_first", "kitty_multiplier": "plus2",
                    "later_joker_overturns": 1, "reinforce_lock_jokers": True,
-                   "random_first_drawer": True},
+                   "random_first_drawer": True, "match_hands": 10},
     "campus-2015": {
         "trump_throws": False, "kitty_multiplier": "plus2", "suit_priority": "SHCD",
         "no_bid": "banker_steps_down", "overturn_after_kitty": "always",
-        "random_first_drawer": True,
+        "random_first_drawer": True, "match_hands": 9, "timeout_tie": "banker",
     },
     "must-play-ja": {"must_play": ["J", "A"], "must_play_demotion": True, "no_bid": "kitty_first",
                      "secret_bids": True, "overturn_after_kitty": "always",
-                     "overturn_reburies": True, "joker_pair_takes_bank": False},
+                     "overturn_reburies": True, "joker_pair_takes_bank": False,
+                     "must_play_strict": True},
     "timed-match": {
         "must_play": ["A"], "no_bid": "kitty_third", "suit_priority": "SHCD",
         "first_hand_overturn": False, "bids_close_with_deal": True, "banker_draws_first": True,
-        "random_first_drawer": True,
+        "random_first_drawer": True, "overturn_levels": "stakes", "match_hands": 9,
+        "must_play_strict": True, "short_suit_trumps": True,
     },
     "team-cup": {"mixed_joker_pair": True, "kitty_multiplier": "power2",
                  "overturn_takes_bank": False},

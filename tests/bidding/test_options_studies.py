@@ -150,10 +150,10 @@ def test_secret_bids_in_scoring():
 # -- school-cup starts at 6 (source 000, line 23) ------------------------------------------------
 def test_school_cup_matches_start_at_six():
     out = np.zeros((len(drivers.HAND_COLUMNS) + 2, 600), np.int32)
-    n, _ = drivers.play_match(chunk_state(3, 0), np.arange(108, dtype=np.uint8), "school-cup",
+    n, *_ = drivers.play_match(chunk_state(3, 0), np.arange(108, dtype=np.uint8), "school-cup",
                               1, 1, 0, 0, out)
     assert n > 0 and out[len(drivers.HAND_COLUMNS), 0] == out[len(drivers.HAND_COLUMNS) + 1, 0] == 4
     assert out[drivers.HAND_COLUMNS.index("level"), 0] == 4
-    n, _ = drivers.play_match(chunk_state(3, 0), np.arange(108, dtype=np.uint8), "standard",
+    n, *_ = drivers.play_match(chunk_state(3, 0), np.arange(108, dtype=np.uint8), "standard",
                               1, 1, 0, 0, out)
     assert out[len(drivers.HAND_COLUMNS), 0] == 0

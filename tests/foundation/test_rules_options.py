@@ -120,9 +120,9 @@ def _expected_c_value(o, value):
         members = getattr(core_options, o.kind.enum)
         prefix = next(iter(members)).name.split("_", 1)[0]
         return int(members[f"{prefix}_{'NONE' if value is None else value.upper()}"])
-    if o.name == "start_level":
+    if o.name in ("start_level", "target_level"):
         return RANKS.index("T" if value == "10" else value)
-    if o.name in ("level_cap", "later_joker_overturns"):
+    if o.name in ("level_cap", "later_joker_overturns", "match_hands"):
         return -1 if value is None else value
     if o.name == "must_play":
         return sum(1 << RANKS.index("T" if r == "10" else r) for r in value)

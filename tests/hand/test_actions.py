@@ -20,7 +20,9 @@ from shengji.game import (ACTION_PLAY, N_ACTIONS, HandState, builtin_bot, play_h
                           random_action_bot)
 from shengji.rules import PRESETS
 
-PRESET_SAMPLE = ["standard", "club-84022", "league-2019", "spring-festival", "team-cup"]
+# timed-match: short_suit_trumps (the fill takes the trumps first)
+PRESET_SAMPLE = ["standard", "club-84022", "league-2019", "spring-festival", "team-cup",
+                 "timed-match"]
 
 
 def kinds(cards):

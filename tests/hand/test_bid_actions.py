@@ -117,3 +117,14 @@ def test_builtin_bot_bids_from_the_observation():
     s = play_hand("tournament", "2", policies=(bot,) * 4, banker=None, seed=7,
                   bid_phase=True)
     assert s.is_over() and any(isinstance(h, int) for h in s.history)
+
+
+def test_the_table_renders_during_the_bidding():
+    s = HandState("must-play-ja", "J", banker=0, seed=3, bid_phase=True)
+    assert s.trump is None and s.kitty == [] and "not decided yet" in s.render()
+    me = s.to_play
+    text = s.observation(me).render()
+    assert "legal actions: pass" in text and f"S{me} to decide (you)" in text
+    s.apply(s.legal_plays()[-1])                     # a face-down declaration
+    other = s.observation((me + 1) % 4)
+    assert other.bids and other.bids[0][3] is None and "(face down)" in other.render()

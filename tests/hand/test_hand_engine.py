@@ -92,7 +92,7 @@ def play_and_check(preset: str, seed: int, bots) -> dict:
     assert res["last_winner_shape"] == ref.classify(last[1], trump, rules).kind
     d = team_points[defenders] + kitty * mult + expected_penalty
     assert res["defender_points"] == d
-    side, levels = ref.level_change(d, rules, level=s.level)
+    side, levels = ref.level_change(d, rules, level=s.level, overturns=res["overturns"])
     assert (res["level_side"], res["levels"]) == (side, levels)
     assert res["next_banker"] == ((b + 2) % 4 if side == "banker" else (b + 1) % 4)
     return res
@@ -133,8 +133,14 @@ def check_public_record(s, trump, rules):
     for trick in s.tricks:
         led = ref.follow_suit(trick.plays[0][1][0] // 2, trump, rules)
         for seat, play in trick.plays[1:]:
-            if sum(ref.follow_suit(c // 2, trump, rules) == led for c in play) < len(play):
+            suits = [ref.follow_suit(c // 2, trump, rules) for c in play]
+            if suits.count(led) < len(play):
                 voids[seat] |= 1 << "SHCDT".index(led)
+                # short_suit_trumps: a fill with fewer trumps than it has room for shows
+                # that the seat has no more trumps either
+                if rules.short_suit_trumps and led != "T" and \
+                        suits.count("T") < len(play) - suits.count(led):
+                    voids[seat] |= 1 << "SHCDT".index("T")
     assert core.void_suits == voids
 
 

@@ -1,5 +1,6 @@
 """The scoring and match studies end to end: config, chunks, Parquet, determinism, and
-the match rules of docs/rules.md §6 (banker rotation, must_play, level_cap, past A)."""
+the match rules of docs/rules.md §6 (banker rotation, must_play, level_cap, past the
+target level, time)."""
 from __future__ import annotations
 
 import numpy as np
@@ -66,7 +67,9 @@ def test_match_rules(tmp_path, preset):
     must = {parse_rank(r) for r in rules.must_play}
     for _, row in m.iterrows():
         g = h[h.match == row.match]
-        assert len(g) == row.hands and row.winner_team in (0, 1)
+        ended = str(row.ended_by)
+        assert len(g) == row.hands and ended in ("target", "time")
+        assert row.winner_team in ((-1, 0, 1) if ended == "time" else (0, 1))
         assert g.level_0.iloc[0] == start and g.level_1.iloc[0] == start
         # banker rotation: each hand's banker is the previous hand's next_banker
         # (banker_steps_down may hand the bank on once more)
@@ -85,12 +88,16 @@ def test_match_rules(tmp_path, preset):
                     assert not any(a < x < b for x in must), (a, b, must)
                 elif b < a:
                     assert rules.must_play_demotion
-        # the winner's last hand took it past A
+        if ended == "time":           # match_hands hands, nobody past the target
+            assert rules.match_hands == row.hands
+            continue
+        # the winner's last hand took it past the target level
+        target = parse_rank(rules.target_level)
         last = g.iloc[-1]
         winner_level = last[f"level_{row.winner_team}"]
-        assert winner_level + last.levels >= 13
-        if parse_rank("A") in must:
-            assert winner_level == 12
+        assert winner_level + last.levels >= target + 1
+        if target in must:
+            assert winner_level == target
         bank_team = last.banker % 2
         side_team = bank_team if last.level_side == "banker" else 1 - bank_team
         assert side_team == row.winner_team

@@ -535,7 +535,10 @@ def test_follow_throw_components(preset):
 
 def test_follow_short_suit_plays_all(preset):
     hand = "9S 9S KH KH 5C 6C"
-    assert ref.is_legal_follow(hand, TRACTOR_LEAD, "9S 9S 5C 6C", HEARTS, preset)
+    # short_suit_trumps (贴主): the fill takes the trumps first
+    fill_trumps = Rules.preset(preset).short_suit_trumps
+    assert ref.is_legal_follow(hand, TRACTOR_LEAD, "9S 9S 5C 6C", HEARTS, preset) \
+        != fill_trumps
     assert ref.is_legal_follow(hand, TRACTOR_LEAD, "9S 9S KH KH", HEARTS, preset)
     assert not ref.is_legal_follow(hand, TRACTOR_LEAD, "9S KH KH 5C", HEARTS, preset)
     # exactly as many of the suit as the lead: all of them, whatever their shape
@@ -549,8 +552,12 @@ def test_follow_short_suit_plays_all(preset):
 
 def test_follow_void_may_play_anything(preset):
     hand = "3H 5H KC QD 2C BJ"
-    for play in ["3H 5H KC QD", "KC QD 2C BJ", "3H 5H 2C BJ", "3H KC QD BJ"]:
-        assert ref.is_legal_follow(hand, TRACTOR_LEAD, play, HEARTS, preset), play
+    fill_trumps = Rules.preset(preset).short_suit_trumps
+    for play in ["3H 5H KC QD", "KC QD 2C BJ", "3H KC QD BJ"]:
+        assert ref.is_legal_follow(hand, TRACTOR_LEAD, play, HEARTS, preset) != fill_trumps, \
+            play
+    # four trumps (3H 5H 2C BJ) fill the four places: the only follow under short_suit_trumps
+    assert ref.is_legal_follow(hand, TRACTOR_LEAD, "3H 5H 2C BJ", HEARTS, preset)
 
 
 def test_follow_wrong_size_or_not_in_hand_is_false(preset):

@@ -6,7 +6,7 @@ A follow is the hard case (docs/rules.md §4, docs/rules-engine.md "Follow legal
 
 * ``ns <= n`` (short): every card of the suit goes, the rest is free, so a card extends
   the follow while it is of the suit, or while fewer than ``n - ns`` other cards are
-  chosen;
+  chosen (under ``short_suit_trumps`` the parts of ``moves.fill_parts``: the trumps first);
 * ``ns > n``: all ``n`` cards come from the suit with at least ``need = min(pairs held,
   pairs in the lead)`` pairs, and (a lead with tractors) as many of the lead's tractor
   pairs placed as the hand could place.  Without tractors, "can the chosen cards be
@@ -22,6 +22,7 @@ from libc.string cimport memset
 from shengji._core.cards cimport KITTY_SIZE, N_KINDS
 from shengji._core.combos cimport legal_follow_counts
 from shengji._core.hand cimport PHASE_BURY, PHASE_PLAY, Holding, Public
+from shengji._core.moves cimport fill_parts
 from shengji._core.play cimport Play, bit, ctz, mask_size, play_counts, play_size, popcount
 
 cdef enum:
@@ -55,7 +56,8 @@ cdef bint complete(Completion* c, int i, int left, int pairs) noexcept nogil:
     cdef int k, add
     cdef const Public* pub = c.v.pub
     if left == 0:
-        return legal_follow_counts(c.v.own.count, &pub.lead, c.q, &pub.t)
+        return legal_follow_counts(c.v.own.count, &pub.lead, c.q, &pub.t,
+                                   pub.r.short_suit_trumps)
     if i == c.nk or c.cap_suffix[i] < left or pairs_bound(c, i, left, pairs) < c.need:
         return False
     k = c.kinds[i]
@@ -112,16 +114,19 @@ cdef inline uint64_t not_exhausted(const Holding* own, const Play* chosen) noexc
 
 cdef uint64_t follow_kinds(const View* v, const Play* chosen) noexcept nogil:
     cdef const Public* pub = v.pub
-    cdef int s = pub.lead.suit, n = pub.lead.n_cards, m = play_size(chosen), ns, need, k
+    cdef int s = pub.lead.suit, n = pub.lead.n_cards, m = play_size(chosen), ns, need, k, f
     cdef uint64_t sm = pub.suit_mask[s], left = not_exhausted(v.own, chosen), out = 0, cand
-    cdef Play q
+    cdef Play q, base, pool
     if m >= n:
         return 0
     ns = mask_size(v.own.one, v.own.two, sm)
     if ns <= n:
-        out = left & sm
-        if mask_size(chosen.one, chosen.two, ~sm) < n - ns:
-            out |= left & ~sm
+        # short of the suit: all of it (and under short_suit_trumps the trumps when they
+        # cannot fill the rest) plus a fill from the pool (moves.fill_parts)
+        f = fill_parts(v, &base, &pool)
+        out = left & base.one
+        if mask_size(chosen.one, chosen.two, pool.one) < f:
+            out |= left & pool.one
         return out
     if (chosen.one & ~sm) != 0:
         return 0

@@ -28,7 +28,7 @@ from shengji._core.combos cimport (Combo, Component, Profile, SHAPE_PAIR, SHAPE_
                                    decompose, has_lead_shape, lead_key, make_profile,
                                    winner_of_trick)
 from shengji._core.hand cimport N_FOLLOW, PHASE_PLAY, Public
-from shengji._core.moves cimport MAX_PLAYS, TARGET_STOP_AT_CAP, gen_plays
+from shengji._core.moves cimport MAX_PLAYS, TARGET_STOP_AT_CAP, fill_parts, gen_plays
 from shengji._core.play cimport (Play, add_card, bit, ctz, mask_size, masked_counts,
                                  play_counts, play_points, play_size, popcount, team)
 from shengji._core.rng cimport Rng
@@ -264,18 +264,16 @@ cdef int fill_candidates(const View* v, Play* buf) noexcept nogil:
     cheapest trump pair (a ruff).  Returns how many were written to buf."""
     cdef const Public* pub = v.pub
     cdef int s = pub.lead.suit, n = pub.lead.n_cards, f, i, j, k, nc = 0, cnt = 0, best
-    cdef uint64_t sm = pub.suit_mask[s], m
+    cdef uint64_t m
     cdef uint8_t kinds[MAX_HELD]
     cdef int val[MAX_HELD]
     cdef int tmp
     cdef uint8_t tk
-    cdef Play base
-    base.one = v.own.one & sm
-    base.two = v.own.two & sm
-    f = n - play_size(&base)
+    cdef Play base, pool
+    f = fill_parts(v, &base, &pool)       # all of the suit; the fill's cards
     for k in range(N_KINDS):
-        if pub.t.follow[k] != s:
-            for j in range(v.own.count[k]):
+        if (pool.one >> k) & 1:
+            for j in range(1 + <int> ((pool.two >> k) & 1)):
                 kinds[nc] = k
                 val[nc] = card_value(pub, k)
                 nc += 1

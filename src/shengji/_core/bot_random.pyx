@@ -11,7 +11,7 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from shengji._core.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS
 from shengji._core.hand cimport N_FOLLOW, PHASE_PLAY
-from shengji._core.moves cimport (MAX_PLAYS, count_tractors, gen_plays, n_throws,
+from shengji._core.moves cimport (MAX_PLAYS, count_tractors, fill_parts, gen_plays, n_throws,
                                   nth_tractor, throws_of)
 from shengji._core.play cimport Play, add_card, bit, ctz, lowest_bit, mask_size, play_size, popcount
 from shengji._core.rng cimport Rng, sj_bounded, sj_bounded64
@@ -82,22 +82,21 @@ cdef int random_lead(const View* v, Rng* rng, Play* out) noexcept nogil:
 
 cdef int random_fill(const View* v, Rng* rng, Play* out) noexcept nogil:
     """Short of the led suit: all of it plus a fill drawn uniformly among the sub-multisets
-    of the other cards (exactly gen_plays' set), counted and unranked by dynamic
-    programming instead of enumerated."""
-    cdef int s = v.pub.lead.suit, f, nk = 0, i, j, k
-    cdef uint64_t sm = v.pub.suit_mask[s], m, r
+    of the fill's cards (moves.fill_parts: exactly gen_plays' set), counted and unranked by
+    dynamic programming instead of enumerated."""
+    cdef int f, nk = 0, i, j, k
+    cdef uint64_t m, r
     cdef uint8_t kinds[N_KINDS]
     cdef uint8_t avail[N_KINDS]
     cdef uint64_t ways[N_KINDS + 1][MAX_FILL + 1]
-    out.one = v.own.one & sm
-    out.two = v.own.two & sm
-    f = v.pub.lead.n_cards - play_size(out)
-    m = v.own.one & ~sm
+    cdef Play pool
+    f = fill_parts(v, out, &pool)          # all of the suit (and forced trumps); the fill's cards
+    m = pool.one
     while m:
         k = ctz(m)
         m &= m - 1
         kinds[nk] = k
-        avail[nk] = 2 if v.own.two & bit(k) else 1
+        avail[nk] = 2 if pool.two & bit(k) else 1
         nk += 1
     for j in range(f + 1):
         ways[nk][j] = 1 if j == 0 else 0

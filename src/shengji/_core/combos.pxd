@@ -88,7 +88,7 @@ cdef int winner_of_trick(const Combo* lead, const uint8_t* plays, int n_plays,
 cdef int trick_winner_counts(const uint8_t* plays, int n_plays,
                              const TrumpTable* t) noexcept nogil
 cdef bint legal_follow_counts(const uint8_t* hand, const Combo* lead, const uint8_t* play,
-                              const TrumpTable* t) noexcept nogil
+                              const TrumpTable* t, bint fill_trumps) noexcept nogil
 cdef int throw_failure(const Combo* lead, const uint8_t* others, int n_others,
                        const TrumpTable* t, bint trump_throws) noexcept nogil
 cdef void rules_table(TrumpTable* t, int level, int suit, const RulesC* r) noexcept nogil

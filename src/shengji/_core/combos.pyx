@@ -416,8 +416,9 @@ cdef int trick_winner_counts(const uint8_t* plays, int n_plays,
 # follow legality
 # -----------------------------------------------------------------------------------------
 cdef bint legal_follow_counts(const uint8_t* hand, const Combo* lead, const uint8_t* play,
-                              const TrumpTable* t) noexcept nogil:
-    """docs "Follow legality".  hand is the follower's hand before playing."""
+                              const TrumpTable* t, bint fill_trumps) noexcept nogil:
+    """docs "Follow legality".  hand is the follower's hand before playing; fill_trumps:
+    the rules' short_suit_trumps (short of a led side suit, the fill takes trumps first)."""
     cdef Profile hs, ps
     cdef int k, n = lead.n_cards, s = lead.suit, need, mask, full
     if count_cards(play) != n:
@@ -429,8 +430,16 @@ cdef bint legal_follow_counts(const uint8_t* hand, const Combo* lead, const uint
     make_profile(play, t, s, &ps)
     if hs.n_cards <= n:
         # Short of the suit: every card of it must go (the play is inside the hand, so
-        # equal counts mean the same cards); the rest is free.
-        return ps.n_cards == hs.n_cards
+        # equal counts mean the same cards); the rest is free, or (short_suit_trumps, 贴主:
+        # docs/rules.md §4) as many trumps as the hand can give to it come first.
+        if ps.n_cards != hs.n_cards:
+            return False
+        if fill_trumps and s != TRUMP:
+            need = n - hs.n_cards
+            make_profile(hand, t, TRUMP, &hs)
+            make_profile(play, t, TRUMP, &ps)
+            return ps.n_cards >= (need if need < hs.n_cards else hs.n_cards)
+        return True
     if ps.n_cards != n:
         return False
     need = hs.n_pairs if hs.n_pairs < lead.total_pairs else lead.total_pairs
@@ -583,7 +592,7 @@ def legal_follow(hand, lead, play, int level, int suit, rules=None):
     cdef const uint8_t[:, ::1] p = _counts_rows(play, "play")
     _setup(&t, &r, level, suit, rules)
     _check(decompose(&l[0, 0], &t, &c))
-    return bool(legal_follow_counts(&h[0, 0], &c, &p[0, 0], &t))
+    return bool(legal_follow_counts(&h[0, 0], &c, &p[0, 0], &t, r.short_suit_trumps))
 
 
 def trick_winner(plays, int level, int suit, rules=None):
@@ -653,15 +662,18 @@ def kitty_multiplier(counts, int level, int suit, rules=None):
     return kitty_factor(&c, r.kitty_multiplier)
 
 
-def level_change(long long defender_points, rules=None, int level=-1):
+def level_change(long long defender_points, rules=None, int level=-1, int overturns=0):
     """docs "Level change": ``(side index into SIDE_NAMES, levels)``; level is the rank
-    index of the levelling side (-1: must_play not applied)."""
+    index of the levelling side (-1: must_play not applied); overturns: the hand's
+    overturns (overturn_levels = "stakes")."""
     cdef RulesC r = pack_rules(rules)
     cdef long long levels = 0
     cdef int side
     if not -1 <= level < N_RANKS:
         raise ValueError(f"level rank index {level} out of range 0..12")
-    side = level_delta(defender_points, &r, level, &levels)
+    if overturns < 0:
+        raise ValueError(f"overturns must be >= 0, got {overturns}")
+    side = level_delta(defender_points, &r, level, overturns, &levels)
     return side, levels
 
 
@@ -801,5 +813,5 @@ def legal_follow_batch(hands, hand_lengths, leads, lead_lengths, plays, play_len
             if status != COMBO_OK:
                 ov[i] = status
                 continue
-            ov[i] = legal_follow_counts(hc, &c, pc, &t)
+            ov[i] = legal_follow_counts(hc, &c, pc, &t, r.short_suit_trumps)
     return out

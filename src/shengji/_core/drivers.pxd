@@ -12,13 +12,24 @@ from shengji._core.bot cimport Agent
 cdef enum:
     N_HAND_COLUMNS = 20      # drivers.HAND_COLUMNS
 
+# How a match ended (drivers.MATCH_ENDS names them): still going, a team passed the target
+# level, time (match_hands hands were played), or the hand guard stopped it.
+cdef enum MatchEnd:
+    MATCH_ON = 0
+    MATCH_TARGET = 1
+    MATCH_TIME = 2
+    MATCH_GUARD = 3
+
 ctypedef struct MatchC:
     # A match between hands: the teams' levels, the next banker (-1: the first hand, the
-    # first declarer banks), hands played, and the team that levelled past A (-1: none yet).
+    # first declarer banks), hands played, the winning team (-1: none yet, or a draw) and
+    # how the match ended (MatchEnd).  Once a team passes the target its lv is
+    # target_level + 1.
     int lv[2]
     int banker
     int hands
     int winner
+    int ended
     BidParams bp             # the current hand's bidding (match_deal)
 
 # Shuffle the carried-over deck and bid (bidding.pxd's bid_hand, redealing as the rules
@@ -66,5 +77,6 @@ cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil
 # Deal the match's next hand (at its bidding level and team levels) into h.
 cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
                     int bid_policy, int bid_threshold, BidResult* bid) noexcept nogil
-# After h is over: the team levels, the next banker, the winner.
+# After h is over: the team levels, the next banker, the winner, and whether the match
+# is over (a team passed target_level; time under match_hands, with timeout_tie).
 cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil

@@ -5,6 +5,7 @@ import numpy as np
 import numpy.typing as npt
 
 HAND_COLUMNS: tuple[str, ...]
+MATCH_ENDS: tuple[str, ...]
 
 def play_hands(
     state: npt.NDArray[np.uint64],
@@ -28,4 +29,4 @@ def play_match(
     bid_policy: int,
     bid_threshold: int,
     out: npt.NDArray[np.int32],
-) -> tuple[int, int]: ...
+) -> tuple[int, int, int, int, int]: ...

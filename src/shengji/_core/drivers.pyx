@@ -2,7 +2,8 @@
 """The study drivers: whole hands and whole matches played by the built-in bots, in C.
 
 ``play_hands`` (the scoring study) plays n independent hands; ``play_match`` (the match
-study) one match from the rules' start level until a team levels past A (docs/rules.md §6).
+study) one match from the rules' start level until a team levels past the target level, or
+time runs out (``match_hands``, ``timeout_tie``; docs/rules.md §6).
 Both draw every random number of a chunk from one ``Rng`` (rng.pyx: the seeding rule):
 for each hand the shuffle and bidding (``deal_hand``), then the bots' draws (``play_out``);
 the deck carries over from hand to hand.  A hand's ``HAND_COLUMNS`` row is ``hand_row``."""
@@ -12,7 +13,7 @@ from libc.stdint cimport int32_t, uint8_t
 from libc.string cimport memcpy, memset
 
 from shengji._core.cards cimport N_CARDS, N_DEALT, N_RANKS, N_SEATS
-from shengji._core.options cimport RulesC, pack_rules
+from shengji._core.options cimport RulesC, TT_BANKER, TT_DRAW, pack_rules
 from shengji._core.rng cimport Rng, rng_load, rng_store
 from shengji._core.deal cimport shuffle_full
 from shengji._core.bidding cimport (BidParams, BidResult, BidState, BidView, BID_OK,
@@ -21,8 +22,8 @@ from shengji._core.bidding cimport (BidParams, BidResult, BidState, BidView, BID
                                     bid_late_start, bid_recount, bid_late_finish)
 from shengji._core.combos cimport SIDE_BANKER, SIDE_DEFENDERS
 from shengji._core.hand cimport (HandC, APPLY_OK, APPLY_EMPTY, PHASE_BURY, PHASE_PLAY,
-                                 hand_apply, hand_bury, hand_setup, hand_set_trump,
-                                 hand_take_kitty)
+                                 hand_apply, hand_bury, hand_set_overturns, hand_setup,
+                                 hand_set_trump, hand_take_kitty)
 from shengji._core.bot cimport Agent, agent_bury, agent_free, agent_init, agent_play
 from shengji._core.view cimport View, make_view
 from shengji._core.play cimport Play, team
@@ -40,6 +41,8 @@ HAND_COLUMNS = ("banker", "trump", "level", "table_points", "kitty_points",
                 "demotion", "redeals", "overturns", "late_overturns", "reburies",
                 "first_drawer")
 assert len(HAND_COLUMNS) == N_HAND_COLUMNS
+# How a match ended: play_match's third value indexes this (MatchEnd, drivers.pxd).
+MATCH_ENDS = ("playing", "target", "time", "guard")
 
 
 cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
@@ -77,6 +80,7 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
     b = bid.banker
     hand_setup(h, seat_order(deck, bid.first_drawer, buf), team_level[team(b)],
                team_level[1 - team(b)], bid.trump, b, r)
+    hand_set_overturns(h, bid.team_overturns[0], bid.team_overturns[1])
     return 0
 
 
@@ -160,6 +164,7 @@ cdef int late_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
         else:
             break
     bid_late_finish(&st, bid)
+    hand_set_overturns(h, bid.team_overturns[0], bid.team_overturns[1])
     return APPLY_OK
 
 
@@ -280,6 +285,7 @@ cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil:
     m.banker = -1
     m.hands = 0
     m.winner = -1
+    m.ended = MATCH_ON
 
 
 cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
@@ -299,15 +305,32 @@ cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil
     m.hands += 1
     m.winner = match_levels(m.lv, h.pub.banker, &h.score, r)
     m.banker = h.score.next_banker
+    if m.winner >= 0:
+        m.lv[m.winner] = r.target_level + 1
+        m.ended = MATCH_TARGET
+    elif r.match_hands >= 0 and m.hands >= r.match_hands:
+        # Time (docs/rules.md §6): the higher team wins; equal levels by timeout_tie -- a
+        # draw, the team on the bank (the next hand's banker team), or play on, this check
+        # repeating after every further hand.
+        if m.lv[0] != m.lv[1]:
+            m.winner = 0 if m.lv[0] > m.lv[1] else 1
+            m.ended = MATCH_TIME
+        elif r.timeout_tie == TT_BANKER:
+            m.winner = team(m.banker)
+            m.ended = MATCH_TIME
+        elif r.timeout_tie == TT_DRAW:
+            m.ended = MATCH_TIME
 
 
 def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bot,
                int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out not None):
-    """Play one match from the rules' start_level until a team levels past A (docs/rules.md
-    §6): banker rotation, must_play, level_cap and must_play_demotion as the rules say.
-    Rows of out (N_HAND_COLUMNS + 2, capacity): the hand columns, then the two teams'
-    levels before the hand.  team0_bot, team1_bot: as play_hands' bots.  Returns (hands
-    played, winning team)."""
+    """Play one match from the rules' start_level until a team levels past target_level
+    or time runs out (match_hands, timeout_tie; docs/rules.md §6): banker rotation,
+    must_play, level_cap, must_play_demotion and overturn_levels as the rules say.  Rows of
+    out (N_HAND_COLUMNS + 2, capacity): the hand columns, then the two teams' levels before
+    the hand.  team0_bot, team1_bot: as play_hands' bots.  Returns (hands played, winning
+    team (-1: a draw, or the guard), how it ended (an index into MATCH_ENDS), team 0's and
+    team 1's level after the last hand (the winner by target: target_level + 1))."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng
     cdef HandC h
@@ -340,7 +363,7 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
                 hand_row(&h, &bid, &out[0, 0], cap, i)
                 i += 1
                 match_score(&m, &h, &r)
-                if m.winner >= 0:
+                if m.ended != MATCH_ON:
                     break
         rng_store(&rng, state)
     finally:
@@ -348,4 +371,6 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
         agent_free(&agents[1])
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
-    return i, m.winner
+    if m.ended == MATCH_ON:
+        m.ended = MATCH_GUARD
+    return i, m.winner, m.ended, m.lv[0], m.lv[1]

@@ -63,6 +63,11 @@ ctypedef struct Public:
     Combo lead                       # the current trick's (possibly forced) lead
     int trick_points                 # points in the current trick so far
     uint8_t void_suits[N_SEATS]      # bit s: the seat showed out of following-suit s
+                                     # (under short_suit_trumps a fill without enough
+                                     # trumps also shows it out of trumps)
+    int overturns[2]                 # the bidding's overturns per team of the overturner
+                                     # (overturn_levels): 0 until whoever ran the bidding
+                                     # sets them (hand_set_overturns)
     int points[N_SEATS]              # trick points taken per seat
     int table_points                 # defenders' trick points
     int banker_points                # banker team's trick points
@@ -102,6 +107,10 @@ cdef int hand_bury(HandC* h, const Play* p) noexcept nogil
 # §7): the trump changes; or `seat` takes up the buried kitty (holding 33) and buries again
 # with hand_bury (overturn_reburies).  APPLY_OK, or APPLY_OVER once a card is played.
 cdef int hand_set_trump(HandC* h, int trump) noexcept nogil
+# The bidding's overturns per team of the overturner (BidResult.team_overturns), for the
+# level change under overturn_levels: set after the bidding and again after the round of
+# overturns after the bury (any time before the last trick).
+cdef void hand_set_overturns(HandC* h, int team0, int team1) noexcept nogil
 cdef int hand_take_kitty(HandC* h, int seat) noexcept nogil
 # The seat to play plays p; a failed throw plays the forced component instead (in *forced,
 # else *forced = *p) and books the penalty.  APPLY_OK, or a negative status and nothing

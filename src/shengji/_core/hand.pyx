@@ -17,7 +17,8 @@ with fewer cards of the led suit than the lead has shows a void (``void_suits``)
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from shengji._core.cards cimport N_CARDS, N_DEALT, N_KINDS, N_SEATS, KITTY_SIZE, TrumpTable
+from shengji._core.cards cimport (N_CARDS, N_DEALT, N_KINDS, N_SEATS, KITTY_SIZE, TRUMP,
+                                  TrumpTable)
 from shengji._core.options cimport RulesC
 from shengji._core.combos cimport (Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, decompose,
                                    legal_follow_counts, rules_table, throw_failure,
@@ -76,6 +77,8 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
     pub.banker = banker
     memset(pub.seen, 0, N_KINDS)
     memset(pub.void_suits, 0, N_SEATS)
+    pub.overturns[0] = 0
+    pub.overturns[1] = 0
     for s in range(N_FOLLOW):
         pub.suit_mask[s] = 0
     for k in range(N_KINDS):
@@ -155,6 +158,11 @@ cdef int hand_set_trump(HandC* h, int trump) noexcept nogil:
     for s in range(N_SEATS):
         h.cache[s].stale = ALL_SUITS_STALE
     return APPLY_OK
+
+
+cdef void hand_set_overturns(HandC* h, int team0, int team1) noexcept nogil:
+    h.pub.overturns[0] = team0
+    h.pub.overturns[1] = team1
 
 
 cdef int hand_take_kitty(HandC* h, int seat) noexcept nogil:
@@ -253,13 +261,25 @@ cdef int hand_apply(HandC* h, const Play* p, Play* forced, bint check) noexcept 
             return APPLY_BAD_SIZE
         s = pub.lead.suit
         if n == 1:
-            # a single: the led suit if held at all (the common case, without profiles)
-            if check and pub.t.follow[ctz(p.one)] != s and (own.one & pub.suit_mask[s]):
+            # a single: the led suit if held at all (the common case, without profiles);
+            # under short_suit_trumps, void in a side suit: a trump if held at all
+            if check and pub.t.follow[ctz(p.one)] != s and (
+                    (own.one & pub.suit_mask[s]) or
+                    (pub.r.short_suit_trumps and s != TRUMP
+                     and pub.t.follow[ctz(p.one)] != TRUMP
+                     and (own.one & pub.suit_mask[TRUMP]))):
                 return APPLY_ILLEGAL
-        elif check and not legal_follow_counts(own.count, &pub.lead, cnt, &pub.t):
+        elif check and not legal_follow_counts(own.count, &pub.lead, cnt, &pub.t,
+                                               pub.r.short_suit_trumps):
             return APPLY_ILLEGAL
-        if mask_size(p.one, p.two, pub.suit_mask[s]) < n:
+        k = mask_size(p.one, p.two, pub.suit_mask[s])
+        if k < n:
             pub.void_suits[seat] |= 1 << s      # showed out of the led suit: public
+            # short_suit_trumps: a fill with fewer trumps than it could take shows that
+            # the seat had no more trumps either
+            if pub.r.short_suit_trumps and s != TRUMP and \
+                    mask_size(p.one, p.two, pub.suit_mask[TRUMP]) < n - k:
+                pub.void_suits[seat] |= 1 << TRUMP
     memcpy(pub.trick[pub.n_in_trick], cnt, N_KINDS)
     pub.tricks[pub.tricks_done].plays[pub.n_in_trick] = forced[0]
     pub.trick_points += play_points(forced, &pub.t)
@@ -285,5 +305,5 @@ cdef int hand_apply(HandC* h, const Play* p, Play* forced, bint check) noexcept 
     if h.seat[k].one == 0:          # every hand is empty together: the last trick
         pub.phase = PHASE_OVER
         score_hand(&pub.r, &pub.t, pub.banker, pub.level, pub.def_level, pub.table_points,
-                   h.kitty_points, pub.penalty, k, pub.trick[w], &h.score)
+                   h.kitty_points, pub.penalty, k, pub.trick[w], pub.overturns, &h.score)
     return APPLY_OK

@@ -14,3 +14,4 @@ cdef class HandCore:
     cdef int redeals
     cdef tuple _play(self, const IdSet* ids)
     cdef tuple _bury(self, int c)
+    cdef _bid_overturns(self, bidding)

@@ -26,8 +26,8 @@ from shengji._core.bidding cimport (BidParams, BidResult, BidState, bid_deck,
 from shengji._core.hand cimport (HandC, TrickRecord, APPLY_OK, APPLY_NOT_IN_HAND,
                                  APPLY_BAD_SIZE, APPLY_MIXED, APPLY_ILLEGAL, APPLY_OVER,
                                  APPLY_EMPTY, N_FOLLOW, N_TRICKS, PHASE_BURY, PHASE_PLAY,
-                                 hand_apply, hand_bury, hand_setup, hand_set_trump,
-                                 hand_take_kitty)
+                                 hand_apply, hand_bury, hand_setup, hand_set_overturns,
+                                 hand_set_trump, hand_take_kitty)
 from shengji._core.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, book_setup, ids_add,
                                  ids_clear, ids_has, ids_play, play_ids)
 from shengji._core.bidcore cimport BidCore
@@ -38,8 +38,9 @@ from shengji._core.infoset cimport (InfoSet, bid_from_dict, choice_ids, id_list,
                                     legal_action_list, load_state, make_infoset, step_kinds)
 from shengji._core.bot cimport (Agent, N_BOTS, agent_free, agent_init, bot_choose,
                                 bot_get)
-from shengji._core.drivers cimport (MatchC, deal_hand, hand_row, match_deal, match_score,
-                                    match_start, play_out_bids, seat_agents, seat_order,
+from shengji._core.drivers cimport (MATCH_ON, MatchC, deal_hand, hand_row, match_deal,
+                                    match_score, match_start, play_out_bids, seat_agents,
+                                    seat_order,
                                     N_HAND_COLUMNS)
 from shengji._core.play cimport Play, bit, counts_play, play_size, team
 
@@ -208,7 +209,7 @@ cdef class HandCore:
                 if rc != 0:
                     break
                 match_score(&m, &self.h, &r)
-                if m.winner >= 0:
+                if m.ended != MATCH_ON:    # past the target level, or time (match_hands)
                     rng_store(&self.rng, state)
                     return None
             rng_store(&self.rng, state)
@@ -246,11 +247,21 @@ cdef class HandCore:
         book_setup(&self.b, seat_order(&d[0], first_drawer, buf), banker)
         self.bidding = bidding
         self.redeals = bidding["redeals"] if bidding else 0
+        self._bid_overturns(bidding)
 
     def set_bidding(self, bidding):
         """The bidding's public outcome (a dict as deal() returns) after the round of
         overturns after the bury changed it."""
         self.bidding = bidding
+        self._bid_overturns(bidding)
+
+    cdef _bid_overturns(self, bidding):
+        """The bidding's overturns per team of the overturner, for the level change under
+        overturn_levels (0 without a bidding)."""
+        t0, t1 = bidding.get("team_overturns", (0, 0)) if bidding else (0, 0)
+        if t0 < 0 or t1 < 0:
+            raise ValueError("bidding: team_overturns must be >= 0")
+        hand_set_overturns(&self.h, t0, t1)
 
     def set_rng(self, state):
         """The bots draw from state's stream from now on (state is not advanced)."""

@@ -13,6 +13,13 @@ cdef enum:
 # counted, unless target == TARGET_STOP_AT_CAP).  0 outside the play phase.
 cdef int gen_plays(const View* v, Play* out, int cap, int target, Play* chosen) noexcept nogil
 
+# A follower short of the led suit (holding no more of it than the lead has): the part
+# every legal follow holds in *base (all of the suit; under short_suit_trumps with a side
+# suit led and too few trumps for the rest, every trump too) and the cards the rest is
+# chosen from in *pool (any other card; under short_suit_trumps only trumps when there
+# are enough).  Returns the number of cards of the rest.  The bots' fills use it too.
+cdef int fill_parts(const View* v, Play* base, Play* pool) noexcept nogil
+
 # Tractor leads (every suit): how many; the r-th of them into *out.
 cdef int count_tractors(const View* v) noexcept nogil
 cdef void nth_tractor(const View* v, int r, Play* out) noexcept nogil

@@ -4,7 +4,9 @@
 Candidate plays (``gen_plays``), the set the random bot draws from and the Python API's
 ``legal_plays()``:
   * follows: every legal follow (docs/rules-engine.md "Follow legality"), as multisets of
-    kinds; counted in full, stored up to a caller-given cap;
+    kinds; counted in full, stored up to a caller-given cap (short of the led suit: all
+    of it and every fill from ``fill_parts``' pool, which under short_suit_trumps holds
+    the trumps, so every candidate is legal by construction);
   * leads: every single, every pair, every tractor (each run of >= 2 adjacent pairs of one
     following-suit, each choice at a parallel position), and per following-suit the
     *top-k throws*: the seat's holding of that suit decomposed into components, the
@@ -17,12 +19,13 @@ the only write is the seat's throw memo (``View.throws``)."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
-from shengji._core.cards cimport N_KINDS
+from shengji._core.cards cimport N_KINDS, TRUMP
 from shengji._core.combos cimport (Combo, MAX_CHAIN, MAX_COMPONENTS, SHAPE_SINGLE, decompose,
                                    find_run, legal_follow_counts)
 from shengji._core.hand cimport (MAX_THROWS, N_FOLLOW, PHASE_PLAY, Holding, Public,
                                  ThrowCache)
-from shengji._core.play cimport Play, bit, ctz, lowest_bit, masked_counts, play_counts, popcount
+from shengji._core.play cimport (Play, bit, ctz, lowest_bit, mask_size, masked_counts,
+                                 play_counts, play_size, popcount)
 
 
 ctypedef struct PlayEnum:
@@ -84,7 +87,8 @@ cdef void enum_rec(PlayEnum* e, int i, int left, uint64_t one, uint64_t two, int
             p.one = one
             p.two = two
             play_counts(&p, cnt)
-            if not legal_follow_counts(e.hand, &e.pub.lead, cnt, &e.pub.t):
+            if not legal_follow_counts(e.hand, &e.pub.lead, cnt, &e.pub.t,
+                                       e.pub.r.short_suit_trumps):
                 return
         emit(e, one, two)
         return
@@ -122,23 +126,49 @@ cdef void enum_setup(PlayEnum* e, uint64_t one, uint64_t two) noexcept nogil:
         e.pair_suffix[i] = e.pair_suffix[i + 1] + (e.avail[i] == 2)
 
 
+cdef int fill_parts(const View* v, Play* base, Play* pool) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef int s = pub.lead.suit, f, nt
+    cdef uint64_t sm = pub.suit_mask[s], tm = pub.suit_mask[TRUMP]
+    base.one = v.own.one & sm
+    base.two = v.own.two & sm
+    pool.one = v.own.one & ~sm
+    pool.two = v.own.two & ~sm
+    f = pub.lead.n_cards - play_size(base)
+    if pub.r.short_suit_trumps and s != TRUMP and f > 0:
+        # 贴主 (docs/rules.md §4, source 002 line 261): the trumps first
+        nt = mask_size(v.own.one, v.own.two, tm)
+        if nt >= f:
+            pool.one &= tm
+            pool.two &= tm
+        else:
+            base.one |= v.own.one & tm
+            base.two |= v.own.two & tm
+            pool.one &= ~tm
+            pool.two &= ~tm
+            f -= nt
+    return f
+
+
 cdef void gen_follows(const View* v, PlayEnum* e) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef const Holding* own = v.own
-    cdef int s = pub.lead.suit, n = pub.lead.n_cards, ns, hp
+    cdef int s = pub.lead.suit, n = pub.lead.n_cards, ns, hp, f
     cdef uint64_t sm = pub.suit_mask[s]
     cdef uint64_t hs1 = own.one & sm, hs2 = own.two & sm, m
+    cdef Play base, pool
     ns = popcount(hs1) + popcount(hs2)
     e.pub = pub
     e.hand = <const uint8_t*> own.count
     if ns <= n:
-        # Short of the suit: all of it, filled with any other cards (垫牌).
-        e.base_one = hs1
-        e.base_two = hs2
+        # Short of the suit: all of it, filled with other cards (垫牌; fill_parts).
+        f = fill_parts(v, &base, &pool)
+        e.base_one = base.one
+        e.base_two = base.two
         e.need_pairs = 0
         e.full_check = False
-        enum_setup(e, own.one & ~sm, own.two & ~sm)
-        enum_rec(e, 0, n - ns, 0, 0, 0)
+        enum_setup(e, pool.one, pool.two)
+        enum_rec(e, 0, f, 0, 0, 0)
         return
     e.base_one = 0
     e.base_two = 0

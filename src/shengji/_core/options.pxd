@@ -51,6 +51,16 @@ cpdef enum FirstHandNoBid:
     FNB_REDEAL = 0
     FNB_KITTY_FIRST = 1
 
+cpdef enum OverturnLevels:
+    OL_NONE = 0
+    OL_STAKES = 1
+    OL_OVERTURNER = 2
+
+cpdef enum TimeoutTie:
+    TT_DRAW = 0
+    TT_BANKER = 1
+    TT_PLAY_ON = 2
+
 ctypedef struct RulesC:
     int start_level          # rank index 0..12
     bint clockwise
@@ -80,6 +90,12 @@ ctypedef struct RulesC:
     bint banker_draws_first
     bint random_first_drawer
     int first_hand_no_bid        # FirstHandNoBid
+    int overturn_levels          # OverturnLevels
+    int match_hands              # -1 = no limit
+    int timeout_tie              # TimeoutTie
+    int target_level             # rank index 0..12
+    bint must_play_strict
+    bint short_suit_trumps
 
 # rules: a shengji.Rules (anything with packed() -> {RulesC field: int}); None, a preset
 # name or a dict of options go through the resolver the Python layer installed.

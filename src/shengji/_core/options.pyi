@@ -11,6 +11,8 @@ NoBid: type[enum.IntEnum]
 ThrowPenalty: type[enum.IntEnum]
 OverturnAfterKitty: type[enum.IntEnum]
 FirstHandNoBid: type[enum.IntEnum]
+OverturnLevels: type[enum.IntEnum]
+TimeoutTie: type[enum.IntEnum]
 
 def set_resolver(resolver: Callable[[Any], Any]) -> None: ...
 def packed(rules: object = None) -> dict[str, int]: ...

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import format_cards
 from ..names import FOLLOW_NAMES, N_COPIES, N_SEATS, TRUMP
 from ..trump import Trump
-from .actions import ACTION_PLAY, is_card_action
+from .actions import ACTION_PLAY, action_name, is_card_action
 
 _GROUPS = (TRUMP, 0, 1, 2, 3)          # trumps first, then S H C D
 
@@ -24,8 +24,18 @@ def _sorted_groups(cards, trump: str, level: str, rules) -> str:
 
 
 def _header(o) -> list[str]:
-    lines = [f"level {o.level} (defenders {o.defender_level}), trump {o.trump}, "
-             f"banker S{o.banker} (team {o.banker % 2}: S{o.banker % 2} S{o.banker % 2 + 2})"]
+    trump = "not decided yet" if o.trump is None else o.trump
+    bank = "none yet" if o.banker < 0 else \
+        f"S{o.banker} (team {o.banker % 2}: S{o.banker % 2} S{o.banker % 2 + 2})"
+    lines = [f"level {o.level} (defenders {o.defender_level}), trump {trump}, banker {bank}"]
+    if o.bids:
+        lines.append("bids: " + "; ".join(
+            f"S{seat} {action} {'(face down)' if trump is None else trump} at card {i + 1}"
+            for i, seat, action, trump, _ in o.bids))
+    if o.standing_bid is not None:
+        st = o.standing_bid
+        lines.append(f"standing bid: S{st['bidder']} {st['strength']} "
+                     f"{st['trump'] or '(face down)'}" + (", locked" if st["locked"] else ""))
     b = o.bidding
     if b is not None:
         who = "nobody declared (no_bid)" if b.no_bid else \
@@ -54,8 +64,17 @@ def _record(o) -> list[str]:
     return lines
 
 
+def _legal(o) -> str:
+    if o.phase == "bid":
+        return f"legal actions: {', '.join(action_name(a) for a in o.legal_actions)}"
+    return (f"legal actions: {len(o.legal_actions)} "
+            f"(cards {format_cards([a for a in o.legal_actions if is_card_action(a)])}"
+            + (" + play)" if o.legal_actions[-1] == ACTION_PLAY else ")"))
+
+
 def render_observation(o) -> str:
-    side = "banker team" if o.is_banker_team else "defenders"
+    side = "no banker yet" if o.banker < 0 else \
+        "banker team" if o.is_banker_team else "defenders"
     lines = [f"Seat {o.seat} ({side}) -- " + _header(o)[0], *_header(o)[1:]]
     turn = "the hand is over" if o.phase == "over" else \
         f"{o.phase}, S{o.to_play} to decide" + (" (you)" if o.my_turn else "")
@@ -72,9 +91,7 @@ def render_observation(o) -> str:
         lines.append(f"buried: {format_cards(o.buried)}")
     lines.append("hand sizes: " + "  ".join(f"S{s} {n}" for s, n in enumerate(o.hand_sizes)))
     if o.legal_actions:
-        lines.append(f"legal actions: {len(o.legal_actions)} "
-                     f"(cards {format_cards([a for a in o.legal_actions if is_card_action(a)])}"
-                     + (" + play)" if o.legal_actions[-1] == ACTION_PLAY else ")"))
+        lines.append(_legal(o))
     if o.result is not None:
         r = o.result
         lines.append(f"result: D = {r['defender_points']} -> {r['level_side']} +{r['levels']}")
@@ -83,7 +100,8 @@ def render_observation(o) -> str:
 
 def render_state(s) -> str:
     """The whole table: every hand, the kitty and the buried cards, and the record."""
-    o = s.observation(s.banker)          # the banker's view holds the kitty and the bury
+    # the banker's view holds the kitty and the bury (during the deal's bidding: seat 0's)
+    o = s.observation(s.banker if s.banker >= 0 else 0)
     lines = ["Full table -- " + _header(o)[0], *_header(o)[1:]]
     lines.append("the hand is over" if s.is_over() else f"phase: {s.phase}, S{s.to_play} to "
                  f"decide")
@@ -91,7 +109,8 @@ def render_state(s) -> str:
     for seat, hand in enumerate(s.hands):
         lines.append(f"S{seat} ({len(hand)}): " + _sorted_groups(hand, o.trump, o.level,
                                                                   o.rules))
-    lines.append(f"kitty (dealt): {format_cards(s.kitty)}")
+    lines.append(f"kitty (dealt): {format_cards(s.kitty)}" if s.kitty else
+                 "kitty: not taken yet (the deal's bidding)")
     if s.buried:
         lines.append(f"buried: {format_cards(s.buried)}")
     if s.is_over():

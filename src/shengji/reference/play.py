@@ -38,7 +38,8 @@ def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
 
     * same number of cards as the lead, all taken from the hand (by kind) — else False;
     * holding no more cards of the led suit than the lead has: play all of them (垫牌: the
-      rest is free);
+      rest is free; under ``short_suit_trumps``, with a side suit led, the rest holds as
+      many trumps as the hand has, up to the rest's size: 贴主, docs/rules.md §4);
     * otherwise play only the led suit, matching the shape as far as the hand allows:
       (a) at least as many pairs as the lead's pair count or as the hand has, whichever is
       smaller, and (b) as much of the lead's tractors, largest first, as the hand's cards
@@ -62,7 +63,13 @@ def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
     play_s = [k for k in play_k if follow_suit_of(k, spec) == s]
 
     if len(hand_s) <= n:
-        return Counter(play_s) == Counter(hand_s)
+        if Counter(play_s) != Counter(hand_s):
+            return False
+        if rules.short_suit_trumps and s != TRUMP:
+            trumps_held = sum(1 for k in hand_k if follow_suit_of(k, spec) == TRUMP)
+            trumps_played = sum(1 for k in play_k if follow_suit_of(k, spec) == TRUMP)
+            return trumps_played >= min(n - len(hand_s), trumps_held)
+        return True
     if len(play_s) != n:
         return False  # enough of the suit in hand: every card played must be of it
 

@@ -34,24 +34,35 @@ def kitty_multiplier(play, trump, rules=None) -> int:
     raise ValueError(f"unknown kitty_multiplier {rules.kitty_multiplier!r}")  # pragma: no cover
 
 
-def level_change(defender_points, rules=None, *, level=None) -> tuple[str, int]:
+def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tuple[str, int]:
     """Who levels and by how much after a hand (docs/rules.md §6).
 
     Returns ``(side, levels)`` with side ``"banker"`` (the banker team stays and goes up)
     or ``"defenders"`` (they take over the bank; ``levels`` may be 0).  D below 0 counts as
-    0.  ``level_cap`` caps the jump; with ``level`` (the levelling side's current rank) a
-    jump stops at the first ``must_play`` rank strictly inside it (必打).
+    0.  Under ``overturn_levels = "stakes"`` each of the hand's ``overturns`` adds a level
+    (docs/rules.md §6, "每反一次升一级"; "overturner" is a match rule: ignored here).
+    ``level_cap`` caps the jump; with ``level`` (the levelling side's current rank) a jump
+    stops at the first ``must_play`` rank strictly inside it (必打), and under
+    ``must_play_strict`` defenders standing on a must-play rank take over with no level.
     """
     rules = resolve_rules(rules)
     if isinstance(defender_points, bool) or not isinstance(defender_points, numbers.Integral):
         raise ValueError(f"defender_points must be an integer, got {defender_points!r}")
+    if isinstance(overturns, bool) or not isinstance(overturns, numbers.Integral) \
+            or overturns < 0:
+        raise ValueError(f"overturns must be an integer >= 0, got {overturns!r}")
     d = max(0, int(defender_points))
     side, levels = _table(d, rules.level_table)
+    if rules.overturn_levels == "stakes":
+        levels += int(overturns)
     if rules.level_cap is not None:
         levels = min(levels, rules.level_cap)
     if level is not None and rules.must_play:
         current = parse_rank(str(level))
-        for m in sorted(parse_rank(r) for r in rules.must_play):
+        must = sorted(parse_rank(r) for r in rules.must_play)
+        if rules.must_play_strict and side == "defenders" and current in must:
+            return side, 0          # a must-play level is left only by banking it
+        for m in must:
             if current < m < current + levels:
                 levels = m - current
                 break

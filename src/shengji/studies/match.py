@@ -4,10 +4,16 @@ A match starts with both teams at the rules' ``start_level``; the first hand is 
 hand (the first declarer banks; a deal nobody declares is redealt), later hands follow
 docs/rules.md §6: the banker team stays -> the banker's partner banks, the defenders take over
 -> the seat after the banker banks, at its team's level.  ``level_cap``, ``must_play``
-(a jump stops at a must-play rank) and ``must_play_demotion`` apply.  A team that levels
-past A wins.
+(a jump stops at a must-play rank), ``must_play_strict``, ``must_play_demotion`` and
+``overturn_levels`` apply.  A team that levels past ``target_level`` (default A) wins.
 
-must_play_demotion (seed 002, "扑克牌双升竞赛规则（最新）" §1), as modelled: the banker
+Time (docs/rules.md §6, ``match_hands``): the sources' timed formats end a match when time
+is called; the simulation's clock is a number of complete hands.  After ``match_hands``
+hands with no team past the target, the team with the higher level wins; at equal levels
+``timeout_tie`` decides: a draw (winner_team -1), the team on the bank (the next hand's
+banker team), or play on until a hand leaves the levels unequal.
+
+must_play_demotion (docs/rules.md §6, set 002-F), as modelled: the banker
 team at a must-play J (or A) and the defenders take the last trick with a play holding a
 J (at J) / an A (at A): at J the banker team drops to 2; at A a single A drops it to J, a
 pair of As to 2.  Then the level change applies as usual: defenders taking over level
@@ -17,9 +23,12 @@ Bots: team 0 (seats 0 and 2) plays ``policy``, team 1 ``opponent_policy`` (defau
 same): a bot name or a table with its parameters (``shengji.bots``).
 
 Tables:
-  matches/  match (int64), winner_team (0/1; -1 if the hand guard stopped it), hands,
-            final_level_0, final_level_1 (rank index 0..12 before the last hand's jump),
-            trajectory_0, trajectory_1 (list<int8>: each team's level before every hand)
+  matches/  match (int64), winner_team (0/1; -1 for a draw on time or if the hand guard
+            stopped it), hands, final_level_0, final_level_1 (rank index 0..12 before the
+            last hand's jump),
+            trajectory_0, trajectory_1 (list<int8>: each team's level before every hand),
+            ended_by (dictionary<string>: "target" a team passed target_level, "time" match_hands
+            hands were played, "guard" the hand guard stopped it)
   hands/    match, hand (index in the match), level_0, level_1 (before the hand), and the
             scoring study's columns (banker, trump, level, table_points, ...), and
             demotion (the banker team's demoted level rank, -1 when none).
@@ -30,7 +39,8 @@ import numpy as np
 
 from ..bots import chunk_size_for, parse_bot
 from ..names import BID_POLICIES, MAX_THRESHOLD, N_CARDS
-from .base import Chunk, ChunkResult, Study, StudyConfig, arrow_lists, arrow_table, v_choice, v_int
+from .base import (Chunk, ChunkResult, Study, StudyConfig, arrow_dictionary, arrow_lists,
+                   arrow_table, v_choice, v_int)
 from .scoring import hand_columns, v_bot, v_policy_or_none
 
 MATCH_CAPACITY = 2000      # hands kept per match; real matches take tens
@@ -68,11 +78,13 @@ class MatchStudy(Study):
         t1 = parse_bot("opponent_policy", opts["opponent_policy"] or opts["policy"])
         bid = BID_POLICIES.index(opts["bid_policy"])
         rows, winners, counts, traj0, traj1, final0, final1 = [], [], [], [], [], [], []
+        ends = []
         for m in range(chunk.count):
-            n, winner = core.play_match(state, deck, cfg.rules, t0, t1, bid,
-                                        opts["bid_threshold"], buf)
+            n, winner, ended, _lv0, _lv1 = core.play_match(state, deck, cfg.rules, t0, t1, bid,
+                                                           opts["bid_threshold"], buf)
             rows.append(buf[:, :n].copy())
             winners.append(winner)
+            ends.append(ended)
             counts.append(n)
             traj0.append(buf[ncol, :n].astype(np.int8))
             traj1.append(buf[ncol + 1, :n].astype(np.int8))
@@ -99,10 +111,15 @@ class MatchStudy(Study):
             "final_level_1": np.asarray(final1, np.int8),
             "trajectory_0": arrow_lists(_concat_int8(traj0), counts_a),
             "trajectory_1": arrow_lists(_concat_int8(traj1), counts_a),
+            # MATCH_ENDS[0] ("playing") never ends a match: codes 1.. -> names from "target"
+            "ended_by": arrow_dictionary(np.asarray(ends, np.int8) - 1, core.MATCH_ENDS[1:]),
         }
         w = np.asarray(winners)
+        e = np.asarray([core.MATCH_ENDS[x] for x in ends], dtype=object)
         stats = {"items": chunk.count, "hands": int(counts_a.sum()),
-                 "team0_wins": int((w == 0).sum()), "team1_wins": int((w == 1).sum())}
+                 "team0_wins": int((w == 0).sum()), "team1_wins": int((w == 1).sum()),
+                 "on_time": int((e == "time").sum()),
+                 "draws": int(((e == "time") & (w < 0)).sum())}
         return ChunkResult(tables={"matches": arrow_table(matches), "hands": arrow_table(hands)},
                            stats=stats)
 
@@ -112,11 +129,15 @@ class MatchStudy(Study):
             return []
         t0 = parse_bot("policy", cfg.options["policy"]).label
         t1 = parse_bot("opponent_policy", cfg.options["opponent_policy"] or cfg.options["policy"]).label
-        return [
+        lines = [
             f"hands per match {stats['hands'] / n:.1f}; team 0 ({t0}) wins "
             f"{100 * stats['team0_wins'] / n:.1f}%, team 1 ({t1}) "
             f"{100 * stats['team1_wins'] / n:.1f}%",
         ]
+        if stats.get("on_time"):          # match_hands: matches that ended on time
+            lines.append(f"ended on time {100 * stats['on_time'] / n:.1f}% "
+                         f"(draws {100 * stats.get('draws', 0) / n:.1f}%)")
+        return lines
 
 
 def _concat_int8(parts: list) -> np.ndarray:
