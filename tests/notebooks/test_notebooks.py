@@ -25,7 +25,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 # Items per study (SHENGJI_NOTEBOOK_N) for each notebook: enough for every cell to have
 # data, a few seconds each.  A notebook not listed runs at its own default.
 N_SMALL = {"01_trump_counts": 5000, "02_bid_odds": 3000, "03_scoring": 300,
-           "04_rule_variants": 40}
+           "04_rule_variants": 40, "05_openspiel_bots": 1}
 CELL_TIMEOUT = 300        # seconds, per cell
 KERNEL = "shengji-test-python3"
 

@@ -1,0 +1,360 @@
+"""Deals consistent with what one seat knows: the determinizations of a search over
+information sets (OpenSpiel's ``resample_from_infostate``, ``shengji.openspiel``).
+
+``propose(hand, seat, rng, who)`` returns a deck (108 ids in dealing order) and a
+``Script`` of the decisions to replay on it.  The deck gives ``seat`` everything it has
+seen -- its own cards (during the deal's bidding: those dealt to it so far, in their
+places), every card played, the cards a failed throw showed and its thrower still holds,
+the kitty and the buried cards when it may see them -- and deals the cards it cannot see
+among the holders it cannot see into: the other seats (as many as each holds now, none of
+a following-suit it has shown out of, the cards its bids showed) and, when hidden, the
+buried pile (any suit: the banker buries what it likes).  The cards a seat has played go
+back to it, and the banker's 33 (its 25, the kitty) give the kitty: for the banker its
+real one, for another seat any 8 of them (which ones it was is never shown to another
+seat).  A seat's cards are placed in its dealing positions at random, those its bids
+showed first (it held them when it bid).
+
+The sampler draws the hidden cards one at a time in random order, each to a holder that
+may take it with probability proportional to the room it has left, among the holders that
+keep the rest of the deal possible (Hall's condition over the suit groups: every set of
+groups fits into the holders that may take one of them).  It never fails, and without
+voids it is a uniform deal; with voids it is close to but not exactly uniform.
+
+The script replays ``seat``'s own decisions as they were, the other seats' plays as they
+were seen, their bury as the drawn pile (when hidden), their bids as seen (a bid of the
+same kind at the same point of the deal) and a pass wherever another seat was asked and
+no bid was seen; a decision another seat has under way is left out.  Voids are not all a
+seat reveals: a follow shows that the follower had no pair (or tractor) of the led suit
+to play, a throw's success or failure that no other seat could (or some seat could) beat
+it, a pass that the seat did not bid.  The caller keeps a deal only when ``seat`` would
+have seen exactly the same (its information-state string) and draws again otherwise
+(rejection sampling: the accepted deals are the proposals consistent with everything
+``seat`` saw).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from .bid_types import BID_PASS
+from .cards import N_COPIES, as_cards
+from .combos import classify
+from .game.actions import BID_ACTION_BASE, is_bid_action
+from .game.state import HandState
+from .names import (BIG_JOKER, FOLLOW_NAMES, KITTY_SIZE, N_CARDS, N_DEALT, N_SEATS,
+                    SMALL_JOKER, SUITS)
+from .trump import Trump
+
+__all__ = ["Script", "propose", "drive", "known_cards"]
+
+PILE = N_SEATS        # holder index of the hidden buried pile
+
+
+def known_cards(state: HandState, seat: int):
+    """(the observation, the ids ``seat`` has seen placed: own, played, shown-and-held,
+    per seat the ids shown in a failed throw and not played since)."""
+    obs = state.observation(seat)
+    played = [set() for _ in range(N_SEATS)]
+    shown = [set() for _ in range(N_SEATS)]
+    tricks = (*obs.tricks, *(() if obs.current_trick is None else (obs.current_trick,)))
+    for t in tricks:
+        for s, cards in t.plays:
+            played[s].update(cards)
+        if t.attempt is not None:
+            shown[t.leader].update(t.attempt)
+    held_shown = [shown[s] - played[s] for s in range(N_SEATS)]
+    return obs, played, held_shown
+
+
+def _feasible(sizes, caps, elig) -> bool:
+    """Can the groups' cards (``sizes[g]`` cards that holders ``elig[g]``, a bit mask, may
+    take) fill the holders' room ``caps`` (summing to the cards)?  Hall's condition, in
+    its holder form: every set of holders has room for the groups that only it may
+    take."""
+    n = len(caps)
+    for hs in range(1, 1 << n):
+        room = sum(caps[h] for h in range(n) if (hs >> h) & 1)
+        need = sum(sizes[g] for g in range(len(sizes)) if elig[g] & ~hs == 0)
+        if need > room:
+            return False
+    return True
+
+
+def _tables(state: HandState):
+    """(following-suit, order) per kind under the hand's trump."""
+    rules = state.rules
+    tables = Trump(state.level, None if state.trump == "NT" else state.trump).tables(
+        rules.tractor_gap, rules.trump_chain)
+    return tables[0], tables[1]
+
+
+def _throw_caps(obs, hand: HandState, follow) -> list[tuple[int, int, int]]:
+    """Per throw that stood (a lead of several components, not failed): (its
+    following-suit, the order of its lowest single, the holders that may hold a higher
+    card of that suit now: the thrower and the pile -- no other seat could beat a
+    single).  Pairs and tractors are left to the replay's check."""
+    out = []
+    tricks = obs.tricks if obs.current_trick is None else (*obs.tricks, obs.current_trick)
+    trump = Trump(obs.level, None if obs.trump == "NT" else obs.trump)
+    for t in tricks:
+        if t.attempt is not None or not t.plays or len(t.plays[0][1]) < 2:
+            continue
+        combo = classify(list(t.plays[0][1]), trump, hand.rules)
+        singles = [c.top_order for c in combo.components if c.kind == "single"]
+        if combo.kind == "throw" and singles:
+            g = follow[t.plays[0][1][0] // N_COPIES]
+            out.append((g, min(singles), (1 << PILE) | (1 << t.leader)))
+    return out
+
+
+@dataclass
+class Script:
+    """The decisions to replay for a seat (``drive``): its own actions, the other seats'
+    card actions in order, and the bids it saw them make (``Observation.bids`` entries)."""
+
+    own: list[int]
+    cards: list[int]
+    bids: list[tuple]
+    to_play: int | None            # who decides at the end (None: the hand is over)
+
+
+def _seat_positions(first: int) -> list[list[int]]:
+    """Each seat's dealing positions: position p < 100 goes to seat (first + p) % 4."""
+    return [[p for p in range(N_DEALT) if (first + p) % N_SEATS == s] for s in range(N_SEATS)]
+
+
+def _shown_kinds(entry, level: str, mixed: bool) -> list[int]:
+    """The kinds a bid showed, where its trump and strength say which: a level card of the
+    trump suit (one for a declaration, two for a reinforcement or a level pair), a joker
+    pair (one joker of its kind when a mixed pair may be shown, ``mixed_joker_pair``)."""
+    _, _, action, trump, strength = entry
+    if strength in ("single", "level_pair") and trump in SUITS:
+        k = as_cards(f"{level}{trump}")[0] // N_COPIES
+        return [k] * (1 if action == "declare" and strength == "single" else 2)
+    joker = {"big_joker_pair": BIG_JOKER, "small_joker_pair": SMALL_JOKER}.get(strength)
+    if joker is None:
+        return []
+    return [joker] * (1 if mixed else 2)
+
+
+def _required(obs, seat: int) -> list[list[tuple[int, int]]]:
+    """Per other seat, (kind, dealing index) of every card its bids showed."""
+    out = [[] for _ in range(N_SEATS)]
+    mixed = obs.rules.mixed_joker_pair
+    for e in obs.bids:
+        if e[1] != seat and e[3] is not None:
+            out[e[1]].extend((k, e[0]) for k in _shown_kinds(e, obs.level, mixed))
+    return out
+
+
+def _place(deck, cards, positions, required, rng) -> None:
+    """Put ``cards`` into ``positions`` (in dealing order) at random, a copy of each
+    required kind first (earliest bid first), where the cards have one."""
+    cards = [cards[i] for i in rng.permutation(len(cards))]
+    front = []
+    for k, _ in sorted(required, key=lambda r: r[1]):
+        for i, c in enumerate(cards):
+            if c // N_COPIES == k:
+                front.append(cards.pop(i))
+                break
+    for p, c in zip(positions, front + cards):
+        deck[p] = c
+
+
+def propose(hand: HandState, seat: int, rng: np.random.Generator,
+            who: list[int]) -> tuple[list[int], Script]:
+    """(a deck, the script to replay on it) for ``seat`` (module docstring).  ``who``:
+    the seat that made each of ``hand.actions``, in order."""
+    obs = hand.observation(seat)
+    first = hand.first_drawer
+    positions = _seat_positions(first)
+    required = _required(obs, seat)
+    if obs.trump is None:             # the deal's bidding: the deck is still being dealt
+        deck = _bidding_deck(hand, obs, seat, positions, required, rng)
+        pile = []
+    else:
+        deck, pile = _playing_deck(hand, obs, seat, positions, required, rng)
+    actions = hand.actions
+    own = [a for a, s in zip(actions, who) if s == seat]
+    cards, bury = [], list(pile)
+    for a, s in zip(actions, who):
+        if s == seat or is_bid_action(a):
+            continue
+        if bury and s == hand.banker and len(cards) < KITTY_SIZE:
+            cards.append(bury.pop())     # the hidden bury: the drawn pile's cards
+        else:
+            cards.append(a)
+    if hand.phase == "play" and not hand.is_over() and hand.to_play != seat:
+        pending = len(hand._core.chosen_ids())      # another seat's choice under way
+        cards = cards[:len(cards) - pending]
+    bids = [e for e in obs.bids if e[1] != seat]
+    return deck, Script(own, cards, bids, None if hand.is_over() else hand.to_play)
+
+
+def _bidding_deck(hand, obs, seat, positions, required, rng) -> list[int]:
+    """During the deal's bidding: the seat's cards dealt so far stay; every other card
+    may be anywhere else (the other seats' cards so far, the cards to come, the kitty)."""
+    deck = list(hand.deal)
+    dealt = sum(obs.hand_sizes)
+    fixed = {p for p in positions[seat] if p < dealt}
+    free = [p for p in range(N_CARDS) if p not in fixed]
+    cards = [deck[p] for p in free]
+    cards = [cards[i] for i in rng.permutation(len(cards))]
+    for p, c in zip(free, cards):
+        deck[p] = c
+    where = {c: p for p, c in enumerate(deck)}
+    for s in range(N_SEATS):            # a bid's cards into the bidder's first places
+        mine = [p for p in positions[s] if p < dealt]
+        for slot, (k, _) in zip(mine, sorted(required[s], key=lambda r: r[1])):
+            if deck[slot] // N_COPIES == k:
+                continue
+            copies = [where[c] for c in (k * N_COPIES, k * N_COPIES + 1)
+                      if where[c] not in fixed and where[c] not in mine[:mine.index(slot)]]
+            if copies:
+                q = copies[int(rng.integers(len(copies)))]
+                deck[slot], deck[q] = deck[q], deck[slot]
+                where[deck[slot]], where[deck[q]] = slot, q
+    return deck
+
+
+def _playing_deck(hand, obs, seat, positions, required, rng):
+    """After the deal's bidding: the hidden cards drawn into the holders (module
+    docstring); returns (the deck, the drawn pile when hidden, else [])."""
+    _, played, held_shown = known_cards(hand, seat)
+    seen = set(obs.hand) | set(obs.buried or ()) | set(obs.kitty or ())
+    for s in range(N_SEATS):
+        seen |= played[s] | held_shown[s]
+    hidden = [c for c in range(N_CARDS) if c not in seen]
+    follow, order = _tables(hand)
+    banker = hand.banker
+    pile = set(obs.buried or ())
+    for s in range(N_SEATS):             # a bid's cards: the bidder held them
+        if s == seat:
+            continue
+        have = [c // N_COPIES for c in played[s] | held_shown[s]]
+        for k, _ in required[s]:
+            if k in have:
+                have.remove(k)
+                continue
+            copies = [c for c in (k * N_COPIES, k * N_COPIES + 1) if c in hidden]
+            if not copies:
+                continue
+            c = copies[int(rng.integers(len(copies)))]
+            if FOLLOW_NAMES[follow[k]] not in obs.voids[s]:
+                if len(held_shown[s]) < obs.hand_sizes[s]:
+                    held_shown[s] = held_shown[s] | {c}
+                    hidden.remove(c)
+            elif s == banker and obs.buried is None:     # out of its hand: buried
+                pile.add(c)
+                hidden.remove(c)
+    # holders: the other seats (room: what they hold less the cards known), the pile
+    caps = [0] * (N_SEATS + 1)
+    for s in range(N_SEATS):
+        if s != seat:
+            caps[s] = obs.hand_sizes[s] - len(held_shown[s])
+    caps[PILE] = len(hidden) - sum(caps)
+    # who may hold each hidden card: not a seat out of its suit, not a seat that could
+    # have beaten a throw that stood (then it is in the thrower's hand or the pile)
+    suit_mask = []
+    for g in range(len(FOLLOW_NAMES)):
+        m = 1 << PILE
+        for s in range(N_SEATS):
+            if s != seat and FOLLOW_NAMES[g] not in obs.voids[s]:
+                m |= 1 << s
+        suit_mask.append(m)
+    cap_by = _throw_caps(obs, hand, follow)
+    mask_of = {}
+    for c in hidden:
+        k = c // N_COPIES
+        m = suit_mask[follow[k]]
+        for g, o, allowed in cap_by:
+            if follow[k] == g and order[k] > o:
+                m &= allowed
+        mask_of[c] = m
+    masks = sorted(set(mask_of.values()))
+    elig = masks
+    group_of = {c: masks.index(m) for c, m in mask_of.items()}
+    sizes = [0] * len(masks)
+    for c in hidden:
+        sizes[group_of[c]] += 1
+    if not _feasible(sizes, caps, elig):
+        raise RuntimeError("no deal agrees with this seat's view (a bug: the true one does)")
+    holding = [set(held_shown[s]) if s != seat else set(obs.hand) for s in range(N_SEATS)]
+    shuffled = [hidden[i] for i in rng.permutation(len(hidden))]
+    everyone = sum(1 << h for h in range(N_SEATS + 1) if caps[h])
+    free = all(elig[g] & everyone == everyone for g in range(len(elig)) if sizes[g])
+    for c, u in zip(shuffled, rng.random(len(shuffled))):
+        g = group_of[c]
+        cands = [h for h in range(N_SEATS + 1) if caps[h] and (elig[g] >> h) & 1]
+        while True:                      # by room left, among the holders that keep
+            room = sum(caps[h] for h in cands)     # the rest of the deal possible
+            x = u * room
+            for h in cands:
+                x -= caps[h]
+                if x < 0:
+                    break
+            caps[h] -= 1
+            sizes[g] -= 1
+            if free or _feasible(sizes, caps, elig):
+                break
+            caps[h] += 1
+            sizes[g] += 1
+            cands.remove(h)
+        (pile if h == PILE else holding[h]).add(c)
+    # back to a deck: each seat's 25 (and the banker's kitty) in its dealing positions
+    deck = list(hand.deal)
+    own = {s: holding[s] | played[s] for s in range(N_SEATS)}
+    own[banker] |= pile
+    for s in range(N_SEATS):
+        if s == seat:
+            continue                  # its own positions stay as they are
+        places = list(positions[s])
+        if s == banker:               # which 8 were the kitty is not known: any
+            places += list(range(N_DEALT, N_CARDS))
+        cards = sorted(own[s])
+        assert len(cards) == len(places), (s, len(cards), len(places))
+        _place(deck, cards, places, required[s], rng)
+    assert sorted(deck) == list(range(N_CARDS))
+    return deck, (sorted(pile) if obs.buried is None else [])
+
+
+def drive(script: Script, seat: int, hand_of, apply, finished, rng,
+          limit: int = 4 * N_CARDS) -> bool:
+    """Replay ``script`` on a state: ``hand_of()`` its HandState, ``apply(action)``,
+    ``finished()`` whether it is terminal.  False when the script cannot be replayed (a
+    decision the deal does not allow, or one left over)."""
+    own, cards, bids = deque(script.own), deque(script.cards), deque(script.bids)
+    for _ in range(limit + len(own) + len(cards)):
+        if finished():
+            return not own and not cards and not bids and script.to_play is None
+        h = hand_of()
+        d = h.to_play
+        if not own and not cards and not bids and d == script.to_play:
+            return True
+        if d == seat:
+            if not own:
+                return False
+            apply(own.popleft())
+        elif h.phase == "bid":
+            apply(_bid_choice(h, d, bids, rng))
+        else:
+            if not cards:
+                return False
+            apply(cards.popleft())
+    return False
+
+
+def _bid_choice(h: HandState, seat: int, bids: deque, rng) -> int:
+    """Another seat asked during the bidding: the bid it was seen to make here, or pass."""
+    if bids and bids[0][1] == seat:
+        index, _, action, trump, strength = bids[0]
+        obs = h.observation(seat)
+        if obs.trump is not None or sum(obs.hand_sizes) - 1 == index:
+            options = [o for o in h.bid_options() if o.action == action
+                       and o.strength == strength and (trump is None or o.trump == trump)]
+            if options:
+                bids.popleft()
+                return BID_ACTION_BASE + options[int(rng.integers(len(options)))].code
+    return BID_ACTION_BASE + BID_PASS
