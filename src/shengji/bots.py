@@ -10,24 +10,79 @@ The names are the core's (``shengji.names.BOT_NAMES``, from the ``BotId`` enum o
 ``_core/bot.pxd``); the parameters of each bot are declared once, in ``BOT_PARAMS`` below
 (name -> default and check).  ``parse_bot`` validates a value and fills in the defaults; a
 ``BotSpec`` gives the core's id, a label for tables and summaries (``"memory"``,
-``"pimc(samples=32)"``) and the canonical value a run's metadata records (the name alone
-for a bot without parameters, else a table of every parameter).
+``"pimc(samples=32)"``: the parameters that differ from the defaults) and the canonical
+value a run's metadata records (the name alone for a bot without parameters, else a table
+of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bot.pyx``:
+``agent_init``).
+
+``pimc``'s parameters (``_core/bot_pimc.pyx``; defaults and limits from the core):
+  samples         deals of the hidden cards a finalist candidate is judged on (1..1024)
+  candidates      candidates searched at most (1..64): the rollout bot's, memory's and
+                  greedy's choices first, then the rest (bot_pimc.pyx's docstring)
+  rollout         the bot that plays the samples out: "memory", "greedy" or "random"
+  objective       "points" (defender points for its team) or "levels" (the team's level
+                  change, then the points)
+  time_budget_ms  > 0: stop each search after that many milliseconds.  Opt-in and NOT
+                  reproducible: the result then depends on the machine's speed and load
+                  (0, the default: no budget, the same bytes on every machine).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ._core.bot import OBJECTIVES, PARAM_FIELDS, ROLLOUT_BOTS
+from ._core.bot_pimc import DEFAULTS as _PIMC_DEFAULTS
+from ._core.bot_pimc import LIMITS as _PIMC_LIMITS
 from .names import BOT_NAMES
 
-__all__ = ["BOT_PARAMS", "BotSpec", "parse_bot"]
+__all__ = ["BOT_PARAMS", "BotSpec", "parse_bot", "chunk_size_for"]
+
+# Hands a chunk holds when a search bot plays (a chunk is the unit of progress, resuming
+# and parallel work: at a few hands a second, a default chunk of 16,384 hands would show
+# no progress for hours and keep every other worker idle).
+SEARCH_CHUNK_HANDS = 32
+
+
+def _int_in(lo: int, hi: int) -> Callable[[str, Any], int]:
+    def check(where: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise ValueError(f"{where}: expected an integer {lo}..{hi}, got {value!r}")
+        return value
+    return check
+
+
+def _one_of(*allowed: str) -> Callable[[str, Any], str]:
+    def check(where: str, value: Any) -> str:
+        if value not in allowed:
+            raise ValueError(f"{where}: expected one of {', '.join(map(repr, allowed))}, "
+                             f"got {value!r}")
+        return value
+    return check
+
+
+def _milliseconds(where: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0 \
+            or value == float("inf"):
+        raise ValueError(f"{where}: expected a number of milliseconds >= 0 (0: no budget), "
+                         f"got {value!r}")
+    return float(value)
+
 
 # Parameters of each built-in bot: name -> {parameter: (default, check)}; check(where,
-# value) returns the value or raises ValueError naming `where`.  None of today's bots
-# (random, greedy, memory) takes any; a search bot's samples / rollout / time budget go here.
+# value) returns the value or raises ValueError naming `where`.  random, greedy and memory
+# take none; pimc's defaults and limits are the core's (bot_pimc.pxd).
 BOT_PARAMS: dict[str, dict[str, tuple[Any, Callable[[str, Any], Any]]]] = {
     name: {} for name in BOT_NAMES
 }
+BOT_PARAMS["pimc"] = {
+    "samples": (_PIMC_DEFAULTS["samples"], _int_in(*_PIMC_LIMITS["samples"])),
+    "candidates": (_PIMC_DEFAULTS["candidates"], _int_in(*_PIMC_LIMITS["candidates"])),
+    "rollout": (_PIMC_DEFAULTS["rollout"], _one_of(*ROLLOUT_BOTS)),
+    "objective": (_PIMC_DEFAULTS["objective"], _one_of(*OBJECTIVES)),
+    "time_budget_ms": (_PIMC_DEFAULTS["time_budget_ms"], _milliseconds),
+}
+assert set(BOT_PARAMS["pimc"]) == set(PARAM_FIELDS)
 
 NAME_KEY = "bot"   # the key of a bot table that holds the name
 
@@ -46,10 +101,24 @@ class BotSpec:
 
     @property
     def label(self) -> str:
-        """``name`` or ``name(key=value, ...)``: for table columns and summaries."""
-        if not self.params:
+        """``name``, or ``name(key=value, ...)`` with the parameters that differ from the
+        defaults: for table columns and summaries."""
+        declared = BOT_PARAMS[self.name]
+        changed = [(k, v) for k, v in self.params if v != declared[k][0]]
+        if not changed:
             return self.name
-        return f"{self.name}(" + ", ".join(f"{k}={v}" for k, v in self.params) + ")"
+        return f"{self.name}(" + ", ".join(f"{k}={v}" for k, v in changed) + ")"
+
+    @property
+    def searches(self) -> bool:
+        """A search bot (pimc): hundreds of times the cost of a plain bot per hand, so the
+        studies cut their chunks smaller (``chunk_size_for``)."""
+        return self.name not in ROLLOUT_BOTS
+
+    @property
+    def reproducible(self) -> bool:
+        """False when a time budget makes its choices depend on the machine."""
+        return dict(self.params).get("time_budget_ms", 0) == 0
 
     def to_config(self) -> str | dict:
         """The canonical study-file value (what a run's metadata records)."""
@@ -62,13 +131,41 @@ def _allowed() -> str:
     return ", ".join(BOT_NAMES)
 
 
+def _label_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip("'\"")
+
+
+def _parse_label(where: str, text: str) -> tuple[str, dict]:
+    """``name`` or a label ``name(key=value, ...)`` (BotSpec.label's form: what a command
+    line takes) -> (name, given parameters); numbers read as numbers."""
+    text = text.strip()
+    if "(" not in text:
+        return text, {}
+    name, _, rest = text.partition("(")
+    if not rest.endswith(")"):
+        raise ValueError(f"{where}: expected name(key=value, ...), got {text!r}")
+    given = {}
+    for item in filter(None, (x.strip() for x in rest[:-1].split(","))):
+        key, eq, val = item.partition("=")
+        if not eq or not key.strip() or not val.strip():
+            raise ValueError(f"{where}: expected key=value in {text!r}, got {item!r}")
+        given[key.strip()] = _label_value(val.strip())
+    return name.strip(), given
+
+
 def parse_bot(where: str, value: Any) -> BotSpec:
-    """A bot name or ``{bot = name, param = value, ...}`` -> BotSpec; ValueError with one
-    line naming ``where`` (the study key) for anything else."""
+    """A bot name, a label ``name(key=value, ...)`` (BotSpec.label's form) or a table
+    ``{bot = name, param = value, ...}`` -> BotSpec; ValueError with one line naming
+    ``where`` (the study key) for anything else."""
     if isinstance(value, BotSpec):
         return value
     if isinstance(value, str):
-        name, given = value, {}
+        name, given = _parse_label(where, value)
     elif isinstance(value, dict):
         if NAME_KEY not in value:
             raise ValueError(f"{where}: a bot table needs the key {NAME_KEY!r} (e.g. "
@@ -91,3 +188,12 @@ def parse_bot(where: str, value: Any) -> BotSpec:
         default, check = declared[key]
         params.append((key, check(f"{where}.{key}", given[key]) if key in given else default))
     return BotSpec(name, tuple(params))
+
+
+def chunk_size_for(default: int, hands_per_item: int, *bots: Any) -> int:
+    """A study's default chunk size (items) when ``bots`` (option values, None skipped)
+    play: ``default``, or about SEARCH_CHUNK_HANDS hands' worth when a search bot plays."""
+    specs = [parse_bot("bot", b) for b in bots if b is not None]
+    if any(spec.searches for spec in specs):
+        return min(default, max(1, SEARCH_CHUNK_HANDS // hands_per_item))
+    return default

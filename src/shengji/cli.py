@@ -90,6 +90,23 @@ def build_parser() -> argparse.ArgumentParser:
     ru = sub.add_parser("rules", help="list the presets and their sources, or show every option "
                                       "of one preset (docs/rules.md §9-10)")
     ru.add_argument("preset", nargs="?", help="a preset name, e.g. club-84022 (none: list them)")
+    a = sub.add_parser("advise", help="what a 25-card hand is worth under each trump it could "
+                                      "declare, and passing (Monte Carlo, with intervals)")
+    a.add_argument("--hand", required=True,
+                   help='the 25 cards, e.g. "AS AS KS 2S 2H ... SJ BJ" (ranks 2-9 T J Q K A, '
+                        "suits S H C D, jokers SJ BJ)")
+    a.add_argument("--level", required=True, help="the rank being played, 2..A")
+    a.add_argument("--preset", default="standard", help="rule preset (default: standard; "
+                                                         "see 'shengji rules')")
+    a.add_argument("--seat", type=int, default=0, choices=range(4), metavar="0..3",
+                   help="the hand's seat (dealing position; default 0)")
+    a.add_argument("--bot", default="greedy",
+                   help="the bot playing every seat: random, greedy, memory or pimc, "
+                        "with parameters as name(key=value, ...), e.g. "
+                        "'pimc(samples=8)' (default greedy)")
+    a.add_argument("--n", type=_positive_int, help="deals per option (default 1000)")
+    a.add_argument("--seed", type=_seed, default=0, help="seed of the deals (default 0)")
+    a.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
 
@@ -100,6 +117,10 @@ def cmd_run(args) -> int:
     data = load_study_file(args.study)
     kind, cfg = make_config(data, source=args.study, overrides={"n": args.n, "seed": args.seed})
     out = Path(args.out) if args.out else Path("out") / Path(args.study).stem
+    for key in _unreproducible_bots(cfg.options):
+        print(f"shengji: note: {key}: time_budget_ms > 0 makes the bot's choices depend on "
+              "this machine's speed and load: the data will not be reproducible from the seed",
+              file=sys.stderr)
     if args.engine == "local" and args.scheduler:
         raise _UsageError("--scheduler needs --engine dask")
     engine = args.engine or ("dask" if args.scheduler else "local")
@@ -127,6 +148,15 @@ def cmd_run(args) -> int:
     print(f"data: {result.out}/ ({', '.join(t + '/' for t in result.tables)}) — "
           f"pandas.read_parquet('{result.out}/{result.tables[0]}')")
     return 0
+
+
+def _unreproducible_bots(options: dict) -> list[str]:
+    """The option keys holding a bot whose choices depend on the machine (a time budget)."""
+    from .bots import NAME_KEY, parse_bot
+
+    return [key for key, value in options.items()
+            if isinstance(value, dict) and NAME_KEY in value
+            and not parse_bot(key, value).reproducible]
 
 
 def cmd_rules(args) -> int:
@@ -189,6 +219,22 @@ def cmd_rules(args) -> int:
     return 0
 
 
+def cmd_advise(args) -> int:
+    """``shengji advise``: shengji.advise's table for one hand."""
+    from .advisor import DEFAULT_N, advise
+    from .bots import parse_bot
+    from .rules import PRESETS
+
+    if args.preset not in PRESETS:
+        raise _UsageError(f"--preset: unknown preset {args.preset!r}; allowed presets: "
+                          + ", ".join(PRESETS))
+    bot = parse_bot("--bot", args.bot)
+    result = advise(args.hand, args.level, rules=args.preset, seat=args.seat, bot=bot,
+                    n=args.n or DEFAULT_N, seed=args.seed, progress=not args.quiet)
+    print(result.table())
+    return 0
+
+
 def _stopped(args, what: str) -> str:
     """The line for a run stopped by a signal, with the way to finish it when it had begun."""
     out = getattr(args, "_out", None)
@@ -212,10 +258,10 @@ def main(argv=None) -> int:
         args._argv = argv
         if args.command is None:
             parser.print_usage(sys.stderr)
-            print("shengji: error: a command is needed: run or rules (see 'shengji --help')",
-                  file=sys.stderr)
+            print("shengji: error: a command is needed: run, rules or advise (see 'shengji "
+                  "--help')", file=sys.stderr)
             return EXIT_USAGE
-        handler = {"run": cmd_run, "rules": cmd_rules}[args.command]
+        handler = {"run": cmd_run, "rules": cmd_rules, "advise": cmd_advise}[args.command]
         return handler(args)
     except (_UsageError, ValueError) as exc:
         print(f"shengji: error: {exc}", file=sys.stderr)

@@ -12,10 +12,13 @@ from shengji.studies.base import ConfigError, make_config
 
 
 def test_names_come_from_the_core():
-    assert BOT_NAMES == ("random", "greedy", "memory")
+    assert BOT_NAMES == ("random", "greedy", "memory", "pimc")
     assert set(bots.BOT_PARAMS) == set(BOT_NAMES)
     for i, name in enumerate(BOT_NAMES):
-        assert parse_bot("x", name) == BotSpec(name) and parse_bot("x", name).id == i
+        spec = parse_bot("x", name)
+        assert spec.id == i and spec.name == name
+        assert dict(spec.params) == {k: d for k, (d, _) in bots.BOT_PARAMS[name].items()}
+        assert spec.label == name                    # every parameter at its default
 
 
 def test_a_table_with_parameters(monkeypatch):
@@ -29,7 +32,7 @@ def test_a_table_with_parameters(monkeypatch):
                                                      "depth": (1, positive)})
     spec = parse_bot("team_a", {"bot": "memory", "samples": 8})
     assert spec.params == (("depth", 1), ("samples", 8))            # defaults filled, sorted
-    assert spec.label == "memory(depth=1, samples=8)"
+    assert spec.label == "memory(samples=8)"                        # what differs from them
     assert spec.to_config() == {"bot": "memory", "depth": 1, "samples": 8}
     assert parse_bot("team_a", spec.to_config()) == spec             # canonical round trip
     with pytest.raises(ValueError, match=r"team_a.samples: expected a positive integer"):
@@ -39,7 +42,7 @@ def test_a_table_with_parameters(monkeypatch):
 
 
 @pytest.mark.parametrize("value,needle", [
-    ("clever", "unknown bot 'clever'; allowed: random, greedy, memory"),
+    ("clever", "unknown bot 'clever'; allowed: random, greedy, memory, pimc"),
     ({"samples": 2}, "a bot table needs the key 'bot'"),
     ({"bot": 3}, "unknown bot 3"),
     ({"bot": "greedy", "samples": 2}, "bot 'greedy' has no parameter 'samples'; its parameters: none"),

@@ -1,6 +1,7 @@
 """The sampler of deals consistent with a view (sampler.pyx; the search bot's
 determinizations): every drawn deal agrees with the view, the count of consistent deals
-matches a brute-force enumeration, and the draws are uniform over them on small cases."""
+matches a brute-force enumeration, and the draws are uniform over them on small cases --
+with the no-pair inferences of pair follows too (a plain Python twin of them here)."""
 from __future__ import annotations
 
 import itertools
@@ -12,7 +13,7 @@ import pytest
 from scipy import stats
 
 from shengji._core.rng import chunk_state
-from shengji._core.sampler import consistent_deals, sample_core, sample_counts
+from shengji._core.probes import consistent_deals, no_pair_suits, sample_core, sample_counts
 from shengji.game import BOTS, HandState
 from shengji.names import N_KINDS, N_SEATS
 
@@ -45,6 +46,27 @@ def known_shown(s, seat):
     return counts(shown_ids(s, seat))
 
 
+def no_pair_twin(s):
+    """Per seat, the following-suits it holds no pair of, from the public record: it
+    followed a lead holding pairs, in suit, with fewer pairs of the suit than the lead
+    (docs/rules.md §4: pairs are matched as far as the hand allows)."""
+    out = [0] * N_SEATS
+    for trick in (*s.tricks, s.current_trick):     # the trick in progress too
+        if trick is None:
+            continue
+        lead = Counter(c // 2 for c in trick.lead)
+        need = sum(1 for v in lead.values() if v == 2)
+        if not need:
+            continue
+        suit = follow(s, next(iter(lead)))
+        for seat, cards in trick.plays[1:]:
+            mine = Counter(c // 2 for c in cards if follow(s, c // 2) == suit)
+            if sum(mine.values()) == len(trick.lead) and \
+                    sum(1 for v in mine.values() if v == 2) < need:
+                out[seat] |= 1 << suit
+    return out
+
+
 def check_view(s, seat, n, state):
     core = s._core
     deals = sample_counts(core, seat, n, state).astype(np.int64)
@@ -52,6 +74,8 @@ def check_view(s, seat, n, state):
     seen = counts(c for trick in (*s.tricks, s.current_trick) if trick is not None
                   for _, p in trick.plays for c in p)
     voids = core.void_suits
+    nopair = no_pair_suits(core)
+    assert nopair == no_pair_twin(s)
     banker_view = seat == s.banker
     for d in deals:
         assert (d[seat] == own).all()
@@ -67,6 +91,9 @@ def check_view(s, seat, n, state):
                 assert not (voids[o] >> follow(s, k)) & 1, (o, k)   # no card of a void suit
             if o != seat:
                 assert (d[o] >= known_shown(s, o)).all()
+                pairs = {follow(s, k) for k in np.flatnonzero(d[o] == 2)}
+                bad = [f for f in pairs if (nopair[o] >> f) & 1]
+                assert not bad, (o, bad)        # no pair where the record rules one out
     return deals
 
 
@@ -74,10 +101,15 @@ def check_view(s, seat, n, state):
 def test_every_draw_agrees_with_the_view(mix):
     """Along whole hands (random bots throw, and often fail, so shown cards are placed)."""
     checked = shown = 0
+    inferred = 0
     for seed in range(6):
         s = HandState("standard", "2", banker=seed % 4, seed=seed)
         step = 0
         while not s.is_over():
+            for o, bits in enumerate(no_pair_suits(s._core)):     # true of the real hands
+                inferred += bits != 0
+                held = Counter(c // 2 for c in s.hands[o])
+                assert not any((bits >> follow(s, k)) & 1 for k, v in held.items() if v == 2)
             if step % 7 == 0:
                 for seat in range(N_SEATS):
                     check_view(s, seat, 3, chunk_state(seed, step))
@@ -85,7 +117,7 @@ def test_every_draw_agrees_with_the_view(mix):
                     shown += any(known_shown(s, o).any() for o in range(N_SEATS) if o != seat)
             s.apply(s.bot_action(mix[s.to_play]))
             step += 1
-    assert checked > 250
+    assert checked > 250 and inferred > 0
     if "random" in mix[0]:
         assert shown > 10                 # failed throws' shown cards were exercised
 
@@ -106,26 +138,36 @@ def test_a_sampled_hand_plays_out():
             r["kitty_multiplier"] + r["penalty"]
 
 
-def _late_state(banker_view, cards_left, min_groups, min_deals=20):
+def _late_state(banker_view, cards_left, min_groups, min_deals=20, nopair=False):
     """The first late position (each seat holding cards_left) of some seed whose view has
     at least min_groups suit groups (holders excluded by voids) and min_deals consistent
-    deals."""
-    for seed in range(200):
+    deals (and with nopair, a no-pair inference about a seat holding a pair of that suit
+    in some consistent deal)."""
+    for seed in range(400):
         s = HandState("standard", "2", banker=seed % 4, seed=seed)
         s.apply(s.bot_action("greedy"))
         while not s.is_over():
             seat = s.to_play
             if all(len(h) == cards_left for h in s.hands) and (seat == s.banker) == banker_view:
                 n, groups = consistent_deals(s._core, seat)
-                if groups >= min_groups and n >= min_deals:
+                if groups >= min_groups and n >= min_deals and \
+                        (not nopair or _binding(s, seat)):
                     return s, seat, n
             s.apply(s.bot_action("random"))
     raise AssertionError("no such position")
 
 
-def brute_force(s, seat):
+def _binding(s, seat):
+    """Does a no-pair inference about another seat exclude some consistent deal?"""
+    full, _ = brute_force(s, seat, nopair=False)
+    kept, _ = brute_force(s, seat, nopair=True)
+    return sum(kept.values()) < sum(full.values())
+
+
+def brute_force(s, seat, nopair=True):
     """Every physical deal of the hidden cards agreeing with seat's view -> the kind-level
-    outcome (a tuple of per-holder count tuples), with multiplicity."""
+    outcome (a tuple of per-holder count tuples), with multiplicity.  nopair: keep the
+    no-pair inferences too (the sampler's draws; its count of deals does not)."""
     others = [o for o in range(N_SEATS) if o != seat]
     known = {o: shown_ids(s, o) for o in others}       # placed: shown by a failed throw
     hidden = sorted(c for o in others for c in s.hands[o] if c not in known[o])
@@ -134,6 +176,7 @@ def brute_force(s, seat):
         hidden += list(s.buried)
         sizes.append(8)
     voids = s._core.void_suits
+    no_pair = no_pair_twin(s)
     out = Counter()
 
     def rec(i, rest, acc):
@@ -147,21 +190,25 @@ def brute_force(s, seat):
             left = [c for c in rest if c not in pick]
             if i < len(others):
                 kinds += [c // 2 for c in known[others[i]]]
+                if nopair and any(kinds.count(k) == 2 and (no_pair[others[i]] >> follow(s, k)) & 1
+                                  for k in set(kinds)):
+                    continue
             rec(i + 1, left, acc + [tuple(sorted(kinds))])
 
     rec(0, hidden, [])
     return out, others
 
 
-@pytest.mark.parametrize("banker_view,cards_left,min_groups", [
-    (True, 3, 3),        # three void patterns: the memoized levels
-    (True, 4, 2),
-    (False, 1, 2),       # a non-banker: the buried pile is one more holder
+@pytest.mark.parametrize("banker_view,cards_left,min_groups,nopair", [
+    (True, 3, 3, False),        # three void patterns: the memoized levels
+    (True, 4, 2, False),
+    (False, 1, 2, False),       # a non-banker: the buried pile is one more holder
+    (True, 4, 1, True),         # a no-pair inference rules deals out: rejection
 ])
-def test_uniform_over_the_consistent_deals(banker_view, cards_left, min_groups):
-    s, seat, n = _late_state(banker_view, cards_left, min_groups)
+def test_uniform_over_the_consistent_deals(banker_view, cards_left, min_groups, nopair):
+    s, seat, n = _late_state(banker_view, cards_left, min_groups, nopair=nopair)
     exact, others = brute_force(s, seat)
-    assert n == pytest.approx(sum(exact.values()))
+    assert n == pytest.approx(sum(brute_force(s, seat, nopair=False)[0].values()))
     draws = 20_000
     deals = sample_counts(s._core, seat, draws, chunk_state(7, 1))
     rows = others + ([] if banker_view else [PILE])

@@ -455,3 +455,16 @@ def test_batches_match_single_calls():
     p, pl = _padded([parse_cards(c) for _, _, c in triples], 25)
     legal = core.legal_follow_batch(h, hl, ld, ll, p, pl, 0, 1)
     assert list(legal) == [int(is_legal_follow(a, b, c, HEARTS)) for a, b, c in triples]
+
+
+def test_match_shape_is_public_and_places_two_tractors_exactly():
+    # docs/rules.md §11.12: KD-AD-2S and 2C-2D carry the 3-tractor + 2-tractor lead's shape
+    # (a greedy fit that takes 2S-2D first leaves 2C alone and misses it).
+    from shengji.reference.play import match_shape as ref_match_shape
+
+    lead = "3H 3H 4H 4H 7H 7H 8H 8H 9H 9H"
+    ruff = "KD KD AD AD 2S 2S 2D 2D 2C 2C"
+    got = shengji.match_shape(ruff, lead, ("2", "D"))
+    assert got.has_shape and got.tractors == (True, True)
+    assert tuple(got) == tuple(ref_match_shape(ruff, lead, ("2", "D")))
+    assert "match_shape" in shengji.__all__

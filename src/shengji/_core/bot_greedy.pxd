@@ -37,6 +37,10 @@ cdef int fill_candidates(const View* v, Play* buf) noexcept nogil
 cdef int follow_candidates(const View* v, Play* buf) noexcept nogil
 # greedy's bury with its points weight as a parameter (keep-value per point)
 cdef int bury_lowest(const View* v, int point_weight, Play* out) noexcept nogil
+# the same, every card of following-suit void_suit buried first (-1: none): pimc's
+# candidate buries that void a short side suit
+cdef int bury_lowest_voiding(const View* v, int point_weight, int void_suit,
+                             Play* out) noexcept nogil
 
 # The current trick as a follower sees it: the seat winning it so far, and the winning
 # play's following-suit (the led suit, or TRUMP for a ruff) and key (combos.lead_key).

@@ -83,6 +83,11 @@ cdef int greedy_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
 
 
 cdef int bury_lowest(const View* v, int point_weight, Play* out) noexcept nogil:
+    return bury_lowest_voiding(v, point_weight, -1, out)
+
+
+cdef int bury_lowest_voiding(const View* v, int point_weight, int void_suit,
+                             Play* out) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef int k, i, j, n = 0, s, best
     cdef int length[N_FOLLOW]
@@ -102,6 +107,8 @@ cdef int bury_lowest(const View* v, int point_weight, Play* out) noexcept nogil:
                     point_weight * pub.t.points[k]
             if v.own.count[k] > 1:
                 tmp += BURY_PAIR_WEIGHT
+            if s == void_suit:
+                tmp = -1                 # every card of the suit to void goes first
             prio[n] = tmp
             kinds[n] = k
             n += 1

@@ -7,7 +7,7 @@ from shengji._core.options cimport RulesC
 from shengji._core.rng cimport Rng
 from shengji._core.bidding cimport BidParams, BidResult
 from shengji._core.hand cimport HandC
-from shengji._core.bot cimport Bot
+from shengji._core.bot cimport Agent
 
 cdef enum:
     N_HAND_COLUMNS = 20      # drivers.HAND_COLUMNS
@@ -43,23 +43,23 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
 # seat (a later hand: it banks unless the rules move it) or -1 (a first hand).
 cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
                           int bid_threshold) noexcept nogil
-# Bury and play the hand to the end, bots[seat] deciding for each seat.  APPLY_OK or a
+# Bury and play the hand to the end, agents[seat] deciding for each seat.  APPLY_OK or a
 # negative status (a bot without a move, an illegal bot play).  play_out_bids also runs,
 # between the bury and the first lead, the round of overturns of overturn_after_kitty
 # (late_bids: the kernel policy of bp decides, bid gets the new trump and counts).
-cdef int play_out(HandC* h, Rng* rng, const Bot** bots) noexcept nogil
-cdef int play_out_bids(HandC* h, Rng* rng, const Bot** bots, const BidParams* bp,
+cdef int play_out(HandC* h, Rng* rng, Agent** agents) noexcept nogil
+cdef int play_out_bids(HandC* h, Rng* rng, Agent** agents, const BidParams* bp,
                        BidResult* bid) noexcept nogil
 # The same, seat s drawing from rngs[s] (the duel: one stream per seat).
-cdef int play_out_seats(HandC* h, Rng** rngs, const Bot** bots) noexcept nogil
-cdef int play_out_seats_bids(HandC* h, Rng** rngs, const Bot** bots, const BidParams* bp,
+cdef int play_out_seats(HandC* h, Rng** rngs, Agent** agents) noexcept nogil
+cdef int play_out_seats_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
                              BidResult* bid) noexcept nogil
-cdef int late_bids(HandC* h, Rng** rngs, const Bot** bots, const BidParams* bp,
+cdef int late_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
                    BidResult* bid) noexcept nogil
-# The buried-card step (the seat to play buries with its bot, drawing from rngs[seat]) and
+# The buried-card step (the seat to play buries with its agent, drawing from rngs[seat]) and
 # the tricks.
-cdef int bury_step(HandC* h, Rng** rngs, const Bot** bots) noexcept nogil
-cdef int play_tricks(HandC* h, Rng** rngs, const Bot** bots) noexcept nogil
+cdef int bury_step(HandC* h, Rng** rngs, Agent** agents) noexcept nogil
+cdef int play_tricks(HandC* h, Rng** rngs, Agent** agents) noexcept nogil
 # The deal in hand_setup's layout (position i < 100 to seat i % 4) when first_drawer drew
 # position 0: deck itself, or a turned copy in buf (N_CARDS bytes).
 cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
@@ -69,10 +69,9 @@ cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
 cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_t stride,
                    Py_ssize_t i) noexcept nogil
 
-# Seat -> bot: banker_team_bot for the seats of team banker_team, other_bot for the
-# others (BotId values; ValueError for an unknown id).
-cdef int seat_bots(const Bot** out, int banker_team_bot, int other_bot,
-                   int banker_team) except -1
+# Seat -> agent: banker_team_agent for the seats of team banker_team, other for the others.
+cdef void seat_agents(Agent** out, Agent* banker_team_agent, Agent* other,
+                      int banker_team) noexcept nogil
 
 cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil
 # Deal the match's next hand (at its bidding level and team levels) into h.

@@ -24,7 +24,7 @@ from shengji._core.combos cimport SIDE_BANKER, SIDE_DEFENDERS
 from shengji._core.hand cimport (HandC, APPLY_OK, APPLY_EMPTY, PHASE_BURY, PHASE_PLAY,
                                  hand_apply, hand_bury, hand_set_overturns, hand_setup,
                                  hand_set_trump, hand_take_kitty)
-from shengji._core.bot cimport Bot, N_BOTS, bot_get
+from shengji._core.bot cimport Agent, agent_bury, agent_free, agent_init, agent_play
 from shengji._core.view cimport View, make_view
 from shengji._core.play cimport Play, team
 from shengji._core.scoring cimport match_levels
@@ -84,18 +84,18 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
     return 0
 
 
-cdef int bury_step(HandC* h, Rng** rngs, const Bot** bots) noexcept nogil:
-    """The seat to play (the banker, or a re-burying overturner) buries with its bot."""
+cdef int bury_step(HandC* h, Rng** rngs, Agent** agents) noexcept nogil:
+    """The seat to play (the banker, or a re-burying overturner) buries with its agent."""
     cdef View v
     cdef Play p
     cdef int s = h.pub.to_play
     make_view(h, s, &v)
-    if bots[s].bury(&v, rngs[s], &p) != 0:
+    if agent_bury(agents[s], &v, rngs[s], &p) != 0:
         return APPLY_EMPTY
     return hand_bury(h, &p)
 
 
-cdef int play_tricks(HandC* h, Rng** rngs, const Bot** bots) noexcept nogil:
+cdef int play_tricks(HandC* h, Rng** rngs, Agent** agents) noexcept nogil:
     cdef View views[N_SEATS]           # made once: a view's pointers hold for the hand
     cdef Play p, forced
     cdef int status, s
@@ -103,7 +103,7 @@ cdef int play_tricks(HandC* h, Rng** rngs, const Bot** bots) noexcept nogil:
         make_view(h, s, &views[s])
     while h.pub.phase == PHASE_PLAY:
         s = h.pub.to_play
-        if bots[s].play(&views[s], rngs[s], &p) != 0:
+        if agent_play(agents[s], &views[s], rngs[s], &p) != 0:
             return APPLY_EMPTY
         status = hand_apply(h, &p, &forced, False)
         if status != APPLY_OK:
@@ -118,20 +118,20 @@ cdef inline void same_rng(Rng* rng, Rng** rngs) noexcept nogil:
         rngs[s] = rng
 
 
-cdef int play_out_seats(HandC* h, Rng** rngs, const Bot** bots) noexcept nogil:
-    cdef int status = bury_step(h, rngs, bots)
+cdef int play_out_seats(HandC* h, Rng** rngs, Agent** agents) noexcept nogil:
+    cdef int status = bury_step(h, rngs, agents)
     if status != APPLY_OK:
         return status
-    return play_tricks(h, rngs, bots)
+    return play_tricks(h, rngs, agents)
 
 
-cdef int play_out(HandC* h, Rng* rng, const Bot** bots) noexcept nogil:
+cdef int play_out(HandC* h, Rng* rng, Agent** agents) noexcept nogil:
     cdef Rng* rngs[N_SEATS]
     same_rng(rng, rngs)
-    return play_out_seats(h, rngs, bots)
+    return play_out_seats(h, rngs, agents)
 
 
-cdef int late_bids(HandC* h, Rng** rngs, const Bot** bots, const BidParams* bp,
+cdef int late_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
                    BidResult* bid) noexcept nogil:
     """The round of overturns after the bury (overturn_after_kitty), decided by the kernel
     bidding policy of bp; a re-burying overturner (overturn_reburies) buries with its bot.
@@ -157,7 +157,7 @@ cdef int late_bids(HandC* h, Rng** rngs, const Bot** bots, const BidParams* bp,
             s = st.rebury_seat
             status = hand_take_kitty(h, s)
             if status == APPLY_OK:
-                status = bury_step(h, rngs, bots)
+                status = bury_step(h, rngs, agents)
             if status != APPLY_OK:
                 return status
             bid_recount(&st, s, h.seat[s].count)
@@ -168,22 +168,22 @@ cdef int late_bids(HandC* h, Rng** rngs, const Bot** bots, const BidParams* bp,
     return APPLY_OK
 
 
-cdef int play_out_seats_bids(HandC* h, Rng** rngs, const Bot** bots, const BidParams* bp,
+cdef int play_out_seats_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
                              BidResult* bid) noexcept nogil:
-    cdef int status = bury_step(h, rngs, bots)
+    cdef int status = bury_step(h, rngs, agents)
     if status != APPLY_OK:
         return status
-    status = late_bids(h, rngs, bots, bp, bid)
+    status = late_bids(h, rngs, agents, bp, bid)
     if status != APPLY_OK:
         return status
-    return play_tricks(h, rngs, bots)
+    return play_tricks(h, rngs, agents)
 
 
-cdef int play_out_bids(HandC* h, Rng* rng, const Bot** bots, const BidParams* bp,
+cdef int play_out_bids(HandC* h, Rng* rng, Agent** agents, const BidParams* bp,
                        BidResult* bid) noexcept nogil:
     cdef Rng* rngs[N_SEATS]
     same_rng(rng, rngs)
-    return play_out_seats_bids(h, rngs, bots, bp, bid)
+    return play_out_seats_bids(h, rngs, agents, bp, bid)
 
 
 cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_t stride,
@@ -211,15 +211,12 @@ cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_
     col[19 * stride + i] = bid.first_drawer
 
 
-cdef int seat_bots(const Bot** out, int banker_team_bot, int other_bot, int banker_team) except -1:
-    """Seat -> bot: banker_team_bot for the seats of team banker_team, other_bot else."""
-    cdef int s, b
+cdef void seat_agents(Agent** out, Agent* banker_team_agent, Agent* other,
+                      int banker_team) noexcept nogil:
+    """Seat -> agent: banker_team_agent for the seats of team banker_team, other else."""
+    cdef int s
     for s in range(N_SEATS):
-        b = banker_team_bot if team(s) == banker_team else other_bot
-        out[s] = bot_get(b)
-        if out[s] == NULL:
-            raise ValueError(f"bot id {b} out of range 0..{N_BOTS - 1}")
-    return 0
+        out[s] = banker_team_agent if team(s) == banker_team else other
 
 
 cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
@@ -232,19 +229,21 @@ cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
 
 
 def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
-               int banker, int banker_bot, int defender_bot, int bid_policy,
+               int banker, banker_bot, defender_bot, int bid_policy,
                int bid_threshold, cnp.int32_t[:, ::1] out not None):
     """Play n independent hands at level rank `level` (both teams at it).  banker: a seat
     (later hand, bidding keeps it unless the rules move it) or -1 (first hand: the declarer
     banks).  The banker team's seats are played by banker_bot, the others by defender_bot
-    (BotId).  out: (N_HAND_COLUMNS, >= n) int32, HAND_COLUMNS order.  The generator state
-    and the deck are advanced in place."""
+    (a BotId, or a shengji.bots.BotSpec for a bot with parameters).  out: (N_HAND_COLUMNS,
+    >= n) int32, HAND_COLUMNS order.  The generator state and the deck are advanced in
+    place."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng
     cdef HandC h
     cdef BidParams bp
     cdef BidResult bid
-    cdef const Bot* seats[2][N_SEATS]    # by the banker's team
+    cdef Agent agents[2]                 # the banker team's, the defenders'
+    cdef Agent* seats[2][N_SEATS]        # by the banker's team
     cdef int lv[2]
     cdef Py_ssize_t i
     cdef int rc = 0
@@ -253,22 +252,29 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
         raise ValueError("level 0..12, banker -1..3")
     if out.shape[0] != N_HAND_COLUMNS or stride < n or deck.shape[0] != N_CARDS:
         raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= n) int32 and deck 108 cards")
-    seat_bots(seats[0], banker_bot, defender_bot, 0)
-    seat_bots(seats[1], banker_bot, defender_bot, 1)
-    hand_bid_params(&bp, level, banker, bid_policy, bid_threshold)
-    lv[0] = level
-    lv[1] = level
-    rng_load(&rng, state)
-    with nogil:
-        for i in range(n):
-            rc = deal_hand(&h, &rng, &deck[0], &bp, lv, &r, -1, &bid)
-            if rc != 0:
-                break
-            rc = play_out_bids(&h, &rng, seats[team(h.pub.banker)], &bp, &bid)
-            if rc != 0:
-                break
-            hand_row(&h, &bid, &out[0, 0], stride, i)
-    rng_store(&rng, state)
+    memset(agents, 0, sizeof(agents))
+    try:
+        agent_init(&agents[0], banker_bot)
+        agent_init(&agents[1], defender_bot)
+        seat_agents(seats[0], &agents[0], &agents[1], 0)
+        seat_agents(seats[1], &agents[0], &agents[1], 1)
+        hand_bid_params(&bp, level, banker, bid_policy, bid_threshold)
+        lv[0] = level
+        lv[1] = level
+        rng_load(&rng, state)
+        with nogil:
+            for i in range(n):
+                rc = deal_hand(&h, &rng, &deck[0], &bp, lv, &r, -1, &bid)
+                if rc != 0:
+                    break
+                rc = play_out_bids(&h, &rng, seats[team(h.pub.banker)], &bp, &bid)
+                if rc != 0:
+                    break
+                hand_row(&h, &bid, &out[0, 0], stride, i)
+        rng_store(&rng, state)
+    finally:
+        agent_free(&agents[0])
+        agent_free(&agents[1])
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
 
@@ -316,45 +322,53 @@ cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil
             m.ended = MATCH_TIME
 
 
-def play_match(state, cnp.uint8_t[::1] deck not None, rules, int team0_bot, int team1_bot,
+def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bot,
                int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out not None):
     """Play one match from the rules' start_level until a team levels past target_level
     or time runs out (match_hands, timeout_tie; docs/rules.md §6): banker rotation,
     must_play, level_cap, must_play_demotion and overturn_levels as the rules say.  Rows of
     out (N_HAND_COLUMNS + 2, capacity): the hand columns, then the two teams' levels before
-    the hand.  Returns (hands played, winning team (-1: a draw, or the guard), how it ended
-    (an index into MATCH_ENDS), team 0's and team 1's level after the last hand (the
-    winner by target: target_level + 1))."""
+    the hand.  team0_bot, team1_bot: as play_hands' bots.  Returns (hands played, winning
+    team (-1: a draw, or the guard), how it ended (an index into MATCH_ENDS), team 0's and
+    team 1's level after the last hand (the winner by target: target_level + 1))."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng
     cdef HandC h
     cdef MatchC m
     cdef BidResult bid
-    cdef const Bot* seats[N_SEATS]
+    cdef Agent agents[2]
+    cdef Agent* seats[N_SEATS]
     cdef Py_ssize_t i = 0, cap = out.shape[1]
     cdef int rc = 0
     if out.shape[0] != N_HAND_COLUMNS + 2 or deck.shape[0] != N_CARDS:
         raise ValueError(f"out must be ({N_HAND_COLUMNS + 2}, capacity) int32 and deck "
                          "108 cards")
-    seat_bots(seats, team0_bot, team1_bot, 0)
-    match_start(&m, &r)
-    rng_load(&rng, state)
-    with nogil:
-        while i < cap and i < MAX_MATCH_HANDS:
-            rc = match_deal(&m, &h, &rng, &deck[0], &r, bid_policy, bid_threshold, &bid)
-            if rc != 0:
-                break
-            out[N_HAND_COLUMNS, i] = m.lv[0]
-            out[N_HAND_COLUMNS + 1, i] = m.lv[1]
-            rc = play_out_bids(&h, &rng, seats, &m.bp, &bid)
-            if rc != 0:
-                break
-            hand_row(&h, &bid, &out[0, 0], cap, i)
-            i += 1
-            match_score(&m, &h, &r)
-            if m.ended != MATCH_ON:
-                break
-    rng_store(&rng, state)
+    memset(agents, 0, sizeof(agents))
+    try:
+        agent_init(&agents[0], team0_bot)
+        agent_init(&agents[1], team1_bot)
+        seat_agents(seats, &agents[0], &agents[1], 0)
+        match_start(&m, &r)
+        rng_load(&rng, state)
+        with nogil:
+            while i < cap and i < MAX_MATCH_HANDS:
+                rc = match_deal(&m, &h, &rng, &deck[0], &r, bid_policy, bid_threshold, &bid)
+                if rc != 0:
+                    break
+                out[N_HAND_COLUMNS, i] = m.lv[0]
+                out[N_HAND_COLUMNS + 1, i] = m.lv[1]
+                rc = play_out_bids(&h, &rng, seats, &m.bp, &bid)
+                if rc != 0:
+                    break
+                hand_row(&h, &bid, &out[0, 0], cap, i)
+                i += 1
+                match_score(&m, &h, &r)
+                if m.ended != MATCH_ON:
+                    break
+        rng_store(&rng, state)
+    finally:
+        agent_free(&agents[0])
+        agent_free(&agents[1])
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
     if m.ended == MATCH_ON:

@@ -36,9 +36,11 @@ from shengji._core.moves cimport count_throws, refresh_throws
 from shengji._core.actions cimport ACTION_PLAY, N_PLAY_ACTIONS
 from shengji._core.infoset cimport (InfoSet, bid_from_dict, choice_ids, id_list,
                                     legal_action_list, load_state, make_infoset, step_kinds)
-from shengji._core.bot cimport Bot, N_BOTS, bot_choose, bot_get
+from shengji._core.bot cimport (Agent, N_BOTS, agent_free, agent_init, bot_choose,
+                                bot_get)
 from shengji._core.drivers cimport (MATCH_ON, MatchC, deal_hand, hand_row, match_deal,
-                                    match_score, match_start, play_out_bids, seat_order,
+                                    match_score, match_start, play_out_bids, seat_agents,
+                                    seat_order,
                                     N_HAND_COLUMNS)
 from shengji._core.play cimport Play, bit, counts_play, play_size, team
 
@@ -172,42 +174,48 @@ cdef class HandCore:
             bids.set_result(&bp, &r, &bid, &deck[0])
         return self.bidding
 
-    def match_hand(self, state, cnp.uint8_t[::1] deck not None, rules, int team0_bot,
-                   int team1_bot, int bid_policy, int bid_threshold, int hand,
+    def match_hand(self, state, cnp.uint8_t[::1] deck not None, rules, team0_bot,
+                   team1_bot, int bid_policy, int bid_threshold, int hand,
                    BidCore bids=None):
         """Hand `hand` of the next match on this stream, as drivers.play_match plays it:
         hands 0..hand-1 dealt and played by the bots (team t's seats by team{t}_bot, the
         round of overturns after the bury by the bidding policy), then hand `hand` dealt
         into this HandCore (state and deck advanced as far).  Returns (bidding dict, team
         levels before the hand), or None when the match ended first (then state and deck
-        are where that match left them).  ``bids`` as for ``deal``."""
+        are where that match left them).  ``bids`` as for ``deal``.  The bots: a BotId or
+        a shengji.bots.BotSpec, as drivers.play_match takes them."""
         cdef RulesC r = pack_rules(rules)
         cdef MatchC m
         cdef BidResult bid
-        cdef const Bot* seats[N_SEATS]
+        cdef Agent agents[2]
+        cdef Agent* seats[N_SEATS]
         cdef uint8_t buf[N_CARDS]
         cdef int s, i, rc = 0
         if deck.shape[0] != N_CARDS:
             raise ValueError("deck: expected 108 card ids")
-        for s in range(N_SEATS):
-            seats[s] = bot_get(team0_bot if team(s) == 0 else team1_bot)
-            if seats[s] == NULL:
-                raise ValueError(f"bot ids 0..{N_BOTS - 1}")
-        match_start(&m, &r)
-        rng_load(&self.rng, state)
-        for i in range(hand + 1):
-            rc = match_deal(&m, &self.h, &self.rng, &deck[0], &r, bid_policy, bid_threshold,
-                            &bid)
-            if rc != 0 or i == hand:
-                break
-            rc = play_out_bids(&self.h, &self.rng, seats, &m.bp, &bid)
-            if rc != 0:
-                break
-            match_score(&m, &self.h, &r)
-            if m.ended != MATCH_ON:        # past the target level, or time (match_hands)
-                rng_store(&self.rng, state)
-                return None
-        rng_store(&self.rng, state)
+        memset(agents, 0, sizeof(agents))
+        try:
+            agent_init(&agents[0], team0_bot)
+            agent_init(&agents[1], team1_bot)
+            seat_agents(seats, &agents[0], &agents[1], 0)
+            match_start(&m, &r)
+            rng_load(&self.rng, state)
+            for i in range(hand + 1):
+                rc = match_deal(&m, &self.h, &self.rng, &deck[0], &r, bid_policy,
+                                bid_threshold, &bid)
+                if rc != 0 or i == hand:
+                    break
+                rc = play_out_bids(&self.h, &self.rng, seats, &m.bp, &bid)
+                if rc != 0:
+                    break
+                match_score(&m, &self.h, &r)
+                if m.ended != MATCH_ON:    # past the target level, or time (match_hands)
+                    rng_store(&self.rng, state)
+                    return None
+            rng_store(&self.rng, state)
+        finally:
+            agent_free(&agents[0])
+            agent_free(&agents[1])
         if rc != 0:
             raise RuntimeError(f"hand engine status {rc}")
         book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)

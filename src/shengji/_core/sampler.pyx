@@ -5,8 +5,11 @@ What a seat knows of the hidden cards (view.pxd): which kinds are hidden (``unse
 many cards each other seat holds (every play of a trick has the lead's size; the banker
 holds 33 until it buries), the suits each seat has shown out of (it cannot hold them), and
 the cards a failed throw showed that its thrower has not played since (they are in its
-hand).  The buried pile is hidden from everyone but the banker: it is then one more holder,
-of 8 cards, that may take any suit.
+hand), and the suits in which a seat holds no pair (it followed a pair or tractor lead of
+the suit, in suit, with fewer pairs than the lead asked for: docs/rules.md §4 makes a follow
+match the lead's pairs as far as the hand allows; ``pair_inferences``).  The buried pile is
+hidden from everyone but the banker: it is then one more holder, of 8 cards, that may take
+any suit.
 
 Every consistent deal of the hidden *physical* cards (the two copies of a kind are distinct
 cards) is equally likely -- the posterior of a uniformly random deal given the view,
@@ -16,24 +19,24 @@ the number of deals giving x[g][h] cards of group g to holder h is prod_g size[g
 prod_{g,h} x[g][h]!, so draw the matrix x one group at a time with those weights -- the
 weight of the groups still to deal from a capacity vector, W(g, caps), is a sum over the
 ways to deal group g, memoized -- then shuffle each group's physical cards and hand them
-out in the drawn numbers.  A view with no void shown is one group: a plain shuffle.  The
+out in the drawn numbers.  The no-pair inferences are kept by rejection: a deal giving a
+seat a pair it cannot hold is redrawn (so the draws stay uniform over the deals that keep
+every inference), at most MAX_REJECTIONS times (then the last draw is kept: a view whose
+inferences almost no deal meets is not worth stalling a search for).  A view with no void shown is one group: a plain shuffle.  The
 memo holds at most three levels of capacity vectors (about a megabyte at most, mid-hand
 with three distinct void patterns); the weights fit in a double (at most 83 hidden
 cards)."""
-import numpy as np
-cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from shengji._core.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_KINDS, N_SEATS
 from shengji._core.hand cimport HandC, Public, PHASE_BURY, PHASE_PLAY, TrickRecord
-from shengji._core.play cimport Play, counts_play, ctz, play_counts, play_points, play_size
+from shengji._core.combos cimport Combo, decompose
+from shengji._core.play cimport (Play, counts_play, ctz, mask_size, play_counts, play_points,
+                                 play_size)
 from shengji._core.rng cimport Rng, rng_load, rng_store, sj_bounded, sj_next
 from shengji._core.view cimport View, make_view, unseen
-from shengji._core.handcore cimport HandCore
-
-cnp.import_array()
 
 cdef enum:
     MAX_HIDDEN = N_CARDS     # hidden cards of one group (at most 83 in fact)
@@ -50,7 +53,8 @@ for _i in range(1, MAX_HIDDEN + 1):
 
 
 cdef void cards_held(const View* v, int* held) noexcept nogil:
-    """Cards each seat holds now: every play of a trick has the lead's size; the banker
+    """Cards each seat holds now: every play of a trick has the lead's size; the seat
+    burying (the banker, or an overturner that took up the kitty under overturn_reburies)
     holds the kitty too until it buries."""
     cdef const Public* pub = v.pub
     cdef int t, s, played = 0
@@ -59,7 +63,7 @@ cdef void cards_held(const View* v, int* held) noexcept nogil:
     for s in range(N_SEATS):
         held[s] = HAND_SIZE - played
     if pub.phase == PHASE_BURY:
-        held[pub.banker] += KITTY_SIZE
+        held[pub.to_play] += KITTY_SIZE
     for t in range(pub.n_in_trick):
         held[(pub.leader + t) % N_SEATS] -= pub.lead.n_cards
 
@@ -91,6 +95,33 @@ cdef void shown_cards(const View* v, uint8_t* known) noexcept nogil:
             for k in range(N_KINDS):         # a card shown again is the same card: max
                 if a[k] - p[k] > known[s * N_KINDS + k]:
                     known[s * N_KINDS + k] = a[k] - p[k]
+
+
+cdef void pair_inferences(const View* v, uint8_t* nopair) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef const TrickRecord* rec
+    cdef int t, i, s, f, n_plays, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef uint8_t cnt[N_KINDS]
+    cdef Combo lead
+    cdef uint64_t sm
+    memset(nopair, 0, N_SEATS)
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        if rec.plays[0].two == 0:                  # a lead without pairs asks for none
+            continue
+        play_counts(&rec.plays[0], cnt)            # the lead followed (a failed throw's
+        decompose(cnt, &pub.t, &lead)              # forced component)
+        if lead.total_pairs == 0:                  # pairs of a throw of singles: singles
+            continue
+        f = lead.suit
+        sm = pub.suit_mask[f]
+        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(1, n_plays):
+            s = (rec.leader + i) % N_SEATS
+            if mask_size(rec.plays[i].one, rec.plays[i].two, sm) < lead.n_cards:
+                continue                           # short of the suit: a void, shown
+            if mask_size(0, rec.plays[i].two, sm) < lead.total_pairs:
+                nopair[s] |= 1 << f
 
 
 # -- the weights ------------------------------------------------------------------------
@@ -167,6 +198,7 @@ cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef int held[N_SEATS]
     cdef uint8_t known[N_SEATS * N_KINDS]
+    cdef uint8_t nopair[N_SEATS]
     cdef int u[N_KINDS]
     cdef int o, h, k, g, f, n, hidden = 0, cap_sum = 0
     cdef uint8_t mask
@@ -174,8 +206,10 @@ cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
     cdef int caps[MAX_HOLDERS]
     cdef Py_ssize_t per
     s.memo = NULL
+    s.draws = 0
     cards_held(v, held)
     shown_cards(v, known)
+    pair_inferences(v, nopair)
     for k in range(N_KINDS):
         u[k] = unseen(v, k)
     s.n_holders = 0
@@ -185,6 +219,11 @@ cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
         h = s.n_holders
         s.seat[h] = o
         memcpy(s.known[h], &known[o * N_KINDS], N_KINDS)
+        s.nopair[h] = nopair[o]
+        s.nopair_kinds[h] = 0
+        for f in range(N_FOLLOW):
+            if (nopair[o] >> f) & 1:
+                s.nopair_kinds[h] |= pub.suit_mask[f]
         s.cap[h] = held[o]
         for k in range(N_KINDS):
             u[k] -= known[o * N_KINDS + k]
@@ -194,6 +233,8 @@ cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
         h = s.n_holders
         s.seat[h] = PILE
         memset(s.known[h], 0, N_KINDS)
+        s.nopair[h] = 0
+        s.nopair_kinds[h] = 0
         s.cap[h] = KITTY_SIZE
         s.n_holders += 1
     for h in range(s.n_holders):
@@ -275,6 +316,30 @@ cdef inline double uniform(Rng* rng) noexcept nogil:
 
 
 cdef int sampler_draw(Sampler* s, Rng* rng, uint8_t* out) noexcept nogil:
+    cdef int tries, rc
+    for tries in range(MAX_REJECTIONS):
+        rc = draw_once(s, rng, out)
+        s.draws += 1
+        if rc != SAMPLER_OK or keeps_inferences(s, out):
+            return rc
+    return rc
+
+
+cdef bint keeps_inferences(const Sampler* s, const uint8_t* out) noexcept nogil:
+    """Does the deal give no holder a pair of a suit it holds no pair of?"""
+    cdef int h, k
+    cdef uint64_t m
+    for h in range(s.n_holders):
+        m = s.nopair_kinds[h]
+        while m:
+            k = ctz(m)
+            m &= m - 1
+            if out[h * N_KINDS + k] > 1:
+                return False
+    return True
+
+
+cdef int draw_once(Sampler* s, Rng* rng, uint8_t* out) noexcept nogil:
     cdef int caps[MAX_HOLDERS]
     cdef int x[MAX_HOLDERS]
     cdef int g, h, i, j, n, pos
@@ -346,82 +411,3 @@ cdef int sample_hand(Sampler* s, const View* v, Rng* rng, HandC* out) noexcept n
     out.score.next_banker = -1
     out.score.demotion = -1
     return SAMPLER_OK
-
-
-# -- test hooks -------------------------------------------------------------------------
-cdef int _view(HandCore core, int seat, View* v) except -1:
-    if not 0 <= seat < N_SEATS:
-        raise ValueError("seat 0..3")
-    make_view(&core.h, seat, v)
-    return 0
-
-
-def consistent_deals(HandCore core, int seat):
-    """(how many physical deals of the hidden cards agree with seat's view (a float), the
-    number of suit groups the sampler dealt them in)."""
-    cdef View v
-    cdef Sampler s
-    cdef int g, rc
-    cdef double n
-    _view(core, seat, &v)
-    rc = sampler_init(&s, &v)
-    if rc != SAMPLER_OK:
-        raise RuntimeError(f"sampler status {rc}")
-    n = s.total
-    for g in range(s.n_groups):
-        n /= INV_FACT[s.size[g]]
-    sampler_free(&s)
-    return n, s.n_groups
-
-
-def sample_counts(HandCore core, int seat, Py_ssize_t n, state):
-    """n deals from seat's view: (n, 5, 54) uint8, each seat's cards (seat's own as it
-    holds them) and the buried pile (row 4).  `state` (rng.chunk_state) advances."""
-    cdef View v
-    cdef Sampler s
-    cdef Rng rng
-    cdef HandC h
-    cdef Py_ssize_t i
-    cdef int o, rc = SAMPLER_OK
-    out = np.zeros((n, N_SEATS + 1, N_KINDS), np.uint8)
-    cdef cnp.uint8_t[:, :, ::1] o_v = out
-    _view(core, seat, &v)
-    rc = sampler_init(&s, &v)
-    if rc != SAMPLER_OK:
-        raise RuntimeError(f"sampler status {rc}")
-    rng_load(&rng, state)
-    with nogil:
-        for i in range(n):
-            rc = sample_hand(&s, &v, &rng, &h)
-            if rc != SAMPLER_OK:
-                break
-            for o in range(N_SEATS):
-                memcpy(&o_v[i, o, 0], h.seat[o].count, N_KINDS)
-            memcpy(&o_v[i, N_SEATS, 0], h.buried, N_KINDS)
-    rng_store(&rng, state)
-    sampler_free(&s)
-    if rc != SAMPLER_OK:
-        raise RuntimeError(f"sampler status {rc}")
-    return out
-
-
-def sample_core(HandCore core, int seat, state):
-    """One sampled deal from seat's view as a new HandCore (the view's state, other seats'
-    cards drawn), with core's bot generator.  `state` advances."""
-    cdef View v
-    cdef Sampler s
-    cdef Rng rng
-    cdef HandCore c = HandCore.__new__(HandCore)
-    cdef int rc
-    _view(core, seat, &v)
-    rc = sampler_init(&s, &v)
-    if rc == SAMPLER_OK:
-        rng_load(&rng, state)
-        rc = sample_hand(&s, &v, &rng, &c.h)
-        rng_store(&rng, state)
-        sampler_free(&s)
-    if rc != SAMPLER_OK:
-        raise RuntimeError(f"sampler status {rc}")
-    c.rng = core.rng
-    return c
-

@@ -26,7 +26,8 @@ import numpy as np
 
 from .._core.rng import chunk_state
 from ..cards import parse_rank
-from ..names import BID_POLICIES, BOT_NAMES, N_CARDS, N_SEATS
+from ..bots import parse_bot
+from ..names import BID_POLICIES, N_CARDS, N_SEATS
 from ..bid_phase import BidPhase
 from ..rules import Rules
 from .state import HandState
@@ -35,6 +36,16 @@ __all__ = ["replay"]
 
 _STUDIES = ("scoring", "match")
 
+
+def _steppable(key, value):
+    """The run's bot option as a BotSpec that HandState.bot_action can step: a bot at its
+    default parameters (bot_action plays a bot by name, at its defaults)."""
+    spec = parse_bot(key, value)
+    if spec.label != spec.name:
+        raise ValueError(f"{key}: the run's bot {spec.label} has parameters other than its "
+                         "defaults; replay steps a bot by name, at its defaults, so it cannot "
+                         "replay this run")
+    return spec
 
 def _index(name: str, value, n: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, Integral) or value < 0 \
@@ -80,8 +91,8 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         hand = _index("hand", hand, n)
         chunk, i = divmod(hand, size)
         state = chunk_state(seed, chunk)
-        bank = BOT_NAMES.index(opts["policy"])
-        other = BOT_NAMES.index(opts["defender_policy"] or opts["policy"])
+        bank = _steppable("policy", opts["policy"])
+        other = _steppable("defender_policy", opts["defender_policy"] or opts["policy"])
         banker = -1 if opts["first_hand"] else 0
         if i:
             rows = np.zeros((len(drivers.HAND_COLUMNS), i), np.int32)
@@ -100,8 +111,8 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         hand = _index("hand", hand)
         chunk, j = divmod(match, size)
         state = chunk_state(seed, chunk)
-        team = (BOT_NAMES.index(opts["policy"]),
-                BOT_NAMES.index(opts["opponent_policy"] or opts["policy"]))
+        team = (_steppable("policy", opts["policy"]),
+                _steppable("opponent_policy", opts["opponent_policy"] or opts["policy"]))
         rows = np.zeros((len(drivers.HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
         for _ in range(j):
             drivers.play_match(state, deck, rules, team[0], team[1], bid, threshold, rows)
@@ -116,7 +127,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     s = HandState._from_core(core, rules, deck, bids, opts["bid_policy"], threshold,
                              first_hand)
     while not s.is_over():
-        s.apply(s.bot_action(BOT_NAMES[bots[s.to_play]]))
+        s.apply(s.bot_action(bots[s.to_play].name))
     if check:
         _check_row(out, chunk, keys, s.result())
     return s

@@ -35,7 +35,7 @@ import math
 import numpy as np
 import pyarrow as pa
 
-from ..bots import parse_bot
+from ..bots import chunk_size_for, parse_bot
 from ..cards import parse_rank
 from ..names import BID_POLICIES, N_CARDS
 from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig
@@ -58,7 +58,9 @@ def swings(defender_points: np.ndarray, level_side: np.ndarray, levels: np.ndarr
 def mean_interval(n: int, total: float, total_sq: float, confidence: float = CONFIDENCE):
     """(mean, half-width) of a Student t interval for a mean from n values' sum and sum of
     squares (the per-deal swings: paired by construction); half-width nan when n < 2."""
-    from scipy.stats import t
+    # the quantile from scipy.special (scipy.stats takes seconds to import: the advisor's
+    # whole budget)
+    from scipy.special import stdtrit
 
     if n < 1:
         return math.nan, math.nan
@@ -66,7 +68,7 @@ def mean_interval(n: int, total: float, total_sq: float, confidence: float = CON
     if n < 2:
         return mean, math.nan
     var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
-    return mean, float(t.ppf(0.5 + confidence / 2, n - 1)) * math.sqrt(var / n)
+    return mean, float(stdtrit(n - 1, 0.5 + confidence / 2)) * math.sqrt(var / n)
 
 
 class DuelStudy(Study):
@@ -78,6 +80,10 @@ class DuelStudy(Study):
         **DEAL_KEYS,
     }
     default_chunk_size = 1 << 12
+
+    def chunk_size_for(self, options: dict) -> int:
+        return chunk_size_for(self.default_chunk_size, 2,  # a deal is two hands
+                              options["team_a"], options["team_b"])
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         for key in TEAM_KEYS:
@@ -98,7 +104,7 @@ class DuelStudy(Study):
         out = np.zeros((len(core.HAND_COLUMNS), N_ORIENTATIONS * n), np.int32)
         play_duel(chunk_state(cfg.seed, chunk.index), seat_key(cfg.seed, chunk.index),
                   np.arange(N_CARDS, dtype=np.uint8), chunk.start, n, cfg.rules,
-                  parse_rank(cfg.level), -1 if opts["first_hand"] else 0, a.id, b.id,
+                  parse_rank(cfg.level), -1 if opts["first_hand"] else 0, a, b,
                   BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"], out)
         orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), n)
         labels = (a.label, b.label)

@@ -37,11 +37,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bots import parse_bot
+from ..bots import chunk_size_for, parse_bot
 from ..names import BID_POLICIES, MAX_THRESHOLD, N_CARDS
 from .base import (Chunk, ChunkResult, Study, StudyConfig, arrow_dictionary, arrow_lists,
                    arrow_table, v_choice, v_int)
-from .scoring import bot_id, hand_columns, v_bot, v_policy_or_none
+from .scoring import hand_columns, v_bot, v_policy_or_none
 
 MATCH_CAPACITY = 2000      # hands kept per match; real matches take tens
 
@@ -58,6 +58,10 @@ class MatchStudy(Study):
     }
     default_chunk_size = 256
 
+    def chunk_size_for(self, options: dict) -> int:
+        return chunk_size_for(self.default_chunk_size, 16,  # a match: tens of hands
+                              options["policy"], options["opponent_policy"])
+
     def tables(self, cfg: StudyConfig) -> list[str]:
         return ["matches", "hands"]
 
@@ -70,8 +74,8 @@ class MatchStudy(Study):
         deck = np.arange(N_CARDS, dtype=np.uint8)
         ncol = len(core.HAND_COLUMNS)
         buf = np.zeros((ncol + 2, MATCH_CAPACITY), np.int32)
-        t0 = bot_id("policy", opts["policy"])
-        t1 = bot_id("opponent_policy", opts["opponent_policy"] or opts["policy"])
+        t0 = parse_bot("policy", opts["policy"])
+        t1 = parse_bot("opponent_policy", opts["opponent_policy"] or opts["policy"])
         bid = BID_POLICIES.index(opts["bid_policy"])
         rows, winners, counts, traj0, traj1, final0, final1 = [], [], [], [], [], [], []
         ends = []

@@ -10,7 +10,8 @@ Bots: the banker team plays ``policy``, the defenders ``defender_policy`` (defau
 same): a bot name or a table with its parameters (``shengji.bots``).  ``random`` is uniform
 over the candidate plays (see ``shengji.game``); ``greedy`` is the rule-of-thumb player
 documented in ``shengji._core.bot_greedy``, ``memory`` greedy with the public record
-(``shengji._core.bot_memory``).
+(``shengji._core.bot_memory``), ``pimc`` a Monte Carlo search over memory's rollouts
+(``shengji._core.bot_pimc``; e.g. ``policy = {bot = "pimc", samples = 64}``).
 
 Table ``hands/``, one row per hand:
   hand (int64), banker (seat), trump ("S" "H" "C" "D" "NT"), level (rank text),
@@ -27,7 +28,7 @@ import numpy as np
 import pyarrow as pa
 
 from ..bidding import never_redeals_forever
-from ..bots import parse_bot
+from ..bots import chunk_size_for, parse_bot
 from ..cards import parse_rank
 from ..names import (BID_POLICIES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES,
                      SIDE_NAMES, TRUMP_NAMES)
@@ -47,11 +48,6 @@ def v_policy_or_none(key, value):
     if value is None or value == "":
         return None
     return v_bot(key, value)
-
-
-def bot_id(key, value) -> int:
-    """The core's id of a validated bot option."""
-    return parse_bot(key, value).id
 
 
 def dict_column(codes: np.ndarray, names) -> pa.DictionaryArray:
@@ -123,6 +119,10 @@ class ScoringStudy(Study):
     }
     default_chunk_size = 1 << 14
 
+    def chunk_size_for(self, options: dict) -> int:
+        return chunk_size_for(self.default_chunk_size, 1,
+                              options["policy"], options["defender_policy"])
+
     def tables(self, cfg: StudyConfig) -> list[str]:
         check_deal_keys(cfg.options, cfg.rules)
         return ["hands"]
@@ -136,8 +136,8 @@ class ScoringStudy(Study):
         state = chunk_state(cfg.seed, chunk.index)
         deck = np.arange(N_CARDS, dtype=np.uint8)
         out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-        bank = bot_id("policy", opts["policy"])
-        dfn = bot_id("defender_policy", opts["defender_policy"] or opts["policy"])
+        bank = parse_bot("policy", opts["policy"])
+        dfn = parse_bot("defender_policy", opts["defender_policy"] or opts["policy"])
         core.play_hands(state, deck, n, cfg.rules, parse_rank(cfg.level),
                         -1 if opts["first_hand"] else 0, bank, dfn,
                         BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"], out)
