@@ -12,7 +12,11 @@ buried pile (any suit: the banker buries what it likes).  The cards a seat has p
 back to it, and the banker's 33 (its 25, the kitty) give the kitty: for the banker its
 real one, for another seat any 8 of them (which ones it was is never shown to another
 seat).  A seat's cards are placed in its dealing positions at random, those its bids
-showed first (it held them when it bid).
+showed first (it held them when it bid).  A card a bid showed is one the bidder played,
+holds, or (the banker, its bury hidden) buried; a face-down bid (``secret_bids``) is
+given a guessed trump that the deal and the replay follow.  Under ``overturn_reburies``
+each pile a seat did not see is 8 of the cards of the seat that took it up and buried
+again (``_rebury_chain``).
 
 The sampler draws the hidden cards one at a time in random order, each to a holder that
 may take it with probability proportional to the room it has left, among the holders that
