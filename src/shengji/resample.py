@@ -12,7 +12,11 @@ buried pile (any suit: the banker buries what it likes).  The cards a seat has p
 back to it, and the banker's 33 (its 25, the kitty) give the kitty: for the banker its
 real one, for another seat any 8 of them (which ones it was is never shown to another
 seat).  A seat's cards are placed in its dealing positions at random, those its bids
-showed first (it held them when it bid).
+showed first (it held them when it bid).  A card a bid showed is one the bidder played,
+holds, or (the banker, its bury hidden) buried; a face-down bid (``secret_bids``) is
+given a guessed trump that the deal and the replay follow.  Under ``overturn_reburies``
+each pile a seat did not see is 8 of the cards of the seat that took it up and buried
+again (``_rebury_chain``).
 
 The sampler draws the hidden cards one at a time in random order, each to a holder that
 may take it with probability proportional to the room it has left, among the holders that
@@ -55,7 +59,11 @@ PILE = N_SEATS        # holder index of the hidden buried pile
 def known_cards(state: HandState, seat: int):
     """(the observation, the ids ``seat`` has seen placed: own, played, shown-and-held,
     per seat the ids shown in a failed throw and not played since)."""
-    obs = state.observation(seat)
+    return known_cards_of(state.observation(seat))
+
+
+def known_cards_of(obs):
+    """``known_cards`` from the observation ``obs``."""
     played = [set() for _ in range(N_SEATS)]
     shown = [set() for _ in range(N_SEATS)]
     tricks = (*obs.tricks, *(() if obs.current_trick is None else (obs.current_trick,)))
@@ -139,13 +147,69 @@ def _shown_kinds(entry, level: str, mixed: bool) -> list[int]:
     return [joker] * (1 if mixed else 2)
 
 
-def _required(obs, seat: int) -> list[list[tuple[int, int]]]:
-    """Per other seat, (kind, dealing index) of every card its bids showed."""
+def _guess_bids(obs, seat: int, rng) -> list[tuple]:
+    """``obs.bids`` with the trump of every face-down bid of another seat
+    (``secret_bids``) guessed: a joker pair's is no-trump, the last bid's the hand's trump
+    when known, else a suit whose level cards the bid may have shown (not in ``seat``'s
+    hand nor played by another seat), at random.  The deal and the replay then follow the
+    guess; the replayed bids must still look the same to ``seat`` (face down)."""
+    bids = list(obs.bids)
+    if not any(e[1] != seat and e[3] is None for e in bids):
+        return bids
+    _, played, _ = known_cards_of(obs)
+    for i, e in enumerate(bids):
+        index, s, action, trump, strength = e
+        if s == seat or trump is not None:
+            continue
+        if strength in ("big_joker_pair", "small_joker_pair"):
+            trump = "NT"
+        elif i == len(bids) - 1 and obs.trump is not None:
+            trump = obs.trump
+        else:
+            n = 1 if strength == "single" else 2
+            ok = []
+            for suit in SUITS:
+                k = as_cards(f"{obs.level}{suit}")[0] // N_COPIES
+                gone = sum(1 for c in obs.hand if c // N_COPIES == k) + sum(
+                    1 for t in range(N_SEATS) if t != s for c in played[t] if c // N_COPIES == k)
+                if N_COPIES - gone >= n:
+                    ok.append(suit)
+            if not ok:
+                continue
+            trump = ok[int(rng.integers(len(ok)))]
+        bids[i] = (index, s, action, trump, strength)
+    return bids
+
+
+def _required(obs, seat: int, bids=None) -> list[list[tuple[int, int]]]:
+    """Per other seat, (kind, dealing index) of every card its bids showed (``bids``:
+    ``obs.bids`` with guessed face-down trumps, ``_guess_bids``)."""
     out = [[] for _ in range(N_SEATS)]
     mixed = obs.rules.mixed_joker_pair
-    for e in obs.bids:
+    for e in (obs.bids if bids is None else bids):
         if e[1] != seat and e[3] is not None:
             out[e[1]].extend((k, e[0]) for k in _shown_kinds(e, obs.level, mixed))
+    return out
+
+
+def _bid_pins(obs, seat: int, played, held_shown, bids) -> list[tuple[int, int, int]]:
+    """(seat, kind, n) per kind another seat's bids showed: n more copies of it than the
+    seat is known to have had (played, or shown in a failed throw) were dealt to it.  A
+    seat shows a kind at most twice over its bids (a single, then the pair)."""
+    mixed = obs.rules.mixed_joker_pair
+    need: dict[tuple[int, int], int] = {}
+    for e in bids:
+        if e[1] == seat or e[3] is None:
+            continue
+        kinds = _shown_kinds(e, obs.level, mixed)
+        for k in set(kinds):
+            key = (e[1], k)
+            need[key] = min(N_COPIES, max(need.get(key, 0), kinds.count(k)))
+    out = []
+    for (s, k), n in sorted(need.items()):
+        known = sum(1 for c in played[s] | held_shown[s] if c // N_COPIES == k)
+        if n > known:
+            out.append((s, k, n - known))
     return out
 
 
@@ -163,6 +227,23 @@ def _place(deck, cards, positions, required, rng) -> None:
         deck[p] = c
 
 
+def _buries(hand: HandState) -> list[tuple[int, list[int]]]:
+    """The hand's buries so far: (burier, the indices of its actions in
+    ``hand.actions``) -- the banker's, then each re-burying overturner's
+    (``overturn_reburies``)."""
+    out: list[tuple[int, list[int]]] = []
+    h = hand._root.clone()
+    for i, a in enumerate(hand.actions):
+        if h.phase in ("play", "over"):
+            break
+        if h.phase == "bury":
+            if not out or out[-1][0] != h.to_play or len(out[-1][1]) == KITTY_SIZE:
+                out.append((h.to_play, []))
+            out[-1][1].append(i)
+        h.apply_action(a)
+    return out
+
+
 def propose(hand: HandState, seat: int, rng: np.random.Generator,
             who: list[int]) -> tuple[list[int], Script]:
     """(a deck, the script to replay on it) for ``seat`` (module docstring).  ``who``:
@@ -170,26 +251,34 @@ def propose(hand: HandState, seat: int, rng: np.random.Generator,
     obs = hand.observation(seat)
     first = hand.first_drawer
     positions = _seat_positions(first)
-    required = _required(obs, seat)
+    guessed = _guess_bids(obs, seat, rng)
+    required = _required(obs, seat, guessed)
     if obs.trump is None:             # the deal's bidding: the deck is still being dealt
         deck = _bidding_deck(hand, obs, seat, positions, required, rng)
-        pile = []
-    else:
-        deck, pile = _playing_deck(hand, obs, seat, positions, required, rng)
     actions = hand.actions
+    swap: dict[int, int] = {}          # action index -> the card the deal buries there
+    if obs.trump is not None:
+        segs = (_buries(hand) or None) if hand.rules.overturn_reburies else None
+        deck, buried = _playing_deck(hand, obs, seat, positions, required, rng, guessed,
+                                     segs)
+        if segs is None:
+            segs = [(hand.banker, [i for i, (a, s) in enumerate(zip(actions, who))
+                                   if s == hand.banker and not is_bid_action(a)]
+                     [:KITTY_SIZE])]
+            buried = [buried]
+        for (_, idx), cards in zip(segs, buried):
+            if cards is not None:
+                swap.update(zip(idx, cards))
     own = [a for a, s in zip(actions, who) if s == seat]
-    cards, bury = [], list(pile)
-    for a, s in zip(actions, who):
+    cards = []
+    for i, (a, s) in enumerate(zip(actions, who)):
         if s == seat or is_bid_action(a):
             continue
-        if bury and s == hand.banker and len(cards) < KITTY_SIZE:
-            cards.append(bury.pop())     # the hidden bury: the drawn pile's cards
-        else:
-            cards.append(a)
+        cards.append(swap.get(i, a))     # a hidden bury: the drawn cards
     if hand.phase == "play" and not hand.is_over() and hand.to_play != seat:
         pending = len(hand._core.chosen_ids())      # another seat's choice under way
         cards = cards[:len(cards) - pending]
-    bids = [e for e in obs.bids if e[1] != seat]
+    bids = [e for e in guessed if e[1] != seat]
     return deck, Script(own, cards, bids, None if hand.is_over() else hand.to_play)
 
 
@@ -219,36 +308,20 @@ def _bidding_deck(hand, obs, seat, positions, required, rng) -> list[int]:
     return deck
 
 
-def _playing_deck(hand, obs, seat, positions, required, rng):
+def _playing_deck(hand, obs, seat, positions, required, rng, bids, segs=None):
     """After the deal's bidding: the hidden cards drawn into the holders (module
     docstring); returns (the deck, the drawn pile when hidden, else [])."""
     _, played, held_shown = known_cards(hand, seat)
-    seen = set(obs.hand) | set(obs.buried or ()) | set(obs.kitty or ())
+    seen = set(obs.hand) | set(obs.buried or ())
+    if segs is None:                  # re-buried, the kitty's cards may have gone on
+        seen |= set(obs.kitty or ())
     for s in range(N_SEATS):
         seen |= played[s] | held_shown[s]
     hidden = [c for c in range(N_CARDS) if c not in seen]
     follow, order = _tables(hand)
     banker = hand.banker
     pile = set(obs.buried or ())
-    for s in range(N_SEATS):             # a bid's cards: the bidder held them
-        if s == seat:
-            continue
-        have = [c // N_COPIES for c in played[s] | held_shown[s]]
-        for k, _ in required[s]:
-            if k in have:
-                have.remove(k)
-                continue
-            copies = [c for c in (k * N_COPIES, k * N_COPIES + 1) if c in hidden]
-            if not copies:
-                continue
-            c = copies[int(rng.integers(len(copies)))]
-            if FOLLOW_NAMES[follow[k]] not in obs.voids[s]:
-                if len(held_shown[s]) < obs.hand_sizes[s]:
-                    held_shown[s] = held_shown[s] | {c}
-                    hidden.remove(c)
-            elif s == banker and obs.buried is None:     # out of its hand: buried
-                pile.add(c)
-                hidden.remove(c)
+    hidden_pile = banker != seat and obs.buried is None
     # holders: the other seats (room: what they hold less the cards known), the pile
     caps = [0] * (N_SEATS + 1)
     for s in range(N_SEATS):
@@ -265,20 +338,49 @@ def _playing_deck(hand, obs, seat, positions, required, rng):
                 m |= 1 << s
         suit_mask.append(m)
     cap_by = _throw_caps(obs, hand, follow)
-    mask_of = {}
+    base = {}
     for c in hidden:
         k = c // N_COPIES
         m = suit_mask[follow[k]]
         for g, o, allowed in cap_by:
             if follow[k] == g and order[k] > o:
                 m &= allowed
-        mask_of[c] = m
-    masks = sorted(set(mask_of.values()))
+        base[c] = m
+    if segs is not None:              # a pile this seat buried went to the next buriers
+        acts = hand.actions
+        for j, (x, idx) in enumerate(segs):
+            if x != seat or j + 1 == len(segs):
+                continue
+            later = sum(1 << y for y, _ in segs[j + 1:]) | (1 << PILE)
+            for i in idx:
+                if acts[i] in base:
+                    base[acts[i]] &= later
+    # a bid's cards: the bidder was dealt them, so each is one it has played, one it
+    # holds, or (the banker, its bury hidden) one it buried -- pin a hidden copy to those
+    pins = _bid_pins(obs, seat, played, held_shown, bids)
+    for _ in range(16):
+        mask_of = dict(base)
+        for s, k, n in pins:
+            allowed = (1 << s) | ((1 << PILE) if s == banker and hidden_pile else 0)
+            copies = [c for c in (k * N_COPIES, k * N_COPIES + 1)
+                      if c in mask_of and mask_of[c] & allowed]
+            for i in rng.permutation(len(copies))[:n]:
+                mask_of[copies[i]] &= allowed
+        masks = sorted(set(mask_of.values()))
+        group_of = {c: masks.index(m) for c, m in mask_of.items()}
+        sizes = [0] * len(masks)
+        for c in hidden:
+            sizes[group_of[c]] += 1
+        if _feasible(sizes, caps, masks):
+            break
+    else:               # no pinning fits (a guessed face-down bid): left to the replay
+        mask_of = base
+        masks = sorted(set(mask_of.values()))
+        group_of = {c: masks.index(m) for c, m in mask_of.items()}
+        sizes = [0] * len(masks)
+        for c in hidden:
+            sizes[group_of[c]] += 1
     elig = masks
-    group_of = {c: masks.index(m) for c, m in mask_of.items()}
-    sizes = [0] * len(masks)
-    for c in hidden:
-        sizes[group_of[c]] += 1
     if not _feasible(sizes, caps, elig):
         raise RuntimeError("no deal agrees with this seat's view (a bug: the true one does)")
     holding = [set(held_shown[s]) if s != seat else set(obs.hand) for s in range(N_SEATS)]
@@ -306,7 +408,13 @@ def _playing_deck(hand, obs, seat, positions, required, rng):
     # back to a deck: each seat's 25 (and the banker's kitty) in its dealing positions
     deck = list(hand.deal)
     own = {s: holding[s] | played[s] for s in range(N_SEATS)}
-    own[banker] |= pile
+    if segs is not None:             # buries and re-buries (overturn_reburies)
+        chosen = _rebury_chain(hand, seat, segs, own, pile, obs.buried is None,
+                               required, rng)
+        pile_out = chosen
+    else:
+        own[banker] |= pile
+        pile_out = sorted(pile) if obs.buried is None else None
     for s in range(N_SEATS):
         if s == seat:
             continue                  # its own positions stay as they are
@@ -317,7 +425,47 @@ def _playing_deck(hand, obs, seat, positions, required, rng):
         assert len(cards) == len(places), (s, len(cards), len(places))
         _place(deck, cards, places, required[s], rng)
     assert sorted(deck) == list(range(N_CARDS))
-    return deck, (sorted(pile) if obs.buried is None else [])
+    return deck, pile_out
+
+
+def _rebury_chain(hand, seat, segs, own, pile, hidden_last, required, rng):
+    """Buries then re-buries: each burier's pile is 8 of the cards it held after taking
+    up the one before.  ``own``: per seat its cards held and played (changed in place to
+    the cards each was dealt, the banker's with the kitty); ``pile``: the last bury's
+    cards as drawn (when hidden from ``seat``).  The piles ``seat`` never saw (it neither
+    buried nor took them up) are any 8 of the next burier's cards, its bid cards last;
+    returns per bury its cards to replay (None: ``seat``'s own, kept)."""
+    actions = hand.actions
+    true = [[actions[i] for i in idx] for _, idx in segs]
+    piles: list = [None] * len(segs)
+    cur = set(pile) if hidden_last else set(true[-1])
+    piles[-1] = cur
+    for j in range(len(segs) - 1, 0, -1):
+        x = segs[j][0]
+        total = own[x] | piles[j]
+        if seat in (x, segs[j - 1][0]):
+            prev = set(true[j - 1])
+        else:
+            shown = {k for k, _ in required[x]}
+            # an earlier pile this seat saw reached x through this one
+            seen = {c for i in range(j - 1) if seat in (segs[i][0], segs[i + 1][0])
+                    for c in true[i]}
+            cands = sorted(total)
+            cands = [cands[i] for i in rng.permutation(len(cands))]
+            cands.sort(key=lambda c: (c not in seen, c // N_COPIES in shown))
+            prev = set(cands[:KITTY_SIZE])
+        if x != seat:
+            own[x] = total - prev
+        piles[j - 1] = prev
+    b = segs[0][0]
+    if b != seat:
+        own[b] = own[b] | piles[0]
+    out = []
+    for j, (x, _) in enumerate(segs):
+        known = seat in (x, segs[j + 1][0] if j + 1 < len(segs) else -1)
+        out.append(None if x == seat or (known and j + 1 < len(segs))
+                   or (j + 1 == len(segs) and not hidden_last) else sorted(piles[j]))
+    return out
 
 
 def drive(script: Script, seat: int, hand_of, apply, finished, rng,

@@ -137,7 +137,9 @@ cdef class BidCore:
         """The card ids seat has been dealt so far, in dealing order."""
         if not 0 <= seat < N_SEATS:
             raise ValueError("seat 0..3")
-        first = (seat - self.st.first_drawer) % N_SEATS
+        # + N_SEATS: C's % (cdivision) keeps the sign, and a seat before the first
+        # drawer would start at a negative position (a card outside its hand)
+        first = (seat - self.st.first_drawer + N_SEATS) % N_SEATS
         return [self.deck[i] for i in range(first, min(self.st.dealt, N_DEALT), N_SEATS)]
 
     def standing(self):
