@@ -1,9 +1,10 @@
 """Declares the Cython extensions; all metadata lives in pyproject.toml.
 
-Every ``src/shengji/_core/<unit>.pyx`` becomes the extension ``shengji._core.<unit>``.
-No ``-march=native``: wheels and sdists must run on any x86-64 / arm64 machine.
-For development, ``SHENGJI_ONLY=deal,combos python setup.py build_ext --inplace`` rebuilds
-just those units.
+Every ``src/shengji/_core/<layer>/<unit>.pyx`` becomes the extension
+``shengji._core.<layer>.<unit>`` (found recursively; the C headers live in
+``_core/include/``).  No ``-march=native``: wheels and sdists must run on any x86-64 / arm64
+machine.  For development, ``SHENGJI_ONLY=base.cards,rules.combos python setup.py build_ext
+--inplace`` rebuilds just those units (dotted names below ``shengji._core``).
 """
 import os
 from pathlib import Path
@@ -12,24 +13,38 @@ import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-CORE = Path("src/shengji/_core")
+SRC = Path("src")
+CORE = SRC / "shengji" / "_core"
+
+
+def unit_name(pyx: Path) -> str:
+    """src/shengji/_core/rules/combos.pyx -> 'rules.combos'."""
+    return ".".join(pyx.relative_to(CORE).with_suffix("").parts)
+
+
+only = [u for u in os.environ.get("SHENGJI_ONLY", "").split(",") if u]
+units = sorted(CORE.rglob("*.pyx"))
+unknown = sorted(set(only) - {unit_name(p) for p in units})
+if unknown:
+    raise SystemExit(f"SHENGJI_ONLY names no unit {', '.join(unknown)}; units: "
+                     + ", ".join(unit_name(p) for p in units))
 
 extensions = [
     Extension(
-        f"shengji._core.{pyx.stem}",
+        f"shengji._core.{unit_name(pyx)}",
         [str(pyx)],
-        include_dirs=[numpy.get_include(), str(CORE)],
+        include_dirs=[numpy.get_include(), str(CORE / "include")],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=["-O3", "-funroll-loops"],
     )
-    for pyx in sorted(CORE.glob("*.pyx"))
-    if not os.environ.get("SHENGJI_ONLY") or pyx.stem in os.environ["SHENGJI_ONLY"].split(",")
+    for pyx in units
+    if not only or unit_name(pyx) in only
 ]
 
 setup(
     ext_modules=cythonize(
         extensions,
-        include_path=["src"],
+        include_path=[str(SRC)],
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

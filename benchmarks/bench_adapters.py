@@ -9,7 +9,7 @@ per call, ~150 a hand):
                      Python user of the engine pays)
   impl "openspiel"   the same through pyspiel: new_initial_state(), the 108 chance steps
                      of the shuffle, then per action legal_actions() and apply_action()
-                     of the registered python_shengji game (shengji.openspiel)
+                     of the registered python_shengji game (shengji.adapters.openspiel)
   impl "pettingzoo"  the same through the AEC environment (shengji.pettingzoo.raw_env):
                      reset, then per action last() -- the observation tensor and action
                      mask an agent reads -- and step()
@@ -22,12 +22,12 @@ import numpy as np
 import pytest
 
 from shengji.game import HandState
-from shengji.rules import Rules
+from shengji.rules.options import Rules
 
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
-import shengji.openspiel  # noqa: E402,F401  (registers python_shengji)
-from shengji.pettingzoo import raw_env  # noqa: E402
+import shengji.adapters.openspiel  # noqa: E402,F401  (registers python_shengji)
+from shengji.adapters.pettingzoo import raw_env  # noqa: E402
 
 HANDS = 4
 RULES = Rules.preset("standard")

@@ -19,10 +19,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from shengji._core.bidding import POLICIES, bid_chunk
-from shengji._core.deal import FEATURE_NAMES, deal_chunk
-from shengji._core.rng import chunk_state
-from shengji.bidding import eager_policy, simulate_bids
+from shengji._core.bidding.bidding import POLICIES, bid_chunk
+from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
+from shengji._core.base.rng import chunk_state
+from shengji.bidding.simulate import eager_policy, simulate_bids
 
 BATCHES = [1_000, 100_000]
 OPTION_PRESETS = ["tournament", "must-play-ja"]

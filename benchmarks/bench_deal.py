@@ -9,8 +9,8 @@ import random
 import numpy as np
 import pytest
 
-from shengji._core.deal import FEATURE_NAMES, deal_chunk
-from shengji._core.rng import chunk_state
+from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
+from shengji._core.base.rng import chunk_state
 from shengji.cards import N_CARDS, kind_points
 from shengji.reference.deal import hand_features, kitty_points
 

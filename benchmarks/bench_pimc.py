@@ -19,13 +19,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from shengji._core import drivers as core
-from shengji._core.probes import pimc_decision
-from shengji._core.rng import chunk_state
-from shengji.bots import parse_bot
+from shengji._core.drivers import hands as core
+from shengji._core.step.probes import pimc_decision
+from shengji._core.base.rng import chunk_state
+from shengji.game.botspec import parse_bot
 from shengji.game import HandState
 from shengji.names import BOT_NAMES
-from shengji.rules import Rules
+from shengji.rules.options import Rules
 
 RULES = Rules.preset("standard")
 PIMC = parse_bot("bot", "pimc")

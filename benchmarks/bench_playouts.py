@@ -22,12 +22,12 @@ import numpy as np
 import pytest
 
 import shengji.reference as ref
-from shengji._core import drivers as core
-from shengji._core.rng import chunk_state
+from shengji._core.drivers import hands as core
+from shengji._core.base.rng import chunk_state
 from shengji.cards import kind_points
 from shengji.game import HandState
 from shengji.names import BOT_NAMES
-from shengji.rules import Rules
+from shengji.rules.options import Rules
 
 BATCHES = [1_000, 4_000]   # greedy at ~11k hands/s keeps one call under 0.5 s
 PY_ITEMS = 20

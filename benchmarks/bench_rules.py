@@ -1,6 +1,6 @@
 """Rules-engine benchmarks: classification, follow legality and trick winner.
 
-The core's batched entry points (``shengji._core.combos.*_batch``: one call, a C loop over
+The core's batched entry points (``shengji._core.rules.combos.*_batch``: one call, a C loop over
 every item) beside the pure-Python reference (``shengji.reference``, one call per item) on
 the **same items**, in the same run.  Items come from seeded random deals at level 9,
 hearts trump: leads are singles, pairs, tractors and throw-like sets of one following-suit
@@ -21,9 +21,9 @@ import pytest
 
 import shengji.reference as ref
 from shengji import Trump
-from shengji._core import combos as core
+from shengji._core.rules import combos as core
 from shengji.cards import N_CARDS, N_COPIES
-from shengji.rules import Rules
+from shengji.rules.options import Rules
 
 BATCHES = [1_000, 10_000]
 TRUMP = Trump("9", "H")

@@ -24,7 +24,7 @@ from functools import lru_cache
 import shengji.reference as ref
 from shengji.cards import N_COPIES, N_KINDS, SUITS
 from shengji.reference.cardinfo import TrumpSpec as ref_spec
-from shengji.rules import Rules
+from shengji.rules.options import Rules
 
 TRUMP_SUIT = "T"
 

@@ -22,12 +22,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import shengji.combos as core
+import shengji.rules.combos as core
 import shengji.reference as ref
 from multi_tractor_cases import make_case
 from shengji import Trump
 from shengji.cards import RANKS, SUITS, format_cards
-from shengji.rules import PRESETS, Rules
+from shengji.rules.options import PRESETS, Rules
 
 LEVELS = [r if r != "T" else "10" for r in RANKS]
 PRESET_NAMES = sorted(PRESETS)

@@ -1,4 +1,4 @@
-"""Property tests: the C core (``shengji.combos``) and the plain-Python reference
+"""Property tests: the C core (``shengji.rules.combos``) and the plain-Python reference
 (``shengji.reference``) must agree on every rules question, for random deals under every
 preset, random trumps and levels, and random tractor_gap / trump_chain options.
 
@@ -27,14 +27,14 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import shengji.combos as core
+import shengji.rules.combos as core
 import shengji.reference as ref
 from multi_tractor_cases import greedy_answers, greedy_winner, make_case
 from shengji import Trump
 from shengji.cards import N_CARDS, N_COPIES, RANKS, SUITS
 from shengji.reference.cardinfo import resolve as ref_resolve
 from shengji.reference.placement import decomposition_shapes, pair_state
-from shengji.rules import PRESETS, Rules
+from shengji.rules.options import PRESETS, Rules
 
 SETTINGS = dict(derandomize=True, database=None, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])

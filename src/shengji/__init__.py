@@ -1,19 +1,20 @@
 """shengji — a fast, rule-configurable Monte Carlo simulator for Shengji (双升 / Tractor)."""
-from importlib.metadata import PackageNotFoundError, version as _version
+from shengji import _moved
 
-from .advisor import advise
-from .analysis import load
-from .cards import card_points, format_cards, parse_cards
-from .combos import (Combo, ShapeMatch, check_throw, classify, is_legal_follow,
-                     kitty_multiplier, level_change, match_shape, trick_winner)
-from .rules import PRESETS, Rules
-from .trump import Trump
-from .game import HandState, Observation, play_hand, replay
+_moved.install()
 
-try:
-    __version__ = _version("shengji")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0+unknown"
+from shengji.analysis import load  # noqa: E402 (after the finder: old paths work from here on)
+from shengji.analysis.advisor import advise  # noqa: E402
+from shengji.analysis.replay import replay  # noqa: E402
+from shengji.cards import card_points, format_cards, parse_cards  # noqa: E402
+from shengji.game import HandState, Observation, play_hand  # noqa: E402
+from shengji.rules import PRESETS, Rules  # noqa: E402
+from shengji.rules.combos import (Combo, ShapeMatch, check_throw, classify,  # noqa: E402
+                                  is_legal_follow, kitty_multiplier, level_change, match_shape,
+                                  trick_winner)
+from shengji.rules.trump import Trump  # noqa: E402
+
+from shengji.names import VERSION as __version__  # noqa: E402
 
 __all__ = [
     "parse_cards", "format_cards", "Rules", "PRESETS", "Trump", "__version__",

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .names import (BIG_JOKER, HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANKS,
-                    N_SEATS, N_SUITS, RANK_NAMES, RANKS, SMALL_JOKER, SUITS, TOTAL_POINTS)
+from shengji.names import BIG_JOKER, HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANKS, N_SEATS, N_SUITS, RANK_NAMES, RANKS, SMALL_JOKER, SUITS, TOTAL_POINTS
 
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
 RANK_ALIASES = {"10": "T"}

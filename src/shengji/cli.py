@@ -38,7 +38,7 @@ def _on_sigterm(signum, frame):
 
 
 def _version() -> str:
-    from . import __version__
+    from shengji import __version__
 
     return f"shengji {__version__}"
 
@@ -111,8 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_run(args) -> int:
-    from .runner import run_study
-    from .studies.base import load_study_file, make_config
+    from shengji.runner import run_study
+    from shengji.studies.base import load_study_file, make_config
 
     data = load_study_file(args.study)
     kind, cfg = make_config(data, source=args.study, overrides={"n": args.n, "seed": args.seed})
@@ -152,7 +152,7 @@ def cmd_run(args) -> int:
 
 def _unreproducible_bots(options: dict) -> list[str]:
     """The option keys holding a bot whose choices depend on the machine (a time budget)."""
-    from .bots import NAME_KEY, parse_bot
+    from shengji.game.botspec import NAME_KEY, parse_bot
 
     return [key for key, value in options.items()
             if isinstance(value, dict) and NAME_KEY in value
@@ -165,7 +165,7 @@ def cmd_rules(args) -> int:
     import difflib
     import unicodedata
 
-    from .rules import PRESET_SOURCES, PRESETS, Rules
+    from shengji.rules.options import PRESET_SOURCES, PRESETS, Rules
 
     def shown(value) -> str:
         if value is None:
@@ -221,9 +221,9 @@ def cmd_rules(args) -> int:
 
 def cmd_advise(args) -> int:
     """``shengji advise``: shengji.advise's table for one hand."""
-    from .advisor import DEFAULT_N, advise
-    from .bots import parse_bot
-    from .rules import PRESETS
+    from shengji.analysis.advisor import DEFAULT_N, advise
+    from shengji.game.botspec import parse_bot
+    from shengji.rules.options import PRESETS
 
     if args.preset not in PRESETS:
         raise _UsageError(f"--preset: unknown preset {args.preset!r}; allowed presets: "
@@ -245,7 +245,7 @@ def _stopped(args, what: str) -> str:
 
 
 def main(argv=None) -> int:
-    from .runner.errors import RunError
+    from shengji.runner.errors import RunError
 
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)

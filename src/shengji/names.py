@@ -1,7 +1,7 @@
 """Names and limits: the one module the Python layer takes them from.
 
 * Sizes and limits that the C core uses are defined by the core (``cpdef enum`` blocks of
-  ``_core/cards.pxd`` and ``_core/bidding.pxd``, exported by those modules) and only
+  ``_core/base/cards.pxd`` and ``_core/bidding/bidding.pxd``, exported by those modules) and only
   re-exported here.
 * Names of values the core encodes as small ints (shapes, sides, phases, bots, bidding
   policies, following-suits) are the core's own tuples, indexed by its enum values; they
@@ -14,16 +14,17 @@ reference) imports these names from here instead of writing them again.
 """
 from __future__ import annotations
 
-from ._core.bidding import MAX_REDEALS, MAX_THRESHOLD
-from ._core.bidding import POLICIES as _POLICIES
-from ._core.cards import (BIG_JOKER, HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_DEALT,
-                          N_KINDS, N_RANKS, N_SEATS, N_SUITS, NO_TRUMP, SMALL_JOKER,
-                          TOTAL_POINTS, TRUMP)
-from ._core.combos import SHAPE_NAMES as _SHAPES
-from ._core.combos import SIDE_NAMES as _SIDES
-from ._core.combos import SUIT_NAMES as _FOLLOW_NAMES
-from ._core.bot import BOT_NAMES as _BOTS
-from ._core.hand import PHASE_NAMES as _PHASES
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
+from shengji._core.bidding.bidding import MAX_REDEALS, MAX_THRESHOLD
+from shengji._core.bidding.bidding import POLICIES as _POLICIES
+from shengji._core.base.cards import BIG_JOKER, HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_DEALT, N_KINDS, N_RANKS, N_SEATS, N_SUITS, NO_TRUMP, SMALL_JOKER, TOTAL_POINTS, TRUMP
+from shengji._core.rules.combos import SHAPE_NAMES as _SHAPES
+from shengji._core.rules.combos import SIDE_NAMES as _SIDES
+from shengji._core.rules.combos import SUIT_NAMES as _FOLLOW_NAMES
+from shengji._core.bots.bot import BOT_NAMES as _BOTS
+from shengji._core.engine.hand import PHASE_NAMES as _PHASES
 
 __all__ = [
     # sizes (core: cards.pxd)
@@ -33,8 +34,13 @@ __all__ = [
     "MAX_REDEALS", "MAX_THRESHOLD", "MAX_SEED", "MAX_SEED_BITS",
     # names
     "SUITS", "RANKS", "RANK_NAMES", "TRUMP_NAMES", "FOLLOW_NAMES", "SHAPE_NAMES",
-    "SIDE_NAMES", "PHASE_NAMES", "BOT_NAMES", "BID_POLICIES",
+    "SIDE_NAMES", "PHASE_NAMES", "BOT_NAMES", "BID_POLICIES", "VERSION",
 ]
+
+try:
+    VERSION: str = _version("shengji")   # the installed version (``shengji.__version__``)
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    VERSION = "0.0.0+unknown"
 
 # -- names of the core's values, in its enum order ------------------------------------------
 FOLLOW_NAMES: tuple[str, ...] = tuple(_FOLLOW_NAMES)   # following-suits: S H C D, T = trump

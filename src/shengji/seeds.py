@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from .names import MAX_SEED, MAX_SEED_BITS
+from shengji.names import MAX_SEED, MAX_SEED_BITS
 
 __all__ = ["check_seed", "MAX_SEED"]
 

@@ -1,4 +1,4 @@
-"""shengji.openspiel: the registered game passes OpenSpiel's own checks, its bots play whole
+"""shengji.adapters.openspiel: the registered game passes OpenSpiel's own checks, its bots play whole
 hands through it, and every hand equals the same actions replayed through HandState."""
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import shengji.openspiel as so  # noqa: E402  (registers python_shengji)
+import shengji.adapters.openspiel as so  # noqa: E402  (registers python_shengji)
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from shengji import HandState, Trump  # noqa: E402
-from shengji.encoding import (GameConfig, deck_seed, hand_returns,  # noqa: E402
+from shengji.adapters.encoding import (GameConfig, deck_seed, hand_returns,  # noqa: E402
                               tensor_layout, tensor_size, views)
-from shengji.bid_types import BID_ACTIONS  # noqa: E402
+from shengji.rules.bid_types import BID_ACTIONS  # noqa: E402
 from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS  # noqa: E402
 from shengji.names import N_CARDS, N_SEATS  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""shengji.pettingzoo: the AEC environment passes PettingZoo's own tests, plays whole
+"""shengji.adapters.pettingzoo: the AEC environment passes PettingZoo's own tests, plays whole
 hands whose rewards are HandState's, and shows the table."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from shengji import HandState  # noqa: E402
-from shengji.encoding import hand_returns  # noqa: E402
-from shengji.pettingzoo import env, raw_env  # noqa: E402
+from shengji.adapters.encoding import hand_returns  # noqa: E402
+from shengji.adapters.pettingzoo import env, raw_env  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")   # Dict observations
 

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import shengji.openspiel  # noqa: E402,F401  (registers python_shengji)
+import shengji.adapters.openspiel  # noqa: E402,F401  (registers python_shengji)
 
-from shengji.rules import PRESETS  # noqa: E402
+from shengji.rules.options import PRESETS  # noqa: E402
 
 BIDDING = [("", True), ("", False)]          # (trump, first_hand): the hand is bid
 GIVEN = [("S", False), ("NT", True), ("H", True), ("C", False)]

@@ -1,4 +1,4 @@
-"""shengji.analysis: load() reads a run's tables with their metadata; run() is a quiet
+"""shengji.analysis.load: load() reads a run's tables with their metadata; run() is a quiet
 make_config + run_study; paths that are not shengji output get a clear ValueError."""
 import json
 import warnings
@@ -11,7 +11,7 @@ import pytest
 pd = pytest.importorskip("pandas")
 
 import shengji
-from shengji.analysis import load, run, run_metadata
+from shengji.analysis.load import load, run, run_metadata
 from shengji.runner import run_study
 from shengji.studies.base import ConfigError, make_config
 

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from packaging.requirements import Requirement
 
-from shengji.analysis import load, run
+from shengji.analysis.load import load, run
 
 ROOT = Path(__file__).resolve().parents[2]
 

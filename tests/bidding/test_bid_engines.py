@@ -1,5 +1,5 @@
 """Where the two bidding engines live: the C kernel in the core, its Python twin in
-shengji.reference.bidding (independent of the core), driven by shengji.bidding."""
+shengji.reference.bidding (independent of the core), driven by shengji.bidding.simulate."""
 from __future__ import annotations
 
 import re
@@ -8,12 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import shengji.bidding as bidding
+import shengji.bidding.simulate as bidding
 import shengji.reference.bidding as ref_bidding
 from shengji import Rules
-from shengji._core.bidding import shuffle_deck
-from shengji._core.rng import chunk_state
-from shengji.bid_types import BidOutcome
+from shengji._core.bidding.bidding import shuffle_deck
+from shengji._core.base.rng import chunk_state
+from shengji.rules.bid_types import BidOutcome
 
 REFERENCE = Path(ref_bidding.__file__).resolve().parent
 
@@ -50,7 +50,7 @@ def test_reference_engine_alone_matches_the_kernel(preset, first_hand, banker):
         kernel = bidding.bid_deal(cards, "7", rules, first_hand=first_hand, banker=banker,
                                   seed=i, engine="core")
         # the kernel's one kitty_random draw, replayed from the same seed
-        from shengji._core.bidding import draw_bounded
+        from shengji._core.bidding.bidding import draw_bounded
 
         s = chunk_state(i, 0)
         py = ref_bidding.bid_python(cards, 5, rules, bidding.eager_policy, first_hand,

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from shengji import Rules
-from shengji._core.bidding import draw_bounded
-from shengji._core.rng import chunk_state
-from shengji.bidding import bid_deal
+from shengji._core.bidding.bidding import draw_bounded
+from shengji._core.base.rng import chunk_state
+from shengji.bidding.simulate import bid_deal
 from constructed_deals import at, deal, fill
 
 ENGINES = ("core", "python")

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from shengji.bidding import simulate_bids
+from shengji.bidding.simulate import simulate_bids
 
 SEED = 20240604
 ALPHA = 1e-3

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from shengji import Rules
-from shengji.bid_types import BID_ACTIONS
+from shengji.rules.bid_types import BID_ACTIONS
 from shengji.cards import parse_cards
 from shengji.game import HandState
 from shengji.names import RANK_NAMES, TRUMP_NAMES
@@ -154,10 +154,10 @@ def test_secret_bids_face_down_in_the_bid_phase():
 
 # -- the C round after the bury against the Python engine ------------------------------------
 def test_round_after_the_bury_kernel_matches_python():
-    from shengji._core.bidding import shuffle_deck
-    from shengji._core.rng import chunk_state
-    from shengji.bid_phase import BidPhase, kind_counts
-    from shengji.bidding import eager_policy
+    from shengji._core.bidding.bidding import shuffle_deck
+    from shengji._core.base.rng import chunk_state
+    from shengji.bidding.phase import BidPhase, kind_counts
+    from shengji.bidding.simulate import eager_policy
     from shengji.reference.bidding import BiddingEngine
 
     state = chunk_state(17, 0)
@@ -228,8 +228,8 @@ def test_round_after_the_bury_kernel_matches_python():
 def test_handstate_plays_the_drivers_hand_under_the_option_presets(preset, banker):
     """HandState(seed=S) is hand 0 of a scoring run with seed S, also when the first drawer
     is drawn, a round of overturns follows the bury and overturners re-bury."""
-    from shengji._core import drivers
-    from shengji._core.rng import chunk_state
+    from shengji._core.drivers import hands as drivers
+    from shengji._core.base.rng import chunk_state
     from shengji.game import play_hand
 
     cols = drivers.HAND_COLUMNS

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from shengji import Rules
-from shengji.bidding import bid_deal
+from shengji.bidding.simulate import bid_deal
 from constructed_deals import at, deal, fill
 
 ENGINES = ("core", "python")

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from shengji import Rules
-from shengji._core import drivers
-from shengji._core.rng import chunk_state
-from shengji.bidding import COLUMNS, simulate_bids
+from shengji._core.drivers import hands as drivers
+from shengji._core.base.rng import chunk_state
+from shengji.bidding.simulate import COLUMNS, simulate_bids
 
 N = 20_000
 LATER = dict(first_hand=False, banker=0)

@@ -7,9 +7,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from shengji import cli
-from shengji.bidding import (COLUMNS, bid_deal, eager_policy, simulate_bids,
+from shengji.bidding.simulate import (COLUMNS, bid_deal, eager_policy, simulate_bids,
                              threshold_policy)
-from shengji.rules import PRESETS
+from shengji.rules.options import PRESETS
 
 
 # rule sets beyond the presets: every bidding option of issue 12 on, in combinations
@@ -39,8 +39,8 @@ def test_kernel_matches_python_engine(preset, policy, k, first_hand, banker):
 
 
 def test_trump_counts_against_the_cards():
-    from shengji._core.bidding import bid_chunk
-    from shengji._core.rng import chunk_state
+    from shengji._core.bidding.bidding import bid_chunk
+    from shengji._core.base.rng import chunk_state
 
     n = 2000
     cards = np.empty((n, 108), np.uint8)

@@ -1,11 +1,11 @@
-"""Bots as study files name them (shengji.bots): a name, or a table with parameters;
+"""Bots as study files name them (shengji.game.botspec): a name, or a table with parameters;
 accepted by every study that takes a policy."""
 from __future__ import annotations
 
 import pytest
 
 from shengji import bots
-from shengji.bots import BotSpec, parse_bot
+from shengji.game.botspec import BotSpec, parse_bot
 from shengji.game import HandState
 from shengji.names import BOT_NAMES
 from shengji.studies.base import ConfigError, make_config

@@ -7,13 +7,13 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from shengji._core import drivers as core
-from shengji._core.drivers_duel import play_duel
-from shengji._core.rng import chunk_state, seat_key, split_state
-from shengji.analysis import duel_summary
+from shengji._core.drivers import hands as core
+from shengji._core.drivers.duel import play_duel
+from shengji._core.base.rng import chunk_state, seat_key, split_state
+from shengji.analysis.load import duel_summary
 from shengji.cli import main
 from shengji.names import BOT_NAMES, N_CARDS
-from shengji.rules import Rules
+from shengji.rules.options import Rules
 from shengji.runner import run_study
 from shengji.studies.base import ConfigError, make_config
 from shengji.studies.duel import STUDY, mean_interval

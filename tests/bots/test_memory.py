@@ -9,7 +9,7 @@ import pytest
 from shengji.cards import format_cards, parse_cards
 from shengji.game import HandState, play_hand
 from shengji.names import N_CARDS, N_DEALT
-from shengji.rules import PRESETS
+from shengji.rules.options import PRESETS
 
 BURY = 8
 

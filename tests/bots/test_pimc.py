@@ -8,14 +8,14 @@ import pandas as pd
 import pytest
 
 from shengji import bots
-from shengji._core import drivers as core
-from shengji._core.drivers_duel import play_duel
-from shengji._core.probes import pimc_decision
-from shengji._core.rng import chunk_state, seat_key
-from shengji.bots import parse_bot
+from shengji._core.drivers import hands as core
+from shengji._core.drivers.duel import play_duel
+from shengji._core.step.probes import pimc_decision
+from shengji._core.base.rng import chunk_state, seat_key
+from shengji.game.botspec import parse_bot
 from shengji.game import HandState, play_hand
 from shengji.names import BOT_NAMES, N_CARDS
-from shengji.rules import PRESETS, Rules
+from shengji.rules.options import PRESETS, Rules
 from shengji.runner import run_study
 from shengji.studies.base import ConfigError, make_config
 from shengji.studies.duel import mean_interval
@@ -150,7 +150,7 @@ def test_bad_parameters(value, needle):
 
 
 def test_the_core_checks_parameters_too():
-    """agent_init validates what reaches it without shengji.bots (a hand-made spec)."""
+    """agent_init validates what reaches it without shengji.game.botspec (a hand-made spec)."""
     class Spec:
         id = BOT_NAMES.index("pimc")
         params = (("samples", 0),)
@@ -220,7 +220,7 @@ def test_replay_of_a_pimc_run(tmp_path):
     defaults): a scoring row and a match hand played by pimc at its defaults replay to the
     same result (replay checks the row); a pimc with other parameters is refused in one
     line, before any work."""
-    from shengji.game import replay
+    from shengji.analysis.replay import replay
 
     kind, cfg = make_config(dict(study="scoring", n=3, seed=4, chunk_size=2, policy="pimc",
                                  defender_policy="memory"), source="test")

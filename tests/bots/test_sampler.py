@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from shengji._core.rng import chunk_state
-from shengji._core.probes import consistent_deals, no_pair_suits, sample_core, sample_counts
+from shengji._core.base.rng import chunk_state
+from shengji._core.step.probes import consistent_deals, no_pair_suits, sample_core, sample_counts
 from shengji.game import BOTS, HandState
 from shengji.names import N_KINDS, N_SEATS
 

@@ -11,10 +11,10 @@ import pytest
 from scipy import stats
 
 from shengji import advisor as advise_mod
-from shengji.advisor import advise, declarable, wilson
+from shengji.analysis.advisor import advise, declarable, wilson
 from shengji.cards import as_cards
 from shengji.cli import main
-from shengji.rules import Rules
+from shengji.rules.options import Rules
 
 CLI = [sys.executable, "-m", "shengji"]
 # level cards 2S and 2H, a joker pair, a long heart suit
@@ -96,9 +96,9 @@ def test_the_defender_points_interval_is_a_t_interval():
 
 
 def _sd_of_option(hand, option, n, seed):
-    from shengji._core.drivers_advise import OUT_ROWS, advise_hands
-    from shengji._core.rng import chunk_state, seat_key
-    from shengji.bots import parse_bot
+    from shengji._core.drivers.advise import OUT_ROWS, advise_hands
+    from shengji._core.base.rng import chunk_state, seat_key
+    from shengji.game.botspec import parse_bot
 
     out = np.zeros((1, len(OUT_ROWS), n), np.int32)
     advise_hands(chunk_state(seed, 0), seat_key(seed, 0), np.array(as_cards(hand), np.uint8),

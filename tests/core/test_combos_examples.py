@@ -1,4 +1,4 @@
-"""The public rules API (``shengji.combos``, the C core behind it) against the rule book.
+"""The public rules API (``shengji.rules.combos``, the C core behind it) against the rule book.
 
 Every worked example of docs/rules.md §11 (level 2, hearts trump unless said), the throw example
 of §3, the kitty table of §5 and the level tables of §6, each under every preset where it
@@ -13,9 +13,9 @@ import pytest
 import shengji
 from shengji import (Rules, Trump, check_throw, classify, is_legal_follow, kitty_multiplier,
                      level_change, trick_winner)
-from shengji._core import combos as core
+from shengji._core.rules import combos as core
 from shengji.cards import format_cards, parse_cards
-from shengji.rules import PRESETS
+from shengji.rules.options import PRESETS
 
 ALL_PRESETS = list(PRESETS)
 HEARTS = ("2", "H")

@@ -1,6 +1,6 @@
 """Exact placement: the examples of issue 12 and one example of every class where the old
 greedy fit answered wrongly (docs/rules-engine.md "Placement", "Shape match", "Key", "Follow
-legality", "Kitty multiplier"), here against the core (``shengji.combos``).
+legality", "Kitty multiplier"), here against the core (``shengji.rules.combos``).
 
 The examples are written once, as functions of an engine (a module with ``classify``,
 ``match_shape``, ``trick_winner``, ``is_legal_follow``, ``check_throw`` and
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-import shengji.combos as core
-from shengji.rules import PRESETS, Rules
+import shengji.rules.combos as core
+from shengji.rules.options import PRESETS, Rules
 
 DIAMONDS = ("2", "D")
 SPADES = ("2", "S")

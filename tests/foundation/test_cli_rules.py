@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from shengji.cli import main
-from shengji.rules import PRESET_SOURCES, PRESETS, Rules
+from shengji.rules.options import PRESET_SOURCES, PRESETS, Rules
 
 
 def parse(text: str):

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import shengji
-from shengji._core import deal
-from shengji._core.rng import chunk_state, order_state
+from shengji._core.deal import deal as deal
+from shengji._core.base.rng import chunk_state, order_state
 
 pytest.importorskip("Cython")  # in the test extras, so CI always runs this
 
@@ -27,8 +27,8 @@ SETUP = """
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
-ext = Extension("shengji._core.deal", ["shengji/_core/deal.pyx"],
-                include_dirs=[numpy.get_include(), "shengji/_core"],
+ext = Extension("shengji._core.deal.deal", ["shengji/_core/deal/deal.pyx"],
+                include_dirs=[numpy.get_include(), "shengji/_core/include"],
                 define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),
                                ("SJ_NO_SSE2", "1"), ("SJ_NO_ASM", "1")],
                 extra_compile_args=["-O1"])
@@ -55,13 +55,15 @@ def outputs(module):
 
 
 def test_portable_c_path_deals_the_same_bytes(tmp_path):
-    pkg = tmp_path / "shengji" / "_core"
-    pkg.mkdir(parents=True)
-    for name in ("deal.pyx", "deal.pxd", "deal_kernel.h", "fastrand.h", "bits.h", "cards.pxd",
-                 "rng.pxd"):
-        shutil.copy(CORE / name, pkg / name)
-    (tmp_path / "shengji" / "__init__.pxd").write_text("")
-    (pkg / "__init__.pxd").write_text("")
+    root = tmp_path / "shengji"
+    names = ("deal/deal.pyx", "deal/deal.pxd", "include/deal_kernel.h", "include/fastrand.h",
+             "include/bits.h", "base/cards.pxd", "base/rng.pxd")
+    for name in names:
+        (root / "_core" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(CORE / name, root / "_core" / name)
+    for folder in (root, root / "_core", root / "_core" / "deal", root / "_core" / "base"):
+        (folder / "__init__.pxd").write_text("")
+    pkg = root / "_core" / "deal"
     (tmp_path / "setup.py").write_text(SETUP)
     build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
                            capture_output=True, text=True, env={**os.environ, "CFLAGS": ""})

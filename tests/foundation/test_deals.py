@@ -6,8 +6,8 @@ import pyarrow.parquet as pq
 import pytest
 from scipy import stats
 
-from shengji._core.deal import FEATURE_NAMES, deal_chunk
-from shengji._core.rng import bounded_draws, chunk_state, order_state
+from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
+from shengji._core.base.rng import bounded_draws, chunk_state, order_state
 from shengji.cards import N_CARDS, kind_points, parse_rank
 from shengji.runner import run_study
 from shengji.reference.deal import hand_features

@@ -10,8 +10,8 @@ import pytest
 
 import shengji.names as names
 from shengji import cli
-from shengji._core import bidding as core_bidding
-from shengji._core import cards as core_cards
+from shengji._core.bidding import bidding as core_bidding
+from shengji._core.base import cards as core_cards
 
 PACKAGE = Path(names.__file__).resolve().parent
 
@@ -77,7 +77,7 @@ API_MESSAGE = r"^seed: expected an integer 0\.\.2\*\*128 \(or a sequence of them
 
 @pytest.mark.parametrize("seed", BAD_SEEDS)
 def test_bad_seed_public_api(seed):
-    from shengji.bidding import bid_deal, simulate_bids
+    from shengji.bidding.simulate import bid_deal, simulate_bids
 
     deal = list(range(108))
     with pytest.raises(ValueError, match=API_MESSAGE):
@@ -97,7 +97,7 @@ def test_bad_seed_hand_state(seed):
 
 
 def test_good_seeds_are_accepted_everywhere():
-    from shengji.bidding import simulate_bids
+    from shengji.bidding.simulate import simulate_bids
     from shengji.game import HandState
 
     for seed in (0, 7, np.int64(7), np.uint64(7), 2**128, (3, 1), [3, np.int64(1)]):
@@ -119,14 +119,14 @@ def test_bad_seed_in_a_study_file(tmp_path, capsys, seed):
 
 
 def test_bad_seed_analysis_run(tmp_path):
-    from shengji.analysis import run
+    from shengji.analysis.load import run
 
     with pytest.raises(ValueError, match="^seed: "):
         run({"study": "deals", "n": 10, "seed": 1}, tmp_path / "o", seed=-3)
 
 
 def test_threshold_limit_everywhere(tmp_path, capsys):
-    from shengji.bidding import simulate_bids
+    from shengji.bidding.simulate import simulate_bids
     from shengji.game import HandState
 
     with pytest.raises(ValueError, match=r"1\.\.25"):

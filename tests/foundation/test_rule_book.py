@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shengji.rules import PRESETS, Rules
+from shengji.rules.options import PRESETS, Rules
 
 BOOK = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 TEXT = BOOK.read_text(encoding="utf-8")

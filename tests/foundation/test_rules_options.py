@@ -2,7 +2,7 @@
 import pytest
 
 from shengji import PRESETS, Rules
-from shengji.rules import PRESET_SOURCES
+from shengji.rules.options import PRESET_SOURCES
 
 
 def test_defaults_match_rules_md():
@@ -70,9 +70,9 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
-from shengji._core import options as core_options
+from shengji._core.base import options as core_options
 from shengji.cards import RANKS
-from shengji.rules import OPTION, OPTIONS, Choice, option_listing, resolve_rules, show_value
+from shengji.rules.options import OPTION, OPTIONS, Choice, option_listing, resolve_rules, show_value
 
 CORE = Path(__file__).resolve().parents[2] / "src" / "shengji" / "_core"
 
@@ -135,7 +135,7 @@ def test_packed_struct_per_preset(name):
     got = core_options.packed(r)
     for o in OPTIONS:
         assert int(got[o.field]) == _expected_c_value(o, getattr(r, o.name)), o.name
-    # the core resolves None, preset names and option dicts through shengji.rules
+    # the core resolves None, preset names and option dicts through shengji.rules.options
     assert core_options.packed(name) == got
     assert core_options.packed(r.to_dict()) == got
     assert core_options.packed(None) == core_options.packed(Rules())

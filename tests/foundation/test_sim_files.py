@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from shengji.analysis import load, run
+from shengji.analysis.load import load, run
 from shengji.studies.base import load_study_file, make_config
 
 SIM = Path(__file__).resolve().parents[2] / "sim"

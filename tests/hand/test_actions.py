@@ -18,7 +18,7 @@ import pytest
 import shengji.reference as ref
 from shengji.game import (ACTION_PLAY, N_ACTIONS, HandState, builtin_bot, play_hand,
                           random_action_bot)
-from shengji.rules import PRESETS
+from shengji.rules.options import PRESETS
 
 # timed-match: short_suit_trumps (the fill takes the trumps first)
 PRESET_SAMPLE = ["standard", "club-84022", "league-2019", "spring-festival", "team-cup",

@@ -9,10 +9,10 @@ import pickle
 import numpy as np
 import pytest
 
-from shengji.bid_types import BID_ACTIONS
+from shengji.rules.bid_types import BID_ACTIONS
 from shengji.game import (BID_ACTION_BASE, N_ACTIONS, HandState, action_name, builtin_bot,
                           is_bid_action, play_hand, random_action_bot)
-from shengji.rules import PRESETS
+from shengji.rules.options import PRESETS
 
 
 

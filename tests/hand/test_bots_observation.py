@@ -13,7 +13,7 @@ import pytest
 import shengji.reference as ref
 from shengji.cards import card_points
 from shengji.game import BOTS, HandState, Observation, builtin_bot, play_hand
-from shengji.rules import PRESETS
+from shengji.rules.options import PRESETS
 
 FAST_HANDS = 400
 FULL_HANDS = 10_000

@@ -17,7 +17,7 @@ import pytest
 import shengji.reference as ref
 from shengji.cards import N_CARDS, kind_points
 from shengji.game import HandState
-from shengji.rules import PRESETS, Rules
+from shengji.rules.options import PRESETS, Rules
 
 FAST_HANDS = 60
 FULL_HANDS = 10_000

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 import shengji.reference as ref
-from shengji._core import drivers as core
-from shengji._core.rng import chunk_state
-from shengji.rules import PRESETS, RANK_NAMES, Rules
+from shengji._core.drivers import hands as core
+from shengji._core.base.rng import chunk_state
+from shengji.rules.options import PRESETS, RANK_NAMES, Rules
 
 RANDOM, GREEDY = 0, 1
 KERNEL_HANDS = 10_000

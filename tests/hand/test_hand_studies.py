@@ -9,7 +9,7 @@ import pytest
 
 from shengji.cards import parse_rank
 from shengji.cli import main
-from shengji.rules import PRESETS, Rules
+from shengji.rules.options import PRESETS, Rules
 from shengji.runner import run_study
 from shengji.studies.base import ConfigError, make_config
 

@@ -19,10 +19,10 @@ import pytest
 
 import shengji.reference as ref
 from shengji import Rules, Trump
-from shengji._core import drivers
-from shengji._core.rng import chunk_state
+from shengji._core.drivers import hands as drivers
+from shengji._core.base.rng import chunk_state
 from shengji.cards import parse_rank
-from shengji.combos import is_legal_follow, level_change
+from shengji.rules.combos import is_legal_follow, level_change
 from shengji.runner import run_study
 from shengji.studies.base import make_config
 

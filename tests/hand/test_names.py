@@ -1,6 +1,6 @@
 """The Python names of the core's enums come from the core: bots and phases from their
 cpdef enums (bot.pxd, hand.pxd), shapes and sides pinned to what the core's kernels return;
-every Python copy of them (shengji.game, the studies, shengji.combos) equals the core's."""
+every Python copy of them (shengji.game, the studies, shengji.rules.combos) equals the core's."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +8,10 @@ import numpy as np
 from shengji import bots
 from shengji import combos as api_combos
 from shengji import game
-from shengji._core import bot, combos, hand, handcore
+from shengji._core.bots import bot
+from shengji._core.engine import hand
+from shengji._core.rules import combos
+from shengji._core.step import handcore
 from shengji.studies import scoring as scoring_study
 
 

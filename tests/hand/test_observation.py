@@ -22,7 +22,7 @@ import pytest
 from shengji.cards import card_points
 from shengji.game import (BOTS, HandState, Observation, builtin_bot, play_hand,
                           random_action_bot)
-from shengji.rules import PRESETS
+from shengji.rules.options import PRESETS
 
 TRUMP = 4
 

@@ -13,7 +13,8 @@ import pandas as pd
 import pytest
 
 import shengji
-from shengji.game import HandState, replay
+from shengji.analysis.replay import replay
+from shengji.game import HandState
 from shengji.runner import run_study
 from shengji.studies.base import make_config
 

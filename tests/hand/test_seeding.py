@@ -10,12 +10,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from shengji._core.bidding import bid_chunk, draw_bounded, shuffle_deck
-from shengji._core.deal import deal_chunk
-from shengji._core.drivers import HAND_COLUMNS, play_hands
-from shengji._core.rng import chunk_state
+from shengji._core.bidding.bidding import bid_chunk, draw_bounded, shuffle_deck
+from shengji._core.deal.deal import deal_chunk
+from shengji._core.drivers.hands import HAND_COLUMNS, play_hands
+from shengji._core.base.rng import chunk_state
 from shengji.game import HandState, play_hand
-from shengji.rules import Rules
+from shengji.rules.options import Rules
 from shengji.runner import run_study
 from shengji.studies.base import make_config
 

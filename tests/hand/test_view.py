@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from shengji.game import BOTS, HandState
-from shengji.rules import PRESETS
+from shengji.rules.options import PRESETS
 
 TRUMP_SUIT = 4
 

@@ -11,7 +11,7 @@ import pytest
 
 from shengji import Trump
 from shengji.cards import parse_cards
-from shengji.rules import PRESETS, Rules
+from shengji.rules.options import PRESETS, Rules
 import shengji.reference as ref
 
 ALL_PRESETS = list(PRESETS)

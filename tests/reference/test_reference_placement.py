@@ -13,7 +13,7 @@ import pytest
 
 import shengji.reference as ref
 from shengji.reference.placement import best_fit, best_top, decomposition_shapes
-from shengji.rules import PRESETS
+from shengji.rules.options import PRESETS
 
 
 def _core_examples():

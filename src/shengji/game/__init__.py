@@ -1,5 +1,5 @@
 """The game layer's Python API: one hand as a game state, what each seat may know, every
-decision as an action, bots, and replay of any study row.
+decision as an action, and bots.
 
 * ``HandState`` (``state``): a hand, one decision at a time; ``Setup`` (``setup``): what it
   starts from.
@@ -9,23 +9,21 @@ decision as an action, bots, and replay of any study row.
   ``BID_ACTION_BASE`` on, ``N_ACTIONS``.
 * Bots (``bots``): ``bot(observation, rng) -> decision``, ``builtin_bot``,
   ``random_action_bot``, ``play_hand``.
-* ``replay(out, hand, match=None)`` (``replay``): the HandState of a scoring or match row.
+* ``replay`` of a study row is the analysis layer's (``shengji.replay``, ``shengji.analysis.replay``).
 """
-from ..cards import card_points
-from ..names import BID_POLICIES, PHASE_NAMES, SHAPE_NAMES, SIDE_NAMES
-from .actions import (ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS, action_name, bid_action_index,
-                      is_bid_action, is_card_action)
-from .bots import Bot, apply_decision, builtin_bot, play_hand, random_action_bot
-from .observation import Observation
-from .records import Event, FailedThrow, Trick
-from .replay import replay
-from .setup import Setup
-from .state import BOTS, HandState
+from shengji.cards import card_points
+from shengji.names import BID_POLICIES, PHASE_NAMES, SHAPE_NAMES, SIDE_NAMES
+from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS, action_name, bid_action_index, is_bid_action, is_card_action
+from shengji.game.bots import Bot, apply_decision, builtin_bot, play_hand, random_action_bot
+from shengji.game.observation import Observation
+from shengji.game.records import Event, FailedThrow, Trick
+from shengji.game.setup import Setup
+from shengji.game.state import BOTS, HandState
 
 __all__ = [
     "HandState", "Setup", "Observation", "Trick", "FailedThrow", "Event", "ACTION_PLAY",
     "BID_ACTION_BASE", "N_ACTIONS", "is_card_action", "is_bid_action", "bid_action_index",
     "action_name", "Bot", "builtin_bot", "random_action_bot", "play_hand",
-    "apply_decision", "replay", "card_points", "BOTS", "BID_POLICIES", "PHASE_NAMES",
+    "apply_decision", "card_points", "BOTS", "BID_POLICIES", "PHASE_NAMES",
     "SHAPE_NAMES", "SIDE_NAMES",
 ]

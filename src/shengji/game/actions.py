@@ -29,8 +29,8 @@ choice is private (it is in its own observation's ``pending`` only).
 """
 from __future__ import annotations
 
-from .._core.actions import ACTION_PLAY, N_PLAY_ACTIONS
-from ..bid_types import BID_ACTIONS
+from shengji._core.engine.actions import ACTION_PLAY, N_PLAY_ACTIONS
+from shengji.rules.bid_types import BID_ACTIONS
 
 __all__ = ["ACTION_PLAY", "BID_ACTION_BASE", "N_ACTIONS", "is_card_action", "is_bid_action",
            "bid_action_index", "action_name"]
@@ -59,7 +59,7 @@ def bid_action_index(action: int) -> int:
 
 def action_name(action: int) -> str:
     """A readable name: the card's notation, "play", or the bid's name."""
-    from ..cards import format_cards
+    from shengji.cards import format_cards
 
     if is_card_action(action):
         return format_cards([action])

@@ -23,10 +23,10 @@ from typing import Callable, Union
 
 import numpy as np
 
-from ..names import N_SEATS
-from ..seeds import check_seed
-from .observation import Observation
-from .state import BOTS, HandState
+from shengji.names import N_SEATS
+from shengji.seeds import check_seed
+from shengji.game.observation import Observation
+from shengji.game.state import BOTS, HandState
 
 __all__ = ["Bot", "builtin_bot", "random_action_bot", "play_hand", "apply_decision"]
 

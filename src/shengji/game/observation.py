@@ -58,11 +58,11 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from ..bid_types import BidOutcome
-from ..names import N_SEATS
-from ..names import PHASE_NAMES, RANK_NAMES, TRUMP_NAMES
-from ..rules import Rules
-from .records import Trick, bid_outcome, built, failed_throws, hand_result, trick_of, void_names
+from shengji.rules.bid_types import BidOutcome
+from shengji.names import N_SEATS
+from shengji.names import PHASE_NAMES, RANK_NAMES, TRUMP_NAMES
+from shengji.rules.options import Rules
+from shengji.game.records import Trick, bid_outcome, built, failed_throws, hand_result, trick_of, void_names
 
 __all__ = ["Observation", "HandMemo", "bidding_observation", "late_bidding_observation",
            "seen_bids"]
@@ -224,7 +224,7 @@ class Observation:
 
     def render(self) -> str:
         """The table as this seat sees it (text)."""
-        from .render import render_observation
+        from shengji.game.render import render_observation
 
         return render_observation(self)
 
@@ -257,14 +257,14 @@ class _BidInfo:
         return self.bids.legal() if self.bids.seat == self.seat else []
 
     def legal_actions(self) -> list[int]:
-        from .actions import BID_ACTION_BASE
+        from shengji.game.actions import BID_ACTION_BASE
 
         return [BID_ACTION_BASE + k for k in self.legal()]
 
     def bot(self, index, state=None) -> int:
         """The state's bidding policy's choice, as an action (a card bot's name stands for
         it, as in ``HandState.bot_action``)."""
-        from .actions import BID_ACTION_BASE
+        from shengji.game.actions import BID_ACTION_BASE
 
         if self.bids.seat != self.seat:
             raise ValueError(f"seat {self.seat} does not decide now")

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._core.drivers import HAND_COLUMNS
-from ..bid_types import BidOutcome
-from ..cards import format_cards
-from ..names import (FOLLOW_NAMES, PHASE_NAMES, RANK_NAMES, SHAPE_NAMES, SIDE_NAMES,
-                     TRUMP_NAMES)
+from shengji._core.drivers.hands import HAND_COLUMNS
+from shengji.rules.bid_types import BidOutcome
+from shengji.cards import format_cards
+from shengji.names import FOLLOW_NAMES, PHASE_NAMES, RANK_NAMES, SHAPE_NAMES, SIDE_NAMES, TRUMP_NAMES
 
 __all__ = ["Trick", "FailedThrow", "Event", "hand_result", "bid_outcome", "void_names"]
 

@@ -3,10 +3,10 @@ the whole table (``HandState.render``).  Hands are grouped by following-suit, tr
 first, strongest first."""
 from __future__ import annotations
 
-from ..cards import format_cards
-from ..names import FOLLOW_NAMES, N_COPIES, N_SEATS, TRUMP
-from ..trump import Trump
-from .actions import ACTION_PLAY, action_name, is_card_action
+from shengji.cards import format_cards
+from shengji.names import FOLLOW_NAMES, N_COPIES, N_SEATS, TRUMP
+from shengji.rules.trump import Trump
+from shengji.game.actions import ACTION_PLAY, action_name, is_card_action
 
 _GROUPS = (TRUMP, 0, 1, 2, 3)          # trumps first, then S H C D
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from ..bid_types import BidOutcome
-from ..names import NO_TRUMP, SUITS, TRUMP_NAMES
-from ..rules import Rules
+from shengji.rules.bid_types import BidOutcome
+from shengji.names import NO_TRUMP, SUITS, TRUMP_NAMES
+from shengji.rules.options import Rules
 
 __all__ = ["Setup", "trump_index", "bid_dict"]
 

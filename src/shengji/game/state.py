@@ -12,7 +12,7 @@ True
 A state is a pure function of its ``setup`` (rules, levels, the deal, trump, banker, the
 bidding's outcome) and its ``history`` (every decision, in order):
 ``HandState.from_history(s.setup, s.history)`` rebuilds ``s``.  The C core
-(``shengji._core.handcore``) holds the hand and the card ids.
+(``shengji._core.step.handcore``) holds the hand and the card ids.
 
 * ``HandState(rules, level, banker=None, deal=None, seed=None, trump=None)``: ``banker``
   None is the first hand of a match (the first declarer banks); ``deal`` the 108 card ids
@@ -26,7 +26,7 @@ bidding's outcome) and its ``history`` (every decision, in order):
 * Phases: ``"bid"`` (with ``bid_phase=True``: a seat decides a bid action, see below),
   ``"bury"`` (the banker, holding 33 cards, buries 8 one decision at a time; under
   ``overturn_reburies`` an overturner after it), ``"play"``, ``"over"``.
-* Bidding (docs/rules.md §7; ``shengji.bid_phase``): by default the kernel policy
+* Bidding (docs/rules.md §7; ``shengji.bidding.phase``): by default the kernel policy
   ``bid_policy`` (``"eager"``, ``"threshold"`` with ``threshold=k``, ``"never"``) bids for
   every seat, as in the studies.  With ``bid_phase=True`` the state starts in phase
   ``"bid"``: the cards land one by one (the deal is known) and each seat with a bid open to
@@ -60,23 +60,21 @@ from numbers import Integral
 
 import numpy as np
 
-from .._core import handcore as _core
-from .._core.bidcore import BidCore
-from .._core.bidding import draw_bounded, shuffle_deck
-from .._core.rng import chunk_state
-from ..bid_phase import BidPhase
-from ..bid_types import BID_ACTIONS, BidOption, BidOutcome
-from ..cards import N_COPIES, as_cards, parse_rank
-from ..names import (BID_POLICIES, BOT_NAMES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS,
-                     PHASE_NAMES, RANK_NAMES, TRUMP_NAMES)
-from ..reference.bidding import first_drawer as _first_drawer
-from ..rules import Rules, resolve_rules
-from ..seeds import check_seed
-from .actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS
-from .observation import (HandMemo, Observation, bidding_observation,
-                          late_bidding_observation)
-from .records import Event, bid_outcome, built, event_of, hand_result
-from .setup import Setup, bid_dict, trump_index
+from shengji._core.step import handcore as _core
+from shengji._core.step.bidcore import BidCore
+from shengji._core.bidding.bidding import draw_bounded, shuffle_deck
+from shengji._core.base.rng import chunk_state
+from shengji.bidding.phase import BidPhase
+from shengji.rules.bid_types import BID_ACTIONS, BidOption, BidOutcome
+from shengji.cards import N_COPIES, as_cards, parse_rank
+from shengji.names import BID_POLICIES, BOT_NAMES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS, PHASE_NAMES, RANK_NAMES, TRUMP_NAMES
+from shengji.reference.bidding import first_drawer as _first_drawer
+from shengji.rules.options import Rules, resolve_rules
+from shengji.seeds import check_seed
+from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS
+from shengji.game.observation import HandMemo, Observation, bidding_observation, late_bidding_observation
+from shengji.game.records import Event, bid_outcome, built, event_of, hand_result
+from shengji.game.setup import Setup, bid_dict, trump_index
 
 __all__ = ["HandState", "Setup", "BOTS", "BID_POLICIES"]
 
@@ -712,7 +710,7 @@ class HandState:
 
     def render(self) -> str:
         """The whole table as text: every hand, the kitty, the bury and the record."""
-        from .render import render_state
+        from shengji.game.render import render_state
 
         return render_state(self)
 

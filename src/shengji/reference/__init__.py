@@ -2,13 +2,13 @@
 
 An independent, deliberately simple implementation of docs/rules.md and
 docs/rules-engine.md, used by the tests as an oracle for the Cython core.  It shares no
-rules logic with the core (nothing from ``shengji._core``, ``shengji.trump``,
-``shengji.combos``, ``shengji.bidding`` or ``shengji.game``); only card notation
-(``shengji.cards``), names and sizes (``shengji.names``), rule options (``shengji.rules``)
-and the bidding's data types (``shengji.bid_types``) are reused.
+rules logic with the core (nothing from ``shengji._core``, ``shengji.rules.trump``,
+``shengji.rules.combos``, ``shengji.bidding.simulate`` or ``shengji.game``); only card notation
+(``shengji.cards``), names and sizes (``shengji.names``), rule options (``shengji.rules.options``)
+and the bidding's data types (``shengji.rules.bid_types``) are reused.
 
 ``shengji.reference.bidding`` is the bidding twin (docs/rules.md §7): ``bid_python``
-runs one dealing order with any Python policy; ``shengji.bidding`` uses it for callable
+runs one dealing order with any Python policy; ``shengji.bidding.simulate`` uses it for callable
 policies and ``engine="python"``.
 
 Cards are notation text (``"AS AS 2H"``) or physical ids 0..107; ``trump`` is a
@@ -17,12 +17,12 @@ None, a preset name, a dict of options or a ``shengji.Rules``.
 """
 from __future__ import annotations
 
-from .bidding import bid_python
-from .cardinfo import chain_of, follow_suit_of, order_of, parse, resolve, resolve_kind
-from .cardinfo import resolve_trump_spec as _resolve_trump_spec
-from .combos import Combo, classify_ids
-from .play import check_throw, is_legal_follow, match_shape, trick_winner
-from .scoring import kitty_multiplier, level_change
+from shengji.reference.bidding import bid_python
+from shengji.reference.cardinfo import chain_of, follow_suit_of, order_of, parse, resolve, resolve_kind
+from shengji.reference.cardinfo import resolve_trump_spec as _resolve_trump_spec
+from shengji.reference.combos import Combo, classify_ids
+from shengji.reference.play import check_throw, is_legal_follow, match_shape, trick_winner
+from shengji.reference.scoring import kitty_multiplier, level_change
 
 __all__ = [
     "Combo", "classify", "is_legal_follow", "trick_winner", "check_throw", "match_shape",

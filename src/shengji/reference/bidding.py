@@ -3,10 +3,10 @@
 Deals the cards one at a time in dealing order (position i < 100 to seat (d + i) % 4,
 where d is the first drawer; 100..107 the kitty) and asks the seats' policy as they land;
 after the bury, the round of overturns of ``overturn_after_kitty``.  The model and every
-decision taken where §7 is open are stated in ``shengji.bidding``'s docstring (the
+decision taken where §7 is open are stated in ``shengji.bidding.simulate``'s docstring (the
 user-facing statement) and implemented here independently of the core (no
 ``shengji._core`` import): the tests run constructed and random deals through both and
-compare.  ``shengji.bidding`` uses this engine for Python-callable policies and
+compare.  ``shengji.bidding.simulate`` uses this engine for Python-callable policies and
 ``engine="python"``.
 
 * ``bid_python(deck, level, rules, policy, first_hand, banker, draw, first_drawer=None)``:
@@ -22,10 +22,10 @@ compare.  ``shengji.bidding`` uses this engine for Python-callable policies and
 """
 from __future__ import annotations
 
-from ..bid_types import BidOption, BidOutcome, BidView
-from ..cards import N_RANKS, N_SEATS, N_SUITS, RANKS, SUITS
-from ..names import BIG_JOKER, N_DEALT, NO_TRUMP, SMALL_JOKER, TRUMP_NAMES
-from ..rules import Rules
+from shengji.rules.bid_types import BidOption, BidOutcome, BidView
+from shengji.cards import N_RANKS, N_SEATS, N_SUITS, RANKS, SUITS
+from shengji.names import BIG_JOKER, N_DEALT, NO_TRUMP, SMALL_JOKER, TRUMP_NAMES
+from shengji.rules.options import Rules
 
 __all__ = ["bid_python", "count_trumps", "first_drawer", "BiddingEngine", "card_count"]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..cards import N_RANKS, SUITS, as_cards, kind_name, parse_rank, parse_suit
-from ..names import BIG_JOKER, FOLLOW_NAMES, NO_TRUMP, SMALL_JOKER
-from ..names import TRUMP as _TRUMP_FOLLOW
-from ..rules import Rules, resolve_rules
+from shengji.cards import N_RANKS, SUITS, as_cards, kind_name, parse_rank, parse_suit
+from shengji.names import BIG_JOKER, FOLLOW_NAMES, NO_TRUMP, SMALL_JOKER
+from shengji.names import TRUMP as _TRUMP_FOLLOW
+from shengji.rules.options import Rules, resolve_rules
 
 TRUMP = FOLLOW_NAMES[_TRUMP_FOLLOW]   # "T": the following-suit of every trump
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..rules import Rules
-from .cardinfo import TrumpSpec, chain_of, follow_suit_of, kinds_of, order_of
-from .placement import best_fit, best_top, pair_state
+from shengji.rules.options import Rules
+from shengji.reference.cardinfo import TrumpSpec, chain_of, follow_suit_of, kinds_of, order_of
+from shengji.reference.placement import best_fit, best_top, pair_state
 
 SHAPE_RANK = {"single": 0, "pair": 1, "tractor": 2}
 
@@ -51,7 +51,7 @@ class Combo:
         return [c // 2 for c in self.cards]
 
     def __repr__(self) -> str:
-        from ..cards import format_cards
+        from shengji.cards import format_cards
 
         if self.kind == "throw":
             inner = ", ".join(repr(c) for c in self.components)

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from ..rules import Rules
-from .cardinfo import TrumpSpec, chain_of, order_of
+from shengji.rules.options import Rules
+from shengji.reference.cardinfo import TrumpSpec, chain_of, order_of
 
 PairState = tuple[int, ...]   # pairs held at chain position 0, 1, 2, ...
 

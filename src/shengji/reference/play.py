@@ -7,13 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .cardinfo import (
-    TRUMP, TrumpSpec, check_at_most_two, follow_suit_of, kinds_of, order_of, parse, resolve,
-)
-from .combos import (
-    SHAPE_RANK, Combo, classify_ids, count_pairs, has_lead_shape, maximal_runs,
-    pairs_by_position, run_length, shape_key, total_lead_pairs, tractor_fit,
-)
+from shengji.reference.cardinfo import TRUMP, TrumpSpec, check_at_most_two, follow_suit_of, kinds_of, order_of, parse, resolve
+from shengji.reference.combos import SHAPE_RANK, Combo, classify_ids, count_pairs, has_lead_shape, maximal_runs, pairs_by_position, run_length, shape_key, total_lead_pairs, tractor_fit
 
 
 def _one_suit_lead(ids, spec, rules, what="lead") -> Combo:

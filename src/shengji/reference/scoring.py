@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import numbers
 
-from ..cards import parse_rank
-from ..rules import resolve_rules
-from .cardinfo import parse, resolve
-from .combos import classify_ids
+from shengji.cards import parse_rank
+from shengji.rules.options import resolve_rules
+from shengji.reference.cardinfo import parse, resolve
+from shengji.reference.combos import classify_ids
 
 
 def kitty_multiplier(play, trump, rules=None) -> int:

@@ -35,14 +35,14 @@ from pathlib import Path
 
 import numpy as np
 
-from ..studies.base import ChunkPlan, ConfigError, Study, StudyConfig
-from .engines import ENGINES, compute_chunk, start_engine
-from .errors import REFUSED, DirectoryInUse, OutputError, RunError, is_file_system_error, reason
-from .lock import DirLock
-from .manifest import Manifest
-from .outdir import OutputDir, describe_failure, foreign_message, inspect
-from .output import CHUNKS_DIR, MANIFEST, aggregate_name, chunk_files, file_matches, part_name, write_table_temp
-from .progress import make_progress
+from shengji.runner.plan import ChunkPlan, ConfigError, Study, StudyConfig
+from shengji.runner.engines import ENGINES, compute_chunk, start_engine
+from shengji.runner.errors import REFUSED, DirectoryInUse, OutputError, RunError, is_file_system_error, reason
+from shengji.runner.lock import DirLock
+from shengji.runner.manifest import Manifest
+from shengji.runner.outdir import OutputDir, describe_failure, foreign_message, inspect
+from shengji.runner.output import CHUNKS_DIR, MANIFEST, aggregate_name, chunk_files, file_matches, part_name, write_table_temp
+from shengji.runner.progress import make_progress
 
 __all__ = ["RunResult", "run_study", "compute_chunk", "default_workers", "ENGINES",
            "RunError", "OutputError", "DirectoryInUse"]

@@ -26,9 +26,9 @@ from itertools import islice
 from pathlib import Path
 from typing import Iterator
 
-from ..studies.base import Chunk, Study, StudyConfig
-from .errors import FAILED, REFUSED, RunError, is_file_system_error
-from .output import CHUNKS_DIR, aggregate_name, part_name, save_arrays_temp, write_table_temp
+from shengji.runner.plan import Chunk, Study, StudyConfig
+from shengji.runner.errors import FAILED, REFUSED, RunError, is_file_system_error
+from shengji.runner.output import CHUNKS_DIR, aggregate_name, part_name, save_arrays_temp, write_table_temp
 
 ENGINES = ("local", "dask")
 

@@ -27,8 +27,8 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from .errors import REFUSED, DirectoryInUse, OutputError, reason
-from .output import LOCK_NAME
+from shengji.runner.errors import REFUSED, DirectoryInUse, OutputError, reason
+from shengji.runner.output import LOCK_NAME
 
 
 def _missing_dirs(out: Path) -> list[Path]:

@@ -17,7 +17,7 @@ from typing import Iterator
 
 import numpy as np
 
-from .output import MANIFEST, is_temp_name
+from shengji.runner.output import MANIFEST, is_temp_name
 
 _TAIL = 1 << 16  # bytes read from the end to find the last line
 

@@ -15,9 +15,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import FAILED, OutputError, reason
-from .manifest import Manifest
-from .output import CHUNKS_DIR, LOCK_NAME, MANIFEST, META_KEY, is_data_name, is_temp_name
+from shengji.runner.errors import FAILED, OutputError, reason
+from shengji.runner.manifest import Manifest
+from shengji.runner.output import CHUNKS_DIR, LOCK_NAME, MANIFEST, META_KEY, is_data_name, is_temp_name
 
 _SHOWN = 3  # foreign names quoted in a message
 

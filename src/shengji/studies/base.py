@@ -8,8 +8,10 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from ..rules import PRESETS, Rules, canonical_rank
-from ..seeds import check_seed
+from shengji.rules.options import PRESETS, Rules, canonical_rank
+from shengji.seeds import check_seed
+from shengji.runner.plan import (MAX_CHUNK_SIZE, MAX_N, PART_DIGITS, Chunk, ChunkPlan,  # noqa: F401 (re-exported)
+                                 ChunkResult, ConfigError, Study, StudyConfig)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -17,13 +19,6 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 COMMON_KEYS = ("study", "n", "seed", "level", "preset", "rules", "chunk_size", "description")
-# Item indices (the deal, hand and match columns) are int64, so a run has at most 2^63 - 1
-# items: indices 0 .. 2^63 - 2.
-MAX_N = 2**63 - 1
-MAX_CHUNK_SIZE = 1 << 30
-# Chunk files are part-<index>.parquet with the index zero-padded to this many digits, or
-# more when a run has more chunks: one width per run, so that names sort in chunk order.
-PART_DIGITS = 6
 
 
 # Arrow arrays are built here from numpy buffers, not with pyarrow.array() or
@@ -123,138 +118,6 @@ def required_table(columns: dict):
     return arrow_table(columns, required=True)
 
 
-class ConfigError(ValueError):
-    """A study file or option is wrong; the message names what and where."""
-
-
-@dataclass(frozen=True)
-class Chunk:
-    index: int   # chunk k: always the same seeds and deal indices
-    start: int   # global index of its first item
-    count: int   # items in it
-
-
-class ChunkPlan:
-    """The chunks of a run, computed on demand: chunk k holds items
-    ``k * chunk_size .. min((k + 1) * chunk_size, n) - 1``.  Memory does not depend on n
-    (a list of 2^63 / chunk_size chunks would not fit anywhere)."""
-
-    __slots__ = ("n", "chunk_size", "count", "digits")
-
-    def __init__(self, n: int, chunk_size: int):
-        if not 1 <= n <= MAX_N or not 1 <= chunk_size:
-            raise ValueError(f"bad chunk plan n={n}, chunk_size={chunk_size}")
-        self.n, self.chunk_size = n, chunk_size
-        self.count = -(-n // chunk_size)              # number of chunks
-        self.digits = max(PART_DIGITS, len(str(self.count - 1)))
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __getitem__(self, k: int) -> Chunk:
-        if not 0 <= k < self.count:
-            raise IndexError(f"chunk {k} is not in a plan of {self.count} chunks")
-        start = k * self.chunk_size
-        return Chunk(k, start, min(self.chunk_size, self.n - start))
-
-    def __iter__(self):
-        return (self[k] for k in range(self.count))
-
-    def skipping(self, done) -> "Iterator[Chunk]":
-        """The chunks whose index is not in ``done`` (a sorted sequence of indices), in
-        order, lazily."""
-        k = 0
-        for d in done:
-            d = int(d)
-            while k < d:
-                yield self[k]
-                k += 1
-            k = max(k, d + 1)
-        while k < self.count:
-            yield self[k]
-            k += 1
-
-    def matches(self, index, start, count) -> bool:
-        """Whether a manifest record's (chunk, start, count) is chunk ``index`` of this plan."""
-        if not isinstance(index, int) or not 0 <= index < self.count:
-            return False
-        c = self[index]
-        return start == c.start and count == c.count
-
-
-@dataclass
-class ChunkResult:
-    tables: dict  # table name -> pyarrow.Table of this chunk's rows
-    stats: dict   # column name -> sum (for the run's summary means), plus "items"
-    aggregate: dict | None = None  # name -> integer ndarray, summed across chunks
-
-
-@dataclass(frozen=True)
-class StudyConfig:
-    study: str
-    n: int
-    seed: int
-    level: str
-    preset: str
-    rules: Rules
-    chunk_size: int
-    options: dict = field(default_factory=dict)  # kind-specific keys, validated
-    description: str = ""
-    source: str = ""
-
-    def metadata(self) -> dict:
-        """What every output file carries: enough to reproduce it."""
-        from .. import __version__
-
-        return {
-            "study": self.study,
-            "n": self.n,
-            "seed": self.seed,
-            "level": self.level,
-            "preset": self.preset,
-            "rules": self.rules.to_dict(),
-            "chunk_size": self.chunk_size,
-            "options": self.options,
-            "version": __version__,
-        }
-
-    def chunks(self) -> ChunkPlan:
-        """The chunk plan (lazy: any n, flat memory)."""
-        return ChunkPlan(self.n, self.chunk_size)
-
-
-class Study:
-    """One study kind.  Subclasses set ``name``, ``option_keys`` (key -> (default,
-    validator)), ``unit`` (what n counts) and implement ``tables``, ``run_chunk``,
-    ``finish`` (aggregate runs) and ``summary``."""
-
-    name: str = ""
-    unit: str = "deals"
-    option_keys: dict[str, tuple[Any, Callable[[str, Any], Any]]] = {}
-    default_chunk_size: int = 1 << 18
-
-    def tables(self, cfg: StudyConfig) -> list[str]:
-        raise NotImplementedError
-
-    def aggregates(self, cfg: StudyConfig) -> bool:
-        """Whether chunks return arrays to merge (``ChunkResult.aggregate``) rather than
-        rows; the runner then keeps them in ``_chunks/`` and calls :meth:`finish`."""
-        return False
-
-    def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        raise NotImplementedError
-
-    def finish(self, cfg: StudyConfig, aggregate: dict) -> dict:
-        """Aggregate runs: the merged arrays -> {table: pyarrow.Table}."""
-        return {}
-
-    def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
-        return []
-
-    def chunk_size_for(self, options: dict) -> int:
-        return self.default_chunk_size
-
-
 # -- validators -----------------------------------------------------------------------
 def v_bool(key, value):
     if not isinstance(value, bool):
@@ -310,7 +173,7 @@ def load_study_file(path: str | Path) -> dict:
 
 def make_config(data: dict, *, source: str = "", overrides: dict | None = None) -> tuple[Study, StudyConfig]:
     """Validate a study table (from TOML) plus CLI overrides -> (kind, config)."""
-    from . import get_study
+    from shengji.studies import get_study
 
     data = dict(data)
     for key, value in (overrides or {}).items():

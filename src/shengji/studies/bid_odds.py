@@ -1,6 +1,6 @@
 """The bid-odds study: who declares, which trump, how often bids are overturned, and how
 many trumps the banker ends up with (issue #4; the bidding model is documented in
-``shengji.bidding``).
+``shengji.bidding.simulate``).
 
 Table ``bids/``, one row per deal (the deal finally played, after any redeals):
   deal int64, first_declarer int8 (-1: nobody), first_declare_index int8 (0..99, -1),
@@ -16,11 +16,10 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from ..bidding import never_redeals_forever
-from ..cards import parse_rank
-from ..names import BID_POLICIES, MAX_THRESHOLD, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
-from .base import (Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array,
-                   arrow_dictionary, arrow_table, v_bool, v_choice, v_int)
+from shengji.bidding.simulate import never_redeals_forever
+from shengji.cards import parse_rank
+from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
+from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array, arrow_dictionary, arrow_table, v_bool, v_choice, v_int
 
 
 def _v_threshold(key, value):
@@ -53,8 +52,8 @@ class BidOddsStudy(Study):
         return ["bids"] + (["cards"] if o["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core.bidding import bid_chunk
-        from .._core.rng import chunk_state
+        from shengji._core.bidding.bidding import bid_chunk
+        from shengji._core.base.rng import chunk_state
 
         o = cfg.options
         n = chunk.count

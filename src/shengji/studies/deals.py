@@ -14,9 +14,8 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from ..cards import N_CARDS, N_SEATS, parse_rank
-from .base import (Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array,
-                   arrow_strings, arrow_table, required_table, v_bool, with_pandas_dtypes)
+from shengji.cards import N_CARDS, N_SEATS, parse_rank
+from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array, arrow_strings, arrow_table, required_table, v_bool, with_pandas_dtypes
 
 MAX_VALUE = 256
 SEAT_BITS = 2  # rows are (deal, seat) with 4 seats: deal = row >> 2, seat = row & 3
@@ -24,7 +23,7 @@ assert N_SEATS == 1 << SEAT_BITS
 
 
 def _features():
-    from .._core.deal import FEATURE_NAMES
+    from shengji._core.deal.deal import FEATURE_NAMES
 
     return FEATURE_NAMES
 
@@ -53,8 +52,8 @@ class DealStudy(Study):
         return bool(cfg.options["aggregate"])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core.deal import deal_chunk, row_sums
-        from .._core.rng import chunk_state, order_state
+        from shengji._core.deal.deal import deal_chunk, row_sums
+        from shengji._core.base.rng import chunk_state, order_state
 
         names = _features()
         n = chunk.count

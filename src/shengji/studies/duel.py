@@ -7,10 +7,10 @@ other way round.  Both teams are at ``level``; seat 0 banks unless ``first_hand 
 (as in the scoring study).  The cards' luck cancels in the per-deal swing.
 
 Keys: ``team_a``, ``team_b`` (required): a bot name (``"greedy"``, ``"memory"``, ...) or a
-table with its parameters (``{bot = "pimc", samples = 32}``, ``shengji.bots``);
+table with its parameters (``{bot = "pimc", samples = 32}``, ``shengji.game.botspec``);
 ``bid_policy``, ``bid_threshold``, ``first_hand`` as in the scoring study.
 
-Randomness (``_core/drivers_duel.pyx``): deals and bids come from the chunk's stream (the
+Randomness (``_core/drivers/duel.pyx``): deals and bids come from the chunk's stream (the
 seeding rule), the same whatever bots play; each seat's own draws come from a stream that
 is a pure function of (seed, chunk, deal, orientation, seat).
 
@@ -35,15 +35,15 @@ import math
 import numpy as np
 import pyarrow as pa
 
-from ..bots import chunk_size_for, parse_bot
-from ..cards import parse_rank
-from ..names import BID_POLICIES, N_CARDS
-from .base import Chunk, ChunkResult, ConfigError, Study, StudyConfig
-from .scoring import DEAL_KEYS, check_deal_keys, dict_column, hand_columns, v_policy_or_none
+from shengji.game.botspec import chunk_size_for, parse_bot
+from shengji.cards import parse_rank
+from shengji.names import BID_POLICIES, N_CARDS
+from shengji.stats import CONFIDENCE, mean_interval
+from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig
+from shengji.studies.scoring import DEAL_KEYS, check_deal_keys, dict_column, hand_columns, v_policy_or_none
 
 N_ORIENTATIONS = 2
 TEAM_KEYS = ("team_a", "team_b")
-CONFIDENCE = 0.95
 
 
 def swings(defender_points: np.ndarray, level_side: np.ndarray, levels: np.ndarray):
@@ -53,22 +53,6 @@ def swings(defender_points: np.ndarray, level_side: np.ndarray, levels: np.ndarr
     signed = np.where(np.asarray(level_side) == 0, 1, -1) * np.asarray(levels, np.int64)
     signed = signed.reshape(-1, N_ORIENTATIONS)
     return d[:, 1] - d[:, 0], signed[:, 0] - signed[:, 1]
-
-
-def mean_interval(n: int, total: float, total_sq: float, confidence: float = CONFIDENCE):
-    """(mean, half-width) of a Student t interval for a mean from n values' sum and sum of
-    squares (the per-deal swings: paired by construction); half-width nan when n < 2."""
-    # the quantile from scipy.special (scipy.stats takes seconds to import: the advisor's
-    # whole budget)
-    from scipy.special import stdtrit
-
-    if n < 1:
-        return math.nan, math.nan
-    mean = total / n
-    if n < 2:
-        return mean, math.nan
-    var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
-    return mean, float(stdtrit(n - 1, 0.5 + confidence / 2)) * math.sqrt(var / n)
 
 
 class DuelStudy(Study):
@@ -94,9 +78,9 @@ class DuelStudy(Study):
         return ["duel"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core import drivers as core
-        from .._core.drivers_duel import play_duel
-        from .._core.rng import chunk_state, seat_key
+        from shengji._core.drivers import hands as core
+        from shengji._core.drivers.duel import play_duel
+        from shengji._core.base.rng import chunk_state, seat_key
 
         opts = cfg.options
         a, b = (parse_bot(key, opts[key]) for key in TEAM_KEYS)

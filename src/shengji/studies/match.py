@@ -20,7 +20,7 @@ pair of As to 2.  Then the level change applies as usual: defenders taking over 
 from their own level; a banker team that keeps the bank levels from its demoted level.
 
 Bots: team 0 (seats 0 and 2) plays ``policy``, team 1 ``opponent_policy`` (default: the
-same): a bot name or a table with its parameters (``shengji.bots``).
+same): a bot name or a table with its parameters (``shengji.game.botspec``).
 
 Tables:
   matches/  match (int64), winner_team (0/1; -1 for a draw on time or if the hand guard
@@ -37,11 +37,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bots import chunk_size_for, parse_bot
-from ..names import BID_POLICIES, MAX_THRESHOLD, N_CARDS
-from .base import (Chunk, ChunkResult, Study, StudyConfig, arrow_dictionary, arrow_lists,
-                   arrow_table, v_choice, v_int)
-from .scoring import hand_columns, v_bot, v_policy_or_none
+from shengji.game.botspec import chunk_size_for, parse_bot
+from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_CARDS
+from shengji.studies.base import Chunk, ChunkResult, Study, StudyConfig, arrow_dictionary, arrow_lists, arrow_table, v_choice, v_int
+from shengji.studies.scoring import hand_columns, v_bot, v_policy_or_none
 
 MATCH_CAPACITY = 2000      # hands kept per match; real matches take tens
 
@@ -66,8 +65,8 @@ class MatchStudy(Study):
         return ["matches", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core import drivers as core
-        from .._core.rng import chunk_state
+        from shengji._core.drivers import hands as core
+        from shengji._core.base.rng import chunk_state
 
         opts = cfg.options
         state = chunk_state(cfg.seed, chunk.index)

@@ -7,11 +7,11 @@ match (the first declarer banks, a deal nobody declares is redealt); otherwise s
 the banker and the rules' ``no_bid`` applies.
 
 Bots: the banker team plays ``policy``, the defenders ``defender_policy`` (default: the
-same): a bot name or a table with its parameters (``shengji.bots``).  ``random`` is uniform
+same): a bot name or a table with its parameters (``shengji.game.botspec``).  ``random`` is uniform
 over the candidate plays (see ``shengji.game``); ``greedy`` is the rule-of-thumb player
-documented in ``shengji._core.bot_greedy``, ``memory`` greedy with the public record
-(``shengji._core.bot_memory``), ``pimc`` a Monte Carlo search over memory's rollouts
-(``shengji._core.bot_pimc``; e.g. ``policy = {bot = "pimc", samples = 64}``).
+documented in ``shengji._core.bots.greedy``, ``memory`` greedy with the public record
+(``shengji._core.bots.memory``), ``pimc`` a Monte Carlo search over memory's rollouts
+(``shengji._core.bots.pimc``; e.g. ``policy = {bot = "pimc", samples = 64}``).
 
 Table ``hands/``, one row per hand:
   hand (int64), banker (seat), trump ("S" "H" "C" "D" "NT"), level (rank text),
@@ -27,17 +27,15 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from ..bidding import never_redeals_forever
-from ..bots import chunk_size_for, parse_bot
-from ..cards import parse_rank
-from ..names import (BID_POLICIES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES,
-                     SIDE_NAMES, TRUMP_NAMES)
-from .base import (Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_dictionary,
-                   arrow_table, v_bool, v_choice, v_int)
+from shengji.bidding.simulate import never_redeals_forever
+from shengji.game.botspec import chunk_size_for, parse_bot
+from shengji.cards import parse_rank
+from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES, SIDE_NAMES, TRUMP_NAMES
+from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_dictionary, arrow_table, v_bool, v_choice, v_int
 
 
 def v_bot(key, value):
-    """A bot: its name, or a table with its parameters (shengji.bots), in canonical form."""
+    """A bot: its name, or a table with its parameters (shengji.game.botspec), in canonical form."""
     try:
         return parse_bot(key, value).to_config()
     except ValueError as exc:
@@ -128,8 +126,8 @@ class ScoringStudy(Study):
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from .._core import drivers as core
-        from .._core.rng import chunk_state
+        from shengji._core.drivers import hands as core
+        from shengji._core.base.rng import chunk_state
 
         opts = cfg.options
         n = chunk.count
@@ -163,7 +161,7 @@ class ScoringStudy(Study):
 
 def take_over_points(rules) -> int:
     """The smallest D at which the defenders take over (80 in every level table)."""
-    from .._core.combos import level_change
+    from shengji._core.rules.combos import level_change
 
     d = 0
     while level_change(d, rules, -1)[0] == 0:

@@ -1,0 +1,1 @@
+"""bidding: the bidding state machine, its kernel policies and loops (bidding)."""

@@ -1,0 +1,92 @@
+# The bot interface: a bot is a pair of C functions of an information-set view
+# (view.pxd) and an Rng (rng.pxd) -- one for the bury, one for each play -- and nothing
+# else: it never sees the state, so it cannot peek at hidden cards.  Bots register here by
+# id; the study drivers call them through an Agent (one seat's bot with its parameters and
+# working memory), HandCore through bot_choose.
+#
+# Adding a bot: a unit bot_<name>.pyx/.pxd with functions of the signatures below, one
+# BotId member, one line in bot.pyx's registry.  A bot with parameters (pimc) also has the
+# *_p variants, which take its BotParams and a scratch block (allocated once per driver
+# call by scratch_new, not once per decision); its plain bury/play use the default
+# parameters.  A bidding decision will be a third entry of Bot taking a bidding view (the
+# bidding kernel's state as one seat sees it: its cards so far and the bids).
+from shengji._core.engine.play cimport Play
+from shengji._core.base.rng cimport Rng
+from shengji._core.engine.view cimport View
+from shengji._core.engine.hand cimport HandC
+
+# cpdef: the Python names (bot.BOT_NAMES, shengji.game.BOTS) come from here.
+cpdef enum BotId:
+    BOT_RANDOM = 0
+    BOT_GREEDY = 1
+    BOT_MEMORY = 2
+    BOT_PIMC = 3
+
+cdef enum:
+    N_BOTS = 4
+
+# What a search bot maximises for its team (bot.OBJECTIVES: "points", "levels").
+cpdef enum Objective:
+    OBJECTIVE_POINTS = 0     # the defender points D (+D defending, -D banking)
+    OBJECTIVE_LEVELS = 1     # the team's signed level change, then the points
+
+# A bot's parameters, as shengji.game.botspec validated them (its BOT_PARAMS; the defaults are
+# the bot's own, bot_pimc.pxd).  Bots without parameters ignore them.
+ctypedef struct BotParams:
+    int samples              # determinizations a finalist candidate is judged on
+    int candidates           # candidates entering the search (the rest pruned)
+    int rollout              # BotId of the policy the samples are played out with
+    int objective            # Objective
+    double time_budget_ms    # > 0: stop searching after this long (not reproducible)
+
+# A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.
+# The bury is asked of the banker in PHASE_BURY (8 of its 33 cards); play of the seat to
+# play in PHASE_PLAY.
+ctypedef int (*ChooseBury)(const View* v, Rng* rng, Play* out) noexcept nogil
+ctypedef int (*ChoosePlay)(const View* v, Rng* rng, Play* out) noexcept nogil
+ctypedef int (*ChooseBuryP)(const View* v, Rng* rng, const BotParams* p, void* scratch,
+                            Play* out) noexcept nogil
+ctypedef int (*ChoosePlayP)(const View* v, Rng* rng, const BotParams* p, void* scratch,
+                            Play* out) noexcept nogil
+ctypedef void* (*ScratchNew)(const BotParams* p) noexcept nogil
+ctypedef void (*ScratchFree)(void* scratch) noexcept nogil
+
+ctypedef struct Bot:
+    ChooseBury bury          # with the bot's default parameters
+    ChoosePlay play
+    ChooseBuryP bury_p       # NULL for a bot without parameters
+    ChoosePlayP play_p
+    ScratchNew scratch_new   # NULL: no scratch
+    ScratchFree scratch_free
+
+# One seat's player in a driver: a bot, its parameters, its scratch.
+ctypedef struct Agent:
+    const Bot* bot
+    BotParams params
+    void* scratch
+
+# The registered bot of that id, or NULL.
+cdef const Bot* bot_get(int bot) noexcept nogil
+
+# The decision of `bot` (default parameters) for the current one of h (bury or play), from
+# the deciding seat's view.  Returns 0, or -1 (no move; an unknown bot; the hand is over).
+cdef int bot_choose(HandC* h, const Bot* bot, Rng* rng, Play* out) noexcept nogil
+
+# An Agent from a Python value: a BotId (int: the bot with its default parameters) or a
+# shengji.bots.BotSpec (its id and parameters); allocates its scratch.  ValueError for an
+# unknown bot or a parameter out of range, MemoryError; pair with agent_free (safe on an
+# agent that agent_init failed on, and on a zeroed one).
+cdef int agent_init(Agent* a, object spec) except -1
+cdef void agent_free(Agent* a) noexcept nogil
+
+
+cdef inline int agent_bury(Agent* a, const View* v, Rng* rng, Play* out) noexcept nogil:
+    if a.bot.bury_p != NULL:
+        return a.bot.bury_p(v, rng, &a.params, a.scratch, out)
+    return a.bot.bury(v, rng, out)
+
+
+cdef inline int agent_play(Agent* a, const View* v, Rng* rng, Play* out) noexcept nogil:
+    if a.bot.play_p != NULL:
+        return a.bot.play_p(v, rng, &a.params, a.scratch, out)
+    return a.bot.play(v, rng, out)

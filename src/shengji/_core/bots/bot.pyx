@@ -1,0 +1,117 @@
+# cython: language_level=3
+"""The bot interface (bot.pxd), the registry of the built-in bots, and the agents (a bot
+with its parameters and scratch, one per seat in a driver).
+
+``random`` (bot_random.pyx), ``greedy`` (bot_greedy.pyx), ``memory`` (bot_memory.pyx)
+and ``pimc`` (bot_pimc.pyx) decide from the deciding seat's ``View`` and the ``Rng`` only;
+``bot_choose`` builds that view from a ``HandC``."""
+import operator
+
+from libc.string cimport memset
+
+from shengji._core.engine.hand cimport PHASE_BURY, PHASE_PLAY
+from shengji._core.engine.view cimport make_view
+from shengji._core.bots.random cimport random_bury, random_play
+from shengji._core.bots.greedy cimport greedy_bury, greedy_play
+from shengji._core.bots.memory cimport memory_bury, memory_play
+from shengji._core.bots.pimc cimport (pimc_bury, pimc_bury_p, pimc_defaults, pimc_play,
+                                     pimc_play_p, pimc_scratch_free, pimc_scratch_new,
+                                     PIMC_MAX_CANDIDATES, PIMC_MAX_SAMPLES)
+
+# Python names of the bots and objectives, from the enums (bot.pxd): the core owns their
+# order.
+BOT_NAMES = tuple(b.name[len("BOT_"):].lower() for b in sorted(BotId, key=int))
+OBJECTIVES = tuple(o.name[len("OBJECTIVE_"):].lower() for o in sorted(Objective, key=int))
+# BotParams' fields, as shengji.game.botspec names a bot's parameters
+PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms")
+
+cdef Bot REGISTRY[N_BOTS]
+memset(REGISTRY, 0, sizeof(REGISTRY))
+REGISTRY[<int> BOT_RANDOM].bury = random_bury
+REGISTRY[<int> BOT_RANDOM].play = random_play
+REGISTRY[<int> BOT_GREEDY].bury = greedy_bury
+REGISTRY[<int> BOT_GREEDY].play = greedy_play
+REGISTRY[<int> BOT_MEMORY].bury = memory_bury
+REGISTRY[<int> BOT_MEMORY].play = memory_play
+REGISTRY[<int> BOT_PIMC] = Bot(pimc_bury, pimc_play, pimc_bury_p, pimc_play_p,
+                               pimc_scratch_new, pimc_scratch_free)
+assert len(BOT_NAMES) == N_BOTS
+# the bots a search bot may play its samples out with: those without parameters
+ROLLOUT_BOTS = tuple(name for i, name in enumerate(BOT_NAMES) if REGISTRY[i].play_p == NULL)
+
+
+cdef const Bot* bot_get(int bot) noexcept nogil:
+    if 0 <= bot < N_BOTS:
+        return &REGISTRY[bot]
+    return NULL
+
+
+cdef int bot_choose(HandC* h, const Bot* bot, Rng* rng, Play* out) noexcept nogil:
+    cdef View v
+    if bot == NULL:
+        return -1
+    make_view(h, h.pub.to_play, &v)
+    if h.pub.phase == PHASE_BURY:
+        return bot.bury(&v, rng, out)
+    if h.pub.phase == PHASE_PLAY:
+        return bot.play(&v, rng, out)
+    return -1
+
+
+cdef int _int_param(str name, object value, int lo, int hi) except? -1:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"bot parameter {name}: expected an integer {lo}..{hi}, got {value!r}")
+    return value
+
+
+cdef int agent_init(Agent* a, object spec) except -1:
+    """bot.pxd.  spec: a BotId, or an object with ``id`` and ``params`` ((name, value)
+    pairs naming PARAM_FIELDS: shengji.bots.BotSpec)."""
+    cdef int bot
+    memset(a, 0, sizeof(Agent))
+    if hasattr(spec, "params"):
+        bot_id, given = spec.id, dict(spec.params)
+    else:
+        bot_id, given = spec, {}
+    try:
+        bot = operator.index(bot_id) if not isinstance(bot_id, bool) else -1
+    except (TypeError, OverflowError):
+        bot = -1
+    if bot_get(bot) == NULL:
+        raise ValueError(f"bot id {bot_id!r} out of range 0..{N_BOTS - 1}")
+    a.bot = bot_get(bot)
+    if bot == BOT_PIMC:
+        pimc_defaults(&a.params)
+    for name, value in given.items():
+        if name == "samples":
+            a.params.samples = _int_param(name, value, 1, PIMC_MAX_SAMPLES)
+        elif name == "candidates":
+            a.params.candidates = _int_param(name, value, 1, PIMC_MAX_CANDIDATES)
+        elif name == "rollout":
+            if value not in ROLLOUT_BOTS:
+                raise ValueError(f"bot parameter rollout: expected one of "
+                                 f"{', '.join(ROLLOUT_BOTS)}, got {value!r}")
+            a.params.rollout = BOT_NAMES.index(value)
+        elif name == "objective":
+            if value not in OBJECTIVES:
+                raise ValueError(f"bot parameter objective: expected one of "
+                                 f"{', '.join(OBJECTIVES)}, got {value!r}")
+            a.params.objective = OBJECTIVES.index(value)
+        elif name == "time_budget_ms":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+                raise ValueError(f"bot parameter time_budget_ms: expected a number >= 0, "
+                                 f"got {value!r}")
+            a.params.time_budget_ms = value
+        else:
+            raise ValueError(f"bot {BOT_NAMES[bot]!r} has no parameter {name!r}")
+    if a.bot.scratch_new != NULL:
+        a.scratch = a.bot.scratch_new(&a.params)
+        if a.scratch == NULL:
+            raise MemoryError("no memory for the bot's scratch")
+    return 0
+
+
+cdef void agent_free(Agent* a) noexcept nogil:
+    if a.bot != NULL and a.bot.scratch_free != NULL and a.scratch != NULL:
+        a.bot.scratch_free(a.scratch)
+    a.scratch = NULL

@@ -1,0 +1,546 @@
+# cython: language_level=3
+"""The pimc bot: determinized ("perfect information") Monte Carlo search on the C engine.
+
+At each decision with more than one sensible choice:
+  1. candidates: the rollout bot's own choice, memory's and greedy's (in that order: the
+     order breaks ties, so pimc never leaves its base policy on a tie), then
+       lead    per following-suit held: the lowest single, the highest single, the
+               highest pair, the longest (then highest) tractor, the throw of every sure
+               component (as greedy's), the single worth most points, the lowest pair
+               -- generated kind by kind across the suits, so a cut keeps the basic ones;
+       follow  the follows greedy ranks (every legal follow, or when short of the led
+               suit the cheapest fill, the fill with most points, a trump pair), ordered
+               cheapest, dearest, second cheapest, ... (greedy's play cost) so that a cut
+               keeps both ends: giving up the least and winning / feeding points;
+       bury    memory's and greedy's bury, the lowest-side-card bury with points weighted
+               0, 2, 12 and 30, and for each side suit of at most 8 cards the bury that
+               voids it (the suit, then greedy's lowest other cards: bury_lowest_voiding);
+     at most `candidates` of them.
+  2. deals of the hidden cards, drawn uniformly among those consistent with the seat's
+     view (sampler.pxd: cards held, voids shown, failed-throw cards, pair-follow
+     inferences, the buried pile when hidden); sample j is the same deal for every
+     candidate (common random numbers), drawn only when first needed;
+  3. each candidate is played (hand_apply: a throw is checked against the sampled
+     hands, so a risky throw fails where it would) and the hand played out by the rollout
+     bot in every seat (from each seat's view of the sampled hand, so the rollout does
+     not peek either); its value in the sample is the final outcome for the seat's team
+     (objective "points": +D defending, -D banking; "levels": the team's signed level
+     change x LEVEL_WEIGHT plus those points);
+  4. a race with the shared samples: every candidate is played out in the first
+     FIRST_BATCH samples, then the survivors in BATCH more per round, up to `samples`;
+     after each round the leader is the candidate with the best total, and a candidate
+     is dropped when, paired with the leader sample by sample, its mean difference plus
+     Z_DROP standard errors is below MARGIN (clearly worse, or no better in any sample so
+     far); the search ends when one candidate is left or the samples are spent, at the
+     leader (ties: the earlier candidate) -- unless the base policy's choice (candidate
+     0) is still in the race and the leader beats it by no more than Z_KEEP standard
+     errors: then the base choice (a guard against the winner's curse).
+The bury is searched the same way on PIMC_BURY_SAMPLES_FACTOR x `samples` (it is one
+decision a hand and sets up the whole hand).
+
+Randomness: the deals are drawn from the seat's Rng; the rollout bot of sample j draws
+from rng_split(key, j) with a key drawn once per decision (only the random rollout bot
+draws at all), so every candidate meets the same rollout stream in a sample.  A decision
+is a pure function of (view, Rng state) -- unless `time_budget_ms` > 0, which stops the
+search after that much wall time and so depends on the machine (opt-in, not reproducible).
+A decision with a single candidate draws nothing."""
+from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.math cimport sqrt
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from shengji._core.base.cards cimport KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP
+from shengji._core.rules.combos cimport Combo, Component, SIDE_BANKER, decompose
+from shengji._core.engine.hand cimport (HandC, Public, APPLY_OK, N_FOLLOW, PHASE_BURY, PHASE_PLAY,
+                                 hand_apply, hand_bury)
+from shengji._core.engine.moves cimport MAX_PLAYS
+from shengji._core.engine.play cimport (Play, add_card, bit, ctz, mask_size, masked_counts,
+                                 popcount, team)
+from shengji._core.base.rng cimport Rng, rng_split, sj_next
+from shengji._core.engine.view cimport View, make_view
+from shengji._core.bots.sampler cimport (Sampler, SAMPLER_OK, sample_hand, sampler_free,
+                                    sampler_init)
+from shengji._core.bots.bot cimport (BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY,
+                                OBJECTIVE_POINTS, OBJECTIVE_LEVELS)
+from shengji._core.bots.random cimport random_play
+from shengji._core.bots.greedy cimport (bury_lowest, bury_lowest_voiding, follow_candidates,
+                                       greedy_bury, greedy_play, lowest_card, play_cost,
+                                       sure_components)
+from shengji._core.bots.memory cimport highest_kind, memory_bury, memory_play
+
+cdef extern from "clock.h" nogil:
+    double sj_clock_ms()
+
+cdef enum:
+    FIRST_BATCH = 8            # samples every candidate is played out in first...
+    BATCH = 4                  # ... then this many more per round of the race
+    MAX_BURY_CANDIDATES = 16
+    SEARCH_FAILED = -1
+    # objective "levels": a level is worth this many points, so levels decide and the
+    # points only break ties between equal level outcomes (a hand scores at most 200
+    # points plus a kitty bonus, well under this)
+    LEVEL_WEIGHT = 1000
+
+# The race drops a candidate when, paired with the leader sample by sample, its mean
+# difference + Z_DROP standard errors falls below MARGIN (in the objective's units: a
+# point): clearly worse, or no better in any sample so far (equal outcomes).
+cdef double Z_DROP = 1.5
+cdef double MARGIN = 1.0
+# ... and the base policy's choice (candidate 0) is left only for a leader better than it by
+# more than Z_KEEP standard errors of the paired difference.  Picking the best of several
+# noisy means otherwise favours a lucky worse candidate (the winner's curse): measured
+# without this rule, pimc at 4 samples lost 23 points a deal to memory, its own rollout
+# policy; with it, +5 (docs/hand-engine.md, "pimc").
+cdef double Z_KEEP = 1.0
+
+# The bury variants beyond memory's and greedy's: bury_lowest's points weights.
+cdef int BURY_POINT_WEIGHTS[4]
+BURY_POINT_WEIGHTS[:] = [0, 2, 12, 30]
+
+# The Python view of the defaults and limits (shengji.game.botspec declares pimc's parameters
+# from these).
+DEFAULTS = {"samples": PIMC_SAMPLES, "candidates": PIMC_CANDIDATES, "rollout": "memory",
+            "objective": "points", "time_budget_ms": 0.0}
+LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES)}
+
+ctypedef int (*PlayFn)(const View* v, Rng* rng, Play* out) noexcept nogil
+
+
+ctypedef struct Scratch:
+    # A search's working memory, allocated once per driver call (pimc_scratch_new).
+    int cap_samples                        # deals that fit (the bury's count)
+    HandC* samples                         # the drawn deals
+    int32_t* values                        # values[c * cap_samples + j]
+    HandC work                             # a sample being played out
+    Play cands[PIMC_MAX_CANDIDATES]
+    int done[PIMC_MAX_CANDIDATES]          # samples evaluated per candidate
+    int alive[PIMC_MAX_CANDIDATES]         # surviving candidates, best first
+    Play buf[MAX_PLAYS]
+
+
+cdef void pimc_defaults(BotParams* p) noexcept nogil:
+    p.samples = PIMC_SAMPLES
+    p.candidates = PIMC_CANDIDATES
+    p.rollout = BOT_MEMORY
+    p.objective = OBJECTIVE_POINTS
+    p.time_budget_ms = 0.0
+
+
+cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
+    cdef Scratch* sc = <Scratch*> malloc(sizeof(Scratch))
+    cdef int cap = p.samples * PIMC_BURY_SAMPLES_FACTOR
+    if sc == NULL:
+        return NULL
+    sc.cap_samples = cap
+    sc.samples = <HandC*> malloc(cap * sizeof(HandC))
+    sc.values = <int32_t*> malloc(PIMC_MAX_CANDIDATES * cap * sizeof(int32_t))
+    if sc.samples == NULL or sc.values == NULL:
+        pimc_scratch_free(sc)
+        return NULL
+    return sc
+
+
+cdef void pimc_scratch_free(void* scratch) noexcept nogil:
+    cdef Scratch* sc = <Scratch*> scratch
+    if sc == NULL:
+        return
+    free(sc.samples)
+    free(sc.values)
+    free(sc)
+
+
+cdef inline PlayFn rollout_policy(int bot) noexcept nogil:
+    if bot == BOT_RANDOM:
+        return random_play
+    if bot == BOT_GREEDY:
+        return greedy_play
+    return memory_play
+
+
+# -- candidates -------------------------------------------------------------------------
+cdef inline bint same_play(const Play* a, const Play* b) noexcept nogil:
+    return a.one == b.one and a.two == b.two
+
+
+cdef inline void add_unique(Play* cands, int* n, int cap, const Play* p) noexcept nogil:
+    cdef int i
+    if n[0] >= cap or p.one == 0:
+        return
+    for i in range(n[0]):
+        if same_play(&cands[i], p):
+            return
+    cands[n[0]] = p[0]
+    n[0] += 1
+
+
+cdef int lowest_kind(const Public* pub, uint64_t m) noexcept nogil:
+    cdef int k, best = -1
+    while m:
+        k = ctz(m)
+        m &= m - 1
+        if best < 0 or pub.t.order[k] < pub.t.order[best]:
+            best = k
+    return best
+
+
+cdef bint lead_of_kind(const View* v, int s, int what, Play* out) noexcept nogil:
+    """Lead number `what` (module docstring, in that order) of following-suit s; False
+    when the seat has none."""
+    cdef const Public* pub = v.pub
+    cdef uint64_t one = v.own.one & pub.suit_mask[s], two = v.own.two & pub.suit_mask[s]
+    cdef int k, i, best_n, largest_n, n
+    cdef uint8_t cnt[N_KINDS]
+    cdef Combo c
+    cdef Play sure, largest
+    out.one = 0
+    out.two = 0
+    if one == 0:
+        return False
+    if what == 0:                                   # the lowest single
+        out.one = bit(lowest_card(v, one))
+    elif what == 1:                                 # the highest single
+        out.one = bit(highest_kind(pub, one))
+    elif what == 2:                                 # the highest pair
+        if two == 0:
+            return False
+        k = highest_kind(pub, two)
+        out.one = bit(k)
+        out.two = bit(k)
+    elif what == 3:                                 # the longest, highest tractor
+        if popcount(two) < 2:
+            return False
+        masked_counts(v.own.count, two, cnt)
+        decompose(cnt, &pub.t, &c)
+        best_n = 0
+        for i in range(c.n_tractor):
+            n = c.comp[i].length * N_KINDS + c.comp[i].top_order
+            if n > best_n:
+                best_n = n
+                out.one = c.comp[i].kinds
+                out.two = c.comp[i].kinds
+    elif what == 4:                                 # every sure component, thrown
+        if s == TRUMP and not pub.r.trump_throws:
+            return False
+        n = sure_components(v, s, &sure, &largest, &largest_n)
+        if n > largest_n:                            # two components or more
+            out[0] = sure
+    elif what == 5:                                 # the single worth most points
+        best_n = 0
+        while one:
+            k = ctz(one)
+            one &= one - 1
+            if pub.t.points[k] > best_n:
+                best_n = pub.t.points[k]
+                out.one = bit(k)
+    elif what == 6:                                 # the lowest pair
+        if two == 0:
+            return False
+        k = lowest_kind(pub, two)
+        out.one = bit(k)
+        out.two = bit(k)
+    return out.one != 0
+
+
+cdef enum:
+    N_LEAD_KINDS = 7
+
+
+cdef int play_candidates(const View* v, Scratch* sc, const BotParams* p) noexcept nogil:
+    """The candidates of a play decision into sc.cands (module docstring); their number."""
+    cdef const Public* pub = v.pub
+    cdef int n = 0, cap = p.candidates, m, i, j, lo, hi, what, s, tmp
+    cdef Play q
+    cdef Rng dummy                       # the base bots named here never draw
+    cdef int cost[MAX_PLAYS]
+    cdef int order[MAX_PLAYS]
+    dummy.s[0] = 1
+    dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
+    if p.rollout != BOT_RANDOM and rollout_policy(p.rollout)(v, &dummy, &q) == 0:
+        add_unique(sc.cands, &n, cap, &q)
+    if memory_play(v, &dummy, &q) == 0:
+        add_unique(sc.cands, &n, cap, &q)
+    if greedy_play(v, &dummy, &q) == 0:
+        add_unique(sc.cands, &n, cap, &q)
+    if pub.n_in_trick == 0:
+        for what in range(N_LEAD_KINDS):
+            for s in range(N_FOLLOW):
+                if lead_of_kind(v, s, what, &q):
+                    add_unique(sc.cands, &n, cap, &q)
+        return n
+    m = follow_candidates(v, sc.buf)
+    for i in range(m):
+        cost[i] = play_cost(v, &sc.buf[i])
+        order[i] = i
+    for i in range(1, m):                       # insertion sort by cost (stable)
+        tmp = order[i]
+        j = i - 1
+        while j >= 0 and cost[order[j]] > cost[tmp]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = tmp
+    lo = 0
+    hi = m - 1
+    while lo <= hi and n < cap:                 # cheapest, dearest, second cheapest, ...
+        add_unique(sc.cands, &n, cap, &sc.buf[order[lo]])
+        lo += 1
+        if lo <= hi:
+            add_unique(sc.cands, &n, cap, &sc.buf[order[hi]])
+            hi -= 1
+    return n
+
+
+cdef int bury_candidates(const View* v, Scratch* sc, const BotParams* p) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef int n = 0, cap = p.candidates, i, s, held
+    cdef Play q
+    cdef Rng dummy
+    dummy.s[0] = 1
+    dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
+    if cap > MAX_BURY_CANDIDATES:
+        cap = MAX_BURY_CANDIDATES
+    if p.rollout == BOT_GREEDY and greedy_bury(v, &dummy, &q) == 0:
+        add_unique(sc.cands, &n, cap, &q)
+    if memory_bury(v, &dummy, &q) == 0:
+        add_unique(sc.cands, &n, cap, &q)
+    if greedy_bury(v, &dummy, &q) == 0:
+        add_unique(sc.cands, &n, cap, &q)
+    for i in range(4):
+        if bury_lowest(v, BURY_POINT_WEIGHTS[i], &q) == 0:
+            add_unique(sc.cands, &n, cap, &q)
+    for s in range(N_SUITS):
+        held = mask_size(v.own.one, v.own.two, pub.suit_mask[s])
+        if 0 < held <= KITTY_SIZE:
+            if bury_lowest_voiding(v, BURY_POINT_WEIGHTS[1], s, &q) == 0:
+                add_unique(sc.cands, &n, cap, &q)
+    return n
+
+
+# -- the search -------------------------------------------------------------------------
+cdef inline int32_t outcome(const HandC* h, int seat, int objective) noexcept nogil:
+    cdef int d = h.score.defender_points
+    cdef int pts = d if team(seat) != team(h.pub.banker) else -d
+    cdef int side_team
+    cdef long long gain
+    if objective == OBJECTIVE_LEVELS:
+        side_team = team(h.pub.banker) if h.score.level_side == SIDE_BANKER else \
+            1 - team(h.pub.banker)
+        gain = h.score.levels if side_team == team(seat) else -h.score.levels
+        return <int32_t> (gain * LEVEL_WEIGHT + pts)
+    return pts
+
+
+cdef int rollout(Scratch* sc, const HandC* sample, const Play* cand, bint bury,
+                 PlayFn policy, Rng* rng, View* views, int seat, int objective,
+                 int32_t* value) noexcept nogil:
+    """Play cand in a copy of sample, then the rest of the hand by `policy` in every
+    seat; the outcome for seat's team into *value.  0, or a negative status."""
+    cdef HandC* h = &sc.work
+    cdef Play q, forced
+    cdef int rc
+    memcpy(h, sample, sizeof(HandC))
+    rc = hand_bury(h, cand) if bury else hand_apply(h, cand, &forced, False)
+    if rc != APPLY_OK:
+        return rc
+    while h.pub.phase == PHASE_PLAY:
+        if policy(&views[h.pub.to_play], rng, &q) != 0:
+            return SEARCH_FAILED
+        rc = hand_apply(h, &q, &forced, False)
+        if rc != APPLY_OK:
+            return rc
+    value[0] = outcome(h, seat, objective)
+    return 0
+
+
+cdef int leader_of(const Scratch* sc, int n_alive, int k) noexcept nogil:
+    """The survivor with the best total over samples 0..k-1 (ties: the lower index, so
+    the rollout bot's own choice first)."""
+    cdef int i, j, c, best = -1
+    cdef long long t, best_t = 0
+    for i in range(n_alive):
+        c = sc.alive[i]
+        t = 0
+        for j in range(k):
+            t += sc.values[c * sc.cap_samples + j]
+        if best < 0 or t > best_t or t == best_t and c < best:
+            best = c
+            best_t = t
+    return best
+
+
+cdef void paired(const Scratch* sc, int c, int base, int k, double* mean,
+                 double* se) noexcept nogil:
+    """Mean and standard error of candidate c's value minus base's, sample by sample over
+    samples 0..k-1 (common random numbers: the same deals and rollout streams)."""
+    cdef int j
+    cdef double d, m = 0.0, q = 0.0, var
+    cdef const int32_t* a = &sc.values[c * sc.cap_samples]
+    cdef const int32_t* b = &sc.values[base * sc.cap_samples]
+    for j in range(k):
+        d = a[j] - b[j]
+        m += d
+        q += d * d
+    m /= k
+    var = (q - k * m * m) / (k - 1) if k > 1 else 0.0
+    if var < 0.0:
+        var = 0.0
+    mean[0] = m
+    se[0] = sqrt(var / k)
+
+
+cdef bint outclassed(const Scratch* sc, int c, int lead, int k) noexcept nogil:
+    """Is candidate c, paired with the leader sample by sample, unlikely to beat it by
+    more than MARGIN: mean difference + Z_DROP standard errors < MARGIN?"""
+    cdef double m, se
+    paired(sc, c, lead, k, &m, &se)
+    return m + Z_DROP * se < MARGIN
+
+
+cdef double paired_z(const Scratch* sc, int c, int base, int k) noexcept nogil:
+    """c's mean advantage over base in standard errors (inf for a sure one, 0 for none)."""
+    cdef double m, se
+    paired(sc, c, base, k, &m, &se)
+    if m <= 0.0:
+        return 0.0
+    return m / se if se > 0.0 else 1e300
+
+
+cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n, int k_max,
+                bint bury) noexcept nogil:
+    """A race over sc.cands[0 .. n-1] (module docstring); the index of the chosen
+    candidate, or SEARCH_FAILED (no consistent deal: a corrupt view)."""
+    cdef Sampler smp
+    cdef Rng key, r
+    cdef View views[N_SEATS]
+    cdef PlayFn policy = rollout_policy(p.rollout)
+    cdef int k = 0, k_next, i, c, j, n_alive = n, n_drawn = 0, rc, s, lead, kept
+    cdef int32_t val
+    cdef double start = 0.0
+    cdef bint timed = p.time_budget_ms > 0.0, out_of_time = False
+    for i in range(n):                  # first: the record reads done[] even on a failure
+        sc.alive[i] = i
+        sc.done[i] = 0
+    if n <= 1:
+        return 0
+    if timed:
+        start = sj_clock_ms()
+    if sampler_init(&smp, v) != SAMPLER_OK:
+        return SEARCH_FAILED
+    for i in range(4):
+        key.s[i] = sj_next(rng)
+    if (key.s[0] | key.s[1] | key.s[2] | key.s[3]) == 0:
+        key.s[0] = 1
+    # the rollout views point into sc.work; which pointers they hold depends on its
+    # public record (banker, burier, phase), which every sample shares with the view's
+    sc.work.pub = v.pub[0]
+    for s in range(N_SEATS):
+        make_view(&sc.work, s, &views[s])
+    lead = 0
+    while k < k_max and n_alive > 1 and not out_of_time:
+        k_next = k + (FIRST_BATCH if k == 0 else BATCH)
+        if k_next > k_max:
+            k_next = k_max
+        for j in range(k, k_next):
+            while n_drawn <= j:
+                if sample_hand(&smp, v, rng, &sc.samples[n_drawn]) != SAMPLER_OK:
+                    sampler_free(&smp)
+                    return SEARCH_FAILED
+                n_drawn += 1
+            rng_split(&key, <uint64_t> j, &r)
+            for i in range(n_alive):
+                c = sc.alive[i]
+                rc = rollout(sc, &sc.samples[j], &sc.cands[c], bury, policy, &r, views,
+                             v.seat, p.objective, &val)
+                if rc != 0:
+                    sampler_free(&smp)
+                    return SEARCH_FAILED
+                sc.values[c * sc.cap_samples + j] = val
+                sc.done[c] = j + 1
+            k = j + 1
+            if timed and sj_clock_ms() - start > p.time_budget_ms:
+                out_of_time = True
+                break
+        lead = leader_of(sc, n_alive, k)
+        kept = 0
+        for i in range(n_alive):
+            c = sc.alive[i]
+            if c == lead or not outclassed(sc, c, lead, k):
+                sc.alive[kept] = c
+                kept += 1
+        n_alive = kept
+    sampler_free(&smp)
+    if lead != 0:
+        for i in range(n_alive):
+            if sc.alive[i] == 0 and paired_z(sc, lead, 0, k) <= Z_KEEP:
+                return 0
+    return lead
+
+
+cdef int decide(const View* v, Rng* rng, const BotParams* p, Scratch* sc, bint bury,
+                Play* out) noexcept nogil:
+    """The decision into *out; the candidates' number (0: no move)."""
+    cdef int n, c, k_max = p.samples
+    if bury:
+        if v.pub.phase != PHASE_BURY:
+            return -1
+        n = bury_candidates(v, sc, p)
+        k_max *= PIMC_BURY_SAMPLES_FACTOR
+    else:
+        if v.pub.phase != PHASE_PLAY:
+            return -1
+        n = play_candidates(v, sc, p)
+    if n == 0:
+        return 0
+    c = search(v, rng, p, sc, n, k_max, bury)
+    if c < 0:                                     # no consistent deal: the base choice
+        c = 0
+    out[0] = sc.cands[c]
+    return n
+
+
+cdef int pimc_bury_p(const View* v, Rng* rng, const BotParams* p, void* scratch,
+                     Play* out) noexcept nogil:
+    return 0 if decide(v, rng, p, <Scratch*> scratch, True, out) > 0 else -1
+
+
+cdef int pimc_play_p(const View* v, Rng* rng, const BotParams* p, void* scratch,
+                     Play* out) noexcept nogil:
+    return 0 if decide(v, rng, p, <Scratch*> scratch, False, out) > 0 else -1
+
+
+cdef int pimc_explain(const View* v, Rng* rng, const BotParams* p, void* scratch,
+                      Play* cands, int* done, double* mean, Play* out) noexcept nogil:
+    cdef Scratch* sc = <Scratch*> scratch
+    cdef int n, c, j
+    cdef long long t
+    n = decide(v, rng, p, sc, v.pub.phase == PHASE_BURY, out)
+    for c in range(n):
+        cands[c] = sc.cands[c]
+        done[c] = sc.done[c]
+        t = 0
+        for j in range(sc.done[c]):
+            t += sc.values[c * sc.cap_samples + j]
+        mean[c] = t / <double> sc.done[c] if sc.done[c] else 0.0
+    return n
+
+
+cdef int with_defaults(const View* v, Rng* rng, bint bury, Play* out) noexcept nogil:
+    """A decision at the default parameters with a scratch of its own (HandCore's
+    one-decision calls; the drivers keep one scratch per agent)."""
+    cdef BotParams p
+    cdef void* sc
+    cdef int rc
+    pimc_defaults(&p)
+    sc = pimc_scratch_new(&p)
+    if sc == NULL:
+        return -1
+    rc = decide(v, rng, &p, <Scratch*> sc, bury, out)
+    pimc_scratch_free(sc)
+    return 0 if rc > 0 else -1
+
+
+cdef int pimc_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
+    return with_defaults(v, rng, True, out)
+
+
+cdef int pimc_play(const View* v, Rng* rng, Play* out) noexcept nogil:
+    return with_defaults(v, rng, False, out)

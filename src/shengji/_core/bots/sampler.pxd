@@ -1,0 +1,55 @@
+# Deals consistent with a view (sampler.pyx): the hidden cards dealt to the other seats (and
+# to the buried pile when the viewer is not the banker), uniformly over the physical deals
+# that agree with everything the view shows -- how many cards each seat holds, the suits
+# each seat has shown out of, the cards a failed throw showed, the suits in which a seat's
+# follow showed it holds no pair.  A search bot (pimc) draws its determinizations here and
+# plays them out on the HandC that sample_hand builds.
+from libc.stdint cimport uint8_t, uint64_t
+from shengji._core.base.cards cimport N_CARDS, N_KINDS
+from shengji._core.engine.hand cimport HandC, N_FOLLOW
+from shengji._core.base.rng cimport Rng
+from shengji._core.engine.view cimport View
+
+cdef enum:
+    MAX_HOLDERS = 4          # the other three seats, and the buried pile when it is hidden
+    PILE = -1                # Sampler.seat of the buried pile
+    SAMPLER_OK = 0
+    SAMPLER_INCONSISTENT = -1    # no deal agrees with the view (a corrupt state)
+    SAMPLER_NO_MEMORY = -2
+    MAX_REJECTIONS = 64      # draws tried for the no-pair inferences before one is kept
+
+ctypedef struct Sampler:
+    int n_holders
+    int seat[MAX_HOLDERS]                 # a seat, or PILE
+    int cap[MAX_HOLDERS]                  # hidden cards each holder receives
+    uint8_t known[MAX_HOLDERS][N_KINDS]   # cards already placed: shown by a failed throw
+    uint8_t nopair[MAX_HOLDERS]           # bit f: the holder holds no pair of suit f
+    uint64_t nopair_kinds[MAX_HOLDERS]    # the kinds of those suits
+    long long draws                       # deals drawn, rejected ones included
+    int n_groups                          # suits grouped by which holders may take them
+    uint8_t elig[N_FOLLOW]                # per group: bit h set = holder h may take it
+    int size[N_FOLLOW]                    # hidden cards in the group
+    uint8_t cards[N_FOLLOW][N_CARDS]      # per group: the kind of each hidden physical card
+    int stride[MAX_HOLDERS]               # memo index of a capacity vector
+    Py_ssize_t per_level                  # memo entries per level
+    double* memo                          # W(level, capacities), levels 1 .. n_groups - 2
+    double total                          # W(0, caps) = consistent deals / prod(size[g]!)
+
+# Read the view into s (allocates the memo: pair with sampler_free).  SAMPLER_OK, or a
+# negative SAMPLER_* (s then holds nothing to free).  s.total counts the deals without the
+# no-pair inferences (the weights do not see them; sampler_draw rejects).
+cdef int sampler_init(Sampler* s, const View* v) noexcept nogil
+cdef void sampler_free(Sampler* s) noexcept nogil
+# One deal: out[h * N_KINDS + k] = copies of kind k that holder h gets (known cards
+# included).  Uniform over the deals the weights count; of those, the ones breaking a
+# no-pair inference are redrawn (rejection: uniform over the deals keeping them), up to
+# MAX_REJECTIONS times, after which the last is kept.  SAMPLER_OK or SAMPLER_INCONSISTENT.
+cdef int sampler_draw(Sampler* s, Rng* rng, uint8_t* out) noexcept nogil
+# One deal as a whole hand: the view's public record and own cards, the sampled cards of
+# the other seats and (when hidden) of the buried pile; a hidden kitty is given the buried
+# cards (play never reads it).  SAMPLER_OK or SAMPLER_INCONSISTENT.
+cdef int sample_hand(Sampler* s, const View* v, Rng* rng, HandC* out) noexcept nogil
+# Per seat, bit f set: its follow of a pair or tractor lead of suit f, in suit, held fewer
+# pairs than the lead asked for, so it holds no pair of f (docs/rules.md §4: a follow
+# matches the lead's pairs as far as the hand allows).
+cdef void pair_inferences(const View* v, uint8_t* nopair) noexcept nogil

@@ -1,0 +1,413 @@
+# cython: language_level=3
+"""Deals consistent with a view, uniformly (the determinizations of a search bot).
+
+What a seat knows of the hidden cards (view.pxd): which kinds are hidden (``unseen``), how
+many cards each other seat holds (every play of a trick has the lead's size; the banker
+holds 33 until it buries), the suits each seat has shown out of (it cannot hold them), and
+the cards a failed throw showed that its thrower has not played since (they are in its
+hand), and the suits in which a seat holds no pair (it followed a pair or tractor lead of
+the suit, in suit, with fewer pairs than the lead asked for: docs/rules.md §4 makes a follow
+match the lead's pairs as far as the hand allows; ``pair_inferences``).  The buried pile is
+hidden from everyone but the banker: it is then one more holder, of 8 cards, that may take
+any suit.
+
+Every consistent deal of the hidden *physical* cards (the two copies of a kind are distinct
+cards) is equally likely -- the posterior of a uniformly random deal given the view,
+ignoring what the other seats' choices may reveal (as a search bot assumes).  Sampling it
+exactly: group the suits by which holders may take them (a holder out of a suit may not);
+the number of deals giving x[g][h] cards of group g to holder h is prod_g size[g]! /
+prod_{g,h} x[g][h]!, so draw the matrix x one group at a time with those weights -- the
+weight of the groups still to deal from a capacity vector, W(g, caps), is a sum over the
+ways to deal group g, memoized -- then shuffle each group's physical cards and hand them
+out in the drawn numbers.  The no-pair inferences are kept by rejection: a deal giving a
+seat a pair it cannot hold is redrawn (so the draws stay uniform over the deals that keep
+every inference), at most MAX_REJECTIONS times (then the last draw is kept: a view whose
+inferences almost no deal meets is not worth stalling a search for).  A view with no void shown is one group: a plain shuffle.  The
+memo holds at most three levels of capacity vectors (about a megabyte at most, mid-hand
+with three distinct void patterns); the weights fit in a double (at most 83 hidden
+cards)."""
+from libc.stdint cimport uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_KINDS, N_SEATS
+from shengji._core.engine.hand cimport HandC, Public, PHASE_BURY, PHASE_PLAY, TrickRecord
+from shengji._core.rules.combos cimport Combo, decompose
+from shengji._core.engine.play cimport (Play, counts_play, ctz, mask_size, play_counts, play_points,
+                                 play_size)
+from shengji._core.base.rng cimport Rng, rng_load, rng_store, sj_bounded, sj_next
+from shengji._core.engine.view cimport View, make_view, unseen
+
+cdef enum:
+    MAX_HIDDEN = N_CARDS     # hidden cards of one group (at most 83 in fact)
+    UNKNOWN = -1             # a memo entry not computed yet (weights are >= 0)
+
+cdef double ROUNDING = 1e-9     # relative: far above a double's summation error here
+cdef double INV_FACT[MAX_HIDDEN + 1]
+cdef double _f = 1.0
+cdef int _i
+INV_FACT[0] = 1.0
+for _i in range(1, MAX_HIDDEN + 1):
+    _f *= _i
+    INV_FACT[_i] = 1.0 / _f
+
+
+cdef void cards_held(const View* v, int* held) noexcept nogil:
+    """Cards each seat holds now: every play of a trick has the lead's size; the seat
+    burying (the banker, or an overturner that took up the kitty under overturn_reburies)
+    holds the kitty too until it buries."""
+    cdef const Public* pub = v.pub
+    cdef int t, s, played = 0
+    for t in range(pub.tricks_done):
+        played += play_size(&pub.tricks[t].plays[0])
+    for s in range(N_SEATS):
+        held[s] = HAND_SIZE - played
+    if pub.phase == PHASE_BURY:
+        held[pub.to_play] += KITTY_SIZE
+    for t in range(pub.n_in_trick):
+        held[(pub.leader + t) % N_SEATS] -= pub.lead.n_cards
+
+
+cdef void shown_cards(const View* v, uint8_t* known) noexcept nogil:
+    """known[s * N_KINDS + k]: copies of kind k that seat s is known to hold -- shown in a
+    failed throw (the cards of the attempt beyond the forced component stay in the hand)
+    and not played by s since (a lower bound: a later play of the kind may be either copy,
+    and a card shown twice counts once)."""
+    cdef const Public* pub = v.pub
+    cdef const TrickRecord* rec
+    cdef int t, i, s, k, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0), n_plays
+    cdef uint8_t a[N_KINDS]
+    cdef uint8_t p[N_KINDS]
+    memset(known, 0, N_SEATS * N_KINDS)
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(n_plays):                     # plays since: remove from what is known
+            s = (rec.leader + i) % N_SEATS
+            play_counts(&rec.plays[i], p)
+            for k in range(N_KINDS):
+                known[s * N_KINDS + k] = known[s * N_KINDS + k] - p[k] \
+                    if known[s * N_KINDS + k] > p[k] else 0
+        if rec.attempt.one:                          # then what this trick's throw showed
+            play_counts(&rec.attempt, a)
+            play_counts(&rec.plays[0], p)
+            s = rec.leader
+            for k in range(N_KINDS):         # a card shown again is the same card: max
+                if a[k] - p[k] > known[s * N_KINDS + k]:
+                    known[s * N_KINDS + k] = a[k] - p[k]
+
+
+cdef void pair_inferences(const View* v, uint8_t* nopair) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef const TrickRecord* rec
+    cdef int t, i, s, f, n_plays, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef uint8_t cnt[N_KINDS]
+    cdef Combo lead
+    cdef uint64_t sm
+    memset(nopair, 0, N_SEATS)
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        if rec.plays[0].two == 0:                  # a lead without pairs asks for none
+            continue
+        play_counts(&rec.plays[0], cnt)            # the lead followed (a failed throw's
+        decompose(cnt, &pub.t, &lead)              # forced component)
+        if lead.total_pairs == 0:                  # pairs of a throw of singles: singles
+            continue
+        f = lead.suit
+        sm = pub.suit_mask[f]
+        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(1, n_plays):
+            s = (rec.leader + i) % N_SEATS
+            if mask_size(rec.plays[i].one, rec.plays[i].two, sm) < lead.n_cards:
+                continue                           # short of the suit: a void, shown
+            if mask_size(0, rec.plays[i].two, sm) < lead.total_pairs:
+                nopair[s] |= 1 << f
+
+
+# -- the weights ------------------------------------------------------------------------
+cdef double last_weight(const Sampler* s, const int* caps) noexcept nogil:
+    """W(n_groups - 1, caps): the last group takes every remaining capacity."""
+    cdef int h, g = s.n_groups - 1
+    cdef double w = 1.0
+    for h in range(s.n_holders):
+        if caps[h] and not (s.elig[g] >> h) & 1:
+            return 0.0
+        w *= INV_FACT[caps[h]]
+    return w
+
+
+cdef double weight(Sampler* s, int g, int* caps) noexcept nogil:
+    """W(g, caps): the weight of dealing groups g.. into the capacities caps."""
+    cdef Py_ssize_t idx = 0
+    cdef int h
+    cdef int x[MAX_HOLDERS]
+    cdef double w
+    if g == s.n_groups - 1:
+        return last_weight(s, caps)
+    if g > 0:
+        for h in range(s.n_holders - 1):
+            idx += caps[h] * s.stride[h]
+        idx += (g - 1) * s.per_level
+        if s.memo[idx] != UNKNOWN:
+            return s.memo[idx]
+    w = deal_group(s, g, caps, x, 0, s.size[g], 1.0, -1.0, NULL)
+    if g > 0:
+        s.memo[idx] = w
+    return w
+
+
+cdef double deal_group(Sampler* s, int g, int* caps, int* x, int h, int left, double prod,
+                       double target, double* acc) noexcept nogil:
+    """Sum, over the ways x to deal the `left` cards of group g still to place among
+    holders h.., of prod * prod(1 / x[h]!) * W(g + 1, caps - x).  With target >= 0, stop
+    at the way where the running sum *acc passes target, leaving it in x and caps reduced
+    by it; returns -1 then (and the sum if target is never passed)."""
+    cdef int n, lo, hi, last = s.n_holders - 1
+    cdef double total = 0.0, w
+    if h == last:
+        n = left
+        if n > caps[h] or (n and not (s.elig[g] >> h) & 1):
+            return 0.0
+        x[h] = n
+        caps[h] -= n
+        w = prod * INV_FACT[n] * weight(s, g + 1, caps) if g + 1 < s.n_groups else \
+            prod * INV_FACT[n]
+        if target >= 0.0:
+            acc[0] += w
+            if acc[0] > target:
+                return -1.0
+        caps[h] += n
+        return w
+    hi = 0
+    if (s.elig[g] >> h) & 1:
+        hi = caps[h] if caps[h] < left else left
+    lo = 0
+    for n in range(lo, hi + 1):
+        x[h] = n
+        caps[h] -= n
+        w = deal_group(s, g, caps, x, h + 1, left - n, prod * INV_FACT[n], target, acc)
+        if w < 0.0:
+            return -1.0
+        caps[h] += n
+        total += w
+    return total
+
+
+# -- building and drawing ---------------------------------------------------------------
+cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef int held[N_SEATS]
+    cdef uint8_t known[N_SEATS * N_KINDS]
+    cdef uint8_t nopair[N_SEATS]
+    cdef int u[N_KINDS]
+    cdef int o, h, k, g, f, n, hidden = 0, cap_sum = 0
+    cdef uint8_t mask
+    cdef uint64_t m
+    cdef int caps[MAX_HOLDERS]
+    cdef Py_ssize_t per
+    s.memo = NULL
+    s.draws = 0
+    cards_held(v, held)
+    shown_cards(v, known)
+    pair_inferences(v, nopair)
+    for k in range(N_KINDS):
+        u[k] = unseen(v, k)
+    s.n_holders = 0
+    for o in range(N_SEATS):
+        if o == v.seat:
+            continue
+        h = s.n_holders
+        s.seat[h] = o
+        memcpy(s.known[h], &known[o * N_KINDS], N_KINDS)
+        s.nopair[h] = nopair[o]
+        s.nopair_kinds[h] = 0
+        for f in range(N_FOLLOW):
+            if (nopair[o] >> f) & 1:
+                s.nopair_kinds[h] |= pub.suit_mask[f]
+        s.cap[h] = held[o]
+        for k in range(N_KINDS):
+            u[k] -= known[o * N_KINDS + k]
+            s.cap[h] -= known[o * N_KINDS + k]
+        s.n_holders += 1
+    if v.buried == NULL and pub.phase != PHASE_BURY:
+        h = s.n_holders
+        s.seat[h] = PILE
+        memset(s.known[h], 0, N_KINDS)
+        s.nopair[h] = 0
+        s.nopair_kinds[h] = 0
+        s.cap[h] = KITTY_SIZE
+        s.n_holders += 1
+    for h in range(s.n_holders):
+        if s.cap[h] < 0:
+            return SAMPLER_INCONSISTENT
+        cap_sum += s.cap[h]
+    # group the following-suits by the holders that may take them
+    s.n_groups = 0
+    for f in range(N_FOLLOW):
+        mask = 0
+        for h in range(s.n_holders):
+            if s.seat[h] == PILE or not (pub.void_suits[s.seat[h]] >> f) & 1:
+                mask |= 1 << h
+        n = 0
+        m = pub.suit_mask[f]
+        while m:
+            k = ctz(m)
+            m &= m - 1
+            if u[k] < 0:
+                return SAMPLER_INCONSISTENT
+            n += u[k]
+        if n == 0:
+            continue
+        if mask == 0:
+            return SAMPLER_INCONSISTENT
+        for g in range(s.n_groups):
+            if s.elig[g] == mask:
+                break
+        else:
+            g = s.n_groups
+            s.elig[g] = mask
+            s.size[g] = 0
+            s.n_groups += 1
+        m = pub.suit_mask[f]
+        while m:
+            k = ctz(m)
+            m &= m - 1
+            for n in range(u[k]):
+                s.cards[g][s.size[g]] = k
+                s.size[g] += 1
+    for g in range(s.n_groups):
+        hidden += s.size[g]
+    if hidden != cap_sum:
+        return SAMPLER_INCONSISTENT
+    if s.n_groups == 0:
+        s.total = 1.0
+        return SAMPLER_OK
+    # the memo: levels 1 .. n_groups - 2, indexed by the capacities of all holders but
+    # the last (whose capacity follows from the cards left)
+    per = 1
+    for h in range(s.n_holders - 2, -1, -1):
+        s.stride[h] = per
+        per *= s.cap[h] + 1
+    s.per_level = per
+    if s.n_groups > 2:
+        s.memo = <double*> malloc((s.n_groups - 2) * per * sizeof(double))
+        if s.memo == NULL:
+            return SAMPLER_NO_MEMORY
+        for k in range((s.n_groups - 2) * per):
+            s.memo[k] = UNKNOWN
+    for h in range(s.n_holders):
+        caps[h] = s.cap[h]
+    s.total = weight(s, 0, caps)
+    if not s.total > 0.0:
+        sampler_free(s)
+        return SAMPLER_INCONSISTENT
+    return SAMPLER_OK
+
+
+cdef void sampler_free(Sampler* s) noexcept nogil:
+    if s.memo != NULL:
+        free(s.memo)
+        s.memo = NULL
+
+
+cdef inline double uniform(Rng* rng) noexcept nogil:
+    """Uniform in [0, 1): the top 53 bits of a draw."""
+    return (sj_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+
+
+cdef int sampler_draw(Sampler* s, Rng* rng, uint8_t* out) noexcept nogil:
+    cdef int tries, rc
+    for tries in range(MAX_REJECTIONS):
+        rc = draw_once(s, rng, out)
+        s.draws += 1
+        if rc != SAMPLER_OK or keeps_inferences(s, out):
+            return rc
+    return rc
+
+
+cdef bint keeps_inferences(const Sampler* s, const uint8_t* out) noexcept nogil:
+    """Does the deal give no holder a pair of a suit it holds no pair of?"""
+    cdef int h, k
+    cdef uint64_t m
+    for h in range(s.n_holders):
+        m = s.nopair_kinds[h]
+        while m:
+            k = ctz(m)
+            m &= m - 1
+            if out[h * N_KINDS + k] > 1:
+                return False
+    return True
+
+
+cdef int draw_once(Sampler* s, Rng* rng, uint8_t* out) noexcept nogil:
+    cdef int caps[MAX_HOLDERS]
+    cdef int x[MAX_HOLDERS]
+    cdef int g, h, i, j, n, pos
+    cdef double acc, w
+    cdef uint8_t tmp
+    cdef uint8_t* cards
+    for h in range(s.n_holders):
+        caps[h] = s.cap[h]
+        memcpy(&out[h * N_KINDS], s.known[h], N_KINDS)
+    for g in range(s.n_groups):
+        if g == s.n_groups - 1:
+            for h in range(s.n_holders):
+                x[h] = caps[h]
+                caps[h] = 0
+        else:
+            acc = 0.0
+            # the running sum adds the same terms in another order than W did: aim a hair
+            # below the total so that rounding can never leave the target unreached
+            w = weight(s, g, caps) * (1.0 - ROUNDING)
+            if deal_group(s, g, caps, x, 0, s.size[g], 1.0, uniform(rng) * w, &acc) >= 0.0:
+                return SAMPLER_INCONSISTENT
+        # a uniform partition of the group's physical cards: shuffle, then cut
+        cards = s.cards[g]
+        n = s.size[g]
+        for i in range(n - 1):
+            j = i + <int> sj_bounded(rng, n - i)
+            tmp = cards[i]; cards[i] = cards[j]; cards[j] = tmp
+        pos = 0
+        for h in range(s.n_holders):
+            for i in range(x[h]):
+                out[h * N_KINDS + cards[pos]] += 1
+                pos += 1
+    return SAMPLER_OK
+
+
+cdef int sample_hand(Sampler* s, const View* v, Rng* rng, HandC* out) noexcept nogil:
+    cdef uint8_t deal[MAX_HOLDERS * N_KINDS]
+    cdef int h, o, rc
+    cdef Play p
+    rc = sampler_draw(s, rng, deal)
+    if rc != SAMPLER_OK:
+        return rc
+    out.pub = v.pub[0]
+    out.seat[v.seat] = v.own[0]
+    if v.buried != NULL:
+        memcpy(out.buried, v.buried, N_KINDS)
+    else:                                   # before the bury nothing is buried yet
+        memset(out.buried, 0, N_KINDS)
+    for h in range(s.n_holders):
+        if s.seat[h] == PILE:
+            memcpy(out.buried, &deal[h * N_KINDS], N_KINDS)
+        else:
+            memcpy(out.seat[s.seat[h]].count, &deal[h * N_KINDS], N_KINDS)
+            counts_play(out.seat[s.seat[h]].count, &p)
+            out.seat[s.seat[h]].one = p.one
+            out.seat[s.seat[h]].two = p.two
+    if v.kitty != NULL:
+        memcpy(out.kitty, v.kitty, N_KINDS)
+    else:
+        memcpy(out.kitty, out.buried, N_KINDS)
+    counts_play(out.buried, &p)
+    out.kitty_points = play_points(&p, &out.pub.t)
+    for o in range(N_SEATS):
+        out.cache[o].stale = (1 << N_FOLLOW) - 1
+    memset(&out.score, 0, sizeof(out.score))
+    out.score.last_winner = -1
+    out.score.last_shape = -1
+    out.score.level_side = -1
+    out.score.next_banker = -1
+    out.score.demotion = -1
+    return SAMPLER_OK

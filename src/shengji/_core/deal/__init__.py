@@ -1,0 +1,1 @@
+"""deal: shuffling and dealing the 108 cards, the deal studies' features (deal)."""

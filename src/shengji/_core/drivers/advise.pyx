@@ -1,0 +1,151 @@
+# cython: language_level=3
+"""The hand advisor's driver (shengji.advise): one seat's 25 cards are known, the other 83
+are dealt uniformly at random (to the other three seats and the kitty), and every deal is
+played under each option -- a trump this seat declares (it then banks), or passing -- on
+the same cards, so the options are compared deal by deal.
+
+Passing: the bank goes to one of the other three seats, uniformly at random (drawn with
+the deal), which declares its best trump: of the trumps its 25 cards can declare (a level
+card of a suit; no-trump with a joker pair, or as the rules' mixed_joker_pair /
+single_joker_declares allow), the one giving it the most trumps (ties: S, H, C, D, then
+no-trump); a seat with nothing to declare plays no-trump (the rules' default no_bid).
+
+Randomness: deal i (the run's index) is drawn from the caller's stream in order (the
+shuffle of the 83 unseen cards, then the passing banker); the bots of option o on deal i
+draw from rng_split(key, i * n_options + o), a pure function of (seed, deal, option)."""
+import numpy as np
+cimport numpy as cnp
+from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.string cimport memset
+
+from shengji._core.base.cards cimport (BIG_JOKER, HAND_SIZE, N_CARDS, N_DEALT, N_KINDS,
+                                  N_RANKS, N_SEATS, N_SUITS, NO_TRUMP, SMALL_JOKER)
+from shengji._core.base.options cimport RulesC, pack_rules
+from shengji._core.base.rng cimport Rng, rng_load, rng_split, rng_store, sj_bounded
+from shengji._core.bidding.bidding cimport count_trumps
+from shengji._core.engine.hand cimport HandC, hand_setup
+from shengji._core.bots.bot cimport Agent, agent_free, agent_init
+from shengji._core.drivers.hands cimport play_out
+
+cnp.import_array()
+
+cdef enum:
+    OPTION_PASS = -1         # an option: this seat passes (another seat banks)
+    N_OUT = 4                # out rows: defender_points, level_side, levels, banker
+    N_UNSEEN = N_CARDS - HAND_SIZE
+
+PASS = OPTION_PASS
+OUT_ROWS = ("defender_points", "level_side", "levels", "banker")
+assert len(OUT_ROWS) == N_OUT
+
+
+cdef int best_trump(const uint8_t* deck, int seat, int level, const RulesC* r) noexcept nogil:
+    """The declarable trump of seat's 25 cards (deck positions seat, seat + 4, ...) giving
+    it the most trumps (module docstring); NO_TRUMP when it can declare nothing."""
+    cdef uint8_t cards[HAND_SIZE]
+    cdef int count[N_KINDS]
+    cdef int i, s, n, best = -1, best_n = -1
+    cdef bint nt
+    memset(count, 0, sizeof(count))
+    for i in range(HAND_SIZE):
+        cards[i] = deck[seat + N_SEATS * i]
+        count[cards[i] >> 1] += 1
+    for s in range(N_SUITS):
+        if count[s * N_RANKS + level]:
+            n = count_trumps(cards, HAND_SIZE, level, s)
+            if n > best_n:
+                best, best_n = s, n
+    nt = count[SMALL_JOKER] == 2 or count[BIG_JOKER] == 2 or \
+        (r.mixed_joker_pair and count[SMALL_JOKER] and count[BIG_JOKER]) or \
+        (r.single_joker_declares and (count[SMALL_JOKER] or count[BIG_JOKER]))
+    if nt and count_trumps(cards, HAND_SIZE, level, NO_TRUMP) > best_n:
+        best = NO_TRUMP
+    return best if best >= 0 else NO_TRUMP
+
+
+def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level, rules,
+                 cnp.int32_t[::1] options not None, bot, Py_ssize_t first, Py_ssize_t n,
+                 cnp.int32_t[:, :, ::1] out not None):
+    """Deal n hands around seat's 25 cards `hand` (physical ids) at level rank `level`
+    (both teams at it) and play each under every option (options[o]: a trump 0..3,
+    NO_TRUMP, or OPTION_PASS), every seat played by `bot` (a BotId or a shengji.game.botspec.
+    BotSpec).  out[o, row, i] (rows OUT_ROWS; shape (len(options), 4, >= n)) for deal i,
+    whose run index is first + i.  state (the deals' stream) advances; key: the bots'
+    (rng.seat_key)."""
+    cdef RulesC r = pack_rules(rules)
+    cdef Rng rng, k, br
+    cdef Agent agent
+    cdef Agent* seats[N_SEATS]
+    cdef HandC h
+    cdef uint8_t deck[N_CARDS]
+    cdef uint8_t unseen[N_UNSEEN]
+    cdef uint8_t held[N_CARDS]
+    cdef Py_ssize_t i
+    cdef int j, o, p, u, t, banker, pass_banker, rc = 0, n_opt = options.shape[0]
+    cdef uint8_t tmp
+    if not 0 <= seat < N_SEATS or not 0 <= level < N_RANKS or first < 0 or n < 0:
+        raise ValueError("seat 0..3, level 0..12, first and n >= 0")
+    if hand.shape[0] != HAND_SIZE:
+        raise ValueError(f"hand: expected {HAND_SIZE} card ids")
+    if out.shape[0] != n_opt or out.shape[1] != N_OUT or out.shape[2] < n:
+        raise ValueError(f"out must be ({n_opt}, {N_OUT}, >= n) int32")
+    memset(held, 0, N_CARDS)
+    for j in range(HAND_SIZE):
+        if hand[j] >= N_CARDS or held[hand[j]]:
+            raise ValueError("hand: 25 distinct card ids 0..107")
+        held[hand[j]] = 1
+    for o in range(n_opt):
+        if not (OPTION_PASS <= options[o] <= NO_TRUMP):
+            raise ValueError(f"option {options[o]}: a trump 0..4 or {OPTION_PASS} (pass)")
+    memset(&agent, 0, sizeof(Agent))
+    try:
+        agent_init(&agent, bot)
+        for j in range(N_SEATS):
+            seats[j] = &agent
+        rng_load(&k, key, "key")
+        rng_load(&rng, state)
+        with nogil:
+            for i in range(n):
+                # the deal: seat's cards at its dealing positions, the unseen ones shuffled
+                # (from their sorted order: a deal depends on the stream alone)
+                u = 0
+                for j in range(N_CARDS):
+                    if not held[j]:
+                        unseen[u] = j
+                        u += 1
+                for j in range(N_UNSEEN - 1):
+                    t = j + <int> sj_bounded(&rng, N_UNSEEN - j)
+                    tmp = unseen[j]; unseen[j] = unseen[t]; unseen[t] = tmp
+                u = 0
+                t = 0
+                for p in range(N_CARDS):
+                    if p < N_DEALT and p % N_SEATS == seat:
+                        deck[p] = hand[t]
+                        t += 1
+                    else:
+                        deck[p] = unseen[u]
+                        u += 1
+                pass_banker = (seat + 1 + <int> sj_bounded(&rng, N_SEATS - 1)) % N_SEATS
+                for o in range(n_opt):
+                    if options[o] == OPTION_PASS:
+                        banker = pass_banker
+                        t = best_trump(deck, banker, level, &r)
+                    else:
+                        banker = seat
+                        t = options[o]
+                    hand_setup(&h, deck, level, level, t, banker, &r)
+                    rng_split(&k, <uint64_t> ((first + i) * n_opt + o), &br)
+                    rc = play_out(&h, &br, seats)
+                    if rc != 0:
+                        break
+                    out[o, 0, i] = h.score.defender_points
+                    out[o, 1, i] = h.score.level_side
+                    out[o, 2, i] = <int32_t> h.score.levels
+                    out[o, 3, i] = banker
+                if rc != 0:
+                    break
+        rng_store(&rng, state)
+    finally:
+        agent_free(&agent)
+    if rc != 0:
+        raise RuntimeError(f"hand engine status {rc}")

@@ -1,0 +1,94 @@
+# cython: language_level=3
+"""The duel driver: duplicate play, as in duplicate bridge (the duel study).
+
+Every deal is played twice with the same cards in the same seats, the same trump and the
+same banker (dealt and bid once, by the rules' bid policy): orientation 0 with bot A on the
+banker team (the banker and its partner) and bot B defending, orientation 1 the other way
+round.  The luck of the cards then cancels in the per-deal swing.
+
+Randomness: the deal and the bidding draw from the chunk's main stream (rng.pyx, the
+seeding rule) and nothing else does, so every duel with the same seed, rules and level
+plays the same deals whatever bots sit at the table.  Seat s of deal d (the run's index) in
+orientation o draws its own decisions from ``rng_split(key, (d * 2 + o) * 4 + s)`` (key:
+rng.pyx's ``seat_key``), a pure function of (seed, chunk, deal, orientation, seat): a bot's
+draws never shift another's, nor the deals."""
+import numpy as np
+cimport numpy as cnp
+from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from shengji._core.base.cards cimport N_CARDS, N_RANKS, N_SEATS
+from shengji._core.base.options cimport RulesC, pack_rules
+from shengji._core.base.rng cimport Rng, rng_load, rng_split, rng_store
+from shengji._core.bidding.bidding cimport BidParams, BidResult
+from shengji._core.engine.hand cimport HandC
+from shengji._core.bots.bot cimport Agent, agent_free, agent_init
+from shengji._core.engine.play cimport team
+from shengji._core.drivers.hands cimport (N_HAND_COLUMNS, deal_hand, hand_bid_params, hand_row,
+                                    play_out_seats_bids, seat_agents)
+
+cnp.import_array()
+
+def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_ssize_t n,
+              rules, int level, int banker, bot_a, bot_b, int bid_policy,
+              int bid_threshold, cnp.int32_t[:, ::1] out not None):
+    """Deal n hands (run indices first .. first + n - 1) from the generator `state` and the
+    carried-over `deck`, each played in both orientations: row 2 i + o of out (drivers.
+    HAND_COLUMNS, (N_HAND_COLUMNS, >= 2 n) int32) is deal i in orientation o.  level, banker,
+    bid_policy, bid_threshold: as drivers.play_hands (both teams at `level`; banker -1:
+    first hands).  bot_a, bot_b: a BotId or a shengji.bots.BotSpec.  key: the chunk's
+    seat_key.  state and deck advance in place."""
+    cdef RulesC r = pack_rules(rules)
+    cdef Rng rng, k
+    cdef Rng seat_rng[N_SEATS]
+    cdef Rng* rngs[N_SEATS]
+    cdef HandC dealt, h
+    cdef BidParams bp
+    cdef BidResult bid, bid_o         # bid_o: the deal's bid, after orientation o's late round
+    cdef Agent agents[N_ORIENTATIONS]                     # bot A's, bot B's
+    cdef Agent* seats[N_ORIENTATIONS][2][N_SEATS]        # by orientation, banker's team
+    cdef int lv[2]
+    cdef Py_ssize_t i
+    cdef int rc = 0, o, s
+    cdef Py_ssize_t stride = out.shape[1]
+    if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS or first < 0 or n < 0:
+        raise ValueError("level 0..12, banker -1..3, first and n >= 0")
+    if out.shape[0] != N_HAND_COLUMNS or stride < 2 * n or deck.shape[0] != N_CARDS:
+        raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= 2 n) int32 and deck 108 cards")
+    memset(agents, 0, sizeof(agents))
+    try:
+        agent_init(&agents[0], bot_a)
+        agent_init(&agents[1], bot_b)
+        for s in range(2):
+            seat_agents(seats[0][s], &agents[0], &agents[1], s)
+            seat_agents(seats[1][s], &agents[1], &agents[0], s)
+        for s in range(N_SEATS):
+            rngs[s] = &seat_rng[s]
+        hand_bid_params(&bp, level, banker, bid_policy, bid_threshold)
+        lv[0] = level
+        lv[1] = level
+        rng_load(&k, key, "key")
+        rng_load(&rng, state)
+        with nogil:
+            for i in range(n):
+                rc = deal_hand(&dealt, &rng, &deck[0], &bp, lv, &r, -1, &bid)
+                if rc != 0:
+                    break
+                for o in range(N_ORIENTATIONS):
+                    memcpy(&h, &dealt, sizeof(HandC))
+                    for s in range(N_SEATS):
+                        rng_split(&k, seat_stream(first + i, o, s), &seat_rng[s])
+                    memcpy(&bid_o, &bid, sizeof(BidResult))
+                    rc = play_out_seats_bids(&h, rngs, seats[o][team(h.pub.banker)], &bp,
+                                             &bid_o)
+                    if rc != 0:
+                        break
+                    hand_row(&h, &bid_o, &out[0, 0], stride, 2 * i + o)
+                if rc != 0:
+                    break
+        rng_store(&rng, state)
+    finally:
+        agent_free(&agents[0])
+        agent_free(&agents[1])
+    if rc != 0:
+        raise RuntimeError(f"hand engine status {rc}")

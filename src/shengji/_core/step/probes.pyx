@@ -1,0 +1,143 @@
+# cython: language_level=3
+"""Python hooks into the search units -- the sampler (sampler.pyx) and the pimc bot
+(bot_pimc.pyx) -- for tests and analysis.
+
+A module of their own because those units sit below the bot registry (bot.pyx cimports
+bot_pimc, which cimports the sampler) and HandCore above it: a hook next to the C code
+would import HandCore, which imports the registry, in a cycle."""
+import math
+
+import numpy as np
+cimport numpy as cnp
+from libc.stdint cimport uint8_t
+from libc.string cimport memcpy
+
+from shengji._core.base.cards cimport N_KINDS, N_SEATS
+from shengji._core.engine.hand cimport HandC
+from shengji._core.base.rng cimport Rng, rng_load, rng_store
+from shengji._core.engine.view cimport View, make_view
+from shengji._core.step.handcore cimport HandCore
+from shengji._core.engine.play cimport Play
+from shengji._core.bots.bot cimport Agent, agent_free, agent_init, BOT_PIMC
+from shengji._core.bots.pimc cimport PIMC_MAX_CANDIDATES, pimc_explain
+from shengji._core.bots.sampler cimport (Sampler, SAMPLER_OK, pair_inferences, sample_hand,
+                                    sampler_free, sampler_init)
+
+cnp.import_array()
+
+cdef int _view(HandCore core, int seat, View* v) except -1:
+    if not 0 <= seat < N_SEATS:
+        raise ValueError("seat 0..3")
+    make_view(&core.h, seat, v)
+    return 0
+
+
+def consistent_deals(HandCore core, int seat):
+    """(how many physical deals of the hidden cards agree with seat's view (a float), the
+    number of suit groups the sampler dealt them in)."""
+    cdef View v
+    cdef Sampler s
+    cdef int g, rc
+    cdef double n
+    _view(core, seat, &v)
+    rc = sampler_init(&s, &v)
+    if rc != SAMPLER_OK:
+        raise RuntimeError(f"sampler status {rc}")
+    n = s.total
+    for g in range(s.n_groups):
+        n *= math.factorial(s.size[g])
+    sampler_free(&s)
+    return n, s.n_groups
+
+
+def sample_counts(HandCore core, int seat, Py_ssize_t n, state):
+    """n deals from seat's view: (n, 5, 54) uint8, each seat's cards (seat's own as it
+    holds them) and the buried pile (row 4).  `state` (rng.chunk_state) advances."""
+    cdef View v
+    cdef Sampler s
+    cdef Rng rng
+    cdef HandC h
+    cdef Py_ssize_t i
+    cdef int o, rc = SAMPLER_OK
+    out = np.zeros((n, N_SEATS + 1, N_KINDS), np.uint8)
+    cdef cnp.uint8_t[:, :, ::1] o_v = out
+    _view(core, seat, &v)
+    rc = sampler_init(&s, &v)
+    if rc != SAMPLER_OK:
+        raise RuntimeError(f"sampler status {rc}")
+    rng_load(&rng, state)
+    with nogil:
+        for i in range(n):
+            rc = sample_hand(&s, &v, &rng, &h)
+            if rc != SAMPLER_OK:
+                break
+            for o in range(N_SEATS):
+                memcpy(&o_v[i, o, 0], h.seat[o].count, N_KINDS)
+            memcpy(&o_v[i, N_SEATS, 0], h.buried, N_KINDS)
+    rng_store(&rng, state)
+    sampler_free(&s)
+    if rc != SAMPLER_OK:
+        raise RuntimeError(f"sampler status {rc}")
+    return out
+
+
+def sample_core(HandCore core, int seat, state):
+    """One sampled deal from seat's view as a new HandCore (the view's state, other seats'
+    cards drawn), with core's bot generator.  `state` advances."""
+    cdef View v
+    cdef Sampler s
+    cdef Rng rng
+    cdef HandCore c = HandCore.__new__(HandCore)
+    cdef int rc
+    _view(core, seat, &v)
+    rc = sampler_init(&s, &v)
+    if rc == SAMPLER_OK:
+        rng_load(&rng, state)
+        rc = sample_hand(&s, &v, &rng, &c.h)
+        rng_store(&rng, state)
+        sampler_free(&s)
+    if rc != SAMPLER_OK:
+        raise RuntimeError(f"sampler status {rc}")
+    c.rng = core.rng
+    return c
+
+
+
+def no_pair_suits(HandCore core):
+    """pair_inferences of the public record: per seat, the bit mask of following-suits it
+    is known to hold no pair of."""
+    cdef View v
+    cdef uint8_t nopair[N_SEATS]
+    _view(core, 0, &v)
+    pair_inferences(&v, nopair)
+    return [nopair[s] for s in range(N_SEATS)]
+
+
+def pimc_decision(HandCore core, spec, state):
+    """pimc's decision for core's current decision (the bury, or the seat to play), with
+    its search: (chosen (one, two), [(one, two, samples played out, mean value), ...] per
+    candidate in rank order).  spec: a shengji.bots.BotSpec of pimc, or BOT_PIMC (the
+    defaults).  state (rng.chunk_state) advances."""
+    cdef View v
+    cdef Agent a
+    cdef Rng rng
+    cdef Play cands[PIMC_MAX_CANDIDATES]
+    cdef int done[PIMC_MAX_CANDIDATES]
+    cdef double mean[PIMC_MAX_CANDIDATES]
+    cdef Play out
+    cdef int n, c
+    agent_init(&a, spec)
+    try:
+        if a.bot.play_p == NULL:
+            raise ValueError("pimc_decision takes pimc")
+        make_view(&core.h, core.h.pub.to_play, &v)
+        rng_load(&rng, state)
+        with nogil:
+            n = pimc_explain(&v, &rng, &a.params, a.scratch, cands, done, mean, &out)
+        rng_store(&rng, state)
+    finally:
+        agent_free(&a)
+    if n == 0:
+        raise ValueError("no decision to take (the hand is over)")
+    return ((out.one, out.two),
+            [(cands[c].one, cands[c].two, done[c], mean[c]) for c in range(n)])

@@ -1,0 +1,334 @@
+"""Shengji as an OpenSpiel game: importing this module registers ``python_shengji``.
+
+>>> import pyspiel, shengji.adapters.openspiel
+>>> game = pyspiel.load_game("python_shengji", {"preset": "standard"})
+>>> state = game.new_initial_state()
+
+One hand of Shengji (``shengji.HandState``: the rules, legality and scoring are the
+core's; this module only maps actions and observations).  Install with
+``pip install "shengji[openspiel]"``.
+
+**Parameters**: ``preset`` (a rules preset, ``shengji rules``), ``level`` (both teams'
+level rank as a number, 2..14 = A), ``trump`` ("" (default): the hand is bid, every bid a
+decision; S H C D NT: given, the bidding skipped), ``first_hand`` (True: the first hand
+of a match, the first declarer banks; False: seat 0 banks), ``returns`` ("levels" or
+"points").  ``shengji.encoding.GameConfig`` checks them.
+
+**Chance** (``shengji.adapters.encoding``): 108 chance nodes shuffle the deck, node i placing the
+card at position i of the dealing order (position i goes to seat i % 4 for i < 100, the
+kitty is 100..107), uniformly among the physical cards (ids 0..107) not yet placed; the
+outcome is the card's id, so ``max_chance_outcomes`` = 108.  No player sees the shuffle:
+the hand deals the cards when it starts.
+
+**Actions**: ``HandState``'s integer encoding (``shengji.game.actions``): ``0..107`` choose
+the card with that id (a bury card is one whole decision; a lead's or follow's cards are
+chosen one action each), 108 (``ACTION_PLAY``) plays the lead chosen so far, a follow is
+played when it has the lead's size; a bid is ``BID_ACTION_BASE`` (109) + its index in
+``shengji.bid_types.BID_ACTIONS`` (109 passes).  The bidding is stepped as the cards
+are dealt: a seat decides when a card opens a bid to it, then the others in turn
+(``HandState(bid_phase=True)``).  ``num_distinct_actions`` = ``N_ACTIONS`` (124); the
+legal actions are ``HandState.legal_actions()``, exact (an action is legal iff some legal
+decision goes on with it).  ``max_game_length`` (decisions, chance not counted): the
+bound ``shengji.encoding.max_decisions``.  A deal nobody declares on that the rules
+throw in ends the game with returns 0 (``shengji.encoding.step``).
+
+**Observations**: the information-state and observation strings of a seat are
+``HandState.observation(seat)`` as JSON (``Observation.to_json``: everything the seat may
+know, nothing else -- its own cards, its pending choice, every trick, the voids shown,
+the legal actions on its turn ...; the rules are the game's parameters and left out);
+during the shuffle ``{"phase": "shuffle", "placed": n}``.  The observation is already the
+seat's information state (it keeps every trick), so both strings are the same; the
+strings identify the set of cards a seat has chosen, not the order it chose them in
+(no later decision or return depends on that order).  The tensors:
+``shengji.encoding.tensor_layout`` (the information-state tensor adds the whole trick
+record to the observation tensor's per-seat summary).
+
+**Returns** (terminal only, ``shengji.encoding.hand_returns``): ``levels``: the levels the
+levelling team gains, + for its seats, - for the others; ``points``: the defenders'
+points D, + for the defenders, - for the banker team.  Zero-sum.
+
+**Resampling** (``resample_from_infostate``, for ``ISMCTSBot``): ``shengji.adapters.resample``
+deals the cards the seat cannot see consistently with its view, then the hand's actions
+are replayed on that deck and the deal kept only if the seat would have seen exactly the
+same (its information-state string); the random numbers come from the probability
+sampler OpenSpiel passes (four draws seed a ``numpy.random.SeedSequence``).
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+
+from shengji.adapters.encoding import THROWN_IN, GameConfig, N_GAME_ACTIONS, SHUFFLE, deck_seed, encode, hand_returns, max_decisions, step, tensor_size, utility_bound, views
+from shengji.cards import format_cards
+from shengji.game.actions import ACTION_PLAY, action_name, is_card_action
+from shengji.game.state import HandState
+from shengji.names import N_CARDS, N_SEATS
+from shengji.adapters.resample import drive, propose
+
+__all__ = ["GAME_NAME", "ShengjiGame", "ShengjiState", "ShengjiObserver", "ShengjiBot",
+           "decision_actions", "MAX_RESAMPLES"]
+
+GAME_NAME = "python_shengji"
+MAX_RESAMPLES = 1000     # deals drawn before resample_from_infostate gives up
+_DEFAULTS = GameConfig()
+_PARAMS = {"preset": _DEFAULTS.preset, "level": _DEFAULTS.level, "trump": _DEFAULTS.trump,
+           "first_hand": _DEFAULTS.first_hand, "returns": _DEFAULTS.returns}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Shengji (Tractor, 80 points): one hand",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=N_SEATS,
+    min_num_players=N_SEATS,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMS)
+
+
+class ShengjiGame(pyspiel.Game):
+    """One hand of Shengji (module docstring)."""
+
+    def __init__(self, params=None):
+        params = dict(params or {})
+        unknown = set(params) - set(_PARAMS)
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {', '.join(sorted(unknown))}; allowed: "
+                             + ", ".join(_PARAMS))
+        self.config = GameConfig(**{**_PARAMS, **params})
+        bound = utility_bound(self.config)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=N_GAME_ACTIONS, max_chance_outcomes=N_CARDS,
+            num_players=N_SEATS, min_utility=-bound, max_utility=bound, utility_sum=0.0,
+            max_game_length=max_decisions(self.config))
+        super().__init__(_GAME_TYPE, info, {**_PARAMS, **params})
+
+    def new_initial_state(self):
+        return ShengjiState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return ShengjiObserver(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class ShengjiState(pyspiel.State):
+    """A hand: the shuffle so far (``deck``), then the ``HandState`` (``hand``)."""
+
+    def __init__(self, game: ShengjiGame):
+        super().__init__(game)
+        self._config = game.config
+        self.deck: list[int] = []
+        self._left = list(range(N_CARDS))     # ids not placed yet
+        self._box = _HandBox()
+        self.thrown_in = False                # the deal was thrown in (encoding.step)
+        self.who: list[int] = []              # the seat that made each decision action
+        self.seed: int | None = None          # the hand's seed (None: from the deck)
+
+    @property
+    def hand(self) -> HandState | None:
+        """The hand (None during the shuffle)."""
+        return self._box.hand
+
+    # -- the game ---------------------------------------------------------------------
+    def current_player(self):
+        if self.hand is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return self.hand.to_play
+
+    def _legal_actions(self, player):
+        if self.hand is None or self.is_terminal() or player != self.hand.to_play:
+            return []
+        return self.hand.legal_actions()
+
+    def chance_outcomes(self):
+        p = 1.0 / len(self._left)
+        return [(c, p) for c in self._left]
+
+    def _apply_action(self, action):
+        if self.hand is None:
+            self._left.remove(action)
+            self.deck.append(action)
+            if not self._left:
+                if self.seed is None:
+                    self.seed = deck_seed(self.deck)
+                self._box.hand = self._config.hand(self.deck, self.seed)
+        else:
+            seat = self.hand.to_play
+            self._box.hand, self.thrown_in = step(self.hand, action)
+            self.who.append(seat)
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"Place {format_cards([action])} (id {action})"
+        if is_card_action(action):
+            return f"Choose {action_name(action)} (id {action})"
+        name = action_name(action)                  # "play", or a bid: "declare H" ...
+        return name[0].upper() + name[1:]
+
+    def is_terminal(self):
+        return self.thrown_in or (self.hand is not None and self.hand.is_over())
+
+    def returns(self):
+        if self.thrown_in or not self.is_terminal():
+            return [0.0] * N_SEATS
+        return hand_returns(self.hand, self._config.returns)
+
+    def observation(self, seat: int):
+        """``HandState.observation(seat)``, or None during the shuffle."""
+        return None if self.hand is None else self.hand.observation(seat)
+
+    def __str__(self):
+        if self.hand is None:
+            return f"shuffle: {len(self.deck)} of {N_CARDS} cards placed"
+        if self.hand.banker >= 0:
+            text = self.hand.render()
+        else:               # a first hand's bidding, no banker yet: the four seats' views
+            text = "\n\n".join(str(self.hand.observation(s)) for s in range(N_SEATS))
+        return text + "\nthe deal is thrown in: nobody declared" if self.thrown_in else text
+
+    # -- determinization ------------------------------------------------------------------
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one (its information-state string
+        is the same), the cards it cannot see dealt again (module docstring).
+        ``probability_sampler``: OpenSpiel's sampler (a callable returning floats in
+        [0, 1)), a ``numpy.random.Generator``, or an int seed."""
+        rng = _generator(probability_sampler)
+        game = self.get_game()
+        if self.hand is None:                # nothing of the shuffle is visible
+            other = game.new_initial_state()
+            for c in rng.permutation(N_CARDS)[:len(self.deck)]:
+                other.apply_action(int(c))
+            return other
+        key = self.information_state_string(player_id)
+        for _ in range(MAX_RESAMPLES):
+            deck, script = propose(self.hand, player_id, rng, self.who)
+            other = game.new_initial_state()
+            other.seed = self.seed         # the same public draws (the first drawer)
+            for c in deck:
+                other.apply_action(c)
+            try:
+                ok = drive(script, player_id, lambda: other.hand, other.apply_action,
+                           other.is_terminal, rng)
+            except (ValueError, pyspiel.SpielError):
+                continue                     # a decision the deal makes illegal
+            if ok and other.information_state_string(player_id) == key:
+                return other
+        raise RuntimeError(f"resample_from_infostate: no consistent deal in {MAX_RESAMPLES} "
+                           "draws")
+
+
+class _HandBox:
+    """Holds a state's HandState.  OpenSpiel clones a Python state by deep-copying each
+    attribute; this one copies its hand with ``HandState.clone`` (a memcpy of the core's
+    state) instead of pickling it."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: HandState | None = None):
+        self.hand = hand
+
+    def __deepcopy__(self, memo):
+        return _HandBox(None if self.hand is None else self.hand.clone())
+
+
+def _generator(sampler) -> np.random.Generator:
+    if isinstance(sampler, np.random.Generator):
+        return sampler
+    if isinstance(sampler, (int, np.integer)):
+        return np.random.default_rng(np.random.SeedSequence(int(sampler)))
+    entropy = [int(sampler() * 2**32) for _ in range(4)]
+    return np.random.default_rng(np.random.SeedSequence(entropy))
+
+
+class ShengjiObserver:
+    """OpenSpiel's PyObserver: ``tensor``/``dict`` (``shengji.adapters.encoding``) and strings of a
+    seat's observation.  ``iig_obs_type``: a seat's private and the public information
+    (``private_info`` SINGLE_PLAYER, ``public_info`` True) -- what
+    ``HandState.observation`` gives; ``perfect_recall`` adds the trick record to the
+    tensor."""
+
+    def __init__(self, iig_obs_type, params):
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER \
+                or not iig_obs_type.public_info:
+            raise ValueError("python_shengji observes a seat's own and the public "
+                             "information together (private_info=SINGLE_PLAYER, "
+                             "public_info=True)")
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(tensor_size(self.perfect_recall), np.float32)
+        self.dict = views(self.tensor, self.perfect_recall)
+
+    def set_from(self, state: ShengjiState, player: int):
+        encode(self.tensor, state.observation(player), perfect_recall=self.perfect_recall,
+               seat=player, thrown_in=state.thrown_in)
+
+    def string_from(self, state: ShengjiState, player: int) -> str:
+        return observation_string(state.observation(player), len(state.deck), player,
+                                  state.thrown_in)
+
+
+def observation_string(obs, placed: int, seat: int, thrown_in: bool = False) -> str:
+    """The JSON of ``obs`` (an Observation) without its rules, or of the shuffle; a deal
+    thrown in is the observation before the last pass with phase "thrown_in"."""
+    if obs is None:
+        return json.dumps({"seat": seat, "phase": SHUFFLE, "placed": placed})
+    d = obs.to_dict()
+    del d["rules"]
+    if thrown_in:
+        d.update(phase=THROWN_IN, to_play=None, legal_actions=[])
+    return json.dumps(d, separators=(",", ":"))
+
+
+def decision_actions(hand: HandState, cards) -> list[int]:
+    """A whole decision (card ids: the rest of a bury, a lead, a follow) as the integer
+    actions that make it from ``hand``'s current state: its ids in increasing order (less
+    those already chosen), then ``ACTION_PLAY`` for a lead."""
+    chosen = set(hand._core.chosen_ids()) if hand.phase == "play" else set()
+    actions = sorted(c for c in cards if c not in chosen)
+    if hand.phase == "play" and hand.current_trick is None:
+        actions.append(ACTION_PLAY)
+    return actions
+
+
+class ShengjiBot(pyspiel.Bot):
+    """A Python bot of ``shengji.game.bots`` (``bot(observation, rng) -> decision``, e.g.
+    ``builtin_bot("greedy")``) or a built-in bot's name, as an OpenSpiel bot: it decides
+    a whole decision from the seat's ``Observation`` and plays it one action per
+    ``step``.  ``seed``: its generator (``numpy.random.default_rng``)."""
+
+    def __init__(self, bot="greedy", seed=None):
+        super().__init__()
+        from shengji.game.bots import builtin_bot
+
+        self._bot = builtin_bot(bot) if isinstance(bot, str) else bot
+        self._rng = np.random.default_rng(seed)
+        self._plan: list[int] = []
+        self._at = -1                 # the state's action count the plan continues at
+
+    def restart_at(self, state):
+        self._plan, self._at = [], -1
+
+    def step(self, state):
+        hand = state.hand
+        if not self._plan or self._at != len(hand.actions):
+            seat = hand.to_play
+            decision = self._bot(hand.observation(seat), self._rng)
+            if isinstance(decision, (int, np.integer)):
+                self._plan = [int(decision)]
+            else:
+                self._plan = decision_actions(hand, decision)
+        self._at = len(hand.actions) + 1
+        return self._plan.pop(0)
+
+
+pyspiel.register_game(_GAME_TYPE, ShengjiGame)

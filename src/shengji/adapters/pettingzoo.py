@@ -1,0 +1,160 @@
+"""Shengji as a PettingZoo AEC environment: ``env()`` (wrapped as PettingZoo's classic
+games are) and ``raw_env``.
+
+>>> from shengji.adapters.pettingzoo import env
+>>> e = env(render_mode="ansi")
+>>> e.reset(seed=1)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     action = None if terminated or truncated else \\
+...         e.action_space(agent).sample(obs["action_mask"])
+...     e.step(action)
+
+One hand of Shengji per episode (``shengji.HandState``: the rules, legality and scoring are
+the core's; this module only maps actions and observations).  Install with
+``pip install "shengji[pettingzoo]"``.
+
+* Agents ``player_0`` .. ``player_3`` are the seats (team 0: players 0 and 2).
+* ``reset(seed)`` shuffles the deck with ``numpy.random.default_rng(seed)`` (PettingZoo's
+  seeding: a ``SeedSequence``); keyword parameters of ``raw_env`` are those of
+  ``shengji.encoding.GameConfig`` (``preset``, ``level``, ``trump``, ``first_hand``,
+  ``returns``).
+* Actions: ``Discrete(N_ACTIONS)`` (124), ``HandState``'s integer encoding
+  (``shengji.game.actions``: 0..107 choose the card with that id -- a bury card is a
+  whole decision, a lead's or follow's cards one action each --, 108 plays the lead
+  chosen so far, 109 + k makes the bid ``BID_ACTIONS[k]``, 109 passes).  By default the
+  hand is bid (``trump=""``: a seat decides when a card dealt opens a bid to it); an agent
+  acts many times in a row while it builds a play.
+* Observations: ``{"observation": float32 tensor, "action_mask": int8}``; the tensor is
+  ``HandState.observation(seat)`` encoded by ``shengji.adapters.encoding`` (its ``tensor_layout``
+  with ``perfect_recall=True``: the summary and the whole trick record), the mask the
+  legal actions of the agent to act (zeros for the others).  ``infos[agent]["observation"]``
+  is not filled (call ``observation(agent)`` for the ``Observation`` object).
+* Rewards: 0 until the hand ends, then ``shengji.encoding.hand_returns`` (levels, or the
+  defenders' points; zero-sum); the hand ends for every agent at once (terminated).  A
+  deal thrown in because nobody declared ends the episode with 0 for everyone
+  (``shengji.encoding.step``).
+* ``render_mode="ansi"``: ``render()`` returns the whole table as text
+  (``HandState.render``); ``"human"`` prints it after each step.
+
+No parallel wrapper: one seat decides at a time (often several actions in a row), so a
+parallel step would hold one real action and three no-ops; PettingZoo's
+``aec_to_parallel`` is for games where every agent acts at each step.
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from shengji.adapters.encoding import GameConfig, N_GAME_ACTIONS, encode, hand_returns, step, tensor_bounds
+from shengji.game.observation import Observation
+from shengji.game.state import HandState
+from shengji.names import N_CARDS, N_SEATS
+
+__all__ = ["env", "raw_env"]
+
+_PERFECT_RECALL = True
+
+
+def env(**kwargs):
+    """The environment with PettingZoo's standard wrappers: an illegal action ends the
+    hand with a penalty to the agent that made it (``TerminateIllegalWrapper``), actions
+    are checked against the space, and the agents' order is enforced."""
+    e = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(AECEnv):
+    """One hand of Shengji (module docstring)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "shengji_v0",
+                "is_parallelizable": False}
+
+    def __init__(self, render_mode: str | None = None, **config):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode: unknown {render_mode!r}; allowed: "
+                             + ", ".join(self.metadata["render_modes"]))
+        self.render_mode = render_mode
+        self.config = GameConfig(**config)
+        self.possible_agents = [f"player_{s}" for s in range(N_SEATS)]
+        self.agents = self.possible_agents[:]
+        low, high = tensor_bounds(_PERFECT_RECALL)
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(N_GAME_ACTIONS,), dtype=np.int8)})
+            for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(N_GAME_ACTIONS) for a in self.possible_agents}
+        self.hand: HandState | None = None
+        self.thrown_in = False          # the deal was thrown in (shengji.encoding.step)
+        self.np_random, _ = seeding.np_random(None)
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # -- the episode ----------------------------------------------------------------------
+    def reset(self, seed=None, options=None):
+        if seed is not None or self.hand is None:
+            self.np_random, _ = seeding.np_random(seed)
+        deck = self.np_random.permutation(N_CARDS).tolist()
+        self.hand = self.config.hand(deck)
+        self.thrown_in = False
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.hand.to_play]
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        # ValueError if illegal (the state unchanged)
+        self.hand, self.thrown_in = step(self.hand, int(action))
+        self._cumulative_rewards[agent] = 0.0
+        if self.thrown_in or self.hand.is_over():
+            ret = [0.0] * N_SEATS if self.thrown_in else \
+                hand_returns(self.hand, self.config.returns)
+            self.rewards = {a: ret[s] for s, a in enumerate(self.possible_agents)}
+            self.terminations = {a: True for a in self.agents}
+        else:
+            self.agent_selection = self.possible_agents[self.hand.to_play]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def observation(self, agent) -> Observation:
+        """The agent's ``Observation`` (``HandState.observation``)."""
+        return self.hand.observation(self.possible_agents.index(agent))
+
+    def observe(self, agent):
+        obs = self.observation(agent)
+        tensor = np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32)
+        encode(tensor, obs, perfect_recall=_PERFECT_RECALL, thrown_in=self.thrown_in)
+        mask = np.zeros(N_GAME_ACTIONS, np.int8)
+        if not self.thrown_in:
+            mask[list(obs.legal_actions)] = 1
+        return {"observation": tensor, "action_mask": mask}
+
+    def render(self):
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode "
+                                  '(env(render_mode="ansi") returns the table as text)')
+            return None
+        return self.hand.render() if self.hand is not None else ""
+
+    def close(self):
+        pass

@@ -1,0 +1,261 @@
+"""Helpers for analyses (notebooks): run a study quietly, load one of its tables.
+
+```python
+from shengji.analysis import load, run
+out = run("sim/quickstart.toml", "out/q", n=20_000, preset="club-84022")
+hands = load(out)                 # the run's first table (hands/), as a pandas DataFrame
+kitty = load(out, "kitty")        # another table; or load("out/q/kitty")
+hands.attrs["shengji"]["preset"]  # the run's metadata: study, n, seed, level, preset, rules, ...
+bids = load(run("bid_odds", "out/b", n=10_000, policy="threshold", threshold=8))  # a kind
+duel_summary("out/duel")          # a duel study's swing per deal, with 95% intervals
+```
+
+pandas (a dependency) is imported only when :func:`load` is called: it takes a while, and
+nothing else needs it.
+"""
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+from shengji.runner.manifest import Manifest
+from shengji.runner.output import MANIFEST as _MANIFEST, META_KEY as _META_KEY
+
+__all__ = ["duel_summary", "load", "run", "run_metadata"]
+
+
+def _not_output(path: Path, why: str) -> ValueError:
+    return ValueError(
+        f"{str(path)!r} is not a shengji output: {why} (expected a run directory holding "
+        f"{_MANIFEST} and <table>/part-*.parquet, or one of its table directories)"
+    )
+
+
+def _read_header(out: Path) -> tuple[dict | None, bool]:
+    """(the manifest's run header, whether the run completed): its first and last lines,
+    never the whole file (a long run's manifest has a line per chunk)."""
+    m = Manifest(out)
+    try:
+        return m.header(), m.complete()
+    except OSError:
+        return None, False
+
+
+_PART = re.compile(r"part-(\d+)\.parquet")
+
+
+def _parts(table_dir: Path) -> list[Path]:
+    """The chunk files in chunk order (by number: a run of more than 10^6 chunks has wider
+    numbers).  Hidden names (temporary files of a running or killed run) are never data."""
+    found = []
+    for p in table_dir.iterdir():
+        m = _PART.fullmatch(p.name)
+        if m and p.is_file():
+            found.append((int(m.group(1)), p))
+    return [p for _, p in sorted(found)]
+
+
+def _file_metadata(part: Path) -> dict | None:
+    import pyarrow.parquet as pq
+
+    meta = pq.read_schema(part).metadata or {}
+    raw = meta.get(_META_KEY)
+    if raw is None:
+        return None
+    try:
+        value = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _resolve(path: str | Path, table: str | None) -> tuple[Path, str, dict | None, bool]:
+    """-> (table directory, table name, manifest header or None, completed)."""
+    p = Path(path)
+    if not p.exists():
+        raise _not_output(p, "no such file or directory")
+    if not p.is_dir():
+        raise _not_output(p, "not a directory")
+    if (p / _MANIFEST).is_file():  # a run directory
+        header, complete = _read_header(p)
+        if header is None:
+            raise _not_output(p, f"its {_MANIFEST} has no run header")
+        tables = list(header.get("tables") or [])
+        if table is None:
+            if not tables:
+                raise _not_output(p, f"its {_MANIFEST} lists no tables")
+            table = tables[0]
+        elif table not in tables:
+            raise ValueError(
+                f"run {str(p)!r} has no table {table!r}; its tables: "
+                + (", ".join(tables) or "(none)")
+            )
+        return p / table, table, header, complete
+    # a table directory: OUT/<table>/part-*.parquet
+    if not _parts(p):
+        raise _not_output(p, "no _manifest.jsonl and no part-*.parquet files")
+    if table is not None and table != p.name:
+        raise ValueError(f"{str(p)!r} is the table {p.name!r}, not {table!r}; pass the run "
+                         f"directory {str(p.parent)!r} to choose another table")
+    header, complete = _read_header(p.parent) if (p.parent / _MANIFEST).is_file() else (None, True)
+    return p, p.name, header, complete
+
+
+def run_metadata(path: str | Path, table: str | None = None) -> dict:
+    """The run's metadata (what every output file carries: study, n, seed, level, preset,
+    rules, options, version, ...) plus ``table`` and ``tables``, without reading the data."""
+    table_dir, name, header, _ = _resolve(path, table)
+    return _metadata(table_dir, name, header)
+
+
+def _metadata(table_dir: Path, name: str, header: dict | None) -> dict:
+    parts = _parts(table_dir)
+    if not parts:
+        raise ValueError(f"table {name!r} in {str(table_dir.parent)!r} holds no part files yet "
+                         "(the run has not written any chunk of it)")
+    meta = _file_metadata(parts[0])
+    if meta is None:
+        raise _not_output(parts[0], f"the file carries no {_META_KEY.decode()!r} metadata")
+    for key in ("chunk", "start", "count"):  # per-chunk fields, not the run's
+        meta.pop(key, None)
+    meta["table"] = name
+    meta["tables"] = list((header or {}).get("tables") or [name])
+    return meta
+
+
+def load(path: str | Path, table: str | None = None):
+    """Read one table of a shengji run into a pandas DataFrame.
+
+    ``path`` is a run's output directory (``OUT``, holding ``_manifest.jsonl``) or one of
+    its table directories (``OUT/<table>``).  ``table`` chooses the table of a run directory;
+    by default the run's first table (``hands`` for a deal study, ``histograms`` for an
+    aggregate one).  Rows come in chunk order.  The run's metadata (study, n, seed, level,
+    preset, rules, options, version, and ``table``/``tables``) is in ``df.attrs["shengji"]``.
+
+    Raises ``ValueError`` for a path that is not a shengji output or a table the run does
+    not have; warns when the run did not finish (the rows are those of the chunks written).
+    """
+    try:
+        import pandas  # noqa: F401  (a dependency; imported here, when needed: it is slow)
+    except ImportError:  # pragma: no cover - a broken install
+        raise ImportError("shengji.analysis.load needs pandas, a dependency of shengji: "
+                          "pip install pandas") from None
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table_dir, name, header, complete = _resolve(path, table)
+    meta = _metadata(table_dir, name, header)
+    if header is not None and not complete:
+        warnings.warn(f"the run in {str(Path(path))!r} did not finish: loading the chunks it "
+                      "wrote (shengji run ... --resume finishes it)", stacklevel=2)
+    tables = [pq.read_table(p) for p in _parts(table_dir)]
+    data = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
+    # The files' "pandas" metadata (if any) is kept: it makes a nullable integer column
+    # (the histograms' seat) a pandas nullable integer, not float64.
+    meta_raw = dict(data.schema.metadata or {})
+    meta_raw.pop(_META_KEY, None)
+    df = data.replace_schema_metadata(meta_raw or None).to_pandas()
+    df.attrs["shengji"] = meta
+    return df
+
+
+def run(study: str | Path | dict, out: str | Path, n: int | None = None,
+        seed: int | None = None, workers: int | None = None, overwrite: bool = True,
+        **keys: Any) -> Path:
+    """Run a study quietly into ``out`` and return ``out`` (a Path) for :func:`load`.
+
+    ``study`` is a study file (``sim/*.toml``), a dict of the same keys, or a study kind
+    (``"deals"``, ``"bid_odds"``, ``"scoring"``, ``"match"``: its defaults, seed 0 unless
+    given).  ``n``, ``seed`` and any other study key given as a keyword
+    (``preset="club-84022"``, ``level="5"``, ``store_cards=True``, ``chunk_size``, a kind's
+    options ...) override it; ``rules={...}`` is merged into the study's ``[rules]`` table.
+    ``overwrite`` (default on) replaces an earlier run in ``out``.  Bad keys or values raise
+    ``shengji.studies.base.ConfigError`` (a ValueError); a refused or failed run raises
+    ``shengji.runner.RunError`` (e.g. ``out`` in use by another run, a full disk).
+    """
+    from shengji.runner import run_study
+    from shengji.studies import KINDS
+    from shengji.studies.base import load_study_file, make_config
+
+    if isinstance(study, dict):
+        data, source = dict(study), ""
+    elif isinstance(study, str) and study in KINDS and not Path(study).is_file():
+        data, source = {"study": study, "seed": 0}, ""
+    else:
+        data, source = load_study_file(study), str(study)
+    rules = keys.pop("rules", None)
+    if rules is not None:
+        if not isinstance(rules, dict):
+            raise ValueError("rules: expected a dict of rule options")
+        base = data.get("rules", {})
+        data["rules"] = {**(base if isinstance(base, dict) else {}), **rules}
+    for key, value in keys.items():
+        if value is not None:  # as for n and seed: None keeps the study's value
+            data[key] = value
+    kind, cfg = make_config(data, source=source, overrides={"n": n, "seed": seed})
+    run_study(kind, cfg, Path(out), workers=workers, overwrite=overwrite, quiet=True)
+    return Path(out)
+
+
+def duel_summary(data, confidence: float = 0.95) -> dict:
+    """The swing of a duel study (``study = "duel"``): team_a's advantage per deal, with
+    ``confidence`` intervals (Student t over the per-deal swings; the pairing is the deal).
+
+    ``data`` is the run's output directory (or its ``duel/`` table), or the table as a
+    DataFrame.  Per deal d (``shengji.studies.duel``):
+
+    * ``points``: D(orientation 1) - D(orientation 0).  Orientation 1 has team_a
+      defending, orientation 0 team_b, on the same cards: positive = team_a's defenders
+      took more, i.e. team_a plays better (both roles together, as the two orientations
+      give each team each role once);
+    * ``levels``: L(0) - L(1), L = the banker team's signed levels (+ when it levels up,
+      - when the defenders do): team_a's level gain over the two orientations.
+
+    Returns a dict: ``team_a``, ``team_b`` (bot labels), ``deals``, ``confidence``,
+    ``points`` and ``levels`` (each ``mean``, ``low``, ``high``, ``sd``), and per side that
+    banks (``a_banks``, ``b_banks``) the mean D, the banker team's level-up rate and how
+    often the defenders took the last trick.
+    """
+    import numpy as np
+
+    from shengji.studies.duel import N_ORIENTATIONS, mean_interval, swings
+
+    if hasattr(data, "columns"):
+        df = data
+    else:  # a run directory (its duel table), or the table directory itself
+        df = load(data, "duel" if (Path(data) / _MANIFEST).is_file() else None)
+    need = {"deal", "orientation", "banker_bot", "defender_points", "level_side", "levels",
+            "last_winner_side"}
+    if not need <= set(df.columns):
+        raise ValueError("duel_summary needs a duel study's table (columns "
+                         + ", ".join(sorted(need - set(df.columns))) + " are missing)")
+    df = df.sort_values(["deal", "orientation"], kind="stable")
+    deal = df["deal"].to_numpy()
+    orient = df["orientation"].to_numpy()
+    n = len(df) // N_ORIENTATIONS
+    if (len(df) % N_ORIENTATIONS or not (orient.reshape(-1, N_ORIENTATIONS) == np.arange(
+            N_ORIENTATIONS)).all() or not (deal.reshape(-1, N_ORIENTATIONS) == deal[::2, None]).all()):
+        raise ValueError("duel_summary: every deal needs both orientations (0 and 1) once")
+    if n == 0:
+        raise ValueError("duel_summary: the table holds no deals")
+    side = df["level_side"].astype(str).to_numpy()
+    pts, lv = swings(df["defender_points"].to_numpy(), np.where(side == "banker", 0, 1),
+                     df["levels"].to_numpy())
+    banker_bot = df["banker_bot"].astype(str).to_numpy()
+    out = {"team_a": banker_bot[0], "team_b": banker_bot[1], "deals": n,
+           "confidence": confidence}
+    for name, x in (("points", pts), ("levels", lv)):
+        mean, half = mean_interval(n, float(x.sum()), float((x * x).sum()), confidence)
+        out[name] = {"mean": mean, "low": mean - half, "high": mean + half,
+                     "sd": float(x.std(ddof=1)) if n > 1 else float("nan")}
+    d = df["defender_points"].to_numpy().reshape(-1, N_ORIENTATIONS)
+    up = (side == "banker").reshape(-1, N_ORIENTATIONS)
+    last = (df["last_winner_side"].astype(str).to_numpy() == "defenders").reshape(
+        -1, N_ORIENTATIONS)
+    for o, key in enumerate(("a_banks", "b_banks")):
+        out[key] = {"mean_d": float(d[:, o].mean()), "level_up": float(up[:, o].mean()),
+                    "defenders_last": float(last[:, o].mean())}
+    return out

@@ -1,0 +1,199 @@
+"""Bots as study files name them: a built-in bot's name, with its parameters when it has any.
+
+A bot is written either as its name or as a table holding the name under ``bot`` and the
+parameters beside it::
+
+    team_a = "memory"
+    team_b = {bot = "pimc", samples = 32}
+
+The names are the core's (``shengji.names.BOT_NAMES``, from the ``BotId`` enum of
+``_core/bots/bot.pxd``); the parameters of each bot are declared once, in ``BOT_PARAMS`` below
+(name -> default and check).  ``parse_bot`` validates a value and fills in the defaults; a
+``BotSpec`` gives the core's id, a label for tables and summaries (``"memory"``,
+``"pimc(samples=32)"``: the parameters that differ from the defaults) and the canonical
+value a run's metadata records (the name alone for a bot without parameters, else a table
+of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.pyx``:
+``agent_init``).
+
+``pimc``'s parameters (``_core/bots/pimc.pyx``; defaults and limits from the core):
+  samples         deals of the hidden cards a finalist candidate is judged on (1..1024)
+  candidates      candidates searched at most (1..64): the rollout bot's, memory's and
+                  greedy's choices first, then the rest (bot_pimc.pyx's docstring)
+  rollout         the bot that plays the samples out: "memory", "greedy" or "random"
+  objective       "points" (defender points for its team) or "levels" (the team's level
+                  change, then the points)
+  time_budget_ms  > 0: stop each search after that many milliseconds.  Opt-in and NOT
+                  reproducible: the result then depends on the machine's speed and load
+                  (0, the default: no budget, the same bytes on every machine).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from shengji._core.bots.bot import OBJECTIVES, PARAM_FIELDS, ROLLOUT_BOTS
+from shengji._core.bots.pimc import DEFAULTS as _PIMC_DEFAULTS
+from shengji._core.bots.pimc import LIMITS as _PIMC_LIMITS
+from shengji.names import BOT_NAMES
+
+__all__ = ["BOT_PARAMS", "BotSpec", "parse_bot", "chunk_size_for"]
+
+# Hands a chunk holds when a search bot plays (a chunk is the unit of progress, resuming
+# and parallel work: at a few hands a second, a default chunk of 16,384 hands would show
+# no progress for hours and keep every other worker idle).
+SEARCH_CHUNK_HANDS = 32
+
+
+def _int_in(lo: int, hi: int) -> Callable[[str, Any], int]:
+    def check(where: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise ValueError(f"{where}: expected an integer {lo}..{hi}, got {value!r}")
+        return value
+    return check
+
+
+def _one_of(*allowed: str) -> Callable[[str, Any], str]:
+    def check(where: str, value: Any) -> str:
+        if value not in allowed:
+            raise ValueError(f"{where}: expected one of {', '.join(map(repr, allowed))}, "
+                             f"got {value!r}")
+        return value
+    return check
+
+
+def _milliseconds(where: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0 \
+            or value == float("inf"):
+        raise ValueError(f"{where}: expected a number of milliseconds >= 0 (0: no budget), "
+                         f"got {value!r}")
+    return float(value)
+
+
+# Parameters of each built-in bot: name -> {parameter: (default, check)}; check(where,
+# value) returns the value or raises ValueError naming `where`.  random, greedy and memory
+# take none; pimc's defaults and limits are the core's (bot_pimc.pxd).
+BOT_PARAMS: dict[str, dict[str, tuple[Any, Callable[[str, Any], Any]]]] = {
+    name: {} for name in BOT_NAMES
+}
+BOT_PARAMS["pimc"] = {
+    "samples": (_PIMC_DEFAULTS["samples"], _int_in(*_PIMC_LIMITS["samples"])),
+    "candidates": (_PIMC_DEFAULTS["candidates"], _int_in(*_PIMC_LIMITS["candidates"])),
+    "rollout": (_PIMC_DEFAULTS["rollout"], _one_of(*ROLLOUT_BOTS)),
+    "objective": (_PIMC_DEFAULTS["objective"], _one_of(*OBJECTIVES)),
+    "time_budget_ms": (_PIMC_DEFAULTS["time_budget_ms"], _milliseconds),
+}
+assert set(BOT_PARAMS["pimc"]) == set(PARAM_FIELDS)
+
+NAME_KEY = "bot"   # the key of a bot table that holds the name
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A built-in bot with every parameter's value (defaults filled in, sorted by name)."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def id(self) -> int:
+        """The core's BotId value."""
+        return BOT_NAMES.index(self.name)
+
+    @property
+    def label(self) -> str:
+        """``name``, or ``name(key=value, ...)`` with the parameters that differ from the
+        defaults: for table columns and summaries."""
+        declared = BOT_PARAMS[self.name]
+        changed = [(k, v) for k, v in self.params if v != declared[k][0]]
+        if not changed:
+            return self.name
+        return f"{self.name}(" + ", ".join(f"{k}={v}" for k, v in changed) + ")"
+
+    @property
+    def searches(self) -> bool:
+        """A search bot (pimc): hundreds of times the cost of a plain bot per hand, so the
+        studies cut their chunks smaller (``chunk_size_for``)."""
+        return self.name not in ROLLOUT_BOTS
+
+    @property
+    def reproducible(self) -> bool:
+        """False when a time budget makes its choices depend on the machine."""
+        return dict(self.params).get("time_budget_ms", 0) == 0
+
+    def to_config(self) -> str | dict:
+        """The canonical study-file value (what a run's metadata records)."""
+        if not self.params:
+            return self.name
+        return {NAME_KEY: self.name, **dict(self.params)}
+
+
+def _allowed() -> str:
+    return ", ".join(BOT_NAMES)
+
+
+def _label_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip("'\"")
+
+
+def _parse_label(where: str, text: str) -> tuple[str, dict]:
+    """``name`` or a label ``name(key=value, ...)`` (BotSpec.label's form: what a command
+    line takes) -> (name, given parameters); numbers read as numbers."""
+    text = text.strip()
+    if "(" not in text:
+        return text, {}
+    name, _, rest = text.partition("(")
+    if not rest.endswith(")"):
+        raise ValueError(f"{where}: expected name(key=value, ...), got {text!r}")
+    given = {}
+    for item in filter(None, (x.strip() for x in rest[:-1].split(","))):
+        key, eq, val = item.partition("=")
+        if not eq or not key.strip() or not val.strip():
+            raise ValueError(f"{where}: expected key=value in {text!r}, got {item!r}")
+        given[key.strip()] = _label_value(val.strip())
+    return name.strip(), given
+
+
+def parse_bot(where: str, value: Any) -> BotSpec:
+    """A bot name, a label ``name(key=value, ...)`` (BotSpec.label's form) or a table
+    ``{bot = name, param = value, ...}`` -> BotSpec; ValueError with one line naming
+    ``where`` (the study key) for anything else."""
+    if isinstance(value, BotSpec):
+        return value
+    if isinstance(value, str):
+        name, given = _parse_label(where, value)
+    elif isinstance(value, dict):
+        if NAME_KEY not in value:
+            raise ValueError(f"{where}: a bot table needs the key {NAME_KEY!r} (e.g. "
+                             f"{{{NAME_KEY} = \"memory\"}}), got {value!r}")
+        name = value[NAME_KEY]
+        given = {k: v for k, v in value.items() if k != NAME_KEY}
+    else:
+        raise ValueError(f"{where}: expected a bot name ({_allowed()}) or a table "
+                         f"{{{NAME_KEY} = name, parameter = value, ...}}, got {value!r}")
+    if not isinstance(name, str) or name not in BOT_NAMES:
+        raise ValueError(f"{where}: unknown bot {name!r}; allowed: {_allowed()}")
+    declared = BOT_PARAMS[name]
+    for key in given:
+        if key not in declared:
+            allowed = ", ".join(sorted(declared)) if declared else "none"
+            raise ValueError(f"{where}: bot {name!r} has no parameter {key!r}; its "
+                             f"parameters: {allowed}")
+    params = []
+    for key in sorted(declared):
+        default, check = declared[key]
+        params.append((key, check(f"{where}.{key}", given[key]) if key in given else default))
+    return BotSpec(name, tuple(params))
+
+
+def chunk_size_for(default: int, hands_per_item: int, *bots: Any) -> int:
+    """A study's default chunk size (items) when ``bots`` (option values, None skipped)
+    play: ``default``, or about SEARCH_CHUNK_HANDS hands' worth when a search bot plays."""
+    specs = [parse_bot("bot", b) for b in bots if b is not None]
+    if any(spec.searches for spec in specs):
+        return min(default, max(1, SEARCH_CHUNK_HANDS // hands_per_item))
+    return default

@@ -1,0 +1,300 @@
+"""The rules engine's public API: combinations, follow legality, trick winner, throw check,
+kitty multiplier and level change (docs/rules.md §3–6, defined exactly in docs/rules-engine.md).
+
+Every function validates its input here, once, and then calls the C core
+(``shengji._core.rules.combos``).  Cards are notation text (``"AS AS 2H"``) or sequences of
+physical ids (``shengji.cards.as_cards``); ``trump`` is a ``shengji.Trump`` or a
+``(level, suit)`` tuple; ``rules`` is a ``Rules``, a preset name, a dict of options or None.
+
+>>> classify("9C 9C 7C 7C", ("8", "S")).kind
+'tractor'
+>>> trick_winner(["KC KC", "4H 5H", "3H 3H", "4C 6C"], ("2", "H"))
+2
+"""
+from __future__ import annotations
+
+from numbers import Integral
+from typing import NamedTuple
+
+import numpy as np
+
+from shengji._core.rules import combos as _core
+from shengji.cards import N_COPIES, N_KINDS, as_cards, kind_name, parse_rank
+from shengji.names import FOLLOW_NAMES, SHAPE_NAMES, SIDE_NAMES
+from shengji.rules.options import Rules, resolve_rules
+from shengji.rules.trump import Trump, resolve_trump
+
+__all__ = [
+    "Combo", "ShapeMatch", "classify", "is_legal_follow", "trick_winner", "check_throw",
+    "match_shape", "kitty_multiplier", "level_change",
+]
+
+SHAPES = SHAPE_NAMES             # ("single", "pair", "tractor", "throw")
+SUITS = FOLLOW_NAMES             # ("S", "H", "C", "D", "T")
+SIDES = SIDE_NAMES               # ("banker", "defenders")
+
+
+class Combo:
+    """A classified combination (docs/rules-engine.md "Decomposition").
+
+    * ``kind``: ``"single"``, ``"pair"``, ``"tractor"`` or ``"throw"``;
+    * ``suit``: its following-suit, ``"S" "H" "C" "D"`` or ``"T"`` (trump);
+    * ``pairs``: pairs in the largest pair/tractor component (tractor of n -> n, pair -> 1),
+      0 when there is none;
+    * ``components``: the parts largest first (a non-throw's is ``[itself]``);
+    * ``cards``: the physical ids as given (a component lists its own, in the given order);
+    * ``top_order``: the order of the highest card; ``top_kind``: its kind (the smallest
+      kind id among equal highest cards).
+    """
+
+    __slots__ = ("kind", "suit", "pairs", "components", "cards", "top_order", "top_kind")
+
+    def __init__(self, kind, suit, pairs, cards, top_order, top_kind, components=None):
+        self.kind = kind
+        self.suit = suit
+        self.pairs = pairs
+        self.cards = list(cards)
+        self.top_order = top_order
+        self.top_kind = top_kind
+        self.components = [self] if components is None else list(components)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def kinds(self) -> list[int]:
+        return [c // N_COPIES for c in self.cards]
+
+    def __repr__(self) -> str:
+        from shengji.cards import format_cards
+
+        if self.kind == "throw":
+            inner = ", ".join(repr(c) for c in self.components)
+            return f"Combo(throw, {self.suit}, [{inner}])"
+        return f"Combo({self.kind}, {self.suit}, {format_cards(self.cards)!r})"
+
+
+# -- input validation ----------------------------------------------------------------------
+
+def _parse(cards, what: str) -> list[int]:
+    try:
+        return as_cards(cards)
+    except ValueError as exc:
+        raise ValueError(f"{what}: {exc}") from None
+    except TypeError:
+        raise ValueError(f"{what}: expected card notation text or a sequence of card ids, "
+                         f"not {type(cards).__name__}") from None
+
+
+def _counts(ids) -> np.ndarray:
+    counts = np.zeros(N_KINDS, dtype=np.uint8)
+    for c in ids:
+        counts[c // N_COPIES] += 1
+    return counts
+
+
+def _check_coexist(groups, what: str) -> None:
+    """Cards that must coexist may hold a kind at most twice.  Each text argument is
+    parsed on its own (copy 0 first), so compare kinds, not physical ids."""
+    total = [0] * N_KINDS
+    for ids in groups:
+        for c in ids:
+            total[c // N_COPIES] += 1
+    for kind, n in enumerate(total):
+        if n > N_COPIES:
+            raise ValueError(
+                f"{what}: {kind_name(kind)} appears {n} times, but the deck holds two of each card")
+
+
+def _trump_rules(trump, rules) -> tuple[Trump, Rules]:
+    return resolve_trump(trump), resolve_rules(rules)
+
+
+def _describe_suits(ids, t: Trump) -> str:
+    return ", ".join(sorted({t.follow_suit(c) for c in ids}))
+
+
+def _check_combination(ids, t: Trump, what: str) -> None:
+    if not ids:
+        raise ValueError(f"{what}: cannot classify an empty set of cards")
+    tables = t.tables()[0]
+    if len({int(tables[c // N_COPIES]) for c in ids}) != 1:
+        raise ValueError(f"{what}: cards of more than one following-suit "
+                         f"({_describe_suits(ids, t)}) do not form one combination")
+
+
+def _build(raw, ids) -> Combo:
+    suit, shape, pairs, top_order, top_kind, comps = raw
+    parts = []
+    for c_shape, length, c_top, c_kind, kinds in comps:
+        wanted = set(kinds)
+        part_ids = [c for c in ids if c // N_COPIES in wanted]
+        parts.append(Combo(SHAPES[c_shape], SUITS[suit], length, part_ids, c_top, c_kind))
+    if len(parts) == 1:
+        return parts[0]
+    return Combo("throw", SUITS[suit], pairs, ids, top_order, top_kind, parts)
+
+
+# -- the API ------------------------------------------------------------------------------
+
+def classify(cards, trump, rules=None) -> Combo:
+    """Decompose cards of one following-suit into single / pair / tractor components."""
+    ids = _parse(cards, "cards")
+    t, r = _trump_rules(trump, rules)
+    _check_combination(ids, t, "classify")
+    raw = _core.classify(_counts(ids), t.level_rank, t.suit_index, r)
+    return _build(raw, ids)
+
+
+def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
+    """May a seat holding ``hand`` (before playing) answer ``lead`` with ``play``?
+
+    False for a play of the wrong size or with cards the hand lacks."""
+    hand_ids = _parse(hand, "hand")
+    lead_ids = _parse(lead, "lead")
+    play_ids = _parse(play, "play")
+    _check_coexist([hand_ids, lead_ids], "hand and lead")
+    _check_coexist([play_ids], "play")
+    t, r = _trump_rules(trump, rules)
+    _check_combination(lead_ids, t, "lead")
+    if len(play_ids) != len(lead_ids):
+        return False
+    hand_c, play_c = _counts(hand_ids), _counts(play_ids)
+    if np.any(play_c > hand_c):
+        return False
+    return _core.legal_follow(hand_c, _counts(lead_ids), play_c,
+                              t.level_rank, t.suit_index, r)
+
+
+def trick_winner(plays, trump, rules=None) -> int:
+    """Index of the winning play; ``plays[0]`` leads."""
+    if isinstance(plays, str):
+        raise ValueError("plays: expected a sequence of plays (one per seat), not one string")
+    try:
+        plays = list(plays)
+    except TypeError:
+        raise ValueError(f"plays: expected a sequence of plays, not {type(plays).__name__}") \
+            from None
+    if not plays:
+        raise ValueError("plays: a trick needs at least the lead")
+    ids = [_parse(p, f"play {i}") for i, p in enumerate(plays)]
+    _check_coexist(ids, "plays")
+    t, r = _trump_rules(trump, rules)
+    n = len(ids[0])
+    if n == 0:
+        raise ValueError("plays: the lead is empty")
+    for i, p in enumerate(ids[1:], start=1):
+        if len(p) != n:
+            raise ValueError(f"plays: every play must have the lead's size {n}; "
+                             f"play {i} has {len(p)}")
+    _check_combination(ids[0], t, "lead")
+    counts = np.stack([_counts(p) for p in ids])
+    return int(_core.trick_winner(counts, t.level_rank, t.suit_index, r))
+
+
+def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
+    """``(True, [])`` when the lead stands, else ``(False, forced)``: the lead's own ids of
+    the component it must play instead."""
+    lead_ids = _parse(lead, "lead")
+    if isinstance(other_hands, str):
+        raise ValueError("other_hands: expected a sequence of hands, not one string")
+    others = [_parse(h, f"other hand {i}") for i, h in enumerate(other_hands)]
+    _check_coexist([lead_ids, *others], "lead and other hands")
+    t, r = _trump_rules(trump, rules)
+    _check_combination(lead_ids, t, "lead")
+    rows = (np.stack([_counts(h) for h in others]) if others
+            else np.zeros((0, N_KINDS), dtype=np.uint8))
+    forced = _core.check_throw(_counts(lead_ids), rows, t.level_rank, t.suit_index, r)
+    if forced is None:
+        return True, []
+    kinds = set(forced[4])
+    return False, [c for c in lead_ids if c // N_COPIES in kinds]
+
+
+class ShapeMatch(NamedTuple):
+    """How cards of one following-suit meet a lead (docs/rules-engine.md "Placement",
+    "Shape match", "Key").
+
+    * ``tractors``: one flag per tractor component of the lead (largest first): the
+      components the cards can hold at once, the lexicographically largest choice -- for a
+      hand's cards of the led suit, the tractors a follow must contain;
+    * ``has_shape``: the cards have the lead's size and decomposition (what a follow in
+      the led suit or a ruff needs to win);
+    * ``key``: with the shape, the cards' key against the lead, read the strongest way the
+      cards allow (compared with ``>`` in the trick); else None.
+    """
+
+    tractors: tuple[bool, ...]
+    has_shape: bool
+    key: int | None
+
+
+def match_shape(cards, lead, trump, rules=None) -> ShapeMatch:
+    """Match ``cards`` (of one following-suit, any number) against the lead's shape."""
+    ids = _parse(cards, "cards")
+    lead_ids = _parse(lead, "lead")
+    _check_coexist([ids, lead_ids], "cards and lead")
+    t, r = _trump_rules(trump, rules)
+    _check_combination(lead_ids, t, "lead")
+    _check_combination(ids, t, "cards")
+    placed, has, key = _core.match_shape(_counts(ids), _counts(lead_ids),
+                                         t.level_rank, t.suit_index, r)
+    return ShapeMatch(tuple(placed), bool(has), int(key) if has else None)
+
+
+def kitty_multiplier(play, trump, rules=None) -> int:
+    """Multiplier of the kitty points for the last trick's winning play."""
+    ids = _parse(play, "play")
+    t, r = _trump_rules(trump, rules)
+    _check_combination(ids, t, "play")
+    return int(_core.kitty_multiplier(_counts(ids), t.level_rank, t.suit_index, r))
+
+
+def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tuple[str, int]:
+    """``(side, levels)``: who levels ("banker" or "defenders") and by how many.
+
+    ``level``: the current level (rank text) of the side that levels; with it,
+    ``must_play`` ranks stop a jump (and ``must_play_strict`` holds defenders on one).
+    ``overturns``: the hand's overturns, one more level each under ``overturn_levels =
+    "stakes"`` ("overturner" is a match rule, ignored here)."""
+    if isinstance(defender_points, bool) or not isinstance(defender_points, Integral):
+        raise ValueError(f"defender_points must be an integer, got {defender_points!r}")
+    if isinstance(overturns, bool) or not isinstance(overturns, Integral) or overturns < 0:
+        raise ValueError(f"overturns must be an integer >= 0, got {overturns!r}")
+    d = int(defender_points)
+    r = resolve_rules(rules)
+    rank = -1 if level is None else parse_rank(str(level))
+    if d > _CORE_MAX_POINTS or overturns > _CORE_MAX_OVERTURNS:
+        return _huge_level_change(d, r, rank, int(overturns))
+    side, levels = _core.level_change(max(d, 0), r, rank, int(overturns))   # D < 0 counts as 0
+    return SIDES[side], int(levels)
+
+
+# The core counts points in 64 bits and overturns in a C int; beyond these the jump only
+# grows linearly.
+_CORE_MAX_POINTS = 1 << 60
+_CORE_MAX_OVERTURNS = 1 << 20
+
+
+def _huge_level_change(d: int, r: Rules, rank: int, overturns: int) -> tuple[str, int]:
+    """level_change for a D or an overturn count past the core's range: the same formula
+    in Python integers."""
+    if d <= _CORE_MAX_POINTS:
+        side, levels = _core.level_change(max(d, 0), r, -1, 0)
+        side = SIDES[side]
+    else:
+        take_over, step = (100, 20) if r.level_table == "step20" else (120, 40)
+        side, levels = "defenders", 1 + (d - take_over) // step
+    if r.overturn_levels == "stakes":
+        levels += overturns
+    if r.level_cap is not None:
+        levels = min(levels, r.level_cap)
+    if rank >= 0:
+        must = sorted(parse_rank(x) for x in r.must_play)
+        if r.must_play_strict and side == "defenders" and rank in must:
+            return side, 0
+        for m in must:
+            if rank < m < rank + levels:
+                levels = m - rank
+                break
+    return side, levels
