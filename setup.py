@@ -6,6 +6,7 @@ Every ``src/shengji/_core/<layer>/<unit>.pyx`` becomes the extension
 machine.  For development, ``SHENGJI_ONLY=base.cards,rules.combos python setup.py build_ext
 --inplace`` rebuilds just those units (dotted names below ``shengji._core``).
 """
+
 import os
 from pathlib import Path
 
@@ -26,8 +27,10 @@ only = [u for u in os.environ.get("SHENGJI_ONLY", "").split(",") if u]
 units = sorted(CORE.rglob("*.pyx"))
 unknown = sorted(set(only) - {unit_name(p) for p in units})
 if unknown:
-    raise SystemExit(f"SHENGJI_ONLY names no unit {', '.join(unknown)}; units: "
-                     + ", ".join(unit_name(p) for p in units))
+    raise SystemExit(
+        f"SHENGJI_ONLY names no unit {', '.join(unknown)}; units: "
+        + ", ".join(unit_name(p) for p in units)
+    )
 
 extensions = [
     Extension(

@@ -16,6 +16,7 @@ per call, ~150 a hand):
 The guard's ratio core / impl is the adapter's slowdown per action (no floor: a
 measurement, not a target; docs in the adapters' module docstrings).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -99,5 +100,6 @@ def run_pettingzoo(hands):
 @pytest.mark.parametrize("impl", ["core", "openspiel", "pettingzoo"])
 def test_adapters(benchmark, batch, impl):
     benchmark.extra_info.update(kernel="adapters", impl=impl, items=ITEMS)
-    benchmark({"core": run_core, "openspiel": run_openspiel,
-               "pettingzoo": run_pettingzoo}[impl], RECORDED)
+    benchmark(
+        {"core": run_core, "openspiel": run_openspiel, "pettingzoo": run_pettingzoo}[impl], RECORDED
+    )

@@ -14,20 +14,21 @@ options of issue 12 (tournament: joker-overturn limit, reinforcement lock, rando
 drawer; must-play-ja: secret bids), first hands, eager, beside the deal kernel.
 Target: core >= 1,000,000 bidding deals per second per core.
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from shengji._core.base.rng import chunk_state
 from shengji._core.bidding.bidding import POLICIES, bid_chunk
 from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
-from shengji._core.base.rng import chunk_state
 from shengji.bidding.simulate import eager_policy, simulate_bids
 
 BATCHES = [1_000, 100_000]
 OPTION_PRESETS = ["tournament", "must-play-ja"]
 PY_ITEMS = 100
-LEVEL = 0      # rank "2"
+LEVEL = 0  # rank "2"
 
 
 @pytest.mark.parametrize("batch", BATCHES)

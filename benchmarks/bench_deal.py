@@ -4,13 +4,14 @@ computing the same per-seat features (benchmarks/README.md has the convention).
 Two kernels: "deal" writes the features as rows (the deal study's row mode), and
 "deal.aggregate" counts them into exact histograms (``aggregate = true``), beside numpy
 computing the same features and histograms."""
+
 import random
 
 import numpy as np
 import pytest
 
-from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
 from shengji._core.base.rng import chunk_state
+from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
 from shengji.cards import N_CARDS, kind_points
 from shengji.reference.deal import hand_features, kitty_points
 
@@ -41,9 +42,20 @@ def numpy_deal(n, seed=1):
     kinds = np.sort(KINDS[hands], axis=-1)
     same = kinds[..., 1:] == kinds[..., :-1]
     level_kind = (kinds[..., 1:] < 52) & (kinds[..., 1:] % 13 == LEVEL)
-    feats = np.stack([plain[..., s] + always for s in range(4)] + [
-        always, POINTS[hands].sum(-1), lvl, small, big, same.sum(-1), (same & level_kind).sum(-1),
-        plain.max(-1)], 0)
+    feats = np.stack(
+        [plain[..., s] + always for s in range(4)]
+        + [
+            always,
+            POINTS[hands].sum(-1),
+            lvl,
+            small,
+            big,
+            same.sum(-1),
+            (same & level_kind).sum(-1),
+            plain.max(-1),
+        ],
+        0,
+    )
     kitty = POINTS[deals[:, 100:]].sum(-1)
     return feats, kitty
 
@@ -102,7 +114,7 @@ def core_deal_aggregate(n, out):
 
 
 def numpy_deal_aggregate(n):
-    feats, kitty = numpy_deal(n)                       # feats: (feature, deal, seat)
+    feats, kitty = numpy_deal(n)  # feats: (feature, deal, seat)
     hist = np.zeros((len(FEATURE_NAMES), 4, 256), np.int64)
     for k in range(len(FEATURE_NAMES)):
         for s in range(4):
@@ -116,8 +128,9 @@ def test_deal_aggregate_baseline_agrees_with_the_core_on_the_law():
     core_deal_aggregate(20_000, core)
     base, _ = numpy_deal_aggregate(20_000)
     values = np.arange(256)
-    assert np.allclose((core[0] * values).sum(-1) / 20_000, (base * values).sum(-1) / 20_000,
-                       rtol=0.05, atol=0.05)
+    assert np.allclose(
+        (core[0] * values).sum(-1) / 20_000, (base * values).sum(-1) / 20_000, rtol=0.05, atol=0.05
+    )
 
 
 @pytest.mark.parametrize("batch", [200_000])

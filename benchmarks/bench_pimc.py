@@ -14,16 +14,17 @@ rollout is a partial hand played by memory after sampling a deal, so it is of th
 one greedy hand); the floor catches a search that starts copying or sampling far more
 than it plays.
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
 from shengji._core.step.probes import pimc_decision
-from shengji._core.base.rng import chunk_state
-from shengji.game.botspec import parse_bot
 from shengji.game import HandState
+from shengji.game.botspec import parse_bot
 from shengji.names import BOT_NAMES
 from shengji.rules.options import Rules
 
@@ -60,7 +61,7 @@ def pimc_rollouts(points) -> int:
 @pytest.mark.parametrize("batch", [40])
 def test_pimc_rollouts_core(benchmark, batch):
     points = decision_points(batch)
-    items = pimc_rollouts(points)             # the same on every call: fixed points, seeds
+    items = pimc_rollouts(points)  # the same on every call: fixed points, seeds
     benchmark.extra_info.update(kernel="pimc.rollouts", impl="core", items=items)
     assert benchmark(pimc_rollouts, points) == items
 
@@ -71,5 +72,4 @@ def test_pimc_rollouts_greedy(benchmark, batch):
     out = np.zeros((len(core.HAND_COLUMNS), GREEDY_HANDS), np.int32)
     benchmark.extra_info.update(kernel="pimc.rollouts", impl="greedy", items=GREEDY_HANDS)
     greedy = BOT_NAMES.index("greedy")
-    benchmark(core.play_hands, state, deck, GREEDY_HANDS, RULES, 0, 0, greedy, greedy, 0, 0,
-              out)
+    benchmark(core.play_hands, state, deck, GREEDY_HANDS, RULES, 0, 0, greedy, greedy, 0, 0, out)

@@ -16,20 +16,21 @@ bot; standard rules, level 2, seat 0 banks, eager bidding):
 Targets (end to end through ``shengji run`` with Parquet, one worker): >= 20,000 hands/s
 random, >= 10,000 greedy; the core rows here are the kernel alone.
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 import shengji.reference as ref
-from shengji._core.drivers import hands as core
 from shengji._core.base.rng import chunk_state
+from shengji._core.drivers import hands as core
 from shengji.cards import kind_points
 from shengji.game import HandState
 from shengji.names import BOT_NAMES
 from shengji.rules.options import Rules
 
-BATCHES = [1_000, 4_000]   # greedy at ~11k hands/s keeps one call under 0.5 s
+BATCHES = [1_000, 4_000]  # greedy at ~11k hands/s keeps one call under 0.5 s
 PY_ITEMS = 20
 REF_ITEMS = 4
 RULES = Rules.preset("standard")

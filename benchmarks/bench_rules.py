@@ -14,6 +14,7 @@ three answers' follow legality), where the exact placement search runs (docs/rul
 hearts only, both copies of a kind kept together, so that tractors, parallel level pairs and
 multi-tractor throws are common.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -29,10 +30,10 @@ BATCHES = [1_000, 10_000]
 TRUMP = Trump("9", "H")
 RULES = Rules()
 LEVEL, SUIT = TRUMP.level_rank, TRUMP.suit_index
-HAND_WIDTH = 25          # a hand
-PLAY_WIDTH = 12          # the largest lead the generator makes
+HAND_WIDTH = 25  # a hand
+PLAY_WIDTH = 12  # the largest lead the generator makes
 SEED = 20240607
-REFERENCE_ROUNDS = 3     # the reference takes ~0.1-1 s per call: time a few rounds only
+REFERENCE_ROUNDS = 3  # the reference takes ~0.1-1 s per call: time a few rounds only
 
 
 def _follow(card: int) -> str:
@@ -57,8 +58,12 @@ def _lead(rng, hand):
     if mode == 1 and pairs:
         return pairs[int(rng.integers(len(pairs)))]
     if mode == 2:
-        tractors = [c.cards for s in names for c in ref.classify(suits[s], TRUMP).components
-                    if c.kind == "tractor"]
+        tractors = [
+            c.cards
+            for s in names
+            for c in ref.classify(suits[s], TRUMP).components
+            if c.kind == "tractor"
+        ]
         if tractors:
             return tractors[int(rng.integers(len(tractors)))][:PLAY_WIDTH]
     if mode >= 2 and len(cards) >= 2:
@@ -80,7 +85,7 @@ def _answer(rng, hand, lead):
     if mode == 1:
         return sorted(int(c) for c in rng.choice(hs, n, replace=False))
     out = [c for g in _pairs(hs) for c in g][: n - n % 2]
-    out = out[: n]
+    out = out[:n]
     rest = [c for c in hs if c not in out]
     return sorted(out + rest[: n - len(out)])
 
@@ -114,6 +119,7 @@ def items():
 
 # -- rules.classify ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("batch", BATCHES)
 def test_classify_core(benchmark, items, batch):
     kinds, lengths = _padded([lead for _, lead, _ in items[:batch]], PLAY_WIDTH)
@@ -135,6 +141,7 @@ def test_classify_reference(benchmark, items, batch):
 
 # -- rules.follow --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("batch", BATCHES)
 def test_follow_core(benchmark, items, batch):
     sub = items[:batch]
@@ -142,8 +149,7 @@ def test_follow_core(benchmark, items, batch):
     leads, ll = _padded([lead for _, lead, _ in sub], PLAY_WIDTH)
     plays, pl = _padded([a[0] for _, _, a in sub], PLAY_WIDTH)
     benchmark.extra_info.update(kernel="rules.follow", impl="core", items=batch)
-    legal = benchmark(core.legal_follow_batch, hands, hl, leads, ll, plays, pl,
-                      LEVEL, SUIT, RULES)
+    legal = benchmark(core.legal_follow_batch, hands, hl, leads, ll, plays, pl, LEVEL, SUIT, RULES)
     assert (legal >= 0).all() and 0 < legal.sum() < batch
 
 
@@ -159,6 +165,7 @@ def test_follow_reference(benchmark, items, batch):
 
 
 # -- rules.winner --------------------------------------------------------------------------
+
 
 def _trick_array(sub):
     plays = np.zeros((len(sub), 4, PLAY_WIDTH), dtype=np.uint8)
@@ -200,15 +207,16 @@ def test_core_matches_reference_on_the_bench_items(items):
     leads, ll = _padded([lead for _, lead, _ in sub], PLAY_WIDTH)
     answers, al = _padded([a[0] for _, _, a in sub], PLAY_WIDTH)
     legal = core.legal_follow_batch(hands, hl, leads, ll, answers, al, LEVEL, SUIT, RULES)
-    assert list(legal) == [int(ref.is_legal_follow(h[1], lead, a[0], TRUMP, RULES))
-                           for h, lead, a in sub]
+    assert list(legal) == [
+        int(ref.is_legal_follow(h[1], lead, a[0], TRUMP, RULES)) for h, lead, a in sub
+    ]
 
 
 # -- rules.throws: multi-tractor throws (the exact placement search) ------------------------
 
 THROW_TRUMP = Trump("2", "D")
 THROW_LEVEL, THROW_SUIT = THROW_TRUMP.level_rank, THROW_TRUMP.suit_index
-THROW_WIDTH = 16         # a dense hand of trumps and hearts: 60 cards / 4 seats = 15
+THROW_WIDTH = 16  # a dense hand of trumps and hearts: 60 cards / 4 seats = 15
 
 
 def _throw_items(n: int):
@@ -221,24 +229,25 @@ def _throw_items(n: int):
     while len(items) < n:
         blocks = [[k * N_COPIES, k * N_COPIES + 1] for k in kinds]
         order = [c for i in rng.permutation(len(blocks)) for c in blocks[i]]
-        hands = [sorted(order[s * 15:(s + 1) * 15]) for s in range(4)]
+        hands = [sorted(order[s * 15 : (s + 1) * 15]) for s in range(4)]
         for suit in ("T", "H"):
             cards = [c for c in hands[0] if THROW_TRUMP.follow_suit(c) == suit]
             if not cards:
                 continue
-            tractors = [c.cards for c in ref.classify(cards, THROW_TRUMP).components
-                        if c.kind == "tractor"]
+            tractors = [
+                c.cards for c in ref.classify(cards, THROW_TRUMP).components if c.kind == "tractor"
+            ]
             if len(tractors) < 2:
                 continue
             lead = sorted(c for t in tractors for c in t)
             answers = []
             for s in (1, 2, 3):
                 hs = [c for c in hands[s] if THROW_TRUMP.follow_suit(c) == suit]
-                if not hs:      # void: ruff from trumps if it can
+                if not hs:  # void: ruff from trumps if it can
                     hs = [c for c in hands[s] if THROW_TRUMP.follow_suit(c) == "T"]
                 src = hs if len(hs) >= len(lead) else hands[s]
                 pairs = [g for g in _pairs(src)]
-                out = [c for i in rng.permutation(len(pairs)) for c in pairs[i]][:len(lead)]
+                out = [c for i in rng.permutation(len(pairs)) for c in pairs[i]][: len(lead)]
                 out = out[: len(out) - len(out) % 2]
                 rest = [c for c in src if c not in out]
                 answers.append(sorted(out + rest[: len(lead) - len(out)]))
@@ -301,10 +310,14 @@ def test_core_matches_reference_on_the_throw_items(throw_items):
     sub = throw_items[:300]
     (plays, lengths), triples = _throw_arrays(sub)
     winners, legal = _throws_core((plays, lengths), triples)
-    assert list(winners) == [ref.trick_winner([lead, *a], THROW_TRUMP, RULES)
-                             for _, lead, a in sub]
-    assert list(legal) == [int(ref.is_legal_follow(h[s], lead, a[s - 1], THROW_TRUMP, RULES))
-                           for h, lead, a in sub for s in (1, 2, 3)]
-    assert all(sum(c.kind == "tractor" for c in ref.classify(lead, THROW_TRUMP).components) >= 2
-               for _, lead, _ in sub)
+    assert list(winners) == [ref.trick_winner([lead, *a], THROW_TRUMP, RULES) for _, lead, a in sub]
+    assert list(legal) == [
+        int(ref.is_legal_follow(h[s], lead, a[s - 1], THROW_TRUMP, RULES))
+        for h, lead, a in sub
+        for s in (1, 2, 3)
+    ]
+    assert all(
+        sum(c.kind == "tractor" for c in ref.classify(lead, THROW_TRUMP).components) >= 2
+        for _, lead, _ in sub
+    )
     assert (winners > 0).sum() > 10

@@ -152,7 +152,8 @@ def _benchmark_convention(request: pytest.FixtureRequest):
     if problems:
         pytest.fail(
             f"{request.node.nodeid} breaks the benchmark convention "
-            "(benchmarks/README.md): " + "; ".join(problems)
+            "(benchmarks/README.md): "
+            + "; ".join(problems)
             + ".  Expected e.g. benchmark.extra_info.update("
             'kernel="deal", impl="core", items=batch)',
             pytrace=False,
@@ -185,7 +186,7 @@ def pytest_benchmark_group_stats(config, benchmarks, group_by):
     if any(k is None for k in keys):
         return None
     groups: dict[str, list] = {}
-    for key, bench in zip(keys, benchmarks):
+    for key, bench in zip(keys, benchmarks, strict=False):
         groups.setdefault(key, []).append(bench)
 
     def impl_order(bench):

@@ -162,7 +162,9 @@ def _floor_table(where: str, table: dict) -> dict[str, float]:
     out = {}
     for impl, value in table.items():
         if impl == CORE:
-            raise GuardInputError(f"{where}: a floor for '{CORE}' makes no sense (ratio is core/baseline)")
+            raise GuardInputError(
+                f"{where}: a floor for '{CORE}' makes no sense (ratio is core/baseline)"
+            )
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
             raise GuardInputError(f"{where}.{impl}: floor must be a positive number, got {value!r}")
         out[impl] = float(value)
@@ -181,7 +183,9 @@ def parse_floors(data: dict, source: str = "floors") -> dict[str, KernelFloors]:
         kf.default = _floor_table(f"{source}: [{kernel}]", plain)
         batches = table.get("batch", {})
         if not isinstance(batches, dict):
-            raise GuardInputError(f"{source}: [{kernel}].batch must be a table of [{kernel}.batch.N] tables")
+            raise GuardInputError(
+                f"{source}: [{kernel}].batch must be a table of [{kernel}.batch.N] tables"
+            )
         for batch, override in batches.items():
             if not isinstance(override, dict):
                 raise GuardInputError(
@@ -255,7 +259,7 @@ def evaluate(entries: list[Entry], floors: dict[str, KernelFloors]) -> Result:
         group[e.impl] = e
 
     compared: set[tuple[str, str]] = set()  # (kernel, impl) with a core-vs-impl ratio
-    for (kernel, batch) in sorted(groups, key=lambda kb: (kb[0], _batch_sort_key(kb[1]))):
+    for kernel, batch in sorted(groups, key=lambda kb: (kb[0], _batch_sort_key(kb[1]))):
         group = groups[(kernel, batch)]
         kf = floors.get(kernel)
         core = group.get(CORE)
@@ -279,7 +283,9 @@ def evaluate(entries: list[Entry], floors: dict[str, KernelFloors]) -> Result:
             if row.floor is None:
                 row.status = "no floor"
                 if kf is not None:
-                    warnings.append(f"kernel {kernel!r}: no floor for impl {impl!r} (add it to the floors file)")
+                    warnings.append(
+                        f"kernel {kernel!r}: no floor for impl {impl!r} (add it to the floors file)"
+                    )
             elif row.ratio >= row.floor:
                 row.status = "ok"
             else:
@@ -358,12 +364,13 @@ def format_table(rows: list[Row]) -> str:
         )
         for r in rows
     ]
-    widths = [max(len(c) for c in col) for col in zip(HEADER, *body)]
+    widths = [max(len(c) for c in col) for col in zip(HEADER, *body, strict=False)]
     right = {3, 4, 5, 6, 7}
 
     def fmt(cells):
         return "  ".join(
-            c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=False))
         ).rstrip()
 
     lines = [fmt(HEADER), fmt(["-" * w for w in widths])]

@@ -15,11 +15,12 @@ Also here: the old *greedy* placement (the longest-run-first fit the engine used
 it became exact), kept as a test oracle so that the tests can prove that the generator
 reaches the cases where the greedy fit and the exact answer differ.
 """
+
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import shengji.reference as ref
 from shengji.cards import N_COPIES, N_KINDS, SUITS
@@ -33,15 +34,15 @@ TRUMP_SUIT = "T"
 class Case:
     trump: object
     rules: object
-    lead: list[int]                 # physical ids
-    hands: list[list[int]]          # the three other seats, in play order
-    plays: list[list[list[int]]]    # candidate plays of each of those seats
+    lead: list[int]  # physical ids
+    hands: list[list[int]]  # the three other seats, in play order
+    plays: list[list[list[int]]]  # candidate plays of each of those seats
 
     def trick(self, choice) -> list[list[int]]:
         """The lead and the chosen candidate of each seat (among those of the lead's size;
         every seat has some)."""
         out = [self.lead]
-        for cands, c in zip(self.plays, choice):
+        for cands, c in zip(self.plays, choice, strict=False):
             sized = [p for p in cands if len(p) == len(self.lead)]
             out.append(sized[c % len(sized)])
         return out
@@ -49,13 +50,15 @@ class Case:
 
 # -- building blocks -----------------------------------------------------------------------
 
+
 def positions_of(trump, rules, suit: str) -> dict[int, list[int]]:
     """Chain position -> kinds of following-suit ``suit`` there (parallel kinds share one)."""
-    return _positions(trump.level_rank, trump.suit_index, rules.tractor_gap,
-                      rules.trump_chain, suit)
+    return _positions(
+        trump.level_rank, trump.suit_index, rules.tractor_gap, rules.trump_chain, suit
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _positions(level_rank, suit_index, tractor_gap, trump_chain, suit):
     spec = ref_spec(level_rank, suit_index)
     rules = Rules(tractor_gap=tractor_gap, trump_chain=trump_chain)
@@ -116,8 +119,7 @@ def tractor_lead(rng, deck: Deck, table, max_pairs: int) -> list[int]:
     short) laid on the chain with a gap between them (so that they stay separate
     components), and maybe a pair or two; at most ``max_pairs`` pairs."""
     sizes = [2, 2, 3] if max_pairs < 9 else [2, 2, 3, 3, 4]
-    lengths = sorted((int(rng.choice(sizes)) for _ in range(int(rng.integers(2, 5)))),
-                     reverse=True)
+    lengths = sorted((int(rng.choice(sizes)) for _ in range(int(rng.integers(2, 5)))), reverse=True)
     ids: list[int] = []
     used: set[int] = set()
     for length in lengths + [1] * int(rng.integers(0, 3)):
@@ -126,17 +128,21 @@ def tractor_lead(rng, deck: Deck, table, max_pairs: int) -> list[int]:
     return ids
 
 
-def _lay(rng, deck: Deck, table, length: int, used: set[int], touching: bool,
-         highest: bool = False) -> list[int] | None:
+def _lay(
+    rng, deck: Deck, table, length: int, used: set[int], touching: bool, highest: bool = False
+) -> list[int] | None:
     """One run of ``length`` pairs at free positions (apart from ``used`` unless
     ``touching``), at random or as high as possible; None when there is no room."""
     positions = list(table)
     blocked = set(used) if touching else {q for p in used for q in (p - 1, p, p + 1)}
     spans = []
     for i in range(len(positions) - length + 1):
-        span = positions[i:i + length]
-        if span[-1] - span[0] == length - 1 and not blocked.intersection(span) and \
-                all(deck.kinds(table[p], N_COPIES) for p in span):
+        span = positions[i : i + length]
+        if (
+            span[-1] - span[0] == length - 1
+            and not blocked.intersection(span)
+            and all(deck.kinds(table[p], N_COPIES) for p in span)
+        ):
             spans.append(span)
     if not spans:
         return None
@@ -159,7 +165,7 @@ def _split(rng, deck: Deck, table, a: int, b: int, used: set[int]) -> list[int] 
         low = [m - i for i in range(a - 1, 0, -1)]
         high = [m + i for i in range(1, b)]
         if not all(p in table and deck.kinds(table[p], N_COPIES) for p in low + high):
-            a, b = b, a                         # the other way round?
+            a, b = b, a  # the other way round?
             low = [m - i for i in range(a - 1, 0, -1)]
             high = [m + i for i in range(1, b)]
             if not all(p in table and deck.kinds(table[p], N_COPIES) for p in low + high):
@@ -263,6 +269,7 @@ def pick(rng, ids, n: int, pairs_first: bool) -> list[int]:
 
 # -- the generator ---------------------------------------------------------------------------
 
+
 def make_case(rng, trump, rules, max_lead: int = 24) -> Case:
     """One random trick around a multi-tractor lead (see the module docstring); dealt
     again, from the same random stream, in the rare deal that runs out of cards."""
@@ -281,8 +288,9 @@ def _deal_case(rng, trump, rules, max_lead: int) -> Case:
     # place where a follower can hold more of the suit than a multi-tractor lead *and* a
     # layout the greedy fit gets wrong (a side suit has 24 cards and no parallel pairs).
     follow_focus = rng.random() < 0.4
-    lead_suit = TRUMP_SUIT if follow_focus or rng.random() < 0.4 else \
-        side[int(rng.integers(len(side)))]
+    lead_suit = (
+        TRUMP_SUIT if follow_focus or rng.random() < 0.4 else side[int(rng.integers(len(side)))]
+    )
     table = trump_table if lead_suit == TRUMP_SUIT else positions_of(trump, rules, lead_suit)
     suit_kinds = [k for ks in table.values() for k in ks]
 
@@ -291,16 +299,17 @@ def _deal_case(rng, trump, rules, max_lead: int) -> Case:
     if follow_focus:
         # Led from the low part of the chain, leaving the trump-suit A and K, the level
         # pairs and the jokers to the followers (where the parallel position is).
-        low = {p: ks for p, ks in table.items()
-               if p < max(table) - 5 and all(ks == [k] for k in ks)}
+        low = {
+            p: ks for p, ks in table.items() if p < max(table) - 5 and all(ks == [k] for k in ks)
+        }
         lead = tractor_lead(rng, deck, low or table, int(rng.integers(4, 8)))
     elif rng.random() < 0.8:
         lead = tractor_lead(rng, deck, table, max_lead // N_COPIES - 1)
     else:
         lead = chain_holding(rng, deck, table, rng.uniform(0.45, 0.9), rng.uniform(0.3, 0.9))
-        for c in lead[max_lead - 3:]:
+        for c in lead[max_lead - 3 :]:
             deck.left[c // N_COPIES] += 1
-        lead = lead[:max_lead - 3]
+        lead = lead[: max_lead - 3]
     lead += singles(rng, deck, suit_kinds, int(rng.integers(0, 3)))
     if not lead:
         lead = singles(rng, deck, suit_kinds, 1)
@@ -314,7 +323,7 @@ def _deal_case(rng, trump, rules, max_lead: int) -> Case:
 
     hands: list[list[int]] = []
     plays: list[list[list[int]]] = []
-    for seat in range(3):
+    for _seat in range(3):
         ruffer = lead_suit != TRUMP_SUIT and rng.random() < 0.45
         hand: list[int] = []
         shape: list[int] = []
@@ -324,19 +333,24 @@ def _deal_case(rng, trump, rules, max_lead: int) -> Case:
             if rng.random() < 0.6:
                 shape = shaped(rng, deck, trump_table, lengths, lead_pairs)
                 shape += singles(rng, deck, trump_kinds, n - len(shape))
-            hand += shape + chain_holding(rng, deck, trump_table, rng.uniform(0.2, 0.95),
-                                          rng.uniform(0.5, 1.0))
+            hand += shape + chain_holding(
+                rng, deck, trump_table, rng.uniform(0.2, 0.95), rng.uniform(0.5, 1.0)
+            )
             hand += singles(rng, deck, trump_kinds, int(rng.integers(0, 4)))
             suit_cards = list(hand)
         else:
             if follow_focus or rng.random() < 0.6:
-                shape = shaped(rng, deck, table, lengths, lead_pairs,
-                               split=0.85 if follow_focus else 0.6)
+                shape = shaped(
+                    rng, deck, table, lengths, lead_pairs, split=0.85 if follow_focus else 0.6
+                )
                 shape += singles(rng, deck, suit_kinds, n - len(shape))
             # (In a follow-focused case the extra pairs stay few: every extra pair is a
             # way out for the greedy fit.)
-            density = rng.uniform(0.0, 0.4 if follow_focus else 0.9) \
-                if not follow_focus or rng.random() < 0.5 else 0.0
+            density = (
+                rng.uniform(0.0, 0.4 if follow_focus else 0.9)
+                if not follow_focus or rng.random() < 0.5
+                else 0.0
+            )
             hand += shape + chain_holding(rng, deck, table, density, rng.uniform(0.3, 1.0))
             # one card more than the lead, at least, where the lead's shape was laid
             hand += singles(rng, deck, suit_kinds, int(rng.integers(1 if shape else 0, 5)))
@@ -348,8 +362,9 @@ def _deal_case(rng, trump, rules, max_lead: int) -> Case:
         others = [k for k in range(N_KINDS) if k not in suit_kinds and deck.left[k]]
         extra = int(rng.integers(0, 6))
         while extra > 0 or len(hand) < n:
-            free = [k for k in others if deck.left[k]] or \
-                [k for k in range(N_KINDS) if deck.left[k]]
+            free = [k for k in others if deck.left[k]] or [
+                k for k in range(N_KINDS) if deck.left[k]
+            ]
             if not free:
                 raise DeckExhausted
             hand += deck.take(free[int(rng.integers(len(free)))], 1)
@@ -372,6 +387,7 @@ def _deal_case(rng, trump, rules, max_lead: int) -> Case:
 
 
 # -- the old greedy placement, as an oracle --------------------------------------------------
+
 
 def _runs(state):
     runs, lo = [], None
@@ -411,8 +427,7 @@ def greedy_answers(case: Case, play, hand=None):
     """What the greedy placement said about ``play`` against the case's lead: (tractor
     flags, has the shape, key), and with ``hand`` whether it was a legal follow."""
     from shengji.reference.cardinfo import resolve
-    from shengji.reference.combos import (count_pairs, shape_key, total_lead_pairs,
-                                          tractor_lengths)
+    from shengji.reference.combos import count_pairs, shape_key, total_lead_pairs, tractor_lengths
     from shengji.reference.placement import pair_state
 
     spec, rules = resolve(case.trump, case.rules)
@@ -424,17 +439,22 @@ def greedy_answers(case: Case, play, hand=None):
     flags = greedy_fit(state, lengths)
     n_pair = sum(c.kind == "pair" for c in lead.components)
     one_suit = len({ref.follow_suit(k, case.trump) for k in kinds}) == 1
-    has = one_suit and len(play) == len(case.lead) and all(flags) and \
-        count_pairs(kinds) - sum(lengths) >= n_pair
+    has = (
+        one_suit
+        and len(play) == len(case.lead)
+        and all(flags)
+        and count_pairs(kinds) - sum(lengths) >= n_pair
+    )
     key = None
     if has and lengths:
         key = order_at[greedy_top(state, lengths[0])]
     elif has:
-        key = shape_key(kinds, lead, spec, rules)       # no tractor: no placement involved
+        key = shape_key(kinds, lead, spec, rules)  # no tractor: no placement involved
     legal = None
-    if hand is not None and (len(play) != len(case.lead) or
-                             Counter(c // N_COPIES for c in play) - Counter(
-                                 c // N_COPIES for c in hand)):
+    if hand is not None and (
+        len(play) != len(case.lead)
+        or Counter(c // N_COPIES for c in play) - Counter(c // N_COPIES for c in hand)
+    ):
         legal = False
     elif hand is not None:
         hs = [c // N_COPIES for c in hand if ref.follow_suit(c // N_COPIES, case.trump) == suit]
@@ -445,11 +465,14 @@ def greedy_answers(case: Case, play, hand=None):
         elif len(ps) != n:
             legal = False
         else:
+
             def tp(ks):
                 st, _ = pair_state(ks, spec, rules)
-                return sum(k for k, f in zip(lengths, greedy_fit(st, lengths)) if f)
-            legal = count_pairs(ps) >= min(total_lead_pairs(lead), count_pairs(hs)) and \
-                tp(ps) >= tp(hs)
+                return sum(k for k, f in zip(lengths, greedy_fit(st, lengths), strict=False) if f)
+
+            legal = count_pairs(ps) >= min(total_lead_pairs(lead), count_pairs(hs)) and tp(
+                ps
+            ) >= tp(hs)
     return flags, has, key, legal
 
 

@@ -46,14 +46,31 @@ def bench(kernel, impl, batch, median, items=None, **extra):
         "fullname": f"benchmarks/bench_{kernel}.py::{name}",
         "params": {"impl": impl, "batch": batch},
         "param": f"{impl}-{batch}",
-        "extra_info": {"kernel": kernel, "impl": impl, "items": batch if items is None else items, **extra},
+        "extra_info": {
+            "kernel": kernel,
+            "impl": impl,
+            "items": batch if items is None else items,
+            **extra,
+        },
         "options": {},
-        "stats": {"min": median * 0.9, "max": median * 1.2, "mean": median, "median": median, "rounds": 5},
+        "stats": {
+            "min": median * 0.9,
+            "max": median * 1.2,
+            "mean": median,
+            "median": median,
+            "rounds": 5,
+        },
     }
 
 
 def report(*benches):
-    return {"machine_info": {}, "commit_info": {}, "benchmarks": list(benches), "datetime": "", "version": "5.3.1"}
+    return {
+        "machine_info": {},
+        "commit_info": {},
+        "benchmarks": list(benches),
+        "datetime": "",
+        "version": "5.3.1",
+    }
 
 
 def healthy():
@@ -81,7 +98,11 @@ def run(rep, floors=FLOORS):
 def slow_down(rep, kernel, impl="core", factor=10.0, batch=None):
     for b in rep["benchmarks"]:
         ei = b["extra_info"]
-        if ei["kernel"] == kernel and ei["impl"] == impl and (batch is None or b["params"]["batch"] == batch):
+        if (
+            ei["kernel"] == kernel
+            and ei["impl"] == impl
+            and (batch is None or b["params"]["batch"] == batch)
+        ):
             b["stats"]["median"] *= factor
     return rep
 
@@ -111,11 +132,16 @@ def test_fails_on_artificial_core_slowdown():
     st = statuses(result)
     # 20x -> 2x < 10 and 500x -> 50x < 250, at both batch sizes
     assert [k for k, v in st.items() if v == "FAIL"] == [
-        ("deal", "1000", "numpy"), ("deal", "1000", "python"),
-        ("deal", "100000", "numpy"), ("deal", "100000", "python"),
+        ("deal", "1000", "numpy"),
+        ("deal", "1000", "python"),
+        ("deal", "100000", "numpy"),
+        ("deal", "100000", "python"),
     ]
     assert st[("bidding", "1000", "reference")] == "ok"
-    assert any("'deal' batch 1000: core is 2x 'numpy', below the floor of 10x" in f for f in result.failures)
+    assert any(
+        "'deal' batch 1000: core is 2x 'numpy', below the floor of 10x" in f
+        for f in result.failures
+    )
 
 
 def test_slowdown_at_a_single_batch_is_caught():
@@ -159,14 +185,17 @@ def test_floored_impl_never_compared_fails():
     rep = healthy()
     rep["benchmarks"] = [b for b in rep["benchmarks"] if b["extra_info"]["impl"] != "python"]
     result, _ = run(rep)
-    assert any("floor for 'python' but no batch of the report times both" in f for f in result.failures)
+    assert any(
+        "floor for 'python' but no batch of the report times both" in f for f in result.failures
+    )
 
 
 def test_baseline_at_some_batches_only_is_fine():
     # pure-python baselines are often only run at small batches
     rep = healthy()
     rep["benchmarks"] = [
-        b for b in rep["benchmarks"]
+        b
+        for b in rep["benchmarks"]
         if not (b["extra_info"]["impl"] == "python" and b["params"]["batch"] == 100000)
     ]
     result, _ = run(rep)
@@ -176,8 +205,13 @@ def test_baseline_at_some_batches_only_is_fine():
 def test_baseline_without_core_fails_when_floored():
     rep = healthy()
     rep["benchmarks"] = [
-        b for b in rep["benchmarks"]
-        if not (b["extra_info"]["impl"] == "core" and b["params"]["batch"] == 1000 and b["extra_info"]["kernel"] == "deal")
+        b
+        for b in rep["benchmarks"]
+        if not (
+            b["extra_info"]["impl"] == "core"
+            and b["params"]["batch"] == 1000
+            and b["extra_info"]["kernel"] == "deal"
+        )
     ]
     result, _ = run(rep)
     assert statuses(result)[("deal", "1000", "numpy")] == "no core"
@@ -195,7 +229,10 @@ def test_unfloored_kernel_only_warns():
 
 def test_unfloored_impl_of_floored_kernel_warns_once():
     rep = healthy()
-    rep["benchmarks"] += [bench("deal", "reference", 1000, 1.0), bench("deal", "reference", 100000, 90.0)]
+    rep["benchmarks"] += [
+        bench("deal", "reference", 1000, 1.0),
+        bench("deal", "reference", 100000, 90.0),
+    ]
     result, _ = run(rep)
     assert result.ok
     assert [w for w in result.warnings if "no floor for impl 'reference'" in w] == [
@@ -207,18 +244,29 @@ def test_per_batch_override():
     floors = {"deal": {"numpy": 10.0, "python": 250.0, "batch": {"100000": {"numpy": 30.0}}}}
     result, _ = run(healthy(), floors)
     rows = {(r.kernel, r.batch, r.impl): r for r in result.rows}
-    assert rows[("deal", "1000", "numpy")].floor == 10.0 and rows[("deal", "1000", "numpy")].status == "ok"
-    assert rows[("deal", "100000", "numpy")].floor == 30.0 and rows[("deal", "100000", "numpy")].status == "FAIL"
+    assert (
+        rows[("deal", "1000", "numpy")].floor == 10.0
+        and rows[("deal", "1000", "numpy")].status == "ok"
+    )
+    assert (
+        rows[("deal", "100000", "numpy")].floor == 30.0
+        and rows[("deal", "100000", "numpy")].status == "FAIL"
+    )
     assert rows[("deal", "100000", "python")].floor == 250.0
     # an override may also lower a floor for one batch
-    floors = {"deal": {"numpy": 25.0, "batch": {"1000": {"numpy": 15.0}, "100000": {"numpy": 15.0}}}}
+    floors = {
+        "deal": {"numpy": 25.0, "batch": {"1000": {"numpy": 15.0}, "100000": {"numpy": 15.0}}}
+    }
     assert run(healthy(), floors)[0].ok
 
 
 def test_per_batch_override_for_missing_batch_fails():
     floors = {"deal": {"numpy": 10.0, "batch": {"5000": {"numpy": 10.0}}}}
     result, _ = run(healthy(), floors)
-    assert any("per-batch floor for batch 5000 but that batch is not in the report" in f for f in result.failures)
+    assert any(
+        "per-batch floor for batch 5000 but that batch is not in the report" in f
+        for f in result.failures
+    )
 
 
 def test_duplicate_benchmark_fails():
@@ -265,7 +313,9 @@ def test_batch_label_fallbacks():
     ],
 )
 def test_invalid_floors_rejected(floors, message):
-    with pytest.raises(guard.GuardInputError, match=message.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(
+        guard.GuardInputError, match=message.replace("[", r"\[").replace("]", r"\]")
+    ):
         guard.parse_floors(floors)
 
 
@@ -278,9 +328,22 @@ def test_table_formatting():
     result, _ = run(healthy())
     table = guard.format_table(result.rows)
     lines = table.splitlines()
-    assert lines[0].split() == ["kernel", "batch", "impl", "items", "median", "items/s", "ratio", "floor", "status"]
+    assert lines[0].split() == [
+        "kernel",
+        "batch",
+        "impl",
+        "items",
+        "median",
+        "items/s",
+        "ratio",
+        "floor",
+        "status",
+    ]
     assert len(lines) == 2 + len(result.rows)
-    assert any(line.split()[:3] == ["deal", "1000", "numpy"] and line.split()[-3:] == ["20x", "10x", "ok"] for line in lines)
+    assert any(
+        line.split()[:3] == ["deal", "1000", "numpy"] and line.split()[-3:] == ["20x", "10x", "ok"]
+        for line in lines
+    )
 
 
 # --------------------------------------------------------------------------- #
@@ -304,7 +367,9 @@ def cli(tmp_path, rep, *args, floors_text=FLOORS_TOML):
     floors_path.write_text(floors_text)
     return subprocess.run(
         [sys.executable, str(GUARD_PATH), str(report_path), "--floors", str(floors_path), *args],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -340,8 +405,17 @@ def test_cli_table_mode_never_fails(tmp_path):
     # the default floors file is optional in table mode
     rp = tmp_path / "report.json"
     proc = subprocess.run(
-        [sys.executable, str(GUARD_PATH), str(rp), "--table", "--floors", str(tmp_path / "nope.toml")],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            str(GUARD_PATH),
+            str(rp),
+            "--table",
+            "--floors",
+            str(tmp_path / "nope.toml"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
 
@@ -369,7 +443,7 @@ def test_cli_bad_input_exits_2(tmp_path, rep, floors_text, message):
 # --------------------------------------------------------------------------- #
 # end to end: real pytest-benchmark run through the real benchmarks/conftest.py
 # --------------------------------------------------------------------------- #
-TINY_BENCH = '''
+TINY_BENCH = """
 import time
 import pytest
 
@@ -387,12 +461,12 @@ IMPLS = {"core": core_kernel, "python": python_baseline}
 def test_tiny(benchmark, impl, batch):
     benchmark.extra_info.update(kernel="tiny", impl=impl, items=batch)
     benchmark(IMPLS[impl], batch)
-'''
+"""
 
-CONVENTION_BREAKER = '''
+CONVENTION_BREAKER = """
 def test_untagged(benchmark):
     benchmark(sum, [1, 2, 3])
-'''
+"""
 
 
 @pytest.fixture
@@ -410,14 +484,21 @@ def bench_project(tmp_path):
 def _pytest(cwd, *args):
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
-        cwd=cwd, capture_output=True, text=True, timeout=120,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_end_to_end_real_pytest_benchmark_report(bench_project):
     proc = _pytest(
-        bench_project, "benchmarks", "--benchmark-only",
-        "--benchmark-min-time=0.00001", "--benchmark-max-time=0.02", "--benchmark-min-rounds=3",
+        bench_project,
+        "benchmarks",
+        "--benchmark-only",
+        "--benchmark-min-time=0.00001",
+        "--benchmark-max-time=0.02",
+        "--benchmark-min-rounds=3",
         "--benchmark-json=benchmark-report.json",
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
@@ -429,24 +510,38 @@ def test_end_to_end_real_pytest_benchmark_report(bench_project):
     entries, problems = guard.parse_entries(rep)
     assert problems == []
     assert sorted((e.kernel, e.batch, e.impl, e.items) for e in entries) == [
-        ("tiny", "10", "core", 10), ("tiny", "10", "python", 10),
-        ("tiny", "1000", "core", 1000), ("tiny", "1000", "python", 1000),
+        ("tiny", "10", "core", 10),
+        ("tiny", "10", "python", 10),
+        ("tiny", "1000", "core", 1000),
+        ("tiny", "1000", "python", 1000),
     ]
 
     floors = bench_project / "floors.toml"
     floors.write_text("[tiny]\npython = 10.0\n")
-    ok = subprocess.run([sys.executable, str(GUARD_PATH), str(report_path), "--floors", str(floors)],
-                        capture_output=True, text=True, timeout=60)
+    ok = subprocess.run(
+        [sys.executable, str(GUARD_PATH), str(report_path), "--floors", str(floors)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert ok.returncode == 0, ok.stdout + ok.stderr
 
     floors.write_text("[tiny]\npython = 1e12\n")  # an unreachable floor == a regression
-    bad = subprocess.run([sys.executable, str(GUARD_PATH), str(report_path), "--floors", str(floors)],
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, str(GUARD_PATH), str(report_path), "--floors", str(floors)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 1 and "below the floor of 1e+12x" in bad.stderr
 
     floors.write_text("[tiny]\npython = 10.0\n[deal]\nnumpy = 5.0\n")  # a vanished kernel
-    gone = subprocess.run([sys.executable, str(GUARD_PATH), str(report_path), "--floors", str(floors)],
-                          capture_output=True, text=True, timeout=60)
+    gone = subprocess.run(
+        [sys.executable, str(GUARD_PATH), str(report_path), "--floors", str(floors)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert gone.returncode == 1 and "'deal' has floors but no benchmark" in gone.stderr
 
 
@@ -458,7 +553,9 @@ def test_conftest_collection_and_convention_check(bench_project):
     assert "bench_" not in proc.stdout
     # naming a file explicitly does not collect it twice; quick mode
     # deselects the big batches
-    proc = _pytest(bench_project, "benchmarks/bench_tiny.py", "--collect-only", "-q", "--bench-max-batch=100")
+    proc = _pytest(
+        bench_project, "benchmarks/bench_tiny.py", "--collect-only", "-q", "--bench-max-batch=100"
+    )
     assert "2/4 tests collected (2 deselected)" in proc.stdout, proc.stdout
     # an untagged benchmark errors, even with benchmarks disabled
     proc = _pytest(bench_project, "benchmarks", "--benchmark-disable")

@@ -17,13 +17,14 @@ tricks, some 25 s), judging one seat's plays per trick; ``-m slow`` checks 10^5 
 tricks, every seat's plays (about 30 minutes: the reference answers some 20 questions per
 trick).
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-import shengji.rules.combos as core
 import shengji.reference as ref
+import shengji.rules.combos as core
 from multi_tractor_cases import make_case
 from shengji import Trump
 from shengji.cards import RANKS, SUITS, format_cards
@@ -36,16 +37,22 @@ PRESET_NAMES = sorted(PRESETS)
 def draw_setting(rng):
     rules = Rules.preset(PRESET_NAMES[int(rng.integers(len(PRESET_NAMES)))])
     if rng.random() < 1 / 3:
-        rules = rules.replace(tractor_gap=bool(rng.integers(2)),
-                              trump_chain=bool(rng.integers(2)))
-    trump = Trump(LEVELS[int(rng.integers(len(LEVELS)))],
-                  [*SUITS, None][int(rng.integers(len(SUITS) + 1))])
+        rules = rules.replace(tractor_gap=bool(rng.integers(2)), trump_chain=bool(rng.integers(2)))
+    trump = Trump(
+        LEVELS[int(rng.integers(len(LEVELS)))], [*SUITS, None][int(rng.integers(len(SUITS) + 1))]
+    )
     return trump, rules
 
 
 def combo_view(c):
-    return (c.kind, c.suit, c.pairs, c.top_order, sorted(c.cards),
-            [(p.kind, p.pairs, p.top_order, sorted(p.cards)) for p in c.components])
+    return (
+        c.kind,
+        c.suit,
+        c.pairs,
+        c.top_order,
+        sorted(c.cards),
+        [(p.kind, p.pairs, p.top_order, sorted(p.cards)) for p in c.components],
+    )
 
 
 def one_suit(cards, trump) -> bool:
@@ -61,8 +68,16 @@ def check_case(seed: int, all_seats: bool = True) -> dict[str, int]:
     case = make_case(rng, trump, rules)
     lead = case.lead
     where = f"seed {seed}: {trump!r} {rules!r} lead {format_cards(lead)}"
-    asked = {"tricks": 1, "multi": 0, "classify": 1, "match": 0, "follow": 0, "winner": 0,
-             "throw": 1, "kitty": 0}
+    asked = {
+        "tricks": 1,
+        "multi": 0,
+        "classify": 1,
+        "match": 0,
+        "follow": 0,
+        "winner": 0,
+        "throw": 1,
+        "kitty": 0,
+    }
 
     got = core.classify(lead, trump, rules)
     assert combo_view(got) == combo_view(ref.classify(lead, trump, rules)), where
@@ -72,33 +87,43 @@ def check_case(seed: int, all_seats: bool = True) -> dict[str, int]:
         # The candidates in the led suit or in trump (a follow or a ruff), and the seat's
         # cards of the led suit where it holds more of them than the lead (what it owes).
         suit_cards = [c for c in hand if trump.follow_suit(c) == got.suit]
-        matched = [p for p in cands if one_suit(p, trump) and
-                   trump.follow_suit(p[0]) in (got.suit, "T")]
+        matched = [
+            p for p in cands if one_suit(p, trump) and trump.follow_suit(p[0]) in (got.suit, "T")
+        ]
         if len(suit_cards) > len(lead):
             matched.append(suit_cards)
         for cards in matched:
             a = core.match_shape(cards, lead, trump, rules)
-            assert tuple(a) == ref.match_shape(cards, lead, trump, rules), \
-                (where, format_cards(cards))
+            assert tuple(a) == ref.match_shape(cards, lead, trump, rules), (
+                where,
+                format_cards(cards),
+            )
             asked["match"] += 1
         for play in cands:
             a = core.is_legal_follow(hand, lead, play, trump, rules)
-            assert a == ref.is_legal_follow(hand, lead, play, trump, rules), \
-                (where, format_cards(hand), format_cards(play))
+            assert a == ref.is_legal_follow(hand, lead, play, trump, rules), (
+                where,
+                format_cards(hand),
+                format_cards(play),
+            )
             asked["follow"] += 1
     for first in range(2):
         trick = case.trick([first, first + 1, first + 2])
         if len({len(p) for p in trick}) != 1:
             continue
         win = core.trick_winner(trick, trump, rules)
-        assert win == ref.trick_winner(trick, trump, rules), \
-            (where, [format_cards(p) for p in trick])
-        assert core.kitty_multiplier(trick[win], trump, rules) == \
-            ref.kitty_multiplier(trick[win], trump, rules), (where, format_cards(trick[win]))
+        assert win == ref.trick_winner(trick, trump, rules), (
+            where,
+            [format_cards(p) for p in trick],
+        )
+        assert core.kitty_multiplier(trick[win], trump, rules) == ref.kitty_multiplier(
+            trick[win], trump, rules
+        ), (where, format_cards(trick[win]))
         asked["winner"] += 1
         asked["kitty"] += 1
-    assert core.check_throw(lead, case.hands, trump, rules) == \
-        ref.check_throw(lead, case.hands, trump, rules), (where, case.hands)
+    assert core.check_throw(lead, case.hands, trump, rules) == ref.check_throw(
+        lead, case.hands, trump, rules
+    ), (where, case.hands)
     return asked
 
 

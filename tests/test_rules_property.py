@@ -18,6 +18,7 @@ The last part generates multi-tractor throws (tests/multi_tractor_cases.py) agai
 chains with parallel off-suit level pairs and jokers, where the old greedy placement and the
 exact one differ, and proves that the generator reaches every class of difference.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,8 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import shengji.rules.combos as core
 import shengji.reference as ref
+import shengji.rules.combos as core
 from multi_tractor_cases import greedy_answers, greedy_winner, make_case
 from shengji import Trump
 from shengji.cards import N_CARDS, N_COPIES, RANKS, SUITS
@@ -36,8 +37,9 @@ from shengji.reference.cardinfo import resolve as ref_resolve
 from shengji.reference.placement import decomposition_shapes, pair_state
 from shengji.rules.options import PRESETS, Rules
 
-SETTINGS = dict(derandomize=True, database=None, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = dict(
+    derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 # Soak runs: SHENGJI_PROPERTY_SCALE=20 multiplies every max_examples (CI keeps 1).
 SCALE = float(os.environ.get("SHENGJI_PROPERTY_SCALE", "1"))
 
@@ -54,8 +56,7 @@ def rules_st(draw):
     rules = Rules.preset(draw(st.sampled_from(sorted(PRESETS))))
     # No preset changes these two, so vary them on top to cover the chain options.
     if draw(st.integers(0, 3)) == 0:
-        rules = rules.replace(tractor_gap=draw(st.booleans()),
-                              trump_chain=draw(st.booleans()))
+        rules = rules.replace(tractor_gap=draw(st.booleans()), trump_chain=draw(st.booleans()))
     return rules
 
 
@@ -64,6 +65,7 @@ seed_st = st.integers(0, 2**32 - 1)
 
 
 # -- deals, leads, follows ----------------------------------------------------------------
+
 
 def follow_of(card: int, trump: Trump) -> str:
     return trump.follow_suit(card)
@@ -91,9 +93,9 @@ def deal(rng, trump: Trump, mode: int) -> list[list[int]]:
             copies = [k * N_COPIES, k * N_COPIES + 1]
             blocks += [copies] if rng.random() < 0.8 else [[c] for c in copies]
         order = [c for i in rng.permutation(len(blocks)) for c in blocks[i]]
-        return [sorted(order[seat * size:(seat + 1) * size]) for seat in range(4)]
+        return [sorted(order[seat * size : (seat + 1) * size]) for seat in range(4)]
     pool = [int(c) for c in rng.permutation(pool)]
-    return [sorted(pool[seat * size:(seat + 1) * size]) for seat in range(4)]
+    return [sorted(pool[seat * size : (seat + 1) * size]) for seat in range(4)]
 
 
 def by_suit(hand, trump):
@@ -126,9 +128,12 @@ def random_lead(rng, hand, trump, rules) -> list[int]:
         return pairs[int(rng.integers(len(pairs)))]
     if mode == 2:
         # A tractor of any suit of the hand, from the hand's own decomposition.
-        tractors = [c for name in names
-                    for c in core.classify(suits[name], trump, rules).components
-                    if c.kind == "tractor"]
+        tractors = [
+            c
+            for name in names
+            for c in core.classify(suits[name], trump, rules).components
+            if c.kind == "tractor"
+        ]
         if tractors:
             return tractors[int(rng.integers(len(tractors)))].cards
         if pairs:
@@ -186,7 +191,7 @@ def candidates(rng, hand, lead, trump) -> list[list[int]]:
     if s != "T" and not hs and len(trumps) >= n:
         out.append(pairs_first(rng, trumps, n))
         out.append(pairs_first(rng, trumps, n, shuffle=False))
-        singles = list({c // N_COPIES: c for c in trumps}.values())   # one id per kind
+        singles = list({c // N_COPIES: c for c in trumps}.values())  # one id per kind
         if len(singles) >= n:
             out.append([int(c) for c in rng.choice(singles, n, replace=False)])
     return [sorted(c) for c in out if len(c) == n]
@@ -194,9 +199,16 @@ def candidates(rng, hand, lead, trump) -> list[list[int]]:
 
 # -- comparison helpers ------------------------------------------------------------------
 
+
 def combo_view(c):
-    return (c.kind, c.suit, c.pairs, c.top_order, list(c.cards),
-            [(p.kind, p.suit, p.pairs, p.top_order, list(p.cards)) for p in c.components])
+    return (
+        c.kind,
+        c.suit,
+        c.pairs,
+        c.top_order,
+        list(c.cards),
+        [(p.kind, p.suit, p.pairs, p.top_order, list(p.cards)) for p in c.components],
+    )
 
 
 def longest_tractor(combo) -> int:
@@ -215,6 +227,7 @@ def setup(seed, trump, mode):
 
 # -- the properties ------------------------------------------------------------------------
 
+
 @settings(max_examples=examples(600), **SETTINGS)
 @given(seed=seed_st, trump=trump_st, rules=rules_st(), mode=deal_mode_st)
 def test_classify_agrees(seed, trump, rules, mode):
@@ -222,19 +235,21 @@ def test_classify_agrees(seed, trump, rules, mode):
     for hand in hands:
         for _ in range(3):
             lead = random_lead(rng, hand, trump, rules)
-            assert combo_view(core.classify(lead, trump, rules)) == \
-                combo_view(ref.classify(lead, trump, rules)), (lead, trump, rules)
+            assert combo_view(core.classify(lead, trump, rules)) == combo_view(
+                ref.classify(lead, trump, rules)
+            ), (lead, trump, rules)
         # A whole following-suit of a hand: the biggest decompositions there are.
         for cards in by_suit(hand, trump).values():
-            assert combo_view(core.classify(cards, trump, rules)) == \
-                combo_view(ref.classify(cards, trump, rules)), (cards, trump, rules)
-            assert core.kitty_multiplier(cards, trump, rules) == \
-                ref.kitty_multiplier(cards, trump, rules)
+            assert combo_view(core.classify(cards, trump, rules)) == combo_view(
+                ref.classify(cards, trump, rules)
+            ), (cards, trump, rules)
+            assert core.kitty_multiplier(cards, trump, rules) == ref.kitty_multiplier(
+                cards, trump, rules
+            )
 
 
 @settings(max_examples=examples(600), **SETTINGS)
-@given(seed=seed_st, trump=trump_st, rules=rules_st(), mode=deal_mode_st,
-       leader=st.integers(0, 3))
+@given(seed=seed_st, trump=trump_st, rules=rules_st(), mode=deal_mode_st, leader=st.integers(0, 3))
 def test_follow_and_winner_agree(seed, trump, rules, mode, leader):
     rng, hands = setup(seed, trump, mode)
     lead = random_lead(rng, hands[leader], trump, rules)
@@ -246,8 +261,13 @@ def test_follow_and_winner_agree(seed, trump, rules, mode, leader):
         legal = []
         for play in cands:
             got = core.is_legal_follow(hands[seat], lead, play, trump, rules)
-            assert got == ref.is_legal_follow(hands[seat], lead, play, trump, rules), \
-                (hands[seat], lead, play, trump, rules)
+            assert got == ref.is_legal_follow(hands[seat], lead, play, trump, rules), (
+                hands[seat],
+                lead,
+                play,
+                trump,
+                rules,
+            )
             if got:
                 legal.append(play)
         options.append(cands)
@@ -258,14 +278,16 @@ def test_follow_and_winner_agree(seed, trump, rules, mode, leader):
     win = core.trick_winner(plays, trump, rules)
     assert win == ref.trick_winner(plays, trump, rules), (plays, trump, rules)
     # A ruff that cannot have the lead's shape never wins.
-    if win > 0 and lead_combo.suit != "T" and \
-            all(follow_of(c, trump) == "T" for c in plays[win]):
+    if win > 0 and lead_combo.suit != "T" and all(follow_of(c, trump) == "T" for c in plays[win]):
         winner_combo = core.classify(plays[win], trump, rules)
         assert kind_pairs(plays[win]) >= sum(c.pairs for c in lead_combo.components)
         assert longest_tractor(winner_combo) >= longest_tractor(lead_combo)
     for i, play in enumerate(plays[1:], start=1):
-        if lead_combo.suit != "T" and all(follow_of(c, trump) == "T" for c in play) and \
-                kind_pairs(play) < sum(c.pairs for c in lead_combo.components):
+        if (
+            lead_combo.suit != "T"
+            and all(follow_of(c, trump) == "T" for c in play)
+            and kind_pairs(play) < sum(c.pairs for c in lead_combo.components)
+        ):
             assert win != i
 
     # A trick of legal plays: the winner followed legally (or led).
@@ -279,8 +301,7 @@ def test_follow_and_winner_agree(seed, trump, rules, mode, leader):
 
 
 @settings(max_examples=examples(600), **SETTINGS)
-@given(seed=seed_st, trump=trump_st, rules=rules_st(), mode=deal_mode_st,
-       leader=st.integers(0, 3))
+@given(seed=seed_st, trump=trump_st, rules=rules_st(), mode=deal_mode_st, leader=st.integers(0, 3))
 def test_throw_check_agrees(seed, trump, rules, mode, leader):
     rng, hands = setup(seed, trump, mode)
     others = [hands[(leader + i) % 4] for i in range(1, 4)]
@@ -289,8 +310,9 @@ def test_throw_check_agrees(seed, trump, rules, mode, leader):
         if attempt % 2:
             # Thin the others' cards of the led suit so that throws also stand.
             s = follow_of(lead[0], trump)
-            others = [[c for c in h if follow_of(c, trump) != s or rng.random() < 0.3]
-                      for h in others]
+            others = [
+                [c for c in h if follow_of(c, trump) != s or rng.random() < 0.3] for h in others
+            ]
         got = core.check_throw(lead, others, trump, rules)
         assert got == ref.check_throw(lead, others, trump, rules), (lead, others, trump, rules)
         ok, forced = got
@@ -300,14 +322,17 @@ def test_throw_check_agrees(seed, trump, rules, mode, leader):
         else:
             assert combo.kind == "throw"
             assert sorted(forced) in [sorted(c.cards) for c in combo.components]
-        assert core.kitty_multiplier(lead, trump, rules) == \
-            ref.kitty_multiplier(lead, trump, rules)
+        assert core.kitty_multiplier(lead, trump, rules) == ref.kitty_multiplier(lead, trump, rules)
 
 
 @settings(max_examples=examples(800), **SETTINGS)
-@given(points=st.integers(-60, 420), rules=rules_st(),
-       level=st.none() | st.sampled_from(LEVELS), cap=st.none() | st.integers(1, 8),
-       must=st.none() | st.lists(st.sampled_from(LEVELS), max_size=3))
+@given(
+    points=st.integers(-60, 420),
+    rules=rules_st(),
+    level=st.none() | st.sampled_from(LEVELS),
+    cap=st.none() | st.integers(1, 8),
+    must=st.none() | st.lists(st.sampled_from(LEVELS), max_size=3),
+)
 def test_level_change_agrees(points, rules, level, cap, must):
     if cap is not None:
         rules = rules.replace(level_cap=cap)
@@ -329,6 +354,7 @@ def test_level_change_agrees(points, rules, level, cap, must):
 # fit misses (two tractors through the level position, touching tractors in runs that must
 # be cut).  The old greedy fit is kept there as an oracle.
 
+
 def lex_at_least(a, b) -> bool:
     return tuple(int(x) for x in a) >= tuple(int(x) for x in b)
 
@@ -340,14 +366,18 @@ def test_multi_tractor_tricks_agree(seed, trump, rules):
     lead, n = case.lead, len(case.lead)
     combo = core.classify(lead, trump, rules)
     assert combo_view(combo) == combo_view(ref.classify(lead, trump, rules)), (lead, trump)
-    for hand, cands in zip(case.hands, case.plays):
+    for hand, cands in zip(case.hands, case.plays, strict=False):
         suit_cards = [c for c in hand if follow_of(c, trump) == combo.suit]
-        hand_fit = core.match_shape(suit_cards, lead, trump, rules).tractors \
-            if suit_cards else None
+        hand_fit = core.match_shape(suit_cards, lead, trump, rules).tractors if suit_cards else None
         for play in cands:
             legal = core.is_legal_follow(hand, lead, play, trump, rules)
-            assert legal == ref.is_legal_follow(hand, lead, play, trump, rules), \
-                (hand, lead, play, trump, rules)
+            assert legal == ref.is_legal_follow(hand, lead, play, trump, rules), (
+                hand,
+                lead,
+                play,
+                trump,
+                rules,
+            )
             if len({follow_of(c, trump) for c in play}) != 1:
                 continue
             got = core.match_shape(play, lead, trump, rules)
@@ -360,8 +390,12 @@ def test_multi_tractor_tricks_agree(seed, trump, rules):
             if got.has_shape and g_has:
                 assert got.key <= g_key
             # A legal follow that holds more than the suit's cards must match the hand's fit.
-            if legal and len(suit_cards) > n and play and \
-                    all(follow_of(c, trump) == combo.suit for c in play):
+            if (
+                legal
+                and len(suit_cards) > n
+                and play
+                and all(follow_of(c, trump) == combo.suit for c in play)
+            ):
                 assert got.tractors == hand_fit, (hand, lead, play, trump, rules)
     for first in range(2):
         trick = case.trick([first, first + 1, first + 2])
@@ -369,10 +403,12 @@ def test_multi_tractor_tricks_agree(seed, trump, rules):
         assert win == ref.trick_winner(trick, trump, rules), (trick, trump, rules)
         if win:
             assert core.match_shape(trick[win], lead, trump, rules).has_shape
-        assert core.kitty_multiplier(trick[win], trump, rules) == \
-            ref.kitty_multiplier(trick[win], trump, rules)
-    assert core.check_throw(lead, case.hands, trump, rules) == \
-        ref.check_throw(lead, case.hands, trump, rules)
+        assert core.kitty_multiplier(trick[win], trump, rules) == ref.kitty_multiplier(
+            trick[win], trump, rules
+        )
+    assert core.check_throw(lead, case.hands, trump, rules) == ref.check_throw(
+        lead, case.hands, trump, rules
+    )
 
 
 @settings(max_examples=examples(300), **SETTINGS)
@@ -384,12 +420,12 @@ def test_decomposition_is_the_largest_first_cut(seed, trump, rules):
     rng = np.random.default_rng(seed)
     case = make_case(rng, trump, rules)
     spec, rr = ref_resolve(trump, rules)
-    holdings = [case.lead] + [[c for c in h if follow_of(c, trump) == follow_of(h[0], trump)]
-                              for h in case.hands]
+    holdings = [case.lead] + [
+        [c for c in h if follow_of(c, trump) == follow_of(h[0], trump)] for h in case.hands
+    ]
     for cards in holdings:
         combo = core.classify(cards, trump, rules)
-        cut = tuple(sorted((c.pairs for c in combo.components if c.kind != "single"),
-                           reverse=True))
+        cut = tuple(sorted((c.pairs for c in combo.components if c.kind != "single"), reverse=True))
         state, _ = pair_state([c // N_COPIES for c in cards], spec, rr)
         assert cut == max(decomposition_shapes(state), default=()), (cards, trump, rules)
 
@@ -403,14 +439,15 @@ def greedy_differences(n_cases: int, seed: int) -> Counter:
     found: Counter = Counter()
     for s in np.random.SeedSequence(seed).generate_state(n_cases, dtype=np.uint32):
         rng = np.random.default_rng(int(s))
-        name = sorted(PRESETS)[int(s) % len(PRESETS)]     # every preset in turn
+        name = sorted(PRESETS)[int(s) % len(PRESETS)]  # every preset in turn
         rules = Rules.preset(name)
         if rng.random() < 1 / 3:
-            rules = rules.replace(tractor_gap=bool(rng.integers(2)),
-                                  trump_chain=bool(rng.integers(2)))
+            rules = rules.replace(
+                tractor_gap=bool(rng.integers(2)), trump_chain=bool(rng.integers(2))
+            )
         trump = Trump(LEVELS[int(rng.integers(13))], [*SUITS, None][int(rng.integers(5))])
         case = make_case(rng, trump, rules)
-        for hand, cands in zip(case.hands, case.plays):
+        for hand, cands in zip(case.hands, case.plays, strict=False):
             for play in cands:
                 _, g_has, g_key, g_legal = greedy_answers(case, play, hand)
                 legal = core.is_legal_follow(hand, case.lead, play, trump, rules)

@@ -4,6 +4,7 @@ itself (the same object: one import, one registration with OpenSpiel).
 
 ``MOVED`` is the one table of old -> new paths; CHANGELOG.md lists it for users.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -9,20 +9,52 @@ Encoding (the one scheme used everywhere; the sizes are the core's, ``shengji.na
 Text notation: rank then suit, ranks ``2-9 T J Q K A`` (also ``10``), suits ``S H C D``
 (also ``♠ ♥ ♣ ♦``), jokers ``SJ`` and ``BJ``; case-insensitive; space-separated.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shengji.names import BIG_JOKER, HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANKS, N_SEATS, N_SUITS, RANK_NAMES, RANKS, SMALL_JOKER, SUITS, TOTAL_POINTS
+from shengji.names import (
+    BIG_JOKER,
+    HAND_SIZE,
+    KITTY_SIZE,
+    N_CARDS,
+    N_COPIES,
+    N_KINDS,
+    N_RANKS,
+    N_SEATS,
+    N_SUITS,
+    RANKS,
+    SMALL_JOKER,
+    SUITS,
+    TOTAL_POINTS,
+)
 
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
 RANK_ALIASES = {"10": "T"}
 
 __all__ = [
-    "N_SUITS", "N_RANKS", "N_KINDS", "N_CARDS", "N_SEATS", "HAND_SIZE", "KITTY_SIZE",
-    "TOTAL_POINTS", "SMALL_JOKER", "BIG_JOKER", "SUITS", "RANKS",
-    "parse_cards", "format_cards", "parse_rank", "parse_suit", "kind_of", "kind_name",
-    "kind_points", "card_points", "as_cards",
+    "N_SUITS",
+    "N_RANKS",
+    "N_KINDS",
+    "N_CARDS",
+    "N_SEATS",
+    "HAND_SIZE",
+    "KITTY_SIZE",
+    "TOTAL_POINTS",
+    "SMALL_JOKER",
+    "BIG_JOKER",
+    "SUITS",
+    "RANKS",
+    "parse_cards",
+    "format_cards",
+    "parse_rank",
+    "parse_suit",
+    "kind_of",
+    "kind_name",
+    "kind_points",
+    "card_points",
+    "as_cards",
 ]
 
 
@@ -110,7 +142,7 @@ def card_points(cards) -> int:
     elif not hasattr(cards, "__iter__"):
         cards = [cards]
     points = 0
-    for c in cards:          # bots call this on every candidate play: one lookup per card
+    for c in cards:  # bots call this on every candidate play: one lookup per card
         points += _ID_POINTS[c if type(c) is int and 0 <= c < N_CARDS else _check_id(c)]
     return points
 
@@ -145,4 +177,4 @@ def as_cards(cards) -> list[int]:
     return out
 
 
-_ID_POINTS = tuple(kind_points(c // N_COPIES) for c in range(N_CARDS))   # card_points
+_ID_POINTS = tuple(kind_points(c // N_COPIES) for c in range(N_CARDS))  # card_points

@@ -4,6 +4,7 @@ Bad input, a refused or failed run get one line on stderr (``shengji: error: ...
 traceback; exit status 2 when nothing was written, 1 when a run failed part-way (its
 finished chunks are kept for ``--resume``), 130/143 when interrupted by Ctrl-C/SIGTERM.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,13 +16,16 @@ from pathlib import Path
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
-EXIT_TERMINATED = 143   # 128 + SIGTERM
+EXIT_TERMINATED = 143  # 128 + SIGTERM
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one clear line instead of usage + message
-        raise _UsageError(f"{message} (see 'shengji {self.prog.split()[-1]} --help')"
-                          if " " in self.prog else message)
+        raise _UsageError(
+            f"{message} (see 'shengji {self.prog.split()[-1]} --help')"
+            if " " in self.prog
+            else message
+        )
 
 
 class _UsageError(Exception):
@@ -72,38 +76,72 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--n", type=_positive_int, help="number of items (overrides the file)")
     r.add_argument("--seed", type=_seed, help="seed (overrides the file)")
     r.add_argument("--out", help="output directory (default: out/<study file name>)")
-    r.add_argument("--workers", type=_positive_int,
-                   help="worker processes (default: all cores); with --engine dask, the size "
-                        "of the LocalCluster")
-    r.add_argument("--engine", choices=("local", "dask"),
-                   help="local: processes on this machine (default); dask: a dask.distributed "
-                        "cluster (pip install 'shengji[dask]')")
-    r.add_argument("--scheduler", metavar="ADDRESS",
-                   help="join this Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies --engine "
-                        "dask); its workers write to --out, which must be on a shared filesystem")
+    r.add_argument(
+        "--workers",
+        type=_positive_int,
+        help="worker processes (default: all cores); with --engine dask, the size "
+        "of the LocalCluster",
+    )
+    r.add_argument(
+        "--engine",
+        choices=("local", "dask"),
+        help="local: processes on this machine (default); dask: a dask.distributed "
+        "cluster (pip install 'shengji[dask]')",
+    )
+    r.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="join this Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies --engine "
+        "dask); its workers write to --out, which must be on a shared filesystem",
+    )
     r.add_argument("--overwrite", action="store_true", help="replace an earlier run's output")
-    r.add_argument("--resume", action="store_true",
-                   help="finish an interrupted run in --out (same study and options): keep its "
-                        "finished chunks whose checksums match, redo the rest")
-    r.add_argument("--quiet", action="store_true",
-                   help="no progress (by default: a bar on a terminal, else a line per 10%%)")
-    ru = sub.add_parser("rules", help="list the presets and their sources, or show every option "
-                                      "of one preset (docs/rules.md §9-10)")
+    r.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish an interrupted run in --out (same study and options): keep its "
+        "finished chunks whose checksums match, redo the rest",
+    )
+    r.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress (by default: a bar on a terminal, else a line per 10%%)",
+    )
+    ru = sub.add_parser(
+        "rules",
+        help="list the presets and their sources, or show every option "
+        "of one preset (docs/rules.md §9-10)",
+    )
     ru.add_argument("preset", nargs="?", help="a preset name, e.g. club-84022 (none: list them)")
-    a = sub.add_parser("advise", help="what a 25-card hand is worth under each trump it could "
-                                      "declare, and passing (Monte Carlo, with intervals)")
-    a.add_argument("--hand", required=True,
-                   help='the 25 cards, e.g. "AS AS KS 2S 2H ... SJ BJ" (ranks 2-9 T J Q K A, '
-                        "suits S H C D, jokers SJ BJ)")
+    a = sub.add_parser(
+        "advise",
+        help="what a 25-card hand is worth under each trump it could "
+        "declare, and passing (Monte Carlo, with intervals)",
+    )
+    a.add_argument(
+        "--hand",
+        required=True,
+        help='the 25 cards, e.g. "AS AS KS 2S 2H ... SJ BJ" (ranks 2-9 T J Q K A, '
+        "suits S H C D, jokers SJ BJ)",
+    )
     a.add_argument("--level", required=True, help="the rank being played, 2..A")
-    a.add_argument("--preset", default="standard", help="rule preset (default: standard; "
-                                                         "see 'shengji rules')")
-    a.add_argument("--seat", type=int, default=0, choices=range(4), metavar="0..3",
-                   help="the hand's seat (dealing position; default 0)")
-    a.add_argument("--bot", default="greedy",
-                   help="the bot playing every seat: random, greedy, memory or pimc, "
-                        "with parameters as name(key=value, ...), e.g. "
-                        "'pimc(samples=8)' (default greedy)")
+    a.add_argument(
+        "--preset", default="standard", help="rule preset (default: standard; see 'shengji rules')"
+    )
+    a.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        choices=range(4),
+        metavar="0..3",
+        help="the hand's seat (dealing position; default 0)",
+    )
+    a.add_argument(
+        "--bot",
+        default="greedy",
+        help="the bot playing every seat: random, greedy, memory or pimc, "
+        "with parameters as name(key=value, ...), e.g. "
+        "'pimc(samples=8)' (default greedy)",
+    )
     a.add_argument("--n", type=_positive_int, help="deals per option (default 1000)")
     a.add_argument("--seed", type=_seed, default=0, help="seed of the deals (default 0)")
     a.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -118,35 +156,57 @@ def cmd_run(args) -> int:
     kind, cfg = make_config(data, source=args.study, overrides={"n": args.n, "seed": args.seed})
     out = Path(args.out) if args.out else Path("out") / Path(args.study).stem
     for key in _unreproducible_bots(cfg.options):
-        print(f"shengji: note: {key}: time_budget_ms > 0 makes the bot's choices depend on "
-              "this machine's speed and load: the data will not be reproducible from the seed",
-              file=sys.stderr)
+        print(
+            f"shengji: note: {key}: time_budget_ms > 0 makes the bot's choices depend on "
+            "this machine's speed and load: the data will not be reproducible from the seed",
+            file=sys.stderr,
+        )
     if args.engine == "local" and args.scheduler:
         raise _UsageError("--scheduler needs --engine dask")
     engine = args.engine or ("dask" if args.scheduler else "local")
     args._out = out
     command = "shengji " + " ".join(shlex.quote(a) for a in args._argv)
-    result = run_study(kind, cfg, out, workers=args.workers, overwrite=args.overwrite,
-                       quiet=args.quiet, engine=engine, scheduler=args.scheduler,
-                       resume=args.resume, command=command)
+    result = run_study(
+        kind,
+        cfg,
+        out,
+        workers=args.workers,
+        overwrite=args.overwrite,
+        quiet=args.quiet,
+        engine=engine,
+        scheduler=args.scheduler,
+        resume=args.resume,
+        command=command,
+    )
     rate = result.items / result.seconds if result.seconds > 0 else float("inf")
     if args.resume and (result.reused or result.redone):
         fresh = result.chunks - result.reused
-        note = (f"resumed: {result.reused} of {result.chunks} chunks were done, {fresh} run now"
-                if fresh else f"resumed: the run was already complete ({result.chunks} chunks verified)")
+        note = (
+            f"resumed: {result.reused} of {result.chunks} chunks were done, {fresh} run now"
+            if fresh
+            else f"resumed: the run was already complete ({result.chunks} chunks verified)"
+        )
         if result.redone:
-            shown = ", ".join(map(str, result.redone[:10])) + (", ..." if len(result.redone) > 10 else "")
+            shown = ", ".join(map(str, result.redone[:10])) + (
+                ", ..." if len(result.redone) > 10 else ""
+            )
             note += f" ({len(result.redone)} with damaged files redone: chunks {shown})"
         print(note)
-        print(f"{cfg.study}: {result.items:,} {kind.unit}, {fresh} chunks in {result.seconds:.2f} s "
-              f"({engine}), preset {cfg.preset}, level {cfg.level}, seed {cfg.seed}")
+        print(
+            f"{cfg.study}: {result.items:,} {kind.unit}, {fresh} chunks in {result.seconds:.2f} s "
+            f"({engine}), preset {cfg.preset}, level {cfg.level}, seed {cfg.seed}"
+        )
     else:
-        print(f"{cfg.study}: {result.items:,} {kind.unit} in {result.seconds:.2f} s "
-              f"({rate:,.0f} {kind.unit}/s), preset {cfg.preset}, level {cfg.level}, seed {cfg.seed}")
+        print(
+            f"{cfg.study}: {result.items:,} {kind.unit} in {result.seconds:.2f} s "
+            f"({rate:,.0f} {kind.unit}/s), preset {cfg.preset}, level {cfg.level}, seed {cfg.seed}"
+        )
     for line in result.summary:
         print("  " + line)
-    print(f"data: {result.out}/ ({', '.join(t + '/' for t in result.tables)}) — "
-          f"pandas.read_parquet('{result.out}/{result.tables[0]}')")
+    print(
+        f"data: {result.out}/ ({', '.join(t + '/' for t in result.tables)}) — "
+        f"pandas.read_parquet('{result.out}/{result.tables[0]}')"
+    )
     return 0
 
 
@@ -154,9 +214,11 @@ def _unreproducible_bots(options: dict) -> list[str]:
     """The option keys holding a bot whose choices depend on the machine (a time budget)."""
     from shengji.game.botspec import NAME_KEY, parse_bot
 
-    return [key for key, value in options.items()
-            if isinstance(value, dict) and NAME_KEY in value
-            and not parse_bot(key, value).reproducible]
+    return [
+        key
+        for key, value in options.items()
+        if isinstance(value, dict) and NAME_KEY in value and not parse_bot(key, value).reproducible
+    ]
 
 
 def cmd_rules(args) -> int:
@@ -185,21 +247,29 @@ def cmd_rules(args) -> int:
 
     if args.preset is None:
         rows = [("preset", "source", "differs from the defaults in")] + [
-            (name, PRESET_SOURCES[name],
-             ", ".join(f"{k}={shown(v)}" for k, v in Rules.preset(name).differences().items())
-             or "(the defaults)") for name in PRESETS]
+            (
+                name,
+                PRESET_SOURCES[name],
+                ", ".join(f"{k}={shown(v)}" for k, v in Rules.preset(name).differences().items())
+                or "(the defaults)",
+            )
+            for name in PRESETS
+        ]
         wn = max(cols(r[0]) for r in rows)
         ws = max(cols(r[1]) for r in rows)
         for name, source, diff in rows:
             print(f"{pad(name, wn)}  {pad(source, ws)}  {diff}")
-        print("every option of one preset: shengji rules PRESET; the rules, the options and the "
-              "presets: docs/rules.md §9-10")
+        print(
+            "every option of one preset: shengji rules PRESET; the rules, the options and the "
+            "presets: docs/rules.md §9-10"
+        )
         return 0
     if args.preset not in PRESETS:
         close = difflib.get_close_matches(args.preset.lower(), list(PRESETS), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise _UsageError(f"unknown preset {args.preset!r}{hint}; allowed presets: "
-                          + ", ".join(PRESETS))
+        raise _UsageError(
+            f"unknown preset {args.preset!r}{hint}; allowed presets: " + ", ".join(PRESETS)
+        )
     rules = Rules.preset(args.preset)
     diff = rules.differences()
     defaults = Rules().to_dict()
@@ -214,8 +284,10 @@ def cmd_rules(args) -> int:
         else:
             print(f"   {text}")
     n = len(diff)
-    print(f"* differs from the defaults ({n} option{'s' if n != 1 else ''}); the options are "
-          "explained in docs/rules.md §9, the preset's source in §10")
+    print(
+        f"* differs from the defaults ({n} option{'s' if n != 1 else ''}); the options are "
+        "explained in docs/rules.md §9, the preset's source in §10"
+    )
     return 0
 
 
@@ -226,11 +298,20 @@ def cmd_advise(args) -> int:
     from shengji.rules.options import PRESETS
 
     if args.preset not in PRESETS:
-        raise _UsageError(f"--preset: unknown preset {args.preset!r}; allowed presets: "
-                          + ", ".join(PRESETS))
+        raise _UsageError(
+            f"--preset: unknown preset {args.preset!r}; allowed presets: " + ", ".join(PRESETS)
+        )
     bot = parse_bot("--bot", args.bot)
-    result = advise(args.hand, args.level, rules=args.preset, seat=args.seat, bot=bot,
-                    n=args.n or DEFAULT_N, seed=args.seed, progress=not args.quiet)
+    result = advise(
+        args.hand,
+        args.level,
+        rules=args.preset,
+        seat=args.seat,
+        bot=bot,
+        n=args.n or DEFAULT_N,
+        seed=args.seed,
+        progress=not args.quiet,
+    )
     print(result.table())
     return 0
 
@@ -239,8 +320,10 @@ def _stopped(args, what: str) -> str:
     """The line for a run stopped by a signal, with the way to finish it when it had begun."""
     out = getattr(args, "_out", None)
     if out is not None and (Path(out) / "_manifest.jsonl").is_file():
-        return (f"shengji: {what}; the finished chunks in {str(out)!r} are kept: run the same "
-                "command with --resume to finish")
+        return (
+            f"shengji: {what}; the finished chunks in {str(out)!r} are kept: run the same "
+            "command with --resume to finish"
+        )
     return f"shengji: {what}"
 
 
@@ -258,8 +341,10 @@ def main(argv=None) -> int:
         args._argv = argv
         if args.command is None:
             parser.print_usage(sys.stderr)
-            print("shengji: error: a command is needed: run, rules or advise (see 'shengji "
-                  "--help')", file=sys.stderr)
+            print(
+                "shengji: error: a command is needed: run, rules or advise (see 'shengji --help')",
+                file=sys.stderr,
+            )
             return EXIT_USAGE
         handler = {"run": cmd_run, "rules": cmd_rules, "advise": cmd_advise}[args.command]
         return handler(args)

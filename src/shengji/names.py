@@ -12,53 +12,93 @@
 Everything else in the package (``shengji.cards``, ``game``, ``bidding``, the studies, the
 reference) imports these names from here instead of writing them again.
 """
+
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
+from shengji._core.base.cards import (
+    BIG_JOKER,
+    HAND_SIZE,
+    KITTY_SIZE,
+    N_CARDS,
+    N_COPIES,
+    N_DEALT,
+    N_KINDS,
+    N_RANKS,
+    N_SEATS,
+    N_SUITS,
+    NO_TRUMP,
+    SMALL_JOKER,
+    TOTAL_POINTS,
+    TRUMP,
+)
 from shengji._core.bidding.bidding import MAX_REDEALS, MAX_THRESHOLD
 from shengji._core.bidding.bidding import POLICIES as _POLICIES
-from shengji._core.base.cards import BIG_JOKER, HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_DEALT, N_KINDS, N_RANKS, N_SEATS, N_SUITS, NO_TRUMP, SMALL_JOKER, TOTAL_POINTS, TRUMP
+from shengji._core.bots.bot import BOT_NAMES as _BOTS
+from shengji._core.engine.hand import PHASE_NAMES as _PHASES
 from shengji._core.rules.combos import SHAPE_NAMES as _SHAPES
 from shengji._core.rules.combos import SIDE_NAMES as _SIDES
 from shengji._core.rules.combos import SUIT_NAMES as _FOLLOW_NAMES
-from shengji._core.bots.bot import BOT_NAMES as _BOTS
-from shengji._core.engine.hand import PHASE_NAMES as _PHASES
 
 __all__ = [
     # sizes (core: cards.pxd)
-    "N_SUITS", "N_RANKS", "N_KINDS", "N_COPIES", "N_CARDS", "N_SEATS", "HAND_SIZE",
-    "KITTY_SIZE", "N_DEALT", "SMALL_JOKER", "BIG_JOKER", "TRUMP", "NO_TRUMP", "TOTAL_POINTS",
+    "N_SUITS",
+    "N_RANKS",
+    "N_KINDS",
+    "N_COPIES",
+    "N_CARDS",
+    "N_SEATS",
+    "HAND_SIZE",
+    "KITTY_SIZE",
+    "N_DEALT",
+    "SMALL_JOKER",
+    "BIG_JOKER",
+    "TRUMP",
+    "NO_TRUMP",
+    "TOTAL_POINTS",
     # limits
-    "MAX_REDEALS", "MAX_THRESHOLD", "MAX_SEED", "MAX_SEED_BITS",
+    "MAX_REDEALS",
+    "MAX_THRESHOLD",
+    "MAX_SEED",
+    "MAX_SEED_BITS",
     # names
-    "SUITS", "RANKS", "RANK_NAMES", "TRUMP_NAMES", "FOLLOW_NAMES", "SHAPE_NAMES",
-    "SIDE_NAMES", "PHASE_NAMES", "BOT_NAMES", "BID_POLICIES", "VERSION",
+    "SUITS",
+    "RANKS",
+    "RANK_NAMES",
+    "TRUMP_NAMES",
+    "FOLLOW_NAMES",
+    "SHAPE_NAMES",
+    "SIDE_NAMES",
+    "PHASE_NAMES",
+    "BOT_NAMES",
+    "BID_POLICIES",
+    "VERSION",
 ]
 
 try:
-    VERSION: str = _version("shengji")   # the installed version (``shengji.__version__``)
+    VERSION: str = _version("shengji")  # the installed version (``shengji.__version__``)
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     VERSION = "0.0.0+unknown"
 
 # -- names of the core's values, in its enum order ------------------------------------------
-FOLLOW_NAMES: tuple[str, ...] = tuple(_FOLLOW_NAMES)   # following-suits: S H C D, T = trump
-SHAPE_NAMES: tuple[str, ...] = tuple(_SHAPES)          # single pair tractor throw
-SIDE_NAMES: tuple[str, ...] = tuple(_SIDES)            # banker defenders
-PHASE_NAMES: tuple[str, ...] = tuple(_PHASES)          # a hand's phases: bury play over
-BOT_NAMES: tuple[str, ...] = tuple(_BOTS)              # built-in bots: random greedy
-BID_POLICIES: tuple[str, ...] = tuple(_POLICIES)       # bidding kernel policies
+FOLLOW_NAMES: tuple[str, ...] = tuple(_FOLLOW_NAMES)  # following-suits: S H C D, T = trump
+SHAPE_NAMES: tuple[str, ...] = tuple(_SHAPES)  # single pair tractor throw
+SIDE_NAMES: tuple[str, ...] = tuple(_SIDES)  # banker defenders
+PHASE_NAMES: tuple[str, ...] = tuple(_PHASES)  # a hand's phases: bury play over
+BOT_NAMES: tuple[str, ...] = tuple(_BOTS)  # built-in bots: random greedy
+BID_POLICIES: tuple[str, ...] = tuple(_POLICIES)  # bidding kernel policies
 
 # -- notation -----------------------------------------------------------------------------
-SUITS = "".join(FOLLOW_NAMES[:N_SUITS])       # "SHCD": suit index 0..3
-RANKS = "23456789TJQKA"                       # rank index 0..12, one letter each
+SUITS = "".join(FOLLOW_NAMES[:N_SUITS])  # "SHCD": suit index 0..3
+RANKS = "23456789TJQKA"  # rank index 0..12, one letter each
 RANK_NAMES: tuple[str, ...] = tuple("10" if r == "T" else r for r in RANKS)  # as shown
 TRUMP_NAMES: tuple[str, ...] = (*SUITS, "NT")  # a hand's trump: suit 0..3, NO_TRUMP
 
 # -- limits the core does not use --------------------------------------------------------------
 MAX_SEED_BITS = 128
-MAX_SEED = 2**MAX_SEED_BITS   # seeds are integers 0..MAX_SEED (shengji.seeds.check_seed)
+MAX_SEED = 2**MAX_SEED_BITS  # seeds are integers 0..MAX_SEED (shengji.seeds.check_seed)
 
 # The names above are indexed by the core's values: check the few that are not tuples of
 # the core itself.

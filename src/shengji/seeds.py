@@ -6,6 +6,7 @@ Every entry point that takes a seed — ``HandState`` / ``play_hand``, ``bid_dea
 — passes it through ``check_seed`` before it reaches ``numpy.random.SeedSequence``, so a
 bad seed is one ``ValueError`` naming the argument, never numpy's own error.
 """
+
 from __future__ import annotations
 
 from numbers import Integral
@@ -19,8 +20,7 @@ def _is_seed_int(x) -> bool:
     return not isinstance(x, bool) and isinstance(x, Integral) and 0 <= x <= MAX_SEED
 
 
-def check_seed(seed, name: str = "seed", *, allow_none: bool = False,
-               allow_sequence: bool = True):
+def check_seed(seed, name: str = "seed", *, allow_none: bool = False, allow_sequence: bool = True):
     """``seed`` as a Python int (or a tuple of ints), else ValueError naming ``name``.
 
     ``allow_none``: None is accepted (and returned) where it means "fresh entropy, not

@@ -1,5 +1,6 @@
 """Interval helpers shared by the studies, the advisor and the analyses: one confidence level,
 one t interval for a mean, one score interval for a rate."""
+
 from __future__ import annotations
 
 import math

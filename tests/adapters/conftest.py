@@ -1,4 +1,5 @@
 """Fixtures of the adapter tests (OpenSpiel, PettingZoo)."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,6 +8,8 @@ import pytest
 @pytest.fixture
 def slow_only(request):
     """The slow tests run only when selected (``-m slow``)."""
-    if "slow" not in (request.config.option.markexpr or "") or \
-            "not slow" in request.config.option.markexpr:
+    if (
+        "slow" not in (request.config.option.markexpr or "")
+        or "not slow" in request.config.option.markexpr
+    ):
         pytest.skip("slow: select with -m slow")

@@ -1,5 +1,6 @@
 """shengji.adapters.openspiel: the registered game passes OpenSpiel's own checks, its bots play whole
 hands through it, and every hand equals the same actions replayed through HandState."""
+
 from __future__ import annotations
 
 import json
@@ -8,15 +9,21 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import shengji.adapters.openspiel as so  # noqa: E402  (registers python_shengji)
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+import shengji.adapters.openspiel as so  # noqa: E402  (registers python_shengji)
 from shengji import HandState, Trump  # noqa: E402
-from shengji.adapters.encoding import (GameConfig, deck_seed, hand_returns,  # noqa: E402
-                              tensor_layout, tensor_size, views)
-from shengji.rules.bid_types import BID_ACTIONS  # noqa: E402
+from shengji.adapters.encoding import (  # noqa: E402
+    GameConfig,
+    deck_seed,
+    hand_returns,
+    tensor_layout,
+    tensor_size,
+    views,
+)
 from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS  # noqa: E402
 from shengji.names import N_CARDS, N_SEATS  # noqa: E402
+from shengji.rules.bid_types import BID_ACTIONS  # noqa: E402
 
 
 def shuffled(game, seed):
@@ -24,7 +31,7 @@ def shuffled(game, seed):
     state = game.new_initial_state()
     rng = np.random.default_rng(seed)
     while state.is_chance_node():
-        outcomes, probs = zip(*state.chance_outcomes())
+        outcomes, probs = zip(*state.chance_outcomes(), strict=False)
         assert abs(sum(probs) - 1) < 1e-9
         state.apply_action(int(rng.choice(outcomes)))
     return state
@@ -47,11 +54,18 @@ def check_replay(game, state):
     deck, actions = history[:N_CARDS], history[N_CARDS:]
     assert deck == state.deck
     if cfg.trump:
-        hand = HandState(cfg.rules, cfg.rank, banker=None if cfg.first_hand else 0,
-                         deal=deck, trump=cfg.trump)
+        hand = HandState(
+            cfg.rules, cfg.rank, banker=None if cfg.first_hand else 0, deal=deck, trump=cfg.trump
+        )
     else:
-        hand = HandState(cfg.rules, cfg.rank, banker=None if cfg.first_hand else 0,
-                         deal=deck, bid_phase=True, seed=deck_seed(deck))
+        hand = HandState(
+            cfg.rules,
+            cfg.rank,
+            banker=None if cfg.first_hand else 0,
+            deal=deck,
+            bid_phase=True,
+            seed=deck_seed(deck),
+        )
     for i, a in enumerate(actions):
         if state.thrown_in and i == len(actions) - 1:
             with pytest.raises(ValueError, match="nobody declared"):
@@ -76,37 +90,55 @@ def test_load_and_game_info():
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.information_state_tensor_size() == tensor_size(True)
     assert game.observation_tensor_size() == tensor_size(False)
-    g2 = pyspiel.load_game("python_shengji(preset=club-84022,level=14,trump=NT,"
-                           "returns=points,first_hand=True)")
+    g2 = pyspiel.load_game(
+        "python_shengji(preset=club-84022,level=14,trump=NT,returns=points,first_hand=True)"
+    )
     assert g2.config == GameConfig("club-84022", 14, "NT", True, "points")
     assert g2.config.rank == "A"
-    assert game.config.trump == ""                  # by default the hand is bid
+    assert game.config.trump == ""  # by default the hand is bid
     assert game.num_distinct_actions() > ACTION_PLAY + 1
 
 
-@pytest.mark.parametrize("params", [{"preset": "nope"}, {"level": 15}, {"trump": "X"},
-                                    {"returns": "money"}, {"colour": "red"}])
+@pytest.mark.parametrize(
+    "params",
+    [{"preset": "nope"}, {"level": 15}, {"trump": "X"}, {"returns": "money"}, {"colour": "red"}],
+)
 def test_bad_parameters(params):
     with pytest.raises((ValueError, pyspiel.SpielError)):
         pyspiel.load_game("python_shengji", params)
 
 
-@pytest.mark.parametrize("params", [
-    {},
-    {"preset": "club-84022", "trump": "NT", "level": 11, "returns": "points"},
-    {"preset": "tournament", "first_hand": True},
-    {"preset": "team-cup", "trump": "D"},
-])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"preset": "club-84022", "trump": "NT", "level": 11, "returns": "points"},
+        {"preset": "tournament", "first_hand": True},
+        {"preset": "team-cup", "trump": "D"},
+    ],
+)
 def test_random_sim_test(params):
     game = pyspiel.load_game("python_shengji", params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", ["standard", "school-cup", "league-2019", "classic-80",
-                                    "club-84022", "spring-festival", "tournament",
-                                    "campus-2015", "must-play-ja", "timed-match",
-                                    "team-cup"])
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "standard",
+        "school-cup",
+        "league-2019",
+        "classic-80",
+        "club-84022",
+        "spring-festival",
+        "tournament",
+        "campus-2015",
+        "must-play-ja",
+        "timed-match",
+        "team-cup",
+    ],
+)
 def test_random_sim_test_every_preset(preset, slow_only):
     for params in ({"trump": "S"}, {"trump": "NT"}, {}, {"first_hand": True}):
         game = pyspiel.load_game("python_shengji", {"preset": preset, **params})
@@ -126,7 +158,7 @@ def test_shuffle_is_hidden_and_uniform():
     after = [state.information_state_string(p) for p in range(N_SEATS)]
     assert all(json.loads(a)["placed"] == 1 for a in after) and before != after
     with pytest.raises(Exception):
-        state.apply_action(17)            # placed already
+        state.apply_action(17)  # placed already
 
 
 @pytest.mark.parametrize("steps", [2, 40])
@@ -139,8 +171,10 @@ def test_strings_and_tensors_are_the_observation(steps):
         del d["rules"]
         assert json.loads(state.information_state_string(p)) == json.loads(json.dumps(d))
         assert state.observation_string(p) == state.information_state_string(p)
-        for recall, tensor in ((True, state.information_state_tensor(p)),
-                               (False, state.observation_tensor(p))):
+        for recall, tensor in (
+            (True, state.information_state_tensor(p)),
+            (False, state.observation_tensor(p)),
+        ):
             v = views(np.asarray(tensor, np.float32), recall)
             assert set(v) == {name for name, _ in tensor_layout(recall)}
             assert np.flatnonzero(v["hand"]).tolist() == sorted(obs.hand)
@@ -154,8 +188,9 @@ def test_strings_and_tensors_are_the_observation(steps):
             if recall:
                 for t in obs.tricks:
                     for s, cards in t.plays:
-                        assert np.flatnonzero(v["trick_plays"][t.index, s]).tolist() \
-                            == sorted(cards)
+                        assert np.flatnonzero(v["trick_plays"][t.index, s]).tolist() == sorted(
+                            cards
+                        )
         # the kitty is the banker's only
         assert (obs.kitty is not None) == (p == state.hand.banker and obs.phase != "bid")
 
@@ -176,8 +211,10 @@ def test_hidden_cards_do_not_reach_a_seat(steps):
         assert other.hand.hands[p] == state.hand.hands[p]
 
 
-@pytest.mark.parametrize("trump,steps", [("S", 0), ("S", 3), ("S", 40), ("S", 130),
-                                         ("", 0), ("", 5), ("", 20), ("", 60), ("", 140)])
+@pytest.mark.parametrize(
+    "trump,steps",
+    [("S", 0), ("S", 3), ("S", 40), ("S", 130), ("", 0), ("", 5), ("", 20), ("", 60), ("", 140)],
+)
 def test_resample_redeals_what_is_hidden(trump, steps):
     game = pyspiel.load_game("python_shengji", {"trump": trump})
     state = random_steps(shuffled(game, 3), steps, 3)
@@ -188,12 +225,12 @@ def test_resample_redeals_what_is_hidden(trump, steps):
         obs = s.hand.observation(p)
         if obs.trump is not None:
             trump = Trump(obs.level, None if obs.trump == "NT" else obs.trump)
-            for seat in range(N_SEATS):      # nobody holds a suit it has shown out of
+            for seat in range(N_SEATS):  # nobody holds a suit it has shown out of
                 suits = {trump.follow_suit(c) for c in s.hand.hands[seat]}
                 assert not suits & set(obs.voids[seat]), (seat, suits, obs.voids[seat])
         assert obs.hand == state.hand.observation(p).hand
     hidden = [tuple(s.deck) for s in samples]
-    assert len(set(hidden)) > 1           # the hidden cards are drawn, not copied
+    assert len(set(hidden)) > 1  # the hidden cards are drawn, not copied
     # seeded: the same sampler seed gives the same deal
     a = state.resample_from_infostate(p, np.random.default_rng(9))
     b = state.resample_from_infostate(p, np.random.default_rng(9))
@@ -207,7 +244,7 @@ def test_thrown_in_deal_ends_the_game():
     state = shuffled(game, 6)
     while not state.is_terminal():
         assert state.hand.phase == "bid"
-        state.apply_action(BID_ACTION_BASE)          # pass
+        state.apply_action(BID_ACTION_BASE)  # pass
     assert state.thrown_in and state.returns() == [0.0] * N_SEATS
     assert state.legal_actions(0) == [] and state.current_player() == pyspiel.PlayerId.TERMINAL
     for p in range(N_SEATS):
@@ -222,8 +259,8 @@ def test_resample_with_openspiel_sampler():
     game = pyspiel.load_game("python_shengji")
     state = random_steps(shuffled(game, 4), 20, 4)
     p = state.current_player()
-    a = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(7, 0., 1.))
-    b = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(7, 0., 1.))
+    a = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(7, 0.0, 1.0))
+    b = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(7, 0.0, 1.0))
     assert a.history() == b.history()
     assert a.information_state_string(p) == state.information_state_string(p)
 
@@ -244,10 +281,16 @@ def make_bots(game, kind, sims, seed):
     rs = np.random.RandomState(seed)
     ev = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     if kind == "ismcts":
-        return [ismcts.ISMCTSBot(game, ev, uct_c=2.0, max_simulations=sims, random_state=rs)
-                for _ in range(N_SEATS)]
-    return [mcts.MCTSBot(game, uct_c=2.0, max_simulations=sims, evaluator=ev,
-                         random_state=rs, solve=False) for _ in range(N_SEATS)]
+        return [
+            ismcts.ISMCTSBot(game, ev, uct_c=2.0, max_simulations=sims, random_state=rs)
+            for _ in range(N_SEATS)
+        ]
+    return [
+        mcts.MCTSBot(
+            game, uct_c=2.0, max_simulations=sims, evaluator=ev, random_state=rs, solve=False
+        )
+        for _ in range(N_SEATS)
+    ]
 
 
 @pytest.mark.parametrize("kind", ["ismcts", "mcts"])
@@ -266,10 +309,14 @@ def test_greedy_as_an_openspiel_bot():
 def test_openspiel_bots_play_100_hands(kind, slow_only):
     """The issue's check: 100 hands each, no illegal action, each hand's result = its
     actions replayed through HandState."""
-    for i, params in enumerate([{}, {"preset": "club-84022", "trump": "NT"},
-                                {"preset": "tournament", "returns": "points",
-                                 "first_hand": True},
-                                {"preset": "league-2019", "level": 13, "trump": "C"}]):
+    for i, params in enumerate(
+        [
+            {},
+            {"preset": "club-84022", "trump": "NT"},
+            {"preset": "tournament", "returns": "points", "first_hand": True},
+            {"preset": "league-2019", "level": 13, "trump": "C"},
+        ]
+    ):
         game = pyspiel.load_game("python_shengji", params)
         bots = make_bots(game, kind, 2, i)
         for hand in range(25):

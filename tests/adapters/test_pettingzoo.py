@@ -1,5 +1,6 @@
 """shengji.adapters.pettingzoo: the AEC environment passes PettingZoo's own tests, plays whole
 hands whose rewards are HandState's, and shows the table."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -12,12 +13,17 @@ from shengji import HandState  # noqa: E402
 from shengji.adapters.encoding import hand_returns  # noqa: E402
 from shengji.adapters.pettingzoo import env, raw_env  # noqa: E402
 
-pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")   # Dict observations
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # Dict observations
 
 
-@pytest.mark.parametrize("kwargs", [{}, {"preset": "club-84022", "trump": "NT",
-                                         "returns": "points", "level": 12},
-                                    {"preset": "tournament", "first_hand": True}])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"preset": "club-84022", "trump": "NT", "returns": "points", "level": 12},
+        {"preset": "tournament", "first_hand": True},
+    ],
+)
 def test_api_test(kwargs):
     api_test(env(render_mode="ansi", **kwargs), num_cycles=300, verbose_progress=False)
 
@@ -67,8 +73,9 @@ def test_observation_tensor_and_mask_per_agent():
     for agent in e.possible_agents:
         obs = e.observe(agent)
         mine = e.observation(agent)
-        assert (np.flatnonzero(obs["action_mask"]).tolist() ==
-                (e.hand.legal_actions() if agent == to_play else []))
+        assert np.flatnonzero(obs["action_mask"]).tolist() == (
+            e.hand.legal_actions() if agent == to_play else []
+        )
         assert list(mine.legal_actions) == np.flatnonzero(obs["action_mask"]).tolist()
     # another seat's cards are not in an agent's tensor: redeal them, same tensor
     p = 1
@@ -77,7 +84,7 @@ def test_observation_tensor_and_mask_per_agent():
     mine = set(range(p, 100, 4))
     others = [i for i in range(108) if i not in mine]
     moved = [deck[i] for i in others]
-    for i, c in zip(others, moved[::-1]):
+    for i, c in zip(others, moved[::-1], strict=False):
         deck[i] = c
     e.hand = HandState(e.config.rules, e.config.rank, banker=0, deal=deck, trump="S")
     assert np.array_equal(e.observe(f"player_{p}")["observation"], o1)
@@ -91,11 +98,11 @@ def test_seeds_and_errors():
     b.reset(seed=4)
     assert a.hand.deal != b.hand.deal
     with pytest.raises(ValueError):
-        a.step(108)                     # ACTION_PLAY is not a bid decision
+        a.step(108)  # ACTION_PLAY is not a bid decision
     e = env()
     e.reset(seed=3)
     agent = e.agent_selection
-    e.step(108)                         # the wrapped env ends the hand for it instead
+    e.step(108)  # the wrapped env ends the hand for it instead
     assert e.terminations[agent] and e.rewards[agent] == -1
     with pytest.raises(ValueError):
         raw_env(preset="nope")

@@ -1,5 +1,6 @@
 """The README's game-AI examples (the code blocks after ``<!-- readme-example: NAME -->``)
 run as written."""
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,7 @@ def example(name: str) -> str:
     return m.group(1)
 
 
-@pytest.mark.parametrize("name,library", [("openspiel", "pyspiel"),
-                                          ("pettingzoo", "pettingzoo")])
+@pytest.mark.parametrize("name,library", [("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo")])
 def test_readme_example_runs(name, library, capsys):
     pytest.importorskip(library)
     exec(compile(example(name), f"README.md:{name}", "exec"), {"__name__": "readme"})

@@ -1,6 +1,7 @@
 """resample_from_infostate at the decision points of random hands under every preset: the
 resampled state gives the seat the same information-state string as the original, and
 play goes on from it (issue 15: ISMCTS determinizes through it)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -8,18 +9,18 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 import shengji.adapters.openspiel  # noqa: E402,F401  (registers python_shengji)
-
 from shengji.rules.options import PRESETS  # noqa: E402
 
-BIDDING = [("", True), ("", False)]          # (trump, first_hand): the hand is bid
+BIDDING = [("", True), ("", False)]  # (trump, first_hand): the hand is bid
 GIVEN = [("S", False), ("NT", True), ("H", True), ("C", False)]
 
 
 def check_hand(preset, trump, first_hand, seed, stride):
     """Play one random hand; every ``stride``-th decision (and every bid) resample the
     deciding seat's view and check it.  Returns the resamples checked."""
-    game = pyspiel.load_game("python_shengji", {"preset": preset, "trump": trump,
-                                                "first_hand": first_hand})
+    game = pyspiel.load_game(
+        "python_shengji", {"preset": preset, "trump": trump, "first_hand": first_hand}
+    )
     rng = np.random.default_rng([seed, len(preset)])
     state = game.new_initial_state()
     while state.is_chance_node():
@@ -35,7 +36,7 @@ def check_hand(preset, trump, first_hand, seed, stride):
             assert other.information_state_string(p) == key, where
             assert other.current_player() == p, where
             assert other.legal_actions() == state.legal_actions(), where
-            legal = other.legal_actions()          # the resampled state plays on
+            legal = other.legal_actions()  # the resampled state plays on
             other.apply_action(int(legal[rng.integers(len(legal))]))
             checked += 1
         legal = state.legal_actions()

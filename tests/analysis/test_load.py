@@ -1,5 +1,6 @@
 """shengji.analysis.load: load() reads a run's tables with their metadata; run() is a quiet
 make_config + run_study; paths that are not shengji output get a clear ValueError."""
+
 import json
 import warnings
 
@@ -35,7 +36,10 @@ def test_run_returns_out_and_writes_tables(deals):
     header = json.loads((deals / "_manifest.jsonl").read_text().splitlines()[0])["run"]
     assert header["tables"] == ["hands", "kitty", "cards"]
     assert sorted(p.name for p in (deals / "hands").glob("part-*.parquet")) == [
-        "part-000000.parquet", "part-000001.parquet", "part-000002.parquet"]
+        "part-000000.parquet",
+        "part-000001.parquet",
+        "part-000002.parquet",
+    ]
 
 
 def test_default_table_is_first_of_manifest(deals):
@@ -86,10 +90,19 @@ def test_cards_table_matches_features(deals):
 
 def test_run_overrides_and_rules_merge(tmp_path):
     study = tmp_path / "s.toml"
-    study.write_text('study = "deals"\nn = 10\nseed = 1\npreset = "standard"\n'
-                     '[rules]\ntractor_gap = false\n')
-    out = run(study, tmp_path / "o", n=200, seed=9, preset="club-84022", level="5",
-              rules={"trump_chain": False}, workers=1)
+    study.write_text(
+        'study = "deals"\nn = 10\nseed = 1\npreset = "standard"\n[rules]\ntractor_gap = false\n'
+    )
+    out = run(
+        study,
+        tmp_path / "o",
+        n=200,
+        seed=9,
+        preset="club-84022",
+        level="5",
+        rules={"trump_chain": False},
+        workers=1,
+    )
     meta = load(out).attrs["shengji"]
     assert (meta["n"], meta["seed"], meta["preset"], meta["level"]) == (200, 9, "club-84022", "5")
     assert meta["rules"]["tractor_gap"] is False and meta["rules"]["trump_chain"] is False

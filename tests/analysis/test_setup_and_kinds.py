@@ -1,6 +1,7 @@
 """Issue #13's analysis cases: pandas comes with `pip install .` (the README's loading
 snippet and shengji.load work after the README's first command), shengji.analysis.run takes
 a study kind and keys, and the histograms' seat reads back as an integer."""
+
 from __future__ import annotations
 
 import re
@@ -36,8 +37,9 @@ def test_run_accepts_a_study_kind(tmp_path):
     out = run("deals", tmp_path / "d", n=100, workers=1)
     df = load(out)
     assert len(df) == 400 and df.attrs["shengji"]["seed"] == 0
-    bids = load(run("bid_odds", tmp_path / "b", n=300, seed=4, policy="threshold", threshold=8,
-                    workers=1))
+    bids = load(
+        run("bid_odds", tmp_path / "b", n=300, seed=4, policy="threshold", threshold=8, workers=1)
+    )
     meta = bids.attrs["shengji"]
     assert len(bids) == 300 and meta["options"]["policy"] == "threshold" and meta["seed"] == 4
     from shengji.studies.base import ConfigError

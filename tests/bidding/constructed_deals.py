@@ -2,6 +2,7 @@
 seat's r-th card when seat 0 draws first; ``deal(placed, kitty)`` fills the rest of the 108
 cards so that level cards and jokers not placed go to the kitty (and plain cards
 elsewhere)."""
+
 from __future__ import annotations
 
 from shengji.cards import parse_cards
@@ -36,11 +37,11 @@ def deal(placed: dict, kitty: str = "", level: int = 0) -> list[int]:
     kitty_free = [p for p in range(100, 108) if deck[p] is None]
     if len(special) > len(kitty_free):
         raise AssertionError("place more level cards or jokers: the kitty cannot hold the rest")
-    for p, c in zip(kitty_free, special):
+    for p, c in zip(kitty_free, special, strict=False):
         deck[p] = c
     free = [p for p in range(108) if deck[p] is None]
     assert len(free) == len(plain)
-    for p, c in zip(free, plain):
+    for p, c in zip(free, plain, strict=False):
         deck[p] = c
     assert sorted(deck) == list(range(108))
     return deck
@@ -51,6 +52,6 @@ def deal(placed: dict, kitty: str = "", level: int = 0) -> list[int]:
 def fill(placed, *extra):
     out = dict(placed)
     spots = [at(0, 24), at(1, 24), at(2, 24), at(3, 24)]
-    for pos, card in zip(spots, extra):
+    for pos, card in zip(spots, extra, strict=False):
         out[pos] = card
     return out

@@ -1,5 +1,6 @@
 """Where the two bidding engines live: the C kernel in the core, its Python twin in
 shengji.reference.bidding (independent of the core), driven by shengji.bidding.simulate."""
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,8 @@ import pytest
 import shengji.bidding.simulate as bidding
 import shengji.reference.bidding as ref_bidding
 from shengji import Rules
-from shengji._core.bidding.bidding import shuffle_deck
 from shengji._core.base.rng import chunk_state
+from shengji._core.bidding.bidding import shuffle_deck
 from shengji.rules.bid_types import BidOutcome
 
 REFERENCE = Path(ref_bidding.__file__).resolve().parent
@@ -21,7 +22,8 @@ REFERENCE = Path(ref_bidding.__file__).resolve().parent
 FORBIDDEN = re.compile(
     r"^\s*(from|import)\s+(shengji\.(_core|combos|trump|bidding|game)\b|"
     r"\.\.(_core|combos|trump|bidding|game)\b|\.\.\s+import\s+(combos|trump|bidding|game)\b)",
-    re.M)
+    re.M,
+)
 
 
 def test_the_reference_imports_nothing_of_the_core():
@@ -36,8 +38,18 @@ def test_the_public_module_drives_the_reference_engine():
     assert bidding.BidOutcome is BidOutcome
 
 
-@pytest.mark.parametrize("preset", ["standard", "campus-2015", "spring-festival", "team-cup",
-                                    "timed-match", "tournament", "school-cup"])
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "standard",
+        "campus-2015",
+        "spring-festival",
+        "team-cup",
+        "timed-match",
+        "tournament",
+        "school-cup",
+    ],
+)
 @pytest.mark.parametrize("first_hand, banker", [(True, None), (False, 2)])
 def test_reference_engine_alone_matches_the_kernel(preset, first_hand, banker):
     """bid_python called directly (its own kitty draw) against bid_deal on the kernel."""
@@ -47,18 +59,26 @@ def test_reference_engine_alone_matches_the_kernel(preset, first_hand, banker):
     for i in range(60):
         shuffle_deck(state, deck)
         cards = deck.tolist()
-        kernel = bidding.bid_deal(cards, "7", rules, first_hand=first_hand, banker=banker,
-                                  seed=i, engine="core")
+        kernel = bidding.bid_deal(
+            cards, "7", rules, first_hand=first_hand, banker=banker, seed=i, engine="core"
+        )
         # the kernel's one kitty_random draw, replayed from the same seed
         from shengji._core.bidding.bidding import draw_bounded
 
         s = chunk_state(i, 0)
-        py = ref_bidding.bid_python(cards, 5, rules, bidding.eager_policy, first_hand,
-                                    0 if banker is None else banker,
-                                    lambda bound: draw_bounded(s, bound))
+        py = ref_bidding.bid_python(
+            cards,
+            5,
+            rules,
+            bidding.eager_policy,
+            first_hand,
+            0 if banker is None else banker,
+            lambda bound: draw_bounded(s, bound),
+        )
         assert py.same_result(kernel), (i, py, kernel)
-        assert len(py.bids) == py.overturns + (py.first_declarer >= 0) + \
-            sum(b[2] == "reinforce" for b in py.bids)
+        assert len(py.bids) == py.overturns + (py.first_declarer >= 0) + sum(
+            b[2] == "reinforce" for b in py.bids
+        )
 
 
 def test_count_trumps():
@@ -83,25 +103,35 @@ from hypothesis import strategies as st
 
 from shengji.names import RANKS
 
-BIDDING_OPTIONS = st.fixed_dictionaries({
-    "reinforce_locks": st.booleans(),
-    "suit_priority": st.sampled_from([None, "SHCD", "SHDC"]),
-    "overturn_takes_bank": st.booleans(),
-    "single_joker_declares": st.booleans(),
-    "mixed_joker_pair": st.booleans(),
-    "first_hand_overturn": st.booleans(),
-    "no_bid": st.sampled_from(["no_trump", "kitty_random", "kitty_first", "kitty_third",
-                               "redeal", "banker_steps_down"]),
-    "later_joker_overturns": st.sampled_from([None, 0, 1, 2]),
-    "reinforce_lock_jokers": st.booleans(),
-    "overturn_after_kitty": st.sampled_from(["never", "later_hands", "always"]),
-    "secret_bids": st.booleans(),
-    "joker_pair_takes_bank": st.booleans(),
-    "bids_close_with_deal": st.booleans(),
-    "banker_draws_first": st.booleans(),
-    "random_first_drawer": st.booleans(),
-    "first_hand_no_bid": st.sampled_from(["redeal", "kitty_first"]),
-})
+BIDDING_OPTIONS = st.fixed_dictionaries(
+    {
+        "reinforce_locks": st.booleans(),
+        "suit_priority": st.sampled_from([None, "SHCD", "SHDC"]),
+        "overturn_takes_bank": st.booleans(),
+        "single_joker_declares": st.booleans(),
+        "mixed_joker_pair": st.booleans(),
+        "first_hand_overturn": st.booleans(),
+        "no_bid": st.sampled_from(
+            [
+                "no_trump",
+                "kitty_random",
+                "kitty_first",
+                "kitty_third",
+                "redeal",
+                "banker_steps_down",
+            ]
+        ),
+        "later_joker_overturns": st.sampled_from([None, 0, 1, 2]),
+        "reinforce_lock_jokers": st.booleans(),
+        "overturn_after_kitty": st.sampled_from(["never", "later_hands", "always"]),
+        "secret_bids": st.booleans(),
+        "joker_pair_takes_bank": st.booleans(),
+        "bids_close_with_deal": st.booleans(),
+        "banker_draws_first": st.booleans(),
+        "random_first_drawer": st.booleans(),
+        "first_hand_no_bid": st.sampled_from(["redeal", "kitty_first"]),
+    }
+)
 
 
 def consistent(options: dict) -> Rules:
@@ -117,17 +147,31 @@ def consistent(options: dict) -> Rules:
 
 
 @settings(max_examples=250, deadline=None)
-@given(options=BIDDING_OPTIONS, seed=st.integers(0, 2**32 - 1), level=st.integers(0, 12),
-       first_hand=st.booleans(), banker=st.integers(0, 3),
-       threshold=st.sampled_from([None, 1, 5, 8, 11]), first_drawer=st.sampled_from([None, 0, 2]))
-def test_every_bidding_option_kernel_matches_python(options, seed, level, first_hand, banker,
-                                                    threshold, first_drawer):
+@given(
+    options=BIDDING_OPTIONS,
+    seed=st.integers(0, 2**32 - 1),
+    level=st.integers(0, 12),
+    first_hand=st.booleans(),
+    banker=st.integers(0, 3),
+    threshold=st.sampled_from([None, 1, 5, 8, 11]),
+    first_drawer=st.sampled_from([None, 0, 2]),
+)
+def test_every_bidding_option_kernel_matches_python(
+    options, seed, level, first_hand, banker, threshold, first_drawer
+):
     rules = consistent(options)
     deck = np.random.default_rng(seed).permutation(108).tolist()
     policy = "eager" if threshold is None else "threshold"
-    kw = dict(level=RANKS[level], rules=rules, policy=policy, threshold=threshold,
-              first_hand=first_hand, banker=None if first_hand else banker, seed=seed,
-              first_drawer=first_drawer)
+    kw = dict(
+        level=RANKS[level],
+        rules=rules,
+        policy=policy,
+        threshold=threshold,
+        first_hand=first_hand,
+        banker=None if first_hand else banker,
+        seed=seed,
+        first_drawer=first_drawer,
+    )
     core = bidding.bid_deal(deck, engine="core", **kw)
     py = bidding.bid_deal(deck, engine="python", **kw)
     assert core.same_result(py), (core, py)

@@ -7,65 +7,93 @@ must give the expected outcome.  Level 2 throughout; ``at(seat, r)`` is the deal
 of seat's r-th card (seat 0 draws first); cards not placed are dealt as plain cards, level
 cards and jokers not placed go to the kitty.
 """
+
 from __future__ import annotations
 
 import pytest
+from constructed_deals import at, deal, fill
 
 from shengji import Rules
-from shengji._core.bidding.bidding import draw_bounded
 from shengji._core.base.rng import chunk_state
+from shengji._core.bidding.bidding import draw_bounded
 from shengji.bidding.simulate import bid_deal
-from constructed_deals import at, deal, fill
 
 ENGINES = ("core", "python")
 
 
 def run(placed, rules="standard", kitty="", first_hand=True, banker=None, seed=0):
     d = deal(placed, kitty)
-    outs = [bid_deal(d, "2", rules, "eager", first_hand=first_hand, banker=banker,
-                     seed=seed, engine=e) for e in ENGINES]
+    outs = [
+        bid_deal(d, "2", rules, "eager", first_hand=first_hand, banker=banker, seed=seed, engine=e)
+        for e in ENGINES
+    ]
     assert outs[0].same_result(outs[1]), outs
     return outs[1]
 
 
 def test_single_declares():
     o = run(fill({at(1, 0): "2H"}, "2S", "2C", "2D", "SJ"))
-    assert (o.trump, o.banker, o.first_declarer, o.first_declare_index, o.overturns) == \
-        ("H", 1, 1, 1, 0)
+    assert (o.trump, o.banker, o.first_declarer, o.first_declare_index, o.overturns) == (
+        "H",
+        1,
+        1,
+        1,
+        0,
+    )
     assert not o.reinforced and not o.no_bid
 
 
 @pytest.mark.parametrize("takes_bank", [True, False])
 def test_ladder_single_level_pair_small_big_jokers(takes_bank):
     rules = Rules(overturn_takes_bank=takes_bank)
-    placed = {at(0, 0): "2H", at(1, 0): "2S", at(1, 1): "2S",      # level pair beats single
-              at(2, 0): "SJ", at(2, 2): "SJ",                        # SJ pair beats it
-              at(3, 0): "BJ", at(3, 3): "BJ"}                        # BJ pair beats SJ pair
+    placed = {
+        at(0, 0): "2H",
+        at(1, 0): "2S",
+        at(1, 1): "2S",  # level pair beats single
+        at(2, 0): "SJ",
+        at(2, 2): "SJ",  # SJ pair beats it
+        at(3, 0): "BJ",
+        at(3, 3): "BJ",
+    }  # BJ pair beats SJ pair
     o = run(placed, rules)
     assert [(b[1], b[2], b[3], b[4]) for b in o.bids] == [
-        (0, "declare", "H", "single"), (1, "overturn", "S", "level_pair"),
-        (2, "overturn", "NT", "small_joker_pair"), (3, "overturn", "NT", "big_joker_pair")]
+        (0, "declare", "H", "single"),
+        (1, "overturn", "S", "level_pair"),
+        (2, "overturn", "NT", "small_joker_pair"),
+        (3, "overturn", "NT", "big_joker_pair"),
+    ]
     assert o.trump == "NT" and o.overturns == 3 and o.first_declarer == 0
     assert o.banker == (3 if takes_bank else 0)
 
 
 def test_ladder_does_not_go_down():
     # BJ pair first: a later SJ pair and a later level pair cannot overturn it
-    placed = {at(0, 0): "2H", at(3, 0): "BJ", at(3, 1): "BJ",
-              at(2, 2): "SJ", at(2, 3): "SJ", at(1, 4): "2S", at(1, 5): "2S"}
+    placed = {
+        at(0, 0): "2H",
+        at(3, 0): "BJ",
+        at(3, 1): "BJ",
+        at(2, 2): "SJ",
+        at(2, 3): "SJ",
+        at(1, 4): "2S",
+        at(1, 5): "2S",
+    }
     o = run(placed)
     assert o.trump == "NT" and o.banker == 3 and o.overturns == 1
 
 
-@pytest.mark.parametrize("rules, overturned", [
-    ("standard", False),        # no suit priority: a level pair never beats a level pair
-    ("campus-2015", True),      # SHCD: clubs over diamonds
-    ("timed-match", None),      # SHCD but no overturn in a first hand
-    ("club-84022", False),      # SHDC: diamonds over clubs
-])
+@pytest.mark.parametrize(
+    "rules, overturned",
+    [
+        ("standard", False),  # no suit priority: a level pair never beats a level pair
+        ("campus-2015", True),  # SHCD: clubs over diamonds
+        ("timed-match", None),  # SHCD but no overturn in a first hand
+        ("club-84022", False),  # SHDC: diamonds over clubs
+    ],
+)
 def test_suit_priority_between_level_pairs(rules, overturned):
-    placed = fill({at(0, 0): "2H", at(1, 0): "2D", at(1, 1): "2D",
-                   at(2, 2): "2C", at(2, 3): "2C"}, "2S")
+    placed = fill(
+        {at(0, 0): "2H", at(1, 0): "2D", at(1, 1): "2D", at(2, 2): "2C", at(2, 3): "2C"}, "2S"
+    )
     o = run(placed, rules)
     if overturned is None:
         assert o.trump == "H" and o.overturns == 0
@@ -75,24 +103,28 @@ def test_suit_priority_between_level_pairs(rules, overturned):
         assert o.trump == "D" and o.overturns == 1 and o.banker == 1
 
 
-@pytest.mark.parametrize("rules, suit", [("campus-2015", "S"), ("club-84022", "S"),
-                                         ("standard", "C")])
+@pytest.mark.parametrize(
+    "rules, suit", [("campus-2015", "S"), ("club-84022", "S"), ("standard", "C")]
+)
 def test_higher_priority_pair_over_lower(rules, suit):
     # C first, then S: S overturns under either priority order, not without one
-    placed = fill({at(0, 0): "2H", at(1, 0): "2C", at(1, 1): "2C",
-                   at(2, 2): "2S", at(2, 3): "2S"}, "2D")
+    placed = fill(
+        {at(0, 0): "2H", at(1, 0): "2C", at(1, 1): "2C", at(2, 2): "2S", at(2, 3): "2S"}, "2D"
+    )
     assert run(placed, rules).trump == suit
 
 
-@pytest.mark.parametrize("rules, locks, trump", [
-    ("campus-2015", True, "D"),       # reinforced 2D 2D is locked: 2S 2S cannot overturn
-    ("campus-2015", False, "S"),      # without the lock the S pair outranks it (SHCD)
-    ("standard", True, "D"),          # no priority: a level pair never beats a level pair
-])
+@pytest.mark.parametrize(
+    "rules, locks, trump",
+    [
+        ("campus-2015", True, "D"),  # reinforced 2D 2D is locked: 2S 2S cannot overturn
+        ("campus-2015", False, "S"),  # without the lock the S pair outranks it (SHCD)
+        ("standard", True, "D"),  # no priority: a level pair never beats a level pair
+    ],
+)
 def test_lock_after_reinforcing(rules, locks, trump):
     r = Rules.preset(rules).replace(reinforce_locks=locks)
-    placed = fill({at(0, 0): "2D", at(0, 1): "2D", at(1, 2): "2S", at(1, 3): "2S"},
-                  "2H", "2C")
+    placed = fill({at(0, 0): "2D", at(0, 1): "2D", at(1, 2): "2S", at(1, 3): "2S"}, "2H", "2C")
     o = run(placed, r)
     assert o.reinforced and o.first_declarer == 0
     assert o.trump == trump
@@ -113,8 +145,16 @@ def test_no_reinforcing_after_an_overturn():
 
 def test_reinforce_immediately_when_declaring_with_both_copies():
     # threshold policies may first reach k holding both copies: single then pair at once
-    d = deal({at(1, 0): "2C", at(1, 1): "2C", at(0, 2): "2S", at(2, 2): "2H", at(3, 2): "2D",
-              at(0, 3): "SJ"})
+    d = deal(
+        {
+            at(1, 0): "2C",
+            at(1, 1): "2C",
+            at(0, 2): "2S",
+            at(2, 2): "2H",
+            at(3, 2): "2D",
+            at(0, 3): "SJ",
+        }
+    )
     outs = [bid_deal(d, "2", None, "threshold", threshold=2, engine=e) for e in ENGINES]
     assert outs[0].same_result(outs[1])
     o = outs[1]
@@ -131,7 +171,10 @@ def test_no_self_overturn_until_someone_else_overturns():
     placed = {at(0, 0): "2H", at(0, 1): "SJ", at(0, 2): "SJ", at(1, 3): "2S", at(1, 4): "2S"}
     o = run(fill(placed, "2C", "2D"))
     assert [(b[0], b[1], b[2]) for b in o.bids] == [
-        (0, 0, "declare"), (at(1, 4), 1, "overturn"), (at(1, 4), 0, "overturn")]
+        (0, 0, "declare"),
+        (at(1, 4), 1, "overturn"),
+        (at(1, 4), 0, "overturn"),
+    ]
     assert (o.trump, o.overturns, o.banker) == ("NT", 2, 0)
 
 
@@ -144,7 +187,7 @@ def test_single_joker_declares_under_spring_festival():
     placed = fill({at(2, 0): "SJ", at(3, 1): "2H"}, "2S", "2C", "2D")
     o = run(placed, "spring-festival")
     assert (o.trump, o.first_declarer, o.first_declare_index) == ("NT", 2, at(2, 0))
-    o = run(placed, "standard")       # a joker declares nothing: 2H does
+    o = run(placed, "standard")  # a joker declares nothing: 2H does
     assert (o.trump, o.first_declarer) == ("H", 3)
 
 
@@ -155,12 +198,19 @@ def test_single_joker_cannot_overturn():
 
 
 def test_level_pair_overturns_single_joker_and_reinforced_joker():
-    o = run(fill({at(2, 0): "SJ", at(3, 0): "2S", at(3, 1): "2S"}, "2H", "2C"),
-            "spring-festival")
+    o = run(fill({at(2, 0): "SJ", at(3, 0): "2S", at(3, 1): "2S"}, "2H", "2C"), "spring-festival")
     assert (o.trump, o.banker, o.first_declarer, o.overturns) == ("S", 3, 2, 1)
     # SJ then its second copy: reinforced into a small-joker pair; BJ BJ still beats it
-    placed = fill({at(2, 0): "SJ", at(2, 1): "SJ", at(3, 2): "2S", at(3, 3): "2S",
-                   at(0, 4): "BJ", at(0, 5): "BJ"})
+    placed = fill(
+        {
+            at(2, 0): "SJ",
+            at(2, 1): "SJ",
+            at(3, 2): "2S",
+            at(3, 3): "2S",
+            at(0, 4): "BJ",
+            at(0, 5): "BJ",
+        }
+    )
     o = run(placed, "spring-festival")
     assert o.reinforced and o.bids[1][2] == "reinforce"
     assert (o.trump, o.banker, o.overturns) == ("NT", 0, 1)
@@ -174,11 +224,12 @@ def test_single_joker_declares_only_in_a_first_hand():
 
 @pytest.mark.parametrize("rules, trump", [("team-cup", "NT"), ("standard", "S")])
 def test_mixed_joker_pair(rules, trump):
-    placed = fill({at(0, 0): "2H", at(3, 0): "2S", at(3, 1): "2S",
-                   at(1, 2): "SJ", at(1, 3): "BJ"}, "2C")
+    placed = fill(
+        {at(0, 0): "2H", at(3, 0): "2S", at(3, 1): "2S", at(1, 2): "SJ", at(1, 3): "BJ"}, "2C"
+    )
     o = run(placed, rules)
     assert o.trump == trump
-    assert o.bids[-1][1] == (1 if trump == "NT" else 3)      # who overturned last
+    assert o.bids[-1][1] == (1 if trump == "NT" else 3)  # who overturned last
     # team-cup: an overturn decides only the suit, the first declarer keeps the bank
     assert o.banker == (0 if rules == "team-cup" else 3)
 
@@ -186,7 +237,7 @@ def test_mixed_joker_pair(rules, trump):
 def test_big_joker_pair_beats_mixed_pair():
     placed = {at(0, 0): "2H", at(1, 0): "SJ", at(1, 1): "BJ", at(2, 2): "BJ", at(3, 2): "SJ"}
     o = run(placed, "team-cup")
-    assert (o.trump, o.banker, o.overturns) == ("NT", 0, 1)    # seat 2 holds one BJ only
+    assert (o.trump, o.banker, o.overturns) == ("NT", 0, 1)  # seat 2 holds one BJ only
     assert o.bids[-1][:3] == (at(1, 1), 1, "overturn")
 
 
@@ -200,8 +251,11 @@ def test_first_hand_overturn_false():
 
 
 def test_later_hand_banker_keeps_the_bank():
-    o = run(fill({at(0, 0): "2H", at(1, 0): "2S", at(1, 1): "2S"}, "2C", "2D", "SJ"),
-            first_hand=False, banker=3)
+    o = run(
+        fill({at(0, 0): "2H", at(1, 0): "2S", at(1, 1): "2S"}, "2C", "2D", "SJ"),
+        first_hand=False,
+        banker=3,
+    )
     assert (o.trump, o.banker, o.first_declarer) == ("S", 3, 0)
 
 
@@ -211,15 +265,18 @@ NO_LEVEL = {at(0, 0): "SJ", at(1, 0): "SJ", at(2, 0): "BJ", at(3, 0): "BJ"}
 KITTY = "2D 2S 2C 2H 2D 2S 2C 2H"
 
 
-@pytest.mark.parametrize("rules, trump, banker, down", [
-    ("standard", "NT", 2, False),          # no_trump
-    ("league-2019", "NT", 2, False),       # no_trump (001)
-    ("tournament", "D", 2, False),         # kitty_first
-    ("must-play-ja", "D", 2, False),       # kitty_first
-    ("spring-festival", "D", 2, False),    # kitty_first
-    ("timed-match", "C", 2, False),        # kitty_third
-    ("campus-2015", "NT", 3, True),        # banker_steps_down: the next seat, no-trump
-])
+@pytest.mark.parametrize(
+    "rules, trump, banker, down",
+    [
+        ("standard", "NT", 2, False),  # no_trump
+        ("league-2019", "NT", 2, False),  # no_trump (001)
+        ("tournament", "D", 2, False),  # kitty_first
+        ("must-play-ja", "D", 2, False),  # kitty_first
+        ("spring-festival", "D", 2, False),  # kitty_first
+        ("timed-match", "C", 2, False),  # kitty_third
+        ("campus-2015", "NT", 3, True),  # banker_steps_down: the next seat, no-trump
+    ],
+)
 def test_no_bid_resolutions(rules, trump, banker, down):
     o = run(NO_LEVEL, rules, KITTY, first_hand=False, banker=2)
     assert o.no_bid and not o.redeal and o.first_declarer == -1 and o.first_declare_index == -1
@@ -241,8 +298,9 @@ def test_joker_turned_from_the_kitty_means_no_trump(rules):
     d = deal(placed, kitty)
     for engine in ENGINES:
         for seed in range(4):
-            o = bid_deal(d, "2", rules, "never", first_hand=False, banker=1, seed=seed,
-                         engine=engine)
+            o = bid_deal(
+                d, "2", rules, "never", first_hand=False, banker=1, seed=seed, engine=engine
+            )
             pick = draw_bounded(chunk_state(seed, 0), 8)
             if rules == "school-cup" and pick >= 4:
                 assert o.trump == "DSCH"[pick - 4]
@@ -251,9 +309,10 @@ def test_joker_turned_from_the_kitty_means_no_trump(rules):
 
 
 def test_no_bid_redeal_option_and_first_hand():
-    for rules, first_hand, banker in [(Rules(no_bid="redeal"), False, 0)] + \
-            [(p, True, None) for p in ("standard", "tournament", "campus-2015",
-                                       "timed-match", "school-cup")]:
+    for rules, first_hand, banker in [(Rules(no_bid="redeal"), False, 0)] + [
+        (p, True, None)
+        for p in ("standard", "tournament", "campus-2015", "timed-match", "school-cup")
+    ]:
         o = run(NO_LEVEL, rules, KITTY, first_hand=first_hand, banker=banker)
         assert o.redeal and o.no_bid and o.trump is None
     # spring-festival: the single jokers declare no-trump in a first hand

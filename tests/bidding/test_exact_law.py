@@ -8,6 +8,7 @@ P(nobody) = C(7, 7) / C(108, 8) = 1 / C(108, 8) ~ 2.5e-12; such a deal is redeal
 law of the deal played is the one above restricted to i < 100 and renormalised.  Seat
 s = i % 4 draws position i, so P(first_declarer = s) = sum over i = s mod 4 of P(first = i).
 """
+
 from __future__ import annotations
 
 from math import comb
@@ -33,7 +34,7 @@ def test_exact_law_sums_to_one():
     total = comb(108, 8)
     assert sum(comb(107 - i, 7) for i in range(101)) == total
     seat = exact_index_law().reshape(25, 4).sum(axis=0)
-    assert seat[0] > seat[1] > seat[2] > seat[3]      # drawing first helps
+    assert seat[0] > seat[1] > seat[2] > seat[3]  # drawing first helps
 
 
 def pooled(expected, observed, minimum=5.0):
@@ -60,8 +61,7 @@ def test_first_declarer_matches_exact_law(n):
     # positions: 100 cells, tail pooled
     e, o = pooled(law * n, np.bincount(idx, minlength=100))
     idx_p = stats.chisquare(o, e).pvalue
-    print(f"n={n}: seat chi-square p={seat_p:.4f}, index chi-square p={idx_p:.4f} "
-          f"({len(e)} bins)")
+    print(f"n={n}: seat chi-square p={seat_p:.4f}, index chi-square p={idx_p:.4f} ({len(e)} bins)")
     assert seat_p > ALPHA and idx_p > ALPHA
 
 

@@ -6,17 +6,18 @@ round (BidCore) against the Python engine's ``late_round`` on random hands.
 Level 2 unless said; the bidding during the deal is the eager policy (HandState's default)
 or, with ``bid_phase=True``, decided here.
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from constructed_deals import at, deal, fill
 
 from shengji import Rules
-from shengji.rules.bid_types import BID_ACTIONS
 from shengji.cards import parse_cards
 from shengji.game import HandState
 from shengji.names import RANK_NAMES, TRUMP_NAMES
-from constructed_deals import at, deal, fill
+from shengji.rules.bid_types import BID_ACTIONS
 
 
 def bury(state, seat, keep=""):
@@ -38,8 +39,9 @@ def bury(state, seat, keep=""):
 LATE_S = fill({at(1, 0): "2H", at(0, 1): "2S"}, "2C", "2D", "SJ", "BJ")
 
 
-@pytest.mark.parametrize("mode, trump, late", [("never", "H", 0), ("always", "S", 1),
-                                               ("later_hands", "S", 1)])
+@pytest.mark.parametrize(
+    "mode, trump, late", [("never", "H", 0), ("always", "S", 1), ("later_hands", "S", 1)]
+)
 def test_overturn_after_kitty_later_hand(mode, trump, late):
     s = HandState(Rules(overturn_after_kitty=mode), "2", banker=0, deal=deal(LATE_S, "2S"))
     assert (s.phase, s.trump) == ("bury", "H")
@@ -47,7 +49,7 @@ def test_overturn_after_kitty_later_hand(mode, trump, late):
     assert (s.phase, s.trump, s.banker) == ("play", trump, 0)
     assert (s.bidding.late_overturns, s.bidding.overturns) == (late, late)
     if late:
-        assert s.bidding.team_overturns == (1, 0)            # the banker's team
+        assert s.bidding.team_overturns == (1, 0)  # the banker's team
 
 
 @pytest.mark.parametrize("mode, trump", [("always", "S"), ("later_hands", "C")])
@@ -55,8 +57,9 @@ def test_overturn_after_kitty_first_hand(mode, trump):
     # seat 0 declares 2H and banks; seat 1 overturns with 2C 2C (the bank stays: option
     # overturn_takes_bank off); seat 0 gets 2S 2S with the kitty: SHCD ranks S over C
     rules = Rules(overturn_after_kitty=mode, overturn_takes_bank=False, suit_priority="SHCD")
-    placed = fill({at(0, 0): "2H", at(1, 1): "2C", at(1, 2): "2C", at(0, 3): "2S"}, "2D", "SJ",
-                  "BJ")
+    placed = fill(
+        {at(0, 0): "2H", at(1, 1): "2C", at(1, 2): "2C", at(0, 3): "2S"}, "2D", "SJ", "BJ"
+    )
     s = HandState(rules, "2", deal=deal(placed, "2S"))
     assert (s.trump, s.banker) == ("C", 0)
     bury(s, 0, keep="2S")
@@ -78,8 +81,17 @@ def test_no_round_after_the_bury_without_a_declaration():
 # -- secret_bids and overturn_reburies (source 002, lines 243-245) ---------------------------
 # later hand at level J, banker 0: seat 1 declares JH (its only J), seat 2 holds BJ BJ,
 # seat 3 JC JC
-SECRET = {at(1, 0): "JH", at(2, 1): "BJ", at(2, 2): "BJ", at(3, 3): "JC", at(3, 4): "JC",
-          at(0, 24): "SJ", at(1, 24): "SJ", at(2, 24): "JS", at(3, 24): "JD"}
+SECRET = {
+    at(1, 0): "JH",
+    at(2, 1): "BJ",
+    at(2, 2): "BJ",
+    at(3, 3): "JC",
+    at(3, 4): "JC",
+    at(0, 24): "SJ",
+    at(1, 24): "SJ",
+    at(2, 24): "JS",
+    at(3, 24): "JD",
+}
 
 
 def secret_deal():
@@ -94,7 +106,7 @@ def test_open_bids_overturn_during_the_deal():
 def test_secret_bids_overturn_after_the_bury_without_ranking():
     rules = Rules.preset("must-play-ja").replace(overturn_reburies=False)
     s = HandState(rules, "J", banker=0, deal=secret_deal())
-    assert (s.trump, s.bidding.overturns) == ("H", 0)        # no overturn during the deal
+    assert (s.trump, s.bidding.overturns) == ("H", 0)  # no overturn during the deal
     kitty = bury(s, 0)
     # seat 1 (its own bid: pass), seat 2 BJ BJ -> NT, seat 3 JC JC -> C, then all pass
     assert (s.trump, s.banker, s.bidding.overturns, s.bidding.late_overturns) == ("C", 0, 2, 2)
@@ -117,6 +129,7 @@ def test_overturn_reburies():
     while not s.is_over():
         s.apply(s.bot_action("greedy"))
     from shengji.cards import kind_points
+
     assert s.result()["kitty_points"] == sum(kind_points(c // 2) for c in last)
     assert s.result()["reburies"] == 2
 
@@ -154,8 +167,8 @@ def test_secret_bids_face_down_in_the_bid_phase():
 
 # -- the C round after the bury against the Python engine ------------------------------------
 def test_round_after_the_bury_kernel_matches_python():
-    from shengji._core.bidding.bidding import shuffle_deck
     from shengji._core.base.rng import chunk_state
+    from shengji._core.bidding.bidding import shuffle_deck
     from shengji.bidding.phase import BidPhase, kind_counts
     from shengji.bidding.simulate import eager_policy
     from shengji.reference.bidding import BiddingEngine
@@ -166,11 +179,14 @@ def test_round_after_the_bury_kernel_matches_python():
     checked = 0
     for i in range(300):
         shuffle_deck(state, deck)
-        rules = Rules(overturn_after_kitty=("always", "later_hands")[i % 2],
-                      secret_bids=bool(i % 3 == 0), overturn_reburies=bool(i % 4 == 0),
-                      suit_priority=(None, "SHCD")[i % 5 % 2],
-                      later_joker_overturns=(None, 1, 0)[i % 3],
-                      mixed_joker_pair=bool(i % 7 == 0))
+        rules = Rules(
+            overturn_after_kitty=("always", "later_hands")[i % 2],
+            secret_bids=bool(i % 3 == 0),
+            overturn_reburies=bool(i % 4 == 0),
+            suit_priority=(None, "SHCD")[i % 5 % 2],
+            later_joker_overturns=(None, 1, 0)[i % 3],
+            mixed_joker_pair=bool(i % 7 == 0),
+        )
         level, first_hand, banker = i % 13, bool(i % 2 == 0 and i % 4), i % 4
         e = BiddingEngine(level, rules, first_hand, banker)
         e.run(deck.tolist(), eager_policy)
@@ -181,7 +197,7 @@ def test_round_after_the_bury_kernel_matches_python():
         if rc or not b.late_applies():
             continue
         # random buries: the banker swaps 8 random cards with the kitty
-        hands = [list(deck[(s - 0) % 4:100:4]) for s in range(4)]
+        hands = [list(deck[(s - 0) % 4 : 100 : 4]) for s in range(4)]
         bk = res["banker"]
         pool = hands[bk] + list(deck[100:])
         rng.shuffle(pool)
@@ -210,38 +226,68 @@ def test_round_after_the_bury_kernel_matches_python():
                 b.apply(b.bot(0))
             elif b.stage == "rebury":
                 seat = b.rebury_seat
-                b.recount(seat, kind_counts([rebury(seat) if s == seat else [] for s in
-                                             range(4)])[seat])
+                b.recount(
+                    seat, kind_counts([rebury(seat) if s == seat else [] for s in range(4)])[seat]
+                )
             else:
                 break
         out = b.late_finish()
-        assert (out["trump"], out["late_overturns"], out["overturns"], out["reburies"],
-                tuple(out["team_overturns"])) == (
-            e.suit, e.late_overturns, e.overturns, e.reburies, tuple(e.team_overturns)), (i, rules)
+        assert (
+            out["trump"],
+            out["late_overturns"],
+            out["overturns"],
+            out["reburies"],
+            tuple(out["team_overturns"]),
+        ) == (e.suit, e.late_overturns, e.overturns, e.reburies, tuple(e.team_overturns)), (
+            i,
+            rules,
+        )
         checked += 1
     assert checked > 40
 
 
-@pytest.mark.parametrize("preset", ["tournament", "must-play-ja", "timed-match", "campus-2015",
-                                    "league-2019", "spring-festival"])
+@pytest.mark.parametrize(
+    "preset",
+    ["tournament", "must-play-ja", "timed-match", "campus-2015", "league-2019", "spring-festival"],
+)
 @pytest.mark.parametrize("banker", [None, 2])
 def test_handstate_plays_the_drivers_hand_under_the_option_presets(preset, banker):
     """HandState(seed=S) is hand 0 of a scoring run with seed S, also when the first drawer
     is drawn, a round of overturns follows the bury and overturners re-bury."""
-    from shengji._core.drivers import hands as drivers
     from shengji._core.base.rng import chunk_state
+    from shengji._core.drivers import hands as drivers
     from shengji.game import play_hand
 
     cols = drivers.HAND_COLUMNS
     for seed in range(4):
         out = np.zeros((len(cols), 1), np.int32)
-        drivers.play_hands(chunk_state(seed, 0), np.arange(108, dtype=np.uint8), 1, preset, 3,
-                           -1 if banker is None else banker, 1, 1, 0, 0, out)
+        drivers.play_hands(
+            chunk_state(seed, 0),
+            np.arange(108, dtype=np.uint8),
+            1,
+            preset,
+            3,
+            -1 if banker is None else banker,
+            1,
+            1,
+            0,
+            0,
+            out,
+        )
         row = {c: int(out[i, 0]) for i, c in enumerate(cols)}
         s = play_hand(preset, "5", policies=("greedy",) * 4, banker=banker, seed=seed)
         r = s.result()
         assert r["trump"] == TRUMP_NAMES[row["trump"]]
-        for key in ("banker", "table_points", "kitty_points", "defender_points", "levels",
-                    "next_banker", "overturns", "late_overturns", "reburies"):
+        for key in (
+            "banker",
+            "table_points",
+            "kitty_points",
+            "defender_points",
+            "levels",
+            "next_banker",
+            "overturns",
+            "late_overturns",
+            "reburies",
+        ):
             assert r[key] == row[key], (seed, key)
         assert s.bidding.first_drawer == row["first_drawer"]

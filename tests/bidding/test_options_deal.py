@@ -8,23 +8,45 @@ Level 2 throughout; ``at(seat, r)`` is the dealing position of seat's r-th card 
 draws first (``first_drawer=0`` is passed where a preset draws the first drawer at random).
 The round after the bury is tested through HandState (test_options_bury.py).
 """
+
 from __future__ import annotations
 
 import pytest
+from constructed_deals import at, deal, fill
 
 from shengji import Rules
 from shengji.bidding.simulate import bid_deal
-from constructed_deals import at, deal, fill
 
 ENGINES = ("core", "python")
 
 
-def run(placed, rules="standard", kitty="", first_hand=True, banker=None, seed=0,
-        policy="eager", threshold=None, first_drawer=0):
+def run(
+    placed,
+    rules="standard",
+    kitty="",
+    first_hand=True,
+    banker=None,
+    seed=0,
+    policy="eager",
+    threshold=None,
+    first_drawer=0,
+):
     d = deal(placed, kitty)
-    outs = [bid_deal(d, "2", rules, policy, threshold=threshold, first_hand=first_hand,
-                     banker=banker, seed=seed, engine=e, first_drawer=first_drawer)
-            for e in ENGINES]
+    outs = [
+        bid_deal(
+            d,
+            "2",
+            rules,
+            policy,
+            threshold=threshold,
+            first_hand=first_hand,
+            banker=banker,
+            seed=seed,
+            engine=e,
+            first_drawer=first_drawer,
+        )
+        for e in ENGINES
+    ]
     assert outs[0].same_result(outs[1]), outs
     return outs[1]
 
@@ -58,8 +80,18 @@ def test_later_joker_overturns_zero_forbids_joker_overturns():
 
 def test_later_joker_overturns_does_not_limit_level_pairs():
     # 2H, then 2C 2C and 2S 2S overturn under SHCD: two level-pair overturns, then SJ SJ
-    placed = fill({at(1, 0): "2H", at(2, 1): "2C", at(2, 2): "2C", at(3, 3): "2S",
-                   at(3, 4): "2S", at(0, 5): "SJ", at(0, 6): "SJ"}, "2D")
+    placed = fill(
+        {
+            at(1, 0): "2H",
+            at(2, 1): "2C",
+            at(2, 2): "2C",
+            at(3, 3): "2S",
+            at(3, 4): "2S",
+            at(0, 5): "SJ",
+            at(0, 6): "SJ",
+        },
+        "2D",
+    )
     rules = Rules(later_joker_overturns=1, suit_priority="SHCD")
     o = run(placed, rules, first_hand=False, banker=1)
     assert (o.trump, o.overturns, last_bidder(o)) == ("NT", 3, 0)
@@ -75,7 +107,7 @@ def test_reinforce_lock_jokers_makes_a_reinforced_bid_final():
     assert (o.trump, o.overturns, o.reinforced) == ("NT", 1, True)
     o = run(REINFORCED, "tournament", first_hand=False, banker=0)
     assert (o.trump, o.overturns, o.reinforced) == ("H", 0, True)
-    o = run(REINFORCED, "tournament")                      # a first hand: same
+    o = run(REINFORCED, "tournament")  # a first hand: same
     assert (o.trump, o.banker) == ("H", 1)
 
 
@@ -86,8 +118,9 @@ def test_reinforce_lock_jokers_needs_reinforce_locks():
 
 def test_an_overturning_pair_is_still_overturned_by_jokers():
     # the lock is on reinforcements only: 2S 2S overturns 2H, SJ SJ overturns it
-    placed = fill({at(1, 0): "2H", at(2, 1): "2S", at(2, 2): "2S", at(3, 3): "SJ",
-                   at(3, 4): "SJ"}, "2C", "2D")
+    placed = fill(
+        {at(1, 0): "2H", at(2, 1): "2S", at(2, 2): "2S", at(3, 3): "SJ", at(3, 4): "SJ"}, "2C", "2D"
+    )
     o = run(placed, "tournament", first_hand=False, banker=0)
     assert (o.trump, o.overturns) == ("NT", 2)
 
@@ -99,7 +132,7 @@ def test_joker_pair_keeps_the_bank_with_the_standing_banker():
     o = run(sj_pair, rules)
     assert (o.trump, o.banker) == ("NT", 1)
     assert run(sj_pair).banker == 2
-    o = run(JOKERS_TWICE, rules)                           # BJ BJ over SJ SJ: still seat 1
+    o = run(JOKERS_TWICE, rules)  # BJ BJ over SJ SJ: still seat 1
     assert (o.trump, o.banker, o.overturns) == ("NT", 1, 2)
     # a level pair still takes the bank
     placed = fill({at(1, 0): "2H", at(3, 1): "2S", at(3, 2): "2S"}, "2C", "2D", "SJ")
@@ -119,8 +152,8 @@ def test_bids_close_with_deal():
     o = run(LAST_CARD, base, LAST_KITTY, first_hand=False, banker=0)
     assert (o.trump, o.first_declarer, o.first_declare_index) == ("H", 3, 99)
     o = run(LAST_CARD, "timed-match", LAST_KITTY, first_hand=False, banker=0)
-    assert (o.trump, o.no_bid, o.first_declarer) == ("C", True, -1)     # the third kitty card
-    o = run(LAST_CARD, "timed-match", LAST_KITTY)                        # a first hand
+    assert (o.trump, o.no_bid, o.first_declarer) == ("C", True, -1)  # the third kitty card
+    o = run(LAST_CARD, "timed-match", LAST_KITTY)  # a first hand
     assert o.redeal and o.trump is None
 
 
@@ -136,8 +169,7 @@ def test_banker_draws_first():
     for e in ENGINES:
         o = bid_deal(d, "2", "standard", first_hand=False, banker=1, engine=e)
         assert (o.first_declarer, o.trump, o.first_drawer) == (0, "H", 0)
-        o = bid_deal(d, "2", Rules(banker_draws_first=True), first_hand=False, banker=1,
-                     engine=e)
+        o = bid_deal(d, "2", Rules(banker_draws_first=True), first_hand=False, banker=1, engine=e)
         assert (o.first_declarer, o.trump, o.first_drawer) == (1, "H", 1)
         # a first hand has no banker yet: seat 0 draws first
         o = bid_deal(d, "2", Rules(banker_draws_first=True), engine=e)
@@ -154,7 +186,7 @@ def test_random_first_drawer_draws_from_the_seed():
         assert outs[0].same_result(outs[1])
         o = outs[0]
         seen.add(o.first_drawer)
-        assert o.first_declarer == o.first_drawer          # position 0 holds 2H
+        assert o.first_declarer == o.first_drawer  # position 0 holds 2H
     assert seen == {0, 1, 2, 3}
     # later hands: no draw, seat 0 (or the banker under banker_draws_first)
     o = bid_deal(d, "2", "tournament", first_hand=False, banker=2, seed=5)
@@ -167,12 +199,15 @@ NO_LEVEL = {at(0, 0): "SJ", at(1, 0): "SJ", at(2, 0): "BJ", at(3, 0): "BJ"}
 NO_BIDS = {**NO_LEVEL, at(0, 1): "2C"}
 
 
-@pytest.mark.parametrize("kitty, trump, banker", [
-    ("2H 2D 2S 2C 2H 2D 2S", "H", 1),     # 2 counts 2: the first drawer's next seat
-    ("KD 2H 2D 2S 2H 2D 2S", "D", 0),     # K counts 13
-    ("AS 2H 2D 2S 2H 2D 2S", "S", 0),     # A counts 1: the first drawer
-    ("JC 2H 2D 2S 2H 2D 2S", "C", 2),     # J counts 11
-])
+@pytest.mark.parametrize(
+    "kitty, trump, banker",
+    [
+        ("2H 2D 2S 2C 2H 2D 2S", "H", 1),  # 2 counts 2: the first drawer's next seat
+        ("KD 2H 2D 2S 2H 2D 2S", "D", 0),  # K counts 13
+        ("AS 2H 2D 2S 2H 2D 2S", "S", 0),  # A counts 1: the first drawer
+        ("JC 2H 2D 2S 2H 2D 2S", "C", 2),  # J counts 11
+    ],
+)
 def test_first_hand_no_bid_kitty_first(kitty, trump, banker):
     o = run(NO_BIDS, "spring-festival", kitty, policy="never")
     assert (o.trump, o.banker, o.no_bid, o.redeal) == (trump, banker, True, False)
@@ -182,10 +217,17 @@ def test_first_hand_no_bid_kitty_first(kitty, trump, banker):
 
 
 def test_first_hand_no_bid_joker_turned():
-    placed = {at(0, 0): "2H", at(1, 0): "2D", at(2, 0): "2S", at(3, 0): "2C",
-              at(0, 1): "SJ", at(1, 1): "SJ", at(2, 1): "BJ"}
+    placed = {
+        at(0, 0): "2H",
+        at(1, 0): "2D",
+        at(2, 0): "2S",
+        at(3, 0): "2C",
+        at(0, 1): "SJ",
+        at(1, 1): "SJ",
+        at(2, 1): "BJ",
+    }
     o = run(placed, "spring-festival", "BJ 2H 2D 2S 2C", policy="never")
-    assert (o.trump, o.banker) == ("NT", 2)                 # BJ counts 15
+    assert (o.trump, o.banker) == ("NT", 2)  # BJ counts 15
 
 
 def test_first_hand_no_bid_default_redeals_and_never_is_refused():
@@ -206,22 +248,27 @@ def test_secret_bids_first_hand_joker_pair_waits_for_the_bury():
 
 def test_secret_bids_level_pairs_overturn_without_ranking():
     # 2C 2C over 2H, then 2D 2D over 2C 2C: no strength or suit order under secret bids
-    placed = fill({at(0, 0): "2H", at(1, 1): "2C", at(1, 2): "2C", at(2, 3): "2D",
-                   at(2, 4): "2D"}, "2S", "SJ", "BJ")
+    placed = fill(
+        {at(0, 0): "2H", at(1, 1): "2C", at(1, 2): "2C", at(2, 3): "2D", at(2, 4): "2D"},
+        "2S",
+        "SJ",
+        "BJ",
+    )
     o = run(placed, "must-play-ja")
     assert (o.trump, o.banker, o.overturns) == ("D", 2, 2)
-    o = run(placed, "standard")                              # open bids: a pair over a pair? no
+    o = run(placed, "standard")  # open bids: a pair over a pair? no
     assert (o.trump, o.banker, o.overturns) == ("C", 1, 1)
     # seat 1's pair is laid: it cannot overturn again with it
     assert [b[1] for b in run(placed, "must-play-ja").bids] == [0, 1, 2]
 
 
 def test_secret_bids_no_reinforcing_and_no_overturn_in_later_deals():
-    placed = fill({at(1, 0): "2H", at(1, 1): "2H", at(2, 2): "2S", at(2, 3): "2S"},
-                  "2C", "2D", "SJ", "BJ")
+    placed = fill(
+        {at(1, 0): "2H", at(1, 1): "2H", at(2, 2): "2S", at(2, 3): "2S"}, "2C", "2D", "SJ", "BJ"
+    )
     o = run(placed, "must-play-ja", first_hand=False, banker=0)
     assert (o.trump, o.reinforced, o.overturns) == ("H", False, 0)
-    o = run(placed, "must-play-ja")                          # first hand: 2S 2S overturns
+    o = run(placed, "must-play-ja")  # first hand: 2S 2S overturns
     assert (o.trump, o.reinforced, o.banker) == ("S", False, 2)
 
 
@@ -266,5 +313,6 @@ def test_club_84022_turns_the_first_kitty_card(first_card, trump):
         placed = {at(0, 0): "2H", at(1, 0): "SJ", at(2, 0): "BJ", at(3, 0): "BJ"}
     o = run(placed, "club-84022", kitty, first_hand=False, banker=1, policy="never")
     assert (o.trump, o.no_bid, o.banker) == (trump, True, 1)
-    assert run(placed, "club-84022", kitty, first_hand=False, banker=1,
-               policy="never").overturns == 0
+    assert (
+        run(placed, "club-84022", kitty, first_hand=False, banker=1, policy="never").overturns == 0
+    )

@@ -5,14 +5,15 @@ study for school-cup's start level; and an option that is off changes no byte.
 
 Fixed seeds: the figures below are exact for these seeds (the margins are wide).
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from shengji import Rules
-from shengji._core.drivers import hands as drivers
 from shengji._core.base.rng import chunk_state
+from shengji._core.drivers import hands as drivers
 from shengji.bidding.simulate import COLUMNS, simulate_bids
 
 N = 20_000
@@ -20,8 +21,9 @@ LATER = dict(first_hand=False, banker=0)
 
 
 def both(rules_off, rules_on, seed, **kw):
-    return simulate_bids(N, seed, rules=rules_off, **kw), simulate_bids(N, seed, rules=rules_on,
-                                                                         **kw)
+    return simulate_bids(N, seed, rules=rules_off, **kw), simulate_bids(
+        N, seed, rules=rules_on, **kw
+    )
 
 
 def test_later_joker_overturns_in_bid_odds():
@@ -36,20 +38,22 @@ def test_reinforce_lock_jokers_in_bid_odds():
     # reinforced and then overturned: 3.7 % of first hands without, never with
     assert (off["reinforced"] & (off["overturns"] > 0)).mean() > 0.02
     assert not (on["reinforced"] & (on["overturns"] > 0)).any()
-    assert (on["trump"] == 4).mean() < (off["trump"] == 4).mean() - 0.02     # 27 % vs 31 %
+    assert (on["trump"] == 4).mean() < (off["trump"] == 4).mean() - 0.02  # 27 % vs 31 %
 
 
 def test_joker_pair_takes_bank_in_bid_odds():
     off, on = both("standard", Rules(joker_pair_takes_bank=False), 2)
     # the first declarer keeps the bank in 51 % of first hands, 72 % without joker bank-taking
-    assert (on["banker"] == on["first_declarer"]).mean() > \
-        (off["banker"] == off["first_declarer"]).mean() + 0.15
+    assert (on["banker"] == on["first_declarer"]).mean() > (
+        off["banker"] == off["first_declarer"]
+    ).mean() + 0.15
 
 
 @pytest.mark.parametrize("policy, k", [("eager", None), ("threshold", 9)])
 def test_bids_close_with_deal_in_bid_odds(policy, k):
-    off, on = both("standard", Rules(bids_close_with_deal=True), 3, policy=policy, threshold=k,
-                   **LATER)
+    off, on = both(
+        "standard", Rules(bids_close_with_deal=True), 3, policy=policy, threshold=k, **LATER
+    )
     # nothing is bid with the 100th card: its overturns (eager) and declarations (k = 9)
     assert (on["first_declare_index"] < 99).all()
     assert (off["trump"] != on["trump"]).sum() > 100
@@ -78,8 +82,13 @@ def test_random_first_drawer_in_bid_odds():
 
 
 def test_first_hand_no_bid_in_bid_odds():
-    off, on = both(Rules.preset("spring-festival").replace(first_hand_no_bid="redeal"),
-                   "spring-festival", 6, policy="threshold", threshold=13)
+    off, on = both(
+        Rules.preset("spring-festival").replace(first_hand_no_bid="redeal"),
+        "spring-festival",
+        6,
+        policy="threshold",
+        threshold=13,
+    )
     # bidders asking for 13 trumps: 3.8 redeals per hand, or the first kitty card decides
     assert off["redeals"].mean() > 2 and not off["no_bid"].any()
     assert not on["redeals"].any() and on["no_bid"].mean() > 0.5
@@ -92,9 +101,9 @@ def test_secret_bids_in_bid_odds(first_hand):
     kw = {} if first_hand else LATER
     off, on = both(base, "must-play-ja", 7, **kw)
     assert off["reinforced"].mean() > 0.1 and not on["reinforced"].any()
-    if first_hand:           # overturns during the deal: level pairs only, unranked
+    if first_hand:  # overturns during the deal: level pairs only, unranked
         assert 0 < on["overturns"].mean() < off["overturns"].mean()
-    else:                    # later hands overturn only after the bury
+    else:  # later hands overturn only after the bury
         assert not on["overturns"].any() and off["overturns"].mean() > 0.5
 
 
@@ -102,8 +111,9 @@ def test_secret_bids_in_bid_odds(first_hand):
 def test_options_off_change_no_byte():
     base = simulate_bids(3000, 8, rules="tournament", **LATER)
     # random_first_drawer acts in first hands only: later hands draw nothing more
-    same = simulate_bids(3000, 8, rules=Rules.preset("tournament").replace(
-        random_first_drawer=False), **LATER)
+    same = simulate_bids(
+        3000, 8, rules=Rules.preset("tournament").replace(random_first_drawer=False), **LATER
+    )
     for col in COLUMNS:
         np.testing.assert_array_equal(base[col], same[col], err_msg=col)
 
@@ -111,8 +121,9 @@ def test_options_off_change_no_byte():
 # -- the round after the bury in the scoring study ----------------------------------------------
 def hands(rules, banker=0, n=4000, seed=9):
     out = np.zeros((len(drivers.HAND_COLUMNS), n), np.int32)
-    drivers.play_hands(chunk_state(seed, 0), np.arange(108, dtype=np.uint8), n, rules, 0,
-                       banker, 1, 1, 0, 0, out)
+    drivers.play_hands(
+        chunk_state(seed, 0), np.arange(108, dtype=np.uint8), n, rules, 0, banker, 1, 1, 0, 0, out
+    )
     return {c: out[i] for i, c in enumerate(drivers.HAND_COLUMNS)}
 
 
@@ -126,7 +137,7 @@ def test_overturn_after_kitty_in_scoring(preset):
     assert 0.05 < late.mean() < 0.2 and not off["late_overturns"].any()
     differ = off["trump"] != on["trump"]
     assert differ.any() and (differ <= late).all()
-    assert (on["banker"] == off["banker"]).all()             # never the bank
+    assert (on["banker"] == off["banker"]).all()  # never the bank
     assert (on["overturns"] == off["overturns"] + on["late_overturns"]).all()
 
 
@@ -136,24 +147,26 @@ def test_overturn_reburies_in_scoring():
     # secret overturns after the bury in 64 % of later hands; each re-buries the kitty
     assert (on["reburies"] == on["late_overturns"]).all() and on["reburies"].mean() > 0.5
     assert not off["reburies"].any()
-    assert on["kitty_points"].mean() > off["kitty_points"].mean() + 1     # 5.3 vs 3.0
-    assert (on["trump"] == off["trump"]).all()               # the same overturns
+    assert on["kitty_points"].mean() > off["kitty_points"].mean() + 1  # 5.3 vs 3.0
+    assert (on["trump"] == off["trump"]).all()  # the same overturns
 
 
 def test_secret_bids_in_scoring():
     off = hands(Rules.preset("must-play-ja").replace(secret_bids=False))
     on = hands("must-play-ja")
-    assert on["overturns"].mean() > off["overturns"].mean() + 0.2       # 1.02 vs 0.70
-    assert (on["overturns"] == on["late_overturns"]).all()   # later hands: after the bury
+    assert on["overturns"].mean() > off["overturns"].mean() + 0.2  # 1.02 vs 0.70
+    assert (on["overturns"] == on["late_overturns"]).all()  # later hands: after the bury
 
 
 # -- school-cup starts at 6 (source 000, line 23) ------------------------------------------------
 def test_school_cup_matches_start_at_six():
     out = np.zeros((len(drivers.HAND_COLUMNS) + 2, 600), np.int32)
-    n, *_ = drivers.play_match(chunk_state(3, 0), np.arange(108, dtype=np.uint8), "school-cup",
-                              1, 1, 0, 0, out)
+    n, *_ = drivers.play_match(
+        chunk_state(3, 0), np.arange(108, dtype=np.uint8), "school-cup", 1, 1, 0, 0, out
+    )
     assert n > 0 and out[len(drivers.HAND_COLUMNS), 0] == out[len(drivers.HAND_COLUMNS) + 1, 0] == 4
     assert out[drivers.HAND_COLUMNS.index("level"), 0] == 4
-    n, *_ = drivers.play_match(chunk_state(3, 0), np.arange(108, dtype=np.uint8), "standard",
-                              1, 1, 0, 0, out)
+    n, *_ = drivers.play_match(
+        chunk_state(3, 0), np.arange(108, dtype=np.uint8), "standard", 1, 1, 0, 0, out
+    )
     assert out[len(drivers.HAND_COLUMNS), 0] == 0

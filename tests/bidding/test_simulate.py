@@ -1,5 +1,6 @@
 """simulate_bids: the kernel against the Python engine on random deals, redeal counting and
 its cap, trump counts, callable policies, and the bid_odds study end to end."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -7,21 +8,38 @@ import pyarrow.parquet as pq
 import pytest
 
 from shengji import cli
-from shengji.bidding.simulate import (COLUMNS, bid_deal, eager_policy, simulate_bids,
-                             threshold_policy)
+from shengji.bidding.simulate import (
+    COLUMNS,
+    bid_deal,
+    eager_policy,
+    simulate_bids,
+    threshold_policy,
+)
 from shengji.rules.options import PRESETS
-
 
 # rule sets beyond the presets: every bidding option of issue 12 on, in combinations
 OPTION_SETS = {
-    "first-drawer": {"random_first_drawer": True, "banker_draws_first": True,
-                     "first_hand_no_bid": "kitty_first", "no_bid": "kitty_random"},
-    "limits": {"later_joker_overturns": 0, "reinforce_lock_jokers": True,
-               "joker_pair_takes_bank": False, "mixed_joker_pair": True,
-               "suit_priority": "SHDC", "bids_close_with_deal": True},
-    "secret": {"secret_bids": True, "overturn_after_kitty": "always",
-               "single_joker_declares": True, "later_joker_overturns": 1,
-               "mixed_joker_pair": True},
+    "first-drawer": {
+        "random_first_drawer": True,
+        "banker_draws_first": True,
+        "first_hand_no_bid": "kitty_first",
+        "no_bid": "kitty_random",
+    },
+    "limits": {
+        "later_joker_overturns": 0,
+        "reinforce_lock_jokers": True,
+        "joker_pair_takes_bank": False,
+        "mixed_joker_pair": True,
+        "suit_priority": "SHDC",
+        "bids_close_with_deal": True,
+    },
+    "secret": {
+        "secret_bids": True,
+        "overturn_after_kitty": "always",
+        "single_joker_declares": True,
+        "later_joker_overturns": 1,
+        "mixed_joker_pair": True,
+    },
 }
 
 
@@ -29,8 +47,9 @@ OPTION_SETS = {
 @pytest.mark.parametrize("policy, k", [("eager", None), ("threshold", 9)])
 @pytest.mark.parametrize("first_hand, banker", [(True, None), (False, 1)])
 def test_kernel_matches_python_engine(preset, policy, k, first_hand, banker):
-    kw = dict(level="5", rules=OPTION_SETS.get(preset, preset), first_hand=first_hand,
-              banker=banker)
+    kw = dict(
+        level="5", rules=OPTION_SETS.get(preset, preset), first_hand=first_hand, banker=banker
+    )
     core = simulate_bids(400, 11, policy=policy, threshold=k, **kw)
     py = simulate_bids(400, 11, policy=eager_policy if k is None else threshold_policy(k), **kw)
     assert set(core) == set(COLUMNS)
@@ -39,13 +58,14 @@ def test_kernel_matches_python_engine(preset, policy, k, first_hand, banker):
 
 
 def test_trump_counts_against_the_cards():
-    from shengji._core.bidding.bidding import bid_chunk
     from shengji._core.base.rng import chunk_state
+    from shengji._core.bidding.bidding import bid_chunk
 
     n = 2000
     cards = np.empty((n, 108), np.uint8)
-    cols = bid_chunk(chunk_state(3, 0), np.arange(108, dtype=np.uint8), n, 0, None, 0, 0,
-                     True, 0, True, cards)
+    cols = bid_chunk(
+        chunk_state(3, 0), np.arange(108, dtype=np.uint8), n, 0, None, 0, 0, True, 0, True, cards
+    )
     kind = cards // 2
     for i in range(0, n, 97):
         t = cols["trump"][i]
@@ -65,8 +85,15 @@ def test_redeals_are_counted_and_capped():
     cols = simulate_bids(3000, 2, policy="threshold", threshold=12)
     assert cols["redeals"].sum() > 0 and not cols["no_bid"].any()
     assert (cols["first_declarer"] >= 0).all()
-    later = simulate_bids(3000, 2, policy="threshold", threshold=12, first_hand=False,
-                          banker=0, rules={"no_bid": "redeal"})
+    later = simulate_bids(
+        3000,
+        2,
+        policy="threshold",
+        threshold=12,
+        first_hand=False,
+        banker=0,
+        rules={"no_bid": "redeal"},
+    )
     assert later["redeals"].sum() > 0
     with pytest.raises(ValueError, match="1000 deals in a row"):
         simulate_bids(5, 2, policy="threshold", threshold=25)
@@ -75,11 +102,10 @@ def test_redeals_are_counted_and_capped():
 
 
 def test_never_in_later_hands_is_the_no_bid_rule():
-    cols = simulate_bids(20_000, 4, policy="never", first_hand=False, banker=2,
-                         rules="tournament")
+    cols = simulate_bids(20_000, 4, policy="never", first_hand=False, banker=2, rules="tournament")
     assert cols["no_bid"].all() and (cols["banker"] == 2).all()
     nt = (cols["trump"] == 4).mean()
-    assert abs(nt - 4 / 108) < 0.006          # the first kitty card is a joker
+    assert abs(nt - 4 / 108) < 0.006  # the first kitty card is a joker
     down = simulate_bids(100, 4, policy="never", first_hand=False, banker=3, rules="campus-2015")
     assert down["banker_steps_down"].all() and (down["banker"] == 0).all()
     assert (down["trump"] == 4).all()
@@ -102,6 +128,7 @@ def test_callable_policy():
 
     def bad(view):
         return "2H"
+
     with pytest.raises(ValueError, match="not one of the options"):
         simulate_bids(3, 9, policy=bad)
 
@@ -117,8 +144,20 @@ def write_study(tmp_path, **extra):
 def test_study_end_to_end_and_workers(tmp_path, capsys):
     study = write_study(tmp_path, policy='"threshold"', threshold=8, store_cards="true")
     for w in (1, 2):
-        assert cli.main(["run", str(study), "--out", str(tmp_path / f"w{w}"), "--workers",
-                         str(w), "--quiet"]) == 0
+        assert (
+            cli.main(
+                [
+                    "run",
+                    str(study),
+                    "--out",
+                    str(tmp_path / f"w{w}"),
+                    "--workers",
+                    str(w),
+                    "--quiet",
+                ]
+            )
+            == 0
+        )
     out = capsys.readouterr().out
     assert "P(no bid)" in out and "mean banker trumps" in out and "overturn rate" in out
     t1 = pq.read_table(tmp_path / "w1" / "bids")
@@ -128,10 +167,19 @@ def test_study_end_to_end_and_workers(tmp_path, capsys):
         assert f.read_bytes() == (tmp_path / "w2" / "bids" / f.name).read_bytes()
     schema = {f.name: str(f.type) for f in t1.schema}
     assert schema == {
-        "deal": "int64", "first_declarer": "int8", "first_declare_index": "int8",
-        "trump": "dictionary<values=string, indices=int8, ordered=0>", "banker": "uint8",
-        "overturns": "uint8", "reinforced": "bool", "no_bid": "bool", "redeals": "uint16",
-        "banker_steps_down": "bool", "banker_trumps": "uint8", "team_trumps": "uint8"}
+        "deal": "int64",
+        "first_declarer": "int8",
+        "first_declare_index": "int8",
+        "trump": "dictionary<values=string, indices=int8, ordered=0>",
+        "banker": "uint8",
+        "overturns": "uint8",
+        "reinforced": "bool",
+        "no_bid": "bool",
+        "redeals": "uint16",
+        "banker_steps_down": "bool",
+        "banker_trumps": "uint8",
+        "team_trumps": "uint8",
+    }
     df = t1.to_pandas()
     assert df["deal"].tolist() == list(range(5000))
     assert set(df["trump"].astype(str)) <= {"S", "H", "C", "D", "NT"}
@@ -142,13 +190,16 @@ def test_study_end_to_end_and_workers(tmp_path, capsys):
     assert len(cards) == 5000 and len(cards["cards"][0]) == 108
 
 
-@pytest.mark.parametrize("extra, message", [
-    ({"policy": '"threshold"'}, "threshold"),
-    ({"threshold": 3}, "threshold only applies"),
-    ({"policy": '"never"'}, "never"),
-    ({"policy": '"greedy"'}, "policy"),
-    ({"banker": 4}, "banker"),
-])
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        ({"policy": '"threshold"'}, "threshold"),
+        ({"threshold": 3}, "threshold only applies"),
+        ({"policy": '"never"'}, "never"),
+        ({"policy": '"greedy"'}, "policy"),
+        ({"banker": 4}, "banker"),
+    ],
+)
 def test_study_config_errors(tmp_path, capsys, extra, message):
     study = write_study(tmp_path, **extra)
     assert cli.main(["run", str(study), "--out", str(tmp_path / "o"), "--quiet"]) == 2
@@ -160,6 +211,5 @@ def test_shipped_study_file(tmp_path, capsys):
     from pathlib import Path
 
     sim = Path(__file__).resolve().parents[2] / "sim" / "bid_odds.toml"
-    assert cli.main(["run", str(sim), "--n", "20000", "--out", str(tmp_path / "o"),
-                     "--quiet"]) == 0
+    assert cli.main(["run", str(sim), "--n", "20000", "--out", str(tmp_path / "o"), "--quiet"]) == 0
     assert "P(no-trump)" in capsys.readouterr().out

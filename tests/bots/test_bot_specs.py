@@ -1,12 +1,13 @@
 """Bots as study files name them (shengji.game.botspec): a name, or a table with parameters;
 accepted by every study that takes a policy."""
+
 from __future__ import annotations
 
 import pytest
 
 from shengji import bots
-from shengji.game.botspec import BotSpec, parse_bot
 from shengji.game import HandState
+from shengji.game.botspec import parse_bot
 from shengji.names import BOT_NAMES
 from shengji.studies.base import ConfigError, make_config
 
@@ -18,7 +19,7 @@ def test_names_come_from_the_core():
         spec = parse_bot("x", name)
         assert spec.id == i and spec.name == name
         assert dict(spec.params) == {k: d for k, (d, _) in bots.BOT_PARAMS[name].items()}
-        assert spec.label == name                    # every parameter at its default
+        assert spec.label == name  # every parameter at its default
 
 
 def test_a_table_with_parameters(monkeypatch):
@@ -28,41 +29,52 @@ def test_a_table_with_parameters(monkeypatch):
         return v
 
     # a bot with parameters, as a search bot will declare them
-    monkeypatch.setitem(bots.BOT_PARAMS, "memory", {"samples": (32, positive),
-                                                     "depth": (1, positive)})
+    monkeypatch.setitem(
+        bots.BOT_PARAMS, "memory", {"samples": (32, positive), "depth": (1, positive)}
+    )
     spec = parse_bot("team_a", {"bot": "memory", "samples": 8})
-    assert spec.params == (("depth", 1), ("samples", 8))            # defaults filled, sorted
-    assert spec.label == "memory(samples=8)"                        # what differs from them
+    assert spec.params == (("depth", 1), ("samples", 8))  # defaults filled, sorted
+    assert spec.label == "memory(samples=8)"  # what differs from them
     assert spec.to_config() == {"bot": "memory", "depth": 1, "samples": 8}
-    assert parse_bot("team_a", spec.to_config()) == spec             # canonical round trip
+    assert parse_bot("team_a", spec.to_config()) == spec  # canonical round trip
     with pytest.raises(ValueError, match=r"team_a.samples: expected a positive integer"):
         parse_bot("team_a", {"bot": "memory", "samples": 0})
     with pytest.raises(ValueError, match="its parameters: depth, samples"):
         parse_bot("team_a", {"bot": "memory", "width": 2})
 
 
-@pytest.mark.parametrize("value,needle", [
-    ("clever", "unknown bot 'clever'; allowed: random, greedy, memory, pimc"),
-    ({"samples": 2}, "a bot table needs the key 'bot'"),
-    ({"bot": 3}, "unknown bot 3"),
-    ({"bot": "greedy", "samples": 2}, "bot 'greedy' has no parameter 'samples'; its parameters: none"),
-    (["memory"], "expected a bot name"),
-])
+@pytest.mark.parametrize(
+    "value,needle",
+    [
+        ("clever", "unknown bot 'clever'; allowed: random, greedy, memory, pimc"),
+        ({"samples": 2}, "a bot table needs the key 'bot'"),
+        ({"bot": 3}, "unknown bot 3"),
+        (
+            {"bot": "greedy", "samples": 2},
+            "bot 'greedy' has no parameter 'samples'; its parameters: none",
+        ),
+        (["memory"], "expected a bot name"),
+    ],
+)
 def test_bad_bots(value, needle):
     with pytest.raises(ValueError) as err:
         parse_bot("policy", value)
     assert str(err.value).startswith("policy: ") and needle in str(err.value)
 
 
-@pytest.mark.parametrize("study,keys", [
-    ("scoring", ("policy", "defender_policy")),
-    ("match", ("policy", "opponent_policy")),
-    ("duel", ("team_a", "team_b")),
-])
+@pytest.mark.parametrize(
+    "study,keys",
+    [
+        ("scoring", ("policy", "defender_policy")),
+        ("match", ("policy", "opponent_policy")),
+        ("duel", ("team_a", "team_b")),
+    ],
+)
 def test_every_study_takes_memory_by_name_or_table(study, keys):
     for value in ("memory", {"bot": "memory"}):
-        kind, cfg = make_config({"study": study, "n": 1, "seed": 1, keys[0]: value,
-                                 keys[1]: "greedy"})
+        kind, cfg = make_config(
+            {"study": study, "n": 1, "seed": 1, keys[0]: value, keys[1]: "greedy"}
+        )
         kind.tables(cfg)
         assert cfg.options[keys[0]] == "memory"
     with pytest.raises(ConfigError, match=f"{keys[1]}: unknown bot 'smart'"):

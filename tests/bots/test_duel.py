@@ -1,5 +1,6 @@
 """The duel study (issue #16): duplicate format, seeding, the swing's sign and interval,
 reproducibility, and bad keys."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -7,9 +8,9 @@ import pandas as pd
 import pytest
 from scipy import stats
 
+from shengji._core.base.rng import chunk_state, seat_key, split_state
 from shengji._core.drivers import hands as core
 from shengji._core.drivers.duel import play_duel
-from shengji._core.base.rng import chunk_state, seat_key, split_state
 from shengji.analysis.load import duel_summary
 from shengji.cli import main
 from shengji.names import BOT_NAMES, N_CARDS
@@ -37,8 +38,21 @@ def _kernel(a, b, n, seed=9, first=0, chunk=0):
     """play_duel's rows and the main stream's state afterwards."""
     state, deck = chunk_state(seed, chunk), np.arange(N_CARDS, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
-    play_duel(state, seat_key(seed, chunk), deck, first, n, RULES, 0, 0,
-              BOT_NAMES.index(a), BOT_NAMES.index(b), 0, 0, out)
+    play_duel(
+        state,
+        seat_key(seed, chunk),
+        deck,
+        first,
+        n,
+        RULES,
+        0,
+        0,
+        BOT_NAMES.index(a),
+        BOT_NAMES.index(b),
+        0,
+        0,
+        out,
+    )
     return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}, state, deck
 
 
@@ -47,7 +61,7 @@ def test_a_deterministic_bot_against_itself_swings_zero_on_every_deal(tmp_path, 
     out, _ = _run(tmp_path, bot, team_a=bot, team_b=bot, n=300, chunk_size=100)
     df = _frame(out)
     d = df.defender_points.to_numpy().reshape(-1, 2)
-    assert (d[:, 0] == d[:, 1]).all()                      # the same play both ways
+    assert (d[:, 0] == d[:, 1]).all()  # the same play both ways
     s = duel_summary(out)
     assert s["deals"] == 300 and s["points"]["mean"] == 0 and s["levels"]["mean"] == 0
     assert s["points"]["sd"] == 0
@@ -56,16 +70,18 @@ def test_a_deterministic_bot_against_itself_swings_zero_on_every_deal(tmp_path, 
 def test_random_bots_draw_their_own_streams_per_orientation():
     c, _, _ = _kernel("random", "random", 50)
     d = c["defender_points"].reshape(-1, 2)
-    assert (d[:, 0] != d[:, 1]).mean() > 0.5               # the two orientations differ
-    assert (c["trump"][0::2] == c["trump"][1::2]).all()    # on the same deals
+    assert (d[:, 0] != d[:, 1]).mean() > 0.5  # the two orientations differ
+    assert (c["trump"][0::2] == c["trump"][1::2]).all()  # on the same deals
     assert (c["banker"][0::2] == c["banker"][1::2]).all()
 
 
 def test_deals_do_not_depend_on_the_bots():
     """The main stream holds the deals and bids alone: any pair of bots leaves it, and the
     carried-over deck, in the same state, and plays the same trumps and bankers."""
-    runs = [_kernel(a, b, 40) for a, b in [("random", "random"), ("greedy", "memory"),
-                                           ("memory", "random")]]
+    runs = [
+        _kernel(a, b, 40)
+        for a, b in [("random", "random"), ("greedy", "memory"), ("memory", "random")]
+    ]
     for c, state, deck in runs[1:]:
         assert (state == runs[0][1]).all() and (deck == runs[0][2]).all()
         for col in ("trump", "banker", "redeals", "level"):
@@ -105,7 +121,7 @@ def test_summary_interval_against_a_direct_computation(tmp_path):
     out, res = _run(tmp_path, "s", n=400, chunk_size=150, team_a="memory", team_b="random")
     df = _frame(out)
     wide = df.pivot(index="deal", columns="orientation", values="defender_points")
-    points = (wide[1] - wide[0]).to_numpy(float)           # team_a defends in orientation 1
+    points = (wide[1] - wide[0]).to_numpy(float)  # team_a defends in orientation 1
     signed = np.where(df.level_side.astype(str) == "banker", df.levels, -df.levels)
     lv = pd.Series(signed).to_numpy().reshape(-1, 2)
     levels = (lv[:, 0] - lv[:, 1]).astype(float)
@@ -114,7 +130,7 @@ def test_summary_interval_against_a_direct_computation(tmp_path):
         lo, hi = stats.t.interval(0.95, len(x) - 1, loc=x.mean(), scale=stats.sem(x))
         assert s[name]["mean"] == pytest.approx(x.mean())
         assert (s[name]["low"], s[name]["high"]) == (pytest.approx(lo), pytest.approx(hi))
-    assert s["points"]["low"] > 50           # memory against random, by a wide margin
+    assert s["points"]["low"] > 50  # memory against random, by a wide margin
     # the study's summary lines come from the same sums
     half = s["points"]["high"] - s["points"]["mean"]
     assert f"swing {s['points']['mean']:+.1f} ± {half:.1f} points" in res.summary[0]
@@ -149,14 +165,19 @@ def test_memory_beats_greedy():
     assert mean - half > 10
 
 
-@pytest.mark.parametrize("keys,needle", [
-    ({"team_a": None}, "missing key 'team_a'"),
-    ({"team_b": "clever"}, "team_b: unknown bot 'clever'; allowed: random, greedy, memory"),
-    ({"team_a": {"samples": 3}}, "team_a: a bot table needs the key 'bot'"),
-    ({"team_a": {"bot": "memory", "samples": 3}},
-     "team_a: bot 'memory' has no parameter 'samples'"),
-    ({"team_a": 3}, "team_a: expected a bot name"),
-])
+@pytest.mark.parametrize(
+    "keys,needle",
+    [
+        ({"team_a": None}, "missing key 'team_a'"),
+        ({"team_b": "clever"}, "team_b: unknown bot 'clever'; allowed: random, greedy, memory"),
+        ({"team_a": {"samples": 3}}, "team_a: a bot table needs the key 'bot'"),
+        (
+            {"team_a": {"bot": "memory", "samples": 3}},
+            "team_a: bot 'memory' has no parameter 'samples'",
+        ),
+        ({"team_a": 3}, "team_a: expected a bot name"),
+    ],
+)
 def test_bad_keys_rejected(keys, needle):
     data = dict(study="duel", n=10, seed=1, team_a="memory", team_b="greedy")
     data.update(keys)
@@ -169,8 +190,10 @@ def test_bad_keys_rejected(keys, needle):
 
 def test_bad_bot_on_the_command_line(tmp_path, capsys):
     study = tmp_path / "d.toml"
-    study.write_text('study = "duel"\nn = 10\nseed = 1\nteam_a = "memory"\n'
-                     'team_b = {bot = "greedy", depth = 2}\n')
+    study.write_text(
+        'study = "duel"\nn = 10\nseed = 1\nteam_a = "memory"\n'
+        'team_b = {bot = "greedy", depth = 2}\n'
+    )
     assert main(["run", str(study), "--out", str(tmp_path / "o"), "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "team_b: bot 'greedy' has no parameter 'depth'" in err
@@ -181,9 +204,10 @@ def test_a_bot_table_is_the_bot(tmp_path):
     a = _frame(_run(tmp_path, "a", n=50, team_a={"bot": "memory"})[0])
     b = _frame(_run(tmp_path, "b", n=50)[0])
     pd.testing.assert_frame_equal(a, b)
-    kind, cfg = make_config(dict(study="duel", n=5, seed=1, team_a={"bot": "memory"},
-                                 team_b="greedy"))
-    assert cfg.options["team_a"] == "memory"     # the canonical form the metadata records
+    kind, cfg = make_config(
+        dict(study="duel", n=5, seed=1, team_a={"bot": "memory"}, team_b="greedy")
+    )
+    assert cfg.options["team_a"] == "memory"  # the canonical form the metadata records
     assert STUDY.summary(cfg, {"items": 0}) == []
 
 
@@ -195,8 +219,21 @@ def test_memory_beats_greedy_at_benchmark_size(preset):
     state, deck = chunk_state(16, 0), np.arange(N_CARDS, dtype=np.uint8)
     n = 10_000
     out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
-    play_duel(state, seat_key(16, 0), deck, 0, n, rules, 0, 0, BOT_NAMES.index("memory"),
-              BOT_NAMES.index("greedy"), 0, 0, out)
+    play_duel(
+        state,
+        seat_key(16, 0),
+        deck,
+        0,
+        n,
+        rules,
+        0,
+        0,
+        BOT_NAMES.index("memory"),
+        BOT_NAMES.index("greedy"),
+        0,
+        0,
+        out,
+    )
     d = out[core.HAND_COLUMNS.index("defender_points")].astype(float).reshape(-1, 2)
     x = d[:, 1] - d[:, 0]
     mean, half = mean_interval(n, x.sum(), (x * x).sum())

@@ -1,6 +1,7 @@
 """The memory bot (issue #16): legal and deterministic under every preset, throws that never
 fail, and the rules its docstring states, each on a hand built for it (beside greedy,
 which plays the same spots differently)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -24,7 +25,7 @@ def build_deal(seats: dict, seed=0) -> list[int]:
         ids = []
         for c in parse_cards(text):
             c -= c % 2
-            c += c in used                       # the other copy when the first is taken
+            c += c in used  # the other copy when the first is taken
             assert c not in used, text
             used.add(c)
             ids.append(c)
@@ -57,8 +58,10 @@ def test_memory_plays_legal_hands_with_safe_throws(preset):
         mix = [("memory",) * 4, ("memory", "greedy") * 2, ("random", "memory") * 2][seed % 3]
         s = play_hand(preset, "2", policies=mix, banker=seed % 4, seed=seed)
         r = s.result()
-        assert r["defender_points"] == r["table_points"] + r["kitty_points"] * \
-            r["kitty_multiplier"] + r["penalty"]
+        assert (
+            r["defender_points"]
+            == r["table_points"] + r["kitty_points"] * r["kitty_multiplier"] + r["penalty"]
+        )
         # memory's throws are of components nothing unseen can beat: they never fail
         if "random" not in mix:
             assert not s.failed_throws
@@ -95,8 +98,10 @@ def parse_and_find(s, seat, text):
 
 # The banker (seat 0, trump hearts, level 2) holds 33 cards: no side ace, the pairs 9S 9S
 # and 4D 4D, five trumps; it buries eight singles.
-BANKER = ("9S 9S 4D 4D KS QS 7S 5S  KD QD TD 7D 6D  KC QC JC 9C 7C 5C 3C  "
-          "KH QH 8H 6H 3H  JS 8S 6D 8C 6C 4C TS JD")
+BANKER = (
+    "9S 9S 4D 4D KS QS 7S 5S  KD QD TD 7D 6D  KC QC JC 9C 7C 5C 3C  "
+    "KH QH 8H 6H 3H  JS 8S 6D 8C 6C 4C TS JD"
+)
 BANKER_BURY = "JS 8S 6D 8C 6C 4C TS JD"
 
 
@@ -107,7 +112,7 @@ def test_leads_its_highest_side_pair_before_a_low_single():
 
 
 def test_does_not_cash_a_sure_trump_pair_when_short_of_trumps():
-    banker = BANKER.replace("KH QH", "BJ BJ")       # the big jokers: a sure pair
+    banker = BANKER.replace("KH QH", "BJ BJ")  # the big jokers: a sure pair
     s = _spot({0: banker}, "H", BANKER_BURY)
     assert format_cards(s.bot_action("greedy")) == "BJ BJ"
     assert "BJ" not in format_cards(s.bot_action("memory"))
@@ -122,6 +127,6 @@ def test_second_hand_does_not_spend_a_sure_ace_on_a_pointless_trick():
 def test_feeds_points_to_a_partner_winning_for_sure():
     banker = BANKER.replace("9S 9S", "AS AS")
     s = _spot({0: banker, 2: "TS 4S"}, "H", BANKER_BURY, [(0, "AS")])
-    s.apply(s.bot_action("greedy"))               # seat 1 follows as it likes
+    s.apply(s.bot_action("greedy"))  # seat 1 follows as it likes
     assert s.to_play == 2
     assert format_cards(s.bot_action("memory")) == "TS"

@@ -1,6 +1,7 @@
 """The pimc bot (issue #16): legal under every preset, a pure function of (view, seed),
 the same bytes for any number of workers, its search as documented (bot_pimc.pyx), its
 parameters validated, and clearly stronger than random at a fixed seed."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -8,12 +9,12 @@ import pandas as pd
 import pytest
 
 from shengji import bots
+from shengji._core.base.rng import chunk_state, seat_key
 from shengji._core.drivers import hands as core
 from shengji._core.drivers.duel import play_duel
 from shengji._core.step.probes import pimc_decision
-from shengji._core.base.rng import chunk_state, seat_key
-from shengji.game.botspec import parse_bot
 from shengji.game import HandState, play_hand
+from shengji.game.botspec import parse_bot
 from shengji.names import BOT_NAMES, N_CARDS
 from shengji.rules.options import PRESETS, Rules
 from shengji.runner import run_study
@@ -26,8 +27,21 @@ FAST = {"bot": "pimc", "samples": 4, "candidates": 4}
 def _duel(a, b, n, seed):
     state, deck = chunk_state(seed, 0), np.arange(N_CARDS, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
-    play_duel(state, seat_key(seed, 0), deck, 0, n, Rules.preset("standard"), 0, 0,
-              parse_bot("a", a), parse_bot("b", b), 0, 0, out)
+    play_duel(
+        state,
+        seat_key(seed, 0),
+        deck,
+        0,
+        n,
+        Rules.preset("standard"),
+        0,
+        0,
+        parse_bot("a", a),
+        parse_bot("b", b),
+        0,
+        0,
+        out,
+    )
     return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}
 
 
@@ -35,18 +49,23 @@ def _duel(a, b, n, seed):
 def test_pimc_plays_legal_hands(preset):
     """HandState checks every play: pimc (default parameters, through HandCore) beside
     the other bots, in both teams."""
-    mix = ("pimc", "memory", "pimc", "greedy") if sorted(PRESETS).index(preset) % 2 else \
-        ("random", "pimc") * 2
+    mix = (
+        ("pimc", "memory", "pimc", "greedy")
+        if sorted(PRESETS).index(preset) % 2
+        else ("random", "pimc") * 2
+    )
     s = play_hand(preset, "2", policies=mix, banker=1, seed=3)
     r = s.result()
-    assert r["defender_points"] == r["table_points"] + r["kitty_points"] * \
-        r["kitty_multiplier"] + r["penalty"]
+    assert (
+        r["defender_points"]
+        == r["table_points"] + r["kitty_points"] * r["kitty_multiplier"] + r["penalty"]
+    )
 
 
 def test_a_decision_is_a_function_of_view_and_stream():
     s = HandState("standard", "2", banker=2, seed=11)
     while not s.is_over():
-        twin = s.clone()                      # the same bot generator state
+        twin = s.clone()  # the same bot generator state
         a = s.bot_action("pimc")
         assert twin.bot_action("pimc") == a
         s.apply(a)
@@ -79,48 +98,62 @@ def test_the_search_picks_the_best_mean_of_the_finalists():
                     kept_base += 1
                 seen_race += len(finalists) < len(cands)
             s.apply(s.bot_action("memory"))
-    assert seen_race > 10           # the race does drop candidates
-    assert kept_base > 0            # and the base choice is kept against a lucky mean
+    assert seen_race > 10  # the race does drop candidates
+    assert kept_base > 0  # and the base choice is kept against a lucky mean
 
 
 def test_the_objective_changes_what_is_maximised():
     """objective levels weighs the team's level change first: on the same decision the
     means differ from the points objective's by a level's weight."""
     s = HandState("standard", "2", banker=0, seed=5)
-    s.apply(s.bot_action("memory"))                               # the bury
+    s.apply(s.bot_action("memory"))  # the bury
     pts = pimc_decision(s._core, parse_bot("p", {"bot": "pimc"}), chunk_state(5, 1))[1]
-    lv = pimc_decision(s._core, parse_bot("p", {"bot": "pimc", "objective": "levels"}),
-                       chunk_state(5, 1))[1]
+    lv = pimc_decision(
+        s._core, parse_bot("p", {"bot": "pimc", "objective": "levels"}), chunk_state(5, 1)
+    )[1]
     assert max(abs(m) for *_, m in lv) > 200 > max(abs(m) for *_, m in pts)
 
 
 def test_duel_same_bytes_for_any_number_of_workers(tmp_path):
     outs = []
     for workers in (1, 2):
-        kind, cfg = make_config(dict(study="duel", n=6, seed=8, team_a=FAST, team_b="memory",
-                                     chunk_size=2), source="test")
+        kind, cfg = make_config(
+            dict(study="duel", n=6, seed=8, team_a=FAST, team_b="memory", chunk_size=2),
+            source="test",
+        )
         run_study(kind, cfg, tmp_path / str(workers), workers=workers, quiet=True)
-        outs.append(pd.read_parquet(tmp_path / str(workers) / "duel")
-                    .sort_values(["deal", "orientation"]).reset_index(drop=True))
+        outs.append(
+            pd.read_parquet(tmp_path / str(workers) / "duel")
+            .sort_values(["deal", "orientation"])
+            .reset_index(drop=True)
+        )
     pd.testing.assert_frame_equal(outs[0], outs[1])
     assert set(outs[0].banker_bot) == {"pimc(candidates=4, samples=4)", "memory"}
 
 
-@pytest.mark.parametrize("study,keys", [
-    ("scoring", ("policy", "defender_policy")),
-    ("match", ("policy", "opponent_policy")),
-    ("duel", ("team_a", "team_b")),
-])
+@pytest.mark.parametrize(
+    "study,keys",
+    [
+        ("scoring", ("policy", "defender_policy")),
+        ("match", ("policy", "opponent_policy")),
+        ("duel", ("team_a", "team_b")),
+    ],
+)
 def test_every_study_takes_pimc_and_cuts_small_chunks(study, keys):
-    kind, cfg = make_config({"study": study, "n": 1, "seed": 1, keys[0]: FAST,
-                             keys[1]: "greedy"})
+    kind, cfg = make_config({"study": study, "n": 1, "seed": 1, keys[0]: FAST, keys[1]: "greedy"})
     kind.tables(cfg)
-    assert cfg.options[keys[0]] == {"bot": "pimc", "samples": 4, "candidates": 4,
-                                    "rollout": "memory", "objective": "points",
-                                    "time_budget_ms": 0.0}
+    assert cfg.options[keys[0]] == {
+        "bot": "pimc",
+        "samples": 4,
+        "candidates": 4,
+        "rollout": "memory",
+        "objective": "points",
+        "time_budget_ms": 0.0,
+    }
     assert kind.chunk_size_for(cfg.options) <= bots.SEARCH_CHUNK_HANDS
-    kind, cfg = make_config({"study": study, "n": 1, "seed": 1, keys[0]: "memory",
-                             keys[1]: "greedy"})
+    kind, cfg = make_config(
+        {"study": study, "n": 1, "seed": 1, keys[0]: "memory", keys[1]: "greedy"}
+    )
     assert kind.chunk_size_for(cfg.options) == kind.default_chunk_size
 
 
@@ -131,17 +164,26 @@ def test_a_scoring_study_with_pimc_in_every_seat(tmp_path):
     assert len(df) == 3 and df.defender_points.between(0, 400).all()
 
 
-@pytest.mark.parametrize("value,needle", [
-    ({"bot": "pimc", "samples": 0}, r"p.samples: expected an integer 1..1024, got 0"),
-    ({"bot": "pimc", "samples": 2.5}, r"p.samples: expected an integer"),
-    ({"bot": "pimc", "candidates": 65}, r"p.candidates: expected an integer 1..64"),
-    ({"bot": "pimc", "rollout": "pimc"}, r"p.rollout: expected one of 'random', 'greedy', "
-                                         r"'memory', got 'pimc'"),
-    ({"bot": "pimc", "objective": "wins"}, r"p.objective: expected one of 'points', "
-                                           r"'levels'"),
-    ({"bot": "pimc", "time_budget_ms": -1}, r"p.time_budget_ms: expected a number"),
-    ({"bot": "pimc", "depth": 2}, r"bot 'pimc' has no parameter 'depth'"),
-])
+@pytest.mark.parametrize(
+    "value,needle",
+    [
+        ({"bot": "pimc", "samples": 0}, r"p.samples: expected an integer 1..1024, got 0"),
+        ({"bot": "pimc", "samples": 2.5}, r"p.samples: expected an integer"),
+        ({"bot": "pimc", "candidates": 65}, r"p.candidates: expected an integer 1..64"),
+        (
+            {"bot": "pimc", "rollout": "pimc"},
+            r"p.rollout: expected one of 'random', 'greedy', "
+            r"'memory', got 'pimc'",
+        ),
+        (
+            {"bot": "pimc", "objective": "wins"},
+            r"p.objective: expected one of 'points', "
+            r"'levels'",
+        ),
+        ({"bot": "pimc", "time_budget_ms": -1}, r"p.time_budget_ms: expected a number"),
+        ({"bot": "pimc", "depth": 2}, r"bot 'pimc' has no parameter 'depth'"),
+    ],
+)
 def test_bad_parameters(value, needle):
     with pytest.raises(ValueError, match=needle):
         parse_bot("p", value)
@@ -151,9 +193,11 @@ def test_bad_parameters(value, needle):
 
 def test_the_core_checks_parameters_too():
     """agent_init validates what reaches it without shengji.game.botspec (a hand-made spec)."""
+
     class Spec:
         id = BOT_NAMES.index("pimc")
         params = (("samples", 0),)
+
     with pytest.raises(ValueError, match="samples: expected an integer 1..1024"):
         _duel_spec(Spec())
 
@@ -161,8 +205,21 @@ def test_the_core_checks_parameters_too():
 def _duel_spec(spec):
     state, deck = chunk_state(1, 0), np.arange(N_CARDS, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), 2), np.int32)
-    play_duel(state, seat_key(1, 0), deck, 0, 1, Rules.preset("standard"), 0, 0, spec,
-              BOT_NAMES.index("memory"), 0, 0, out)
+    play_duel(
+        state,
+        seat_key(1, 0),
+        deck,
+        0,
+        1,
+        Rules.preset("standard"),
+        0,
+        0,
+        spec,
+        BOT_NAMES.index("memory"),
+        0,
+        0,
+        out,
+    )
 
 
 def test_a_time_budget_still_decides_and_is_flagged_not_reproducible():
@@ -186,8 +243,10 @@ def test_the_command_line_says_a_time_budget_is_not_reproducible(tmp_path, capsy
     from shengji.cli import main
 
     study = tmp_path / "s.toml"
-    study.write_text('study = "scoring"\nn = 2\nseed = 1\n'
-                     'policy = {bot = "pimc", samples = 2, time_budget_ms = 5}\n')
+    study.write_text(
+        'study = "scoring"\nn = 2\nseed = 1\n'
+        'policy = {bot = "pimc", samples = 2, time_budget_ms = 5}\n'
+    )
     assert main(["run", str(study), "--out", str(tmp_path / "o"), "--quiet"]) == 0
     err = capsys.readouterr().err
     assert "policy: time_budget_ms > 0" in err and "not be reproducible" in err
@@ -203,7 +262,7 @@ def test_a_reburying_overturner_searches_its_bury():
     searched = 0
     for seed in range(12):
         s = HandState("must-play-ja", "2", banker=seed % 4, seed=seed)
-        s.apply(s.bot_action("memory"))                  # the banker's bury
+        s.apply(s.bot_action("memory"))  # the banker's bury
         if s.phase != "bury":
             continue
         chosen, cands = pimc_decision(s._core, parse_bot("p", FAST), chunk_state(seed, 1))
@@ -222,16 +281,22 @@ def test_replay_of_a_pimc_run(tmp_path):
     line, before any work."""
     from shengji.analysis.replay import replay
 
-    kind, cfg = make_config(dict(study="scoring", n=3, seed=4, chunk_size=2, policy="pimc",
-                                 defender_policy="memory"), source="test")
+    kind, cfg = make_config(
+        dict(study="scoring", n=3, seed=4, chunk_size=2, policy="pimc", defender_policy="memory"),
+        source="test",
+    )
     run_study(kind, cfg, tmp_path / "s", workers=1, quiet=True)
-    assert replay(tmp_path / "s", 2).is_over()        # deep in its chunk: hand 1 replayed
-    kind, cfg = make_config(dict(study="match", n=1, seed=4, policy="memory",
-                                 opponent_policy="pimc"), source="test")
+    assert replay(tmp_path / "s", 2).is_over()  # deep in its chunk: hand 1 replayed
+    kind, cfg = make_config(
+        dict(study="match", n=1, seed=4, policy="memory", opponent_policy="pimc"), source="test"
+    )
     run_study(kind, cfg, tmp_path / "m", workers=1, quiet=True)
-    assert replay(tmp_path / "m", 1, match=0).is_over()   # the match's second hand
+    assert replay(tmp_path / "m", 1, match=0).is_over()  # the match's second hand
     kind, cfg = make_config(dict(study="scoring", n=1, seed=4, policy=FAST), source="test")
     run_study(kind, cfg, tmp_path / "f", workers=1, quiet=True)
-    with pytest.raises(ValueError, match=r"policy: the run's bot pimc\(candidates=4, "
-                                         r"samples=4\) has parameters other than its defaults"):
+    with pytest.raises(
+        ValueError,
+        match=r"policy: the run's bot pimc\(candidates=4, "
+        r"samples=4\) has parameters other than its defaults",
+    ):
         replay(tmp_path / "f", 0)

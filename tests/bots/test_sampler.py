@@ -2,6 +2,7 @@
 determinizations): every drawn deal agrees with the view, the count of consistent deals
 matches a brute-force enumeration, and the draws are uniform over them on small cases --
 with the no-pair inferences of pair follows too (a plain Python twin of them here)."""
+
 from __future__ import annotations
 
 import itertools
@@ -17,13 +18,17 @@ from shengji._core.step.probes import consistent_deals, no_pair_suits, sample_co
 from shengji.game import BOTS, HandState
 from shengji.names import N_KINDS, N_SEATS
 
-PILE = N_SEATS            # row of the buried cards in sample_counts
+PILE = N_SEATS  # row of the buried cards in sample_counts
 
 
 def follow(s, kind):
     """Following-suit (0..3 side suits, 4 trump) of a kind under the state's trump."""
     level = "23456789TJQKA".index(s.level)
-    if kind >= 52 or kind % 13 == level or (s.trump != "NT" and kind // 13 == "SHCD".index(s.trump)):
+    if (
+        kind >= 52
+        or kind % 13 == level
+        or (s.trump != "NT" and kind // 13 == "SHCD".index(s.trump))
+    ):
         return 4
     return kind // 13
 
@@ -38,8 +43,13 @@ def counts(ids):
 def shown_ids(s, seat):
     """The physical cards seat showed in a failed throw and still holds."""
     held = set(s.hands[seat])
-    return {c for f in s.failed_throws if f.seat == seat
-            for c in f.attempted if c not in f.forced and c in held}
+    return {
+        c
+        for f in s.failed_throws
+        if f.seat == seat
+        for c in f.attempted
+        if c not in f.forced and c in held
+    }
 
 
 def known_shown(s, seat):
@@ -51,7 +61,7 @@ def no_pair_twin(s):
     followed a lead holding pairs, in suit, with fewer pairs of the suit than the lead
     (docs/rules.md §4: pairs are matched as far as the hand allows)."""
     out = [0] * N_SEATS
-    for trick in (*s.tricks, s.current_trick):     # the trick in progress too
+    for trick in (*s.tricks, s.current_trick):  # the trick in progress too
         if trick is None:
             continue
         lead = Counter(c // 2 for c in trick.lead)
@@ -61,8 +71,10 @@ def no_pair_twin(s):
         suit = follow(s, next(iter(lead)))
         for seat, cards in trick.plays[1:]:
             mine = Counter(c // 2 for c in cards if follow(s, c // 2) == suit)
-            if sum(mine.values()) == len(trick.lead) and \
-                    sum(1 for v in mine.values() if v == 2) < need:
+            if (
+                sum(mine.values()) == len(trick.lead)
+                and sum(1 for v in mine.values() if v == 2) < need
+            ):
                 out[seat] |= 1 << suit
     return out
 
@@ -71,8 +83,13 @@ def check_view(s, seat, n, state):
     core = s._core
     deals = sample_counts(core, seat, n, state).astype(np.int64)
     own = counts(s.hands[seat])
-    seen = counts(c for trick in (*s.tricks, s.current_trick) if trick is not None
-                  for _, p in trick.plays for c in p)
+    seen = counts(
+        c
+        for trick in (*s.tricks, s.current_trick)
+        if trick is not None
+        for _, p in trick.plays
+        for c in p
+    )
     voids = core.void_suits
     nopair = no_pair_suits(core)
     assert nopair == no_pair_twin(s)
@@ -82,18 +99,18 @@ def check_view(s, seat, n, state):
         total = d[:N_SEATS].sum(axis=0) + d[PILE] + seen
         assert (total == 2).all()
         if banker_view or s.phase == "bury":
-            assert (d[PILE] == counts(s.buried)).all()   # the banker knows what it buried
+            assert (d[PILE] == counts(s.buried)).all()  # the banker knows what it buried
         else:
             assert d[PILE].sum() == 8
         for o in range(N_SEATS):
             assert d[o].sum() == len(s.hands[o]), (o, d[o].sum())
             for k in np.flatnonzero(d[o]):
-                assert not (voids[o] >> follow(s, k)) & 1, (o, k)   # no card of a void suit
+                assert not (voids[o] >> follow(s, k)) & 1, (o, k)  # no card of a void suit
             if o != seat:
                 assert (d[o] >= known_shown(s, o)).all()
                 pairs = {follow(s, k) for k in np.flatnonzero(d[o] == 2)}
                 bad = [f for f in pairs if (nopair[o] >> f) & 1]
-                assert not bad, (o, bad)        # no pair where the record rules one out
+                assert not bad, (o, bad)  # no pair where the record rules one out
     return deals
 
 
@@ -106,7 +123,7 @@ def test_every_draw_agrees_with_the_view(mix):
         s = HandState("standard", "2", banker=seed % 4, seed=seed)
         step = 0
         while not s.is_over():
-            for o, bits in enumerate(no_pair_suits(s._core)):     # true of the real hands
+            for o, bits in enumerate(no_pair_suits(s._core)):  # true of the real hands
                 inferred += bits != 0
                 held = Counter(c // 2 for c in s.hands[o])
                 assert not any((bits >> follow(s, k)) & 1 for k, v in held.items() if v == 2)
@@ -119,7 +136,7 @@ def test_every_draw_agrees_with_the_view(mix):
             step += 1
     assert checked > 250 and inferred > 0
     if "random" in mix[0]:
-        assert shown > 10                 # failed throws' shown cards were exercised
+        assert shown > 10  # failed throws' shown cards were exercised
 
 
 def test_a_sampled_hand_plays_out():
@@ -134,8 +151,10 @@ def test_a_sampled_hand_plays_out():
         assert (c.hand(s.to_play) == s._core.hand(s.to_play)).all()
         assert c.play_to_end(2) == 0 and c.phase == 2
         r = c.result()
-        assert r["defender_points"] == r["table_points"] + r["kitty_points"] * \
-            r["kitty_multiplier"] + r["penalty"]
+        assert (
+            r["defender_points"]
+            == r["table_points"] + r["kitty_points"] * r["kitty_multiplier"] + r["penalty"]
+        )
 
 
 def _late_state(banker_view, cards_left, min_groups, min_deals=20, nopair=False):
@@ -150,8 +169,7 @@ def _late_state(banker_view, cards_left, min_groups, min_deals=20, nopair=False)
             seat = s.to_play
             if all(len(h) == cards_left for h in s.hands) and (seat == s.banker) == banker_view:
                 n, groups = consistent_deals(s._core, seat)
-                if groups >= min_groups and n >= min_deals and \
-                        (not nopair or _binding(s, seat)):
+                if groups >= min_groups and n >= min_deals and (not nopair or _binding(s, seat)):
                     return s, seat, n
             s.apply(s.bot_action("random"))
     raise AssertionError("no such position")
@@ -169,7 +187,7 @@ def brute_force(s, seat, nopair=True):
     outcome (a tuple of per-holder count tuples), with multiplicity.  nopair: keep the
     no-pair inferences too (the sampler's draws; its count of deals does not)."""
     others = [o for o in range(N_SEATS) if o != seat]
-    known = {o: shown_ids(s, o) for o in others}       # placed: shown by a failed throw
+    known = {o: shown_ids(s, o) for o in others}  # placed: shown by a failed throw
     hidden = sorted(c for o in others for c in s.hands[o] if c not in known[o])
     sizes = [len(s.hands[o]) - len(known[o]) for o in others]
     if seat != s.banker:
@@ -190,8 +208,10 @@ def brute_force(s, seat, nopair=True):
             left = [c for c in rest if c not in pick]
             if i < len(others):
                 kinds += [c // 2 for c in known[others[i]]]
-                if nopair and any(kinds.count(k) == 2 and (no_pair[others[i]] >> follow(s, k)) & 1
-                                  for k in set(kinds)):
+                if nopair and any(
+                    kinds.count(k) == 2 and (no_pair[others[i]] >> follow(s, k)) & 1
+                    for k in set(kinds)
+                ):
                     continue
             rec(i + 1, left, acc + [tuple(sorted(kinds))])
 
@@ -199,12 +219,15 @@ def brute_force(s, seat, nopair=True):
     return out, others
 
 
-@pytest.mark.parametrize("banker_view,cards_left,min_groups,nopair", [
-    (True, 3, 3, False),        # three void patterns: the memoized levels
-    (True, 4, 2, False),
-    (False, 1, 2, False),       # a non-banker: the buried pile is one more holder
-    (True, 4, 1, True),         # a no-pair inference rules deals out: rejection
-])
+@pytest.mark.parametrize(
+    "banker_view,cards_left,min_groups,nopair",
+    [
+        (True, 3, 3, False),  # three void patterns: the memoized levels
+        (True, 4, 2, False),
+        (False, 1, 2, False),  # a non-banker: the buried pile is one more holder
+        (True, 4, 1, True),  # a no-pair inference rules deals out: rejection
+    ],
+)
 def test_uniform_over_the_consistent_deals(banker_view, cards_left, min_groups, nopair):
     s, seat, n = _late_state(banker_view, cards_left, min_groups, nopair=nopair)
     exact, others = brute_force(s, seat)
@@ -215,7 +238,7 @@ def test_uniform_over_the_consistent_deals(banker_view, cards_left, min_groups, 
     seen = Counter()
     for d in deals:
         seen[tuple(tuple(sorted(np.repeat(np.arange(N_KINDS), d[r]))) for r in rows)] += 1
-    assert set(seen) <= set(exact)                      # only consistent deals
+    assert set(seen) <= set(exact)  # only consistent deals
     keys = sorted(exact)
     expected = np.array([exact[k] for k in keys], float) / sum(exact.values()) * draws
     observed = np.array([seen[k] for k in keys], float)

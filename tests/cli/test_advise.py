@@ -1,6 +1,7 @@
 """The hand advisor (issue #16 item 4): ``shengji.advise`` and ``shengji advise`` -- the
 options a hand has (docs/rules.md §7), the estimates and their intervals, reproducibility
 whatever the progress chunks, and one-line errors for bad input."""
+
 from __future__ import annotations
 
 import subprocess
@@ -27,26 +28,27 @@ STRONG = "BJ BJ SJ SJ 2H 2H 2S AH AH KH KH QH QH JH JH TH 9H 8H 7H AS AS AC AC A
 
 def test_declarable_options():
     std = Rules.preset("standard")
-    lv = 0                                        # rank 2
-    assert declarable(as_cards(HAND), lv, std) == [0, 1, 4]          # S, H, NT (SJ pair)
+    lv = 0  # rank 2
+    assert declarable(as_cards(HAND), lv, std) == [0, 1, 4]  # S, H, NT (SJ pair)
     assert declarable(as_cards(WEAK), lv, std) == []
     one_each = HAND.replace("SJ SJ", "SJ BJ")
     assert declarable(as_cards(one_each), lv, std) == [0, 1]
-    assert declarable(as_cards(one_each), lv, Rules.preset("standard").replace(
-        mixed_joker_pair=True)) == [0, 1, 4]
+    assert declarable(
+        as_cards(one_each), lv, Rules.preset("standard").replace(mixed_joker_pair=True)
+    ) == [0, 1, 4]
 
 
 def test_estimates_and_intervals():
     a = advise(HAND, "2", n=120, seed=5)
     assert [o.option for o in a.options] == ["S", "H", "NT", "pass"]
-    assert [o.trumps for o in a.options][:3] == [9, 9, 4]       # level cards, jokers, suit
+    assert [o.trumps for o in a.options][:3] == [9, 9, 4]  # level cards, jokers, suit
     for o in a.options:
         assert o.n == 120 and 0 <= o.level_up <= 1
         assert o.level_up_ci[0] <= o.level_up <= o.level_up_ci[1]
         assert 0 <= o.defender_points <= 400 and o.defender_points_hw > 0
     declared = a.options[:3]
     assert all(o.you_bank == 1 for o in declared)
-    assert 0.15 < a.options[-1].you_bank < 0.55          # the partner banks a third of passes
+    assert 0.15 < a.options[-1].you_bank < 0.55  # the partner banks a third of passes
     assert a.best.team_levels == max(o.team_levels for o in a.options)
     df = a.to_frame()
     assert list(df.option) == ["S", "H", "NT", "pass"] and (df.level_up_lo <= df.level_up).all()
@@ -92,34 +94,48 @@ def test_the_defender_points_interval_is_a_t_interval():
     o = a.options[0]
     # recompute from the raw rows the option aggregates
     assert o.defender_points_hw == pytest.approx(
-        stats.t.ppf(0.975, 39) * _sd_of_option(HAND, 0, 40, 3) / np.sqrt(40), rel=1e-9)
+        stats.t.ppf(0.975, 39) * _sd_of_option(HAND, 0, 40, 3) / np.sqrt(40), rel=1e-9
+    )
 
 
 def _sd_of_option(hand, option, n, seed):
-    from shengji._core.drivers.advise import OUT_ROWS, advise_hands
     from shengji._core.base.rng import chunk_state, seat_key
+    from shengji._core.drivers.advise import OUT_ROWS, advise_hands
     from shengji.game.botspec import parse_bot
 
     out = np.zeros((1, len(OUT_ROWS), n), np.int32)
-    advise_hands(chunk_state(seed, 0), seat_key(seed, 0), np.array(as_cards(hand), np.uint8),
-                 0, 0, Rules.preset("standard"), np.array([option], np.int32),
-                 parse_bot("bot", "greedy"), 0, n, out)
+    advise_hands(
+        chunk_state(seed, 0),
+        seat_key(seed, 0),
+        np.array(as_cards(hand), np.uint8),
+        0,
+        0,
+        Rules.preset("standard"),
+        np.array([option], np.int32),
+        parse_bot("bot", "greedy"),
+        0,
+        n,
+        out,
+    )
     return out[0, OUT_ROWS.index("defender_points")].std(ddof=1)
 
 
-@pytest.mark.parametrize("kwargs,needle", [
-    (dict(hand="AS XX"), "unknown card 'XX'"),
-    (dict(hand=HAND.rsplit(" ", 1)[0]), "hand: expected 25 cards, got 24"),
-    (dict(hand=HAND.replace("KS", "AS")), "card 'AS' given more than twice"),
-    (dict(hand=12), "hand: expected card text or card ids"),
-    (dict(level="1"), "level: unknown rank '1'"),
-    (dict(seat=4), "seat: expected 0..3, got 4"),
-    (dict(n=0), "n: expected an integer 1..1,000,000, got 0"),
-    (dict(bot="clever"), "bot: unknown bot 'clever'"),
-    (dict(bot="pimc(samples=0)"), "bot.samples: expected an integer 1..1024"),
-    (dict(rules="nope"), "unknown preset 'nope'"),
-    (dict(seed=-1), "seed"),
-])
+@pytest.mark.parametrize(
+    "kwargs,needle",
+    [
+        (dict(hand="AS XX"), "unknown card 'XX'"),
+        (dict(hand=HAND.rsplit(" ", 1)[0]), "hand: expected 25 cards, got 24"),
+        (dict(hand=HAND.replace("KS", "AS")), "card 'AS' given more than twice"),
+        (dict(hand=12), "hand: expected card text or card ids"),
+        (dict(level="1"), "level: unknown rank '1'"),
+        (dict(seat=4), "seat: expected 0..3, got 4"),
+        (dict(n=0), "n: expected an integer 1..1,000,000, got 0"),
+        (dict(bot="clever"), "bot: unknown bot 'clever'"),
+        (dict(bot="pimc(samples=0)"), "bot.samples: expected an integer 1..1024"),
+        (dict(rules="nope"), "unknown preset 'nope'"),
+        (dict(seed=-1), "seed"),
+    ],
+)
 def test_bad_input_is_one_value_error(kwargs, needle):
     args = dict(hand=HAND, level="2") | kwargs
     with pytest.raises(ValueError, match=needle) as err:
@@ -128,23 +144,46 @@ def test_bad_input_is_one_value_error(kwargs, needle):
 
 
 def test_cli_prints_the_table(capsys):
-    assert main(["advise", "--hand", HAND, "--level", "2", "--n", "40", "--seed", "4",
-                 "--bot", "pimc(samples=2, candidates=2)", "--seat", "1"]) == 0
+    assert (
+        main(
+            [
+                "advise",
+                "--hand",
+                HAND,
+                "--level",
+                "2",
+                "--n",
+                "40",
+                "--seed",
+                "4",
+                "--bot",
+                "pimc(samples=2, candidates=2)",
+                "--seat",
+                "1",
+            ]
+        )
+        == 0
+    )
     out, err = capsys.readouterr()
-    assert "seat 1, level 2, preset standard, pimc(candidates=2, samples=2) in every seat, " \
-           "40 deals per option, seed 4" in out
-    assert out.count("\n") == 8 and err == ""       # stderr is no terminal: no bar
+    assert (
+        "seat 1, level 2, preset standard, pimc(candidates=2, samples=2) in every seat, "
+        "40 deals per option, seed 4" in out
+    )
+    assert out.count("\n") == 8 and err == ""  # stderr is no terminal: no bar
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["--hand", "AS XX", "--level", "2"], "unknown card 'XX'"),
-    (["--hand", HAND, "--level", "Z"], "level: unknown rank 'Z'"),
-    (["--hand", HAND, "--level", "2", "--seat", "7"], "argument --seat: invalid choice"),
-    (["--hand", HAND, "--level", "2", "--n", "0"], "argument --n: must be > 0"),
-    (["--hand", HAND, "--level", "2", "--bot", "pimc(samples)"], "--bot: expected key=value"),
-    (["--hand", HAND, "--level", "2", "--preset", "nope"], "--preset: unknown preset 'nope'"),
-    (["--level", "2"], "the following arguments are required: --hand"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["--hand", "AS XX", "--level", "2"], "unknown card 'XX'"),
+        (["--hand", HAND, "--level", "Z"], "level: unknown rank 'Z'"),
+        (["--hand", HAND, "--level", "2", "--seat", "7"], "argument --seat: invalid choice"),
+        (["--hand", HAND, "--level", "2", "--n", "0"], "argument --n: must be > 0"),
+        (["--hand", HAND, "--level", "2", "--bot", "pimc(samples)"], "--bot: expected key=value"),
+        (["--hand", HAND, "--level", "2", "--preset", "nope"], "--preset: unknown preset 'nope'"),
+        (["--level", "2"], "the following arguments are required: --hand"),
+    ],
+)
 def test_cli_bad_input(capsys, argv, needle):
     assert main(["advise"] + argv) == 2
     captured = capsys.readouterr()
@@ -153,7 +192,8 @@ def test_cli_bad_input(capsys, argv, needle):
 
 
 def test_cli_in_a_real_process():
-    res = subprocess.run(CLI + ["advise", "--hand", HAND + " 3S", "--level", "2"],
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        CLI + ["advise", "--hand", HAND + " 3S", "--level", "2"], capture_output=True, text=True
+    )
     assert res.returncode == 2 and res.stdout == "" and "Traceback" not in res.stderr
     assert res.stderr.strip() == "shengji: error: hand: expected 25 cards, got 26"

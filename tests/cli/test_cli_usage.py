@@ -1,5 +1,6 @@
 """The command line's small cases of issue #13: --version, usage and errors on stderr (stdout
 stays clean), a study path that is a directory, a study file that is not UTF-8."""
+
 from __future__ import annotations
 
 import subprocess
@@ -19,12 +20,15 @@ def test_version():
     assert res.stderr == ""
 
 
-@pytest.mark.parametrize("argv,needle", [
-    ([], "a command is needed"),
-    (["frobnicate"], "invalid choice"),
-    (["run"], "the following arguments are required: study"),
-    (["run", "x.toml", "--n"], "expected one argument"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        ([], "a command is needed"),
+        (["frobnicate"], "invalid choice"),
+        (["run"], "the following arguments are required: study"),
+        (["run", "x.toml", "--n"], "expected one argument"),
+    ],
+)
 def test_usage_errors_go_to_stderr(argv, needle):
     res = subprocess.run(CLI + argv, capture_output=True, text=True)
     assert res.returncode == 2 and res.stdout == ""
@@ -51,5 +55,8 @@ def test_study_path_is_a_directory(tmp_path, capsys):
 def test_study_file_not_utf8_names_the_file(tmp_path, capsys):
     bad = tmp_path / "latin1.toml"
     bad.write_bytes(b'study = "deals"\nn = 10\nseed = 1\ndescription = "caf\xe9"\n')
-    _fails(capsys, ["run", bad, "--out", tmp_path / "o"],
-           f"study file {str(bad)!r} is not UTF-8 text (TOML must be): byte 0xe9 on line 4")
+    _fails(
+        capsys,
+        ["run", bad, "--out", tmp_path / "o"],
+        f"study file {str(bad)!r} is not UTF-8 text (TOML must be): byte 0xe9 on line 4",
+    )

@@ -5,14 +5,23 @@ of §3, the kitty table of §5 and the level tables of §6, each under every pre
 applies (the option it depends on is read from the preset), then the edge cases pinned
 down by docs/rules-engine.md and the error messages of the API boundary.
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 import shengji
-from shengji import (Rules, Trump, check_throw, classify, is_legal_follow, kitty_multiplier,
-                     level_change, trick_winner)
+from shengji import (
+    Rules,
+    Trump,
+    check_throw,
+    classify,
+    is_legal_follow,
+    kitty_multiplier,
+    level_change,
+    trick_winner,
+)
 from shengji._core.rules import combos as core
 from shengji.cards import format_cards, parse_cards
 from shengji.rules.options import PRESETS
@@ -34,8 +43,10 @@ def kind(text, trump=HEARTS, rules=None):
 
 def beats(high, low, trump=HEARTS, rules=None):
     """high played after low wins, and low played after high does not."""
-    return trick_winner([low, high], trump, rules) == 1 and \
-        trick_winner([high, low], trump, rules) == 0
+    return (
+        trick_winner([low, high], trump, rules) == 1
+        and trick_winner([high, low], trump, rules) == 0
+    )
 
 
 def component_texts(combo):
@@ -46,18 +57,36 @@ def component_texts(combo):
 # docs/rules.md §11 worked examples
 # ---------------------------------------------------------------------------------------
 
+
 def test_example_1_trump_order(preset):
-    chain = ["BJ", "SJ", "2H", "2S", "AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H",
-             "5H", "4H", "3H"]
-    for high, low in zip(chain, chain[1:]):
+    chain = [
+        "BJ",
+        "SJ",
+        "2H",
+        "2S",
+        "AH",
+        "KH",
+        "QH",
+        "JH",
+        "TH",
+        "9H",
+        "8H",
+        "7H",
+        "6H",
+        "5H",
+        "4H",
+        "3H",
+    ]
+    for high, low in zip(chain, chain[1:], strict=False):
         assert beats(high, low, HEARTS, preset), (high, low)
     # Off-suit level cards are equal: the one played first wins, either way round.
     for a in ("2S", "2C", "2D"):
         for b in ("2S", "2C", "2D"):
             if a != b:
                 assert trick_winner([a, b], HEARTS, preset) == 0
-                assert classify(a, HEARTS, preset).top_order == \
-                    classify(b, HEARTS, preset).top_order
+                assert (
+                    classify(a, HEARTS, preset).top_order == classify(b, HEARTS, preset).top_order
+                )
     # AS is a side card below every trump: any trump ruffs it.
     for trump_card in chain:
         assert trick_winner(["AS", trump_card], HEARTS, preset) == 1
@@ -85,13 +114,16 @@ def test_example_3_gap_tractor(preset):
     assert component_texts(no_wrap) == [("pair", "AC AC"), ("pair", "2C 2C")]
 
 
-@pytest.mark.parametrize("cards, expected", [
-    ("AS AS 2H 2H", "tractor"),
-    ("2H 2H 2C 2C", "throw"),
-    ("2S 2S 2H 2H", "tractor"),
-    ("SJ SJ 2S 2S", "tractor"),
-    ("BJ BJ SJ SJ", "tractor"),
-])
+@pytest.mark.parametrize(
+    "cards, expected",
+    [
+        ("AS AS 2H 2H", "tractor"),
+        ("2H 2H 2C 2C", "throw"),
+        ("2S 2S 2H 2H", "tractor"),
+        ("SJ SJ 2S 2S", "tractor"),
+        ("BJ BJ SJ SJ", "tractor"),
+    ],
+)
 def test_example_4_trump_tractors(preset, cards, expected):
     combo = classify(cards, SPADES, preset)
     assert combo.kind == expected and combo.suit == "T"
@@ -142,8 +174,14 @@ def test_example_8_kitty(preset):
 
 
 LEVEL_EXAMPLES = {  # docs/rules.md §11.9, before any cap
-    "classic": [(0, "banker", 3), (35, "banker", 2), (40, "banker", 1), (80, "defenders", 0),
-                (120, "defenders", 1), (160, "defenders", 2)],
+    "classic": [
+        (0, "banker", 3),
+        (35, "banker", 2),
+        (40, "banker", 1),
+        (80, "defenders", 0),
+        (120, "defenders", 1),
+        (160, "defenders", 2),
+    ],
     "league": [(80, "defenders", 1), (120, "defenders", 1), (160, "defenders", 2)],
     "step20": [(25, "banker", 3), (100, "defenders", 1)],
 }
@@ -159,28 +197,32 @@ def test_example_9_level_tables(preset):
 # docs/rules.md §3 throw example and §6 tables in full
 # ---------------------------------------------------------------------------------------
 
+
 def test_throw_example(preset):
     ok, forced = check_throw("KS QS 3S 3S", ["AS AS"], HEARTS, preset)
     assert not ok and format_cards(forced) == "QS"
-    assert forced == parse_cards("KS QS 3S 3S")[1:2]      # the lead's own id
+    assert forced == parse_cards("KS QS 3S 3S")[1:2]  # the lead's own id
     assert check_throw("KS QS 3S 3S", ["4S 5S", "AH AH"], HEARTS, preset) == (True, [])
 
 
-@pytest.mark.parametrize("d, classic, league, step20", [
-    (-10, ("banker", 3), ("banker", 3), ("banker", 4)),
-    (0, ("banker", 3), ("banker", 3), ("banker", 4)),
-    (5, ("banker", 2), ("banker", 2), ("banker", 3)),
-    (30, ("banker", 2), ("banker", 2), ("banker", 2)),
-    (50, ("banker", 1), ("banker", 1), ("banker", 2)),
-    (55, ("banker", 1), ("banker", 1), ("banker", 1)),
-    (75, ("banker", 1), ("banker", 1), ("banker", 1)),
-    (95, ("defenders", 0), ("defenders", 1), ("defenders", 0)),
-    (115, ("defenders", 0), ("defenders", 1), ("defenders", 1)),
-    (135, ("defenders", 1), ("defenders", 1), ("defenders", 2)),
-    (155, ("defenders", 1), ("defenders", 1), ("defenders", 3)),
-    (200, ("defenders", 3), ("defenders", 3), ("defenders", 6)),
-    (320, ("defenders", 6), ("defenders", 6), ("defenders", 12)),
-])
+@pytest.mark.parametrize(
+    "d, classic, league, step20",
+    [
+        (-10, ("banker", 3), ("banker", 3), ("banker", 4)),
+        (0, ("banker", 3), ("banker", 3), ("banker", 4)),
+        (5, ("banker", 2), ("banker", 2), ("banker", 3)),
+        (30, ("banker", 2), ("banker", 2), ("banker", 2)),
+        (50, ("banker", 1), ("banker", 1), ("banker", 2)),
+        (55, ("banker", 1), ("banker", 1), ("banker", 1)),
+        (75, ("banker", 1), ("banker", 1), ("banker", 1)),
+        (95, ("defenders", 0), ("defenders", 1), ("defenders", 0)),
+        (115, ("defenders", 0), ("defenders", 1), ("defenders", 1)),
+        (135, ("defenders", 1), ("defenders", 1), ("defenders", 2)),
+        (155, ("defenders", 1), ("defenders", 1), ("defenders", 3)),
+        (200, ("defenders", 3), ("defenders", 3), ("defenders", 6)),
+        (320, ("defenders", 6), ("defenders", 6), ("defenders", 12)),
+    ],
+)
 def test_level_tables(d, classic, league, step20):
     assert level_change(d, {"level_table": "classic"}) == classic
     assert level_change(d, {"level_table": "league"}) == league
@@ -196,14 +238,13 @@ def test_level_cap_and_must_play(preset):
     assert level_change(0, {"level_cap": 2}) == ("banker", 2)
     # must_play: a jump stops at the first must-play rank strictly inside it.
     ja = {"must_play": ["J", "A"]}
-    assert level_change(0, ja, level="9") == ("banker", 2)        # 9 -> J, not Q
-    assert level_change(0, ja, level="10") == ("banker", 1)       # 10 -> J
-    assert level_change(0, ja, level="J") == ("banker", 3)        # J -> A (lands on it)
-    assert level_change(0, ja, level="Q") == ("banker", 2)        # Q -> A, cannot pass
-    assert level_change(0, ja) == ("banker", 3)                   # no level: not applied
+    assert level_change(0, ja, level="9") == ("banker", 2)  # 9 -> J, not Q
+    assert level_change(0, ja, level="10") == ("banker", 1)  # 10 -> J
+    assert level_change(0, ja, level="J") == ("banker", 3)  # J -> A (lands on it)
+    assert level_change(0, ja, level="Q") == ("banker", 2)  # Q -> A, cannot pass
+    assert level_change(0, ja) == ("banker", 3)  # no level: not applied
     assert level_change(200, {"must_play": ["10"]}, level="8") == ("defenders", 2)
-    assert level_change(200, {"must_play": "10", "level_cap": 1}, level="8") == \
-        ("defenders", 1)
+    assert level_change(200, {"must_play": "10", "level_cap": 1}, level="8") == ("defenders", 1)
 
 
 def test_level_change_any_integer():
@@ -212,7 +253,7 @@ def test_level_change_any_integer():
     assert level_change(10**30)[1] == 1 + (10**30 - 120) // 40
     assert level_change(10**30, {"level_cap": 4}) == ("defenders", 4)
     assert level_change(10**30, {"must_play": ["A"]}, level="Q") == ("defenders", 2)
-    assert level_change(-10**30) == ("banker", 3)
+    assert level_change(-(10**30)) == ("banker", 3)
     for bad in (1.5, "80", True, None):
         with pytest.raises(ValueError, match="integer"):
             level_change(bad)
@@ -224,6 +265,7 @@ def test_level_change_any_integer():
 # docs/rules-engine.md edge cases
 # ---------------------------------------------------------------------------------------
 
+
 def test_decomposition_greedy_and_parallel_pairs():
     # Off-suit level pairs are parallel; one rides in the tractor, the smallest kind id.
     combo = classify("AH AH 2S 2S 2C 2C 2H 2H", HEARTS)
@@ -233,12 +275,19 @@ def test_decomposition_greedy_and_parallel_pairs():
     assert component_texts(combo) == [("pair", "2S 2S"), ("pair", "2C 2C"), ("pair", "2D 2D")]
     # The longest run is taken first, whole.
     combo = classify("3S 3S 4S 4S 6S 6S 7S 7S 8S 8S 9S", HEARTS)
-    assert component_texts(combo) == [("tractor", "6S 6S 7S 7S 8S 8S"),
-                                      ("tractor", "3S 3S 4S 4S"), ("single", "9S")]
+    assert component_texts(combo) == [
+        ("tractor", "6S 6S 7S 7S 8S 8S"),
+        ("tractor", "3S 3S 4S 4S"),
+        ("single", "9S"),
+    ]
     # Ties in length: the highest top first; singles by order, pairs before singles.
     combo = classify("3S 3S 4S 4S 6S 6S 7S 7S AS KS KS", HEARTS)
-    assert component_texts(combo) == [("tractor", "6S 6S 7S 7S"), ("tractor", "3S 3S 4S 4S"),
-                                      ("pair", "KS KS"), ("single", "AS")]
+    assert component_texts(combo) == [
+        ("tractor", "6S 6S 7S 7S"),
+        ("tractor", "3S 3S 4S 4S"),
+        ("pair", "KS KS"),
+        ("single", "AS"),
+    ]
     assert combo.pairs == 2 and combo.top_order == 12
     # A throw of singles has pairs 0; cards keep the order given.
     combo = classify("3S AS 9S", HEARTS)
@@ -358,7 +407,7 @@ def test_trump_throws_option(preset):
         ok, forced = result
         # Fails outright; every component counts as failing, the smallest shape is forced.
         assert not ok and format_cards(forced) == "BJ"
-    assert check_throw("BJ", ["3C"], HEARTS, preset) == (True, [])   # not a throw
+    assert check_throw("BJ", ["3C"], HEARTS, preset) == (True, [])  # not a throw
     # Side-suit throws are unaffected by the option.
     assert check_throw("AS KS", ["3S"], HEARTS, preset) == (True, [])
 
@@ -366,6 +415,7 @@ def test_trump_throws_option(preset):
 # ---------------------------------------------------------------------------------------
 # input handling and error messages
 # ---------------------------------------------------------------------------------------
+
 
 def test_ids_and_trump_objects():
     ids = parse_cards("9C 9C 7C 7C")
@@ -417,10 +467,11 @@ def test_errors():
 # the compiled module directly: batched entry points agree with the single-item API
 # ---------------------------------------------------------------------------------------
 
+
 def _padded(rows, width):
     out = np.zeros((len(rows), width), dtype=np.uint8)
     for i, r in enumerate(rows):
-        out[i, :len(r)] = [c // 2 for c in r]
+        out[i, : len(r)] = [c // 2 for c in r]
     return out, np.array([len(r) for r in rows], dtype=np.int32)
 
 
@@ -437,19 +488,24 @@ def test_batches_match_single_calls():
         assert core.SHAPE_NAMES[shape[i]] == c.kind and core.SUIT_NAMES[suit[i]] == c.suit
         assert pairs[i] == c.pairs and n_comp[i] == len(c.components)
 
-    tricks = [["KC KC", "4H 5H", "3H 3H", "4C 6C"], ["AS", "3S", "AS", "4S"],
-              ["3S 3S", "AS KS", "2S 2S", "4D 4D"]]
+    tricks = [
+        ["KC KC", "4H 5H", "3H 3H", "4C 6C"],
+        ["AS", "3S", "AS", "4S"],
+        ["3S 3S", "AS KS", "2S 2S", "4D 4D"],
+    ]
     plays = np.zeros((len(tricks), 4, 2), dtype=np.uint8)
     for i, trick in enumerate(tricks):
         for j, p in enumerate(trick):
-            plays[i, j, :len(p.split())] = [c // 2 for c in parse_cards(p)]
+            plays[i, j, : len(p.split())] = [c // 2 for c in parse_cards(p)]
     winners = core.trick_winner_batch(plays, [2, 1, 2], 0, 1)
     assert list(winners) == [trick_winner(t, HEARTS) for t in tricks]
 
-    triples = [("8S 8S 9S 9S 5S 6S AH", "3S 3S 4S 4S", "8S 8S 5S 6S"),
-               ("8S 8S 9S 9S 5S 6S AH", "3S 3S 4S 4S", "8S 8S 9S 9S"),
-               ("8S 9S AH AH KD", "3S 3S 4S 4S", "8S 9S AH KD"),
-               ("8S 9S", "3S 3S", "8S 8S")]
+    triples = [
+        ("8S 8S 9S 9S 5S 6S AH", "3S 3S 4S 4S", "8S 8S 5S 6S"),
+        ("8S 8S 9S 9S 5S 6S AH", "3S 3S 4S 4S", "8S 8S 9S 9S"),
+        ("8S 9S AH AH KD", "3S 3S 4S 4S", "8S 9S AH KD"),
+        ("8S 9S", "3S 3S", "8S 8S"),
+    ]
     h, hl = _padded([parse_cards(a) for a, _, _ in triples], 25)
     ld, ll = _padded([parse_cards(b) for _, b, _ in triples], 25)
     p, pl = _padded([parse_cards(c) for _, _, c in triples], 25)

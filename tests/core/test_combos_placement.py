@@ -8,6 +8,7 @@ The examples are written once, as functions of an engine (a module with ``classi
 against ``shengji.reference``.  Each runs under every preset (none changes tractor_gap or
 trump_chain; the one example that depends on an option reads it from the preset).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -36,8 +37,9 @@ def example_ruff_through_the_parallel_level_position_wins(e, preset):
 def example_follower_may_not_drop_the_second_tractor(e, preset):
     lead = "3D 3D 4D 4D 7D 7D 8D 8D 9D 9D"
     hand = "KD KD AD AD 2S 2S 2C 2C 2D 2D 6D 6D"
-    assert e.match_shape("KD KD AD AD 2S 2S 2C 2C 2D 2D 6D 6D", lead, DIAMONDS,
-                       preset).tractors == (True, True)
+    assert e.match_shape(
+        "KD KD AD AD 2S 2S 2C 2C 2D 2D 6D 6D", lead, DIAMONDS, preset
+    ).tractors == (True, True)
     assert not e.is_legal_follow(hand, lead, "KD KD AD AD 2S 2S 2C 2C 6D 6D", DIAMONDS, preset)
     assert e.is_legal_follow(hand, lead, "KD KD AD AD 2S 2S 2C 2C 2D 2D", DIAMONDS, preset)
 
@@ -50,6 +52,7 @@ def example_without_trump_chain_the_level_pairs_link_nothing(e, preset):
 
 
 # -- the rest of the family ------------------------------------------------------------------
+
 
 def example_three_parallel_level_pairs(e, preset):
     # Lead 3 + 2 + a pair; the ruff is KD-AD-2S + 2H-2D + the pair 2C 2C.
@@ -106,7 +109,7 @@ def example_lead_with_parallel_pairs_is_cut_largest_first(e, preset):
     lead = "AD AD 2S 2S 2C 2C 2D 2D"
     combo = e.classify(lead, DIAMONDS, preset)
     assert [(c.kind, c.pairs) for c in combo.components] == [("tractor", 3), ("pair", 1)]
-    two_c = (False, [52, 53])                            # the pair 2C 2C
+    two_c = (False, [52, 53])  # the pair 2C 2C
     assert e.check_throw(lead, ["SJ SJ 3H"], DIAMONDS, preset) == two_c
     # A trump throw stands against lower cards -- unless trump throws are off (campus-2015).
     stands = (True, []) if Rules.preset(preset).trump_throws else two_c
@@ -125,7 +128,7 @@ EXAMPLES = [f for name, f in sorted(globals().items()) if name.startswith("examp
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda f: f.__name__[len("example_"):])
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda f: f.__name__[len("example_") :])
 def test_core(example, preset):
     example(core, preset)
 

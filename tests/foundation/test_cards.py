@@ -1,4 +1,5 @@
 """Card notation and encoding (docs/rules.md §1)."""
+
 import pytest
 
 from shengji import Trump, format_cards, parse_cards
@@ -13,10 +14,21 @@ def test_all_108_cards_round_trip():
         assert parse_cards(format_cards([card])) == [card - card % 2]
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("TH", "TH"), ("10h", "TH"), ("th", "TH"), ("2S", "2S"), ("♠A", None), ("A♠", "AS"),
-    ("sj", "SJ"), ("BJ", "BJ"), ("Q♦", "QD"), ("k♣", "KC"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("TH", "TH"),
+        ("10h", "TH"),
+        ("th", "TH"),
+        ("2S", "2S"),
+        ("♠A", None),
+        ("A♠", "AS"),
+        ("sj", "SJ"),
+        ("BJ", "BJ"),
+        ("Q♦", "QD"),
+        ("k♣", "KC"),
+    ],
+)
 def test_aliases_and_case(text, expected):
     if expected is None:
         with pytest.raises(ValueError, match="♠A"):

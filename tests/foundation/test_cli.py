@@ -1,6 +1,6 @@
 """The command line as a user types it: success path and every bad-input case of issue #2
 (one line on stderr, exit 2, no traceback, nothing written, existing output untouched)."""
-import os
+
 import subprocess
 import sys
 from pathlib import Path
@@ -36,26 +36,29 @@ def test_run_success_prints_summary(tmp_path, capsys):
     assert (out / "hands").is_dir() and (out / "kitty").is_dir()
 
 
-@pytest.mark.parametrize("content,argv,needle", [
-    (None, [], "not found"),
-    ("study = ", [], "not valid TOML"),
-    (GOOD + "colour = 'red'\n", [], "unknown key 'colour'"),
-    (GOOD.replace('"deals"', '"poker"'), [], "unknown study kind"),
-    (GOOD + "[rules]\nno_bid = 'maybe'\n", [], "no_bid"),
-    (GOOD + "[rules]\nflavour = 1\n", [], "flavour"),
-    (GOOD.replace('"standard"', '"nope"'), [], "unknown preset"),
-    (GOOD.replace("n = 2000", "n = 0"), [], "n: must be >= 1"),
-    (GOOD.replace("n = 2000", "n = -5"), [], "n: must be >= 1"),
-    (GOOD.replace("n = 2000", "n = 'many'"), [], "n: expected an integer"),
-    (GOOD.replace('level = "2"', 'level = "1"'), [], "level"),
-    (GOOD.replace("seed = 1\n", ""), [], "missing key 'seed'"),
-    (GOOD + "store_cards = true\naggregate = true\n", [], "store_cards"),
-    (GOOD, ["--n", "0"], "--n"),
-    (GOOD, ["--n", "abc"], "--n"),
-    (GOOD, ["--seed", "-1"], "--seed"),
-    (GOOD, ["--workers", "0"], "--workers"),
-    (GOOD, ["--bogus"], "--bogus"),
-])
+@pytest.mark.parametrize(
+    "content,argv,needle",
+    [
+        (None, [], "not found"),
+        ("study = ", [], "not valid TOML"),
+        (GOOD + "colour = 'red'\n", [], "unknown key 'colour'"),
+        (GOOD.replace('"deals"', '"poker"'), [], "unknown study kind"),
+        (GOOD + "[rules]\nno_bid = 'maybe'\n", [], "no_bid"),
+        (GOOD + "[rules]\nflavour = 1\n", [], "flavour"),
+        (GOOD.replace('"standard"', '"nope"'), [], "unknown preset"),
+        (GOOD.replace("n = 2000", "n = 0"), [], "n: must be >= 1"),
+        (GOOD.replace("n = 2000", "n = -5"), [], "n: must be >= 1"),
+        (GOOD.replace("n = 2000", "n = 'many'"), [], "n: expected an integer"),
+        (GOOD.replace('level = "2"', 'level = "1"'), [], "level"),
+        (GOOD.replace("seed = 1\n", ""), [], "missing key 'seed'"),
+        (GOOD + "store_cards = true\naggregate = true\n", [], "store_cards"),
+        (GOOD, ["--n", "0"], "--n"),
+        (GOOD, ["--n", "abc"], "--n"),
+        (GOOD, ["--seed", "-1"], "--seed"),
+        (GOOD, ["--workers", "0"], "--workers"),
+        (GOOD, ["--bogus"], "--bogus"),
+    ],
+)
 def test_bad_input(tmp_path, capsys, content, argv, needle):
     study = write(tmp_path, content) if content is not None else str(tmp_path / "missing.toml")
     out = tmp_path / "o"
@@ -75,10 +78,28 @@ def test_existing_output_is_left_untouched(tmp_path, capsys):
     other = tmp_path / "other"
     other.mkdir()
     (other / "notes.txt").write_text("mine")
-    fails(capsys, ["run", study, "--out", str(other), "--quiet", "--overwrite"], "not a shengji run")
+    fails(
+        capsys, ["run", study, "--out", str(other), "--quiet", "--overwrite"], "not a shengji run"
+    )
     assert (other / "notes.txt").read_text() == "mine"
     # --overwrite replaces our own earlier run
-    assert main(["run", study, "--out", str(out), "--workers", "1", "--quiet", "--overwrite", "--seed", "2"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                study,
+                "--out",
+                str(out),
+                "--workers",
+                "1",
+                "--quiet",
+                "--overwrite",
+                "--seed",
+                "2",
+            ]
+        )
+        == 0
+    )
 
 
 def test_rules_command(capsys):
@@ -97,12 +118,17 @@ def test_entry_point_as_installed(tmp_path):
     exe = Path(sys.executable).with_name("shengji")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "shengji.cli"]
     study = write(tmp_path, GOOD)
-    ok = subprocess.run(cmd + ["run", study, "--out", str(tmp_path / "o"), "--workers", "1"],
-                        capture_output=True, text=True, cwd=tmp_path)
+    ok = subprocess.run(
+        cmd + ["run", study, "--out", str(tmp_path / "o"), "--workers", "1"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert ok.returncode == 0, ok.stderr
     assert "deals/s" in ok.stdout
-    bad = subprocess.run(cmd + ["run", str(tmp_path / "nope.toml")], capture_output=True,
-                         text=True, cwd=tmp_path)
+    bad = subprocess.run(
+        cmd + ["run", str(tmp_path / "nope.toml")], capture_output=True, text=True, cwd=tmp_path
+    )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
     assert not (tmp_path / "out").exists()
 
@@ -113,9 +139,12 @@ def test_closed_stdout_is_not_a_traceback(tmp_path):
     exe = Path(sys.executable).with_name("shengji")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "shengji.cli"]
     study = write(tmp_path, GOOD)
-    proc = subprocess.Popen(cmd + ["run", study, "--out", str(tmp_path / "o"), "--workers", "1",
-                                   "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=tmp_path)
+    proc = subprocess.Popen(
+        cmd + ["run", study, "--out", str(tmp_path / "o"), "--workers", "1", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
     proc.stdout.close()  # the reader is gone before the first line
     err = proc.stderr.read().decode()
     assert proc.wait() == 141 and "Traceback" not in err and err == "", err

@@ -1,5 +1,6 @@
 """`shengji rules` and `shengji rules PRESET` (issue #12): every preset with its source, every
 option of one preset with the differing ones marked, and one clear line for a bad name."""
+
 import re
 import subprocess
 import sys
@@ -23,7 +24,7 @@ def parse(text: str):
 
 
 def same(printed: str, value) -> bool:
-    if isinstance(value, str):          # ranks such as "2" and "10" stay text
+    if isinstance(value, str):  # ranks such as "2" and "10" stay text
         return printed == value
     if isinstance(value, tuple):
         value = list(value)
@@ -41,13 +42,17 @@ def test_listing_names_every_preset_with_its_source_and_differences(capsys):
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].split()[:2] == ["preset", "source"]
-    body = lines[1:1 + len(PRESETS)]
+    body = lines[1 : 1 + len(PRESETS)]
     assert [line.split()[0] for line in body] == list(PRESETS)
-    for name, line in zip(PRESETS, body):
+    for name, line in zip(PRESETS, body, strict=False):
         assert PRESET_SOURCES[name] in line
         diff = Rules.preset(name).differences()
-        shown = dict(item.split("=", 1) for item in
-                     re.findall(r"(\w+=(?:\[[^\]]*\]|[^,\s]+))", line.split(PRESET_SOURCES[name], 1)[1]))
+        shown = dict(
+            item.split("=", 1)
+            for item in re.findall(
+                r"(\w+=(?:\[[^\]]*\]|[^,\s]+))", line.split(PRESET_SOURCES[name], 1)[1]
+            )
+        )
         assert set(shown) == set(diff), (name, line)
         for key, value in diff.items():
             assert same(shown[key], value), (name, key, shown[key])
@@ -61,12 +66,12 @@ def test_listing_columns_line_up_with_chinese_sources(capsys):
     import unicodedata
 
     _, out, _ = run(capsys, ["rules"])
-    lines = out.splitlines()[:1 + len(PRESETS)]
+    lines = out.splitlines()[: 1 + len(PRESETS)]
     sources = ["source"] + [PRESET_SOURCES[n] for n in PRESETS]
     starts = set()
-    for line, source in zip(lines, sources):
+    for line, source in zip(lines, sources, strict=False):
         rest = line.split(source, 1)[1]
-        prefix = line[:len(line) - len(rest.lstrip(" "))]
+        prefix = line[: len(line) - len(rest.lstrip(" "))]
         assert rest.startswith("  "), line
         starts.add(sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in prefix))
     assert len(starts) == 1, starts
@@ -83,9 +88,9 @@ def test_one_preset_shows_source_and_every_option(capsys, name):
     options = rules.to_dict()
     defaults = Rules().to_dict()
     diff = rules.differences()
-    option_lines = lines[2:2 + len(options)]
+    option_lines = lines[2 : 2 + len(options)]
     assert len(option_lines) == len(options)
-    for (key, value), line in zip(options.items(), option_lines):
+    for (key, value), line in zip(options.items(), option_lines, strict=False):
         marked = line.startswith(" * ")
         assert marked == (key in diff), line
         m = re.fullmatch(r" [* ] (\w+) = (.*?)(?:\s+\(default (.*)\))?", line)
@@ -104,12 +109,15 @@ def test_marks_follow_the_preset_table():
         assert set(Rules.preset(name).differences()) == set(options), name
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["rules", "nope"], "unknown preset 'nope'"),
-    (["rules", "clasic-80"], "did you mean 'classic-80'?"),
-    (["rules", "TEAM-CUP"], "did you mean 'team-cup'?"),
-    (["rules", "standard", "extra"], "unrecognized arguments"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["rules", "nope"], "unknown preset 'nope'"),
+        (["rules", "clasic-80"], "did you mean 'classic-80'?"),
+        (["rules", "TEAM-CUP"], "did you mean 'team-cup'?"),
+        (["rules", "standard", "extra"], "unrecognized arguments"),
+    ],
+)
 def test_bad_preset_is_one_clear_line(capsys, argv, needle):
     code, out, err = run(capsys, argv)
     assert code == 2 and out == ""
@@ -123,8 +131,9 @@ def test_bad_preset_is_one_clear_line(capsys, argv, needle):
 def test_entry_point(tmp_path):
     exe = Path(sys.executable).with_name("shengji")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "shengji.cli"]
-    ok = subprocess.run(cmd + ["rules", "timed-match"], capture_output=True, text=True,
-                        cwd=tmp_path)
+    ok = subprocess.run(
+        cmd + ["rules", "timed-match"], capture_output=True, text=True, cwd=tmp_path
+    )
     assert ok.returncode == 0 and ok.stderr == ""
     assert " * first_hand_overturn = false" in ok.stdout
     bad = subprocess.run(cmd + ["rules", "nope"], capture_output=True, text=True, cwd=tmp_path)

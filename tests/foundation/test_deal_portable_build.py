@@ -5,6 +5,7 @@ multiply on x86-64 with gcc/clang, plain C elsewhere (arm64, other compilers).  
 deal extension is built a second time with -DSJ_NO_SSE2 -DSJ_NO_ASM, from the sources the
 package ships, and must deal exactly what the installed build deals: rows, raw cards and
 histograms, at three levels."""
+
 import importlib.util
 import os
 import shutil
@@ -16,8 +17,8 @@ import numpy as np
 import pytest
 
 import shengji
-from shengji._core.deal import deal as deal
 from shengji._core.base.rng import chunk_state, order_state
+from shengji._core.deal import deal as deal
 
 pytest.importorskip("Cython")  # in the test extras, so CI always runs this
 
@@ -47,8 +48,15 @@ def outputs(module):
         c = np.empty((n, 108), np.uint8)
         h = np.zeros((12, 4, 256), np.int64)
         kh = np.zeros(256, np.int64)
-        module.deal_chunk(chunk_state(5, level), n, level, features=f, kitty_points=k, cards=c,
-                          order_state=order_state(5, level))
+        module.deal_chunk(
+            chunk_state(5, level),
+            n,
+            level,
+            features=f,
+            kitty_points=k,
+            cards=c,
+            order_state=order_state(5, level),
+        )
         module.deal_chunk(chunk_state(5, level), n, level, hist=h, kitty_hist=kh)
         got += [f, k, c, h, kh]
     return got
@@ -56,8 +64,15 @@ def outputs(module):
 
 def test_portable_c_path_deals_the_same_bytes(tmp_path):
     root = tmp_path / "shengji"
-    names = ("deal/deal.pyx", "deal/deal.pxd", "include/deal_kernel.h", "include/fastrand.h",
-             "include/bits.h", "base/cards.pxd", "base/rng.pxd")
+    names = (
+        "deal/deal.pyx",
+        "deal/deal.pxd",
+        "include/deal_kernel.h",
+        "include/fastrand.h",
+        "include/bits.h",
+        "base/cards.pxd",
+        "base/rng.pxd",
+    )
     for name in names:
         (root / "_core" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(CORE / name, root / "_core" / name)
@@ -65,12 +80,17 @@ def test_portable_c_path_deals_the_same_bytes(tmp_path):
         (folder / "__init__.pxd").write_text("")
     pkg = root / "_core" / "deal"
     (tmp_path / "setup.py").write_text(SETUP)
-    build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
-                           capture_output=True, text=True, env={**os.environ, "CFLAGS": ""})
+    build = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CFLAGS": ""},
+    )
     assert build.returncode == 0, build.stderr[-3000:]
     [so] = list(pkg.glob("deal*.so")) + list(pkg.glob("deal*.pyd"))
     spec = importlib.util.spec_from_file_location("shengji_portable_build.deal", so)
     portable = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(portable)
-    for fast, slow in zip(outputs(deal), outputs(portable)):
+    for fast, slow in zip(outputs(deal), outputs(portable), strict=False):
         assert np.array_equal(fast, slow)

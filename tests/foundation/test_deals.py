@@ -1,16 +1,17 @@
 """The deal kernel and the deal study (issue #2): conservation, features against a slow
 recomputation, exact laws, determinism."""
+
 import numpy as np
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
 from scipy import stats
 
-from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
 from shengji._core.base.rng import bounded_draws, chunk_state, order_state
+from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
 from shengji.cards import N_CARDS, kind_points, parse_rank
-from shengji.runner import run_study
 from shengji.reference.deal import hand_features
+from shengji.runner import run_study
 from shengji.studies.base import make_config
 
 
@@ -25,7 +26,12 @@ def run(tmp_path, name="out", workers=1, **keys):
 def test_features_equal_slow_recomputation_on_stored_deals(tmp_path, level):
     res = run(tmp_path, n=600, level=level, store_cards=True, chunk_size=250)
     cards = ds.dataset(tmp_path / "out" / "cards").to_table().sort_by("deal")
-    hands = ds.dataset(tmp_path / "out" / "hands").to_table().sort_by([("deal", "ascending"), ("seat", "ascending")]).to_pydict()
+    hands = (
+        ds.dataset(tmp_path / "out" / "hands")
+        .to_table()
+        .sort_by([("deal", "ascending"), ("seat", "ascending")])
+        .to_pydict()
+    )
     kitty = ds.dataset(tmp_path / "out" / "kitty").to_table().sort_by("deal").to_pydict()
     assert cards.num_rows == 600 and len(hands["deal"]) == 2400 and res.items == 600
     lv = parse_rank(level)
@@ -48,8 +54,16 @@ def test_features_equal_slow_recomputation_on_stored_deals(tmp_path, level):
 def test_storing_cards_does_not_change_the_deals(tmp_path):
     run(tmp_path, "a", n=3000, chunk_size=1000)
     run(tmp_path, "b", n=3000, chunk_size=1000, store_cards=True)
-    a = ds.dataset(tmp_path / "a" / "hands").to_table().sort_by([("deal", "ascending"), ("seat", "ascending")])
-    b = ds.dataset(tmp_path / "b" / "hands").to_table().sort_by([("deal", "ascending"), ("seat", "ascending")])
+    a = (
+        ds.dataset(tmp_path / "a" / "hands")
+        .to_table()
+        .sort_by([("deal", "ascending"), ("seat", "ascending")])
+    )
+    b = (
+        ds.dataset(tmp_path / "b" / "hands")
+        .to_table()
+        .sort_by([("deal", "ascending"), ("seat", "ascending")])
+    )
     assert a.equals(b)
 
 
@@ -69,7 +83,7 @@ def _chi2_against(observed_counts, pmf):
     n = observed_counts.sum()
     exp = pmf * n
     obs_b, exp_b, o, e = [], [], 0.0, 0.0
-    for ob, ex in zip(observed_counts, exp):
+    for ob, ex in zip(observed_counts, exp, strict=False):
         o += ob
         e += ex
         if e >= 5:
@@ -97,8 +111,8 @@ def test_trump_counts_match_the_hypergeometric_law_at_1e6_deals(tmp_path):
 
     values = np.arange(256)
     cases = {
-        "trumps_h": stats.hypergeom(108, 36, 25),     # 36 trumps with a trump suit
-        "trumps_nt": stats.hypergeom(108, 12, 25),    # 12 in no-trump
+        "trumps_h": stats.hypergeom(108, 36, 25),  # 36 trumps with a trump suit
+        "trumps_nt": stats.hypergeom(108, 12, 25),  # 12 in no-trump
         "level_cards": stats.hypergeom(108, 8, 25),
         "big_jokers": stats.hypergeom(108, 2, 25),
     }
@@ -107,6 +121,7 @@ def test_trump_counts_match_the_hypergeometric_law_at_1e6_deals(tmp_path):
         assert p > 1e-3, (column, p)
     # kitty points: 8 fives, 16 tens and kings, 84 others; exact multivariate law
     from math import comb
+
     pmf = np.zeros(256)
     for a in range(9):
         for b in range(9 - a):
@@ -123,8 +138,16 @@ def test_same_seed_same_bytes_for_1_and_2_workers_and_another_seed_differs(tmp_p
     run(tmp_path, "s2", n=5000, chunk_size=1000, workers=1, seed=8)
     for part in sorted((tmp_path / "w1" / "hands").iterdir()):
         assert part.read_bytes() == (tmp_path / "w2" / "hands" / part.name).read_bytes()
-    a = ds.dataset(tmp_path / "w1" / "hands").to_table().sort_by([("deal", "ascending"), ("seat", "ascending")])
-    c = ds.dataset(tmp_path / "s2" / "hands").to_table().sort_by([("deal", "ascending"), ("seat", "ascending")])
+    a = (
+        ds.dataset(tmp_path / "w1" / "hands")
+        .to_table()
+        .sort_by([("deal", "ascending"), ("seat", "ascending")])
+    )
+    c = (
+        ds.dataset(tmp_path / "s2" / "hands")
+        .to_table()
+        .sort_by([("deal", "ascending"), ("seat", "ascending")])
+    )
     assert not a.equals(c)
 
 
@@ -147,8 +170,16 @@ def test_aggregate_equals_rows(tmp_path, level):
 
 
 def test_metadata_is_in_every_file(tmp_path):
-    run(tmp_path, n=2000, chunk_size=1000, seed=11, preset="club-84022", rules={"tractor_gap": False})
+    run(
+        tmp_path,
+        n=2000,
+        chunk_size=1000,
+        seed=11,
+        preset="club-84022",
+        rules={"tractor_gap": False},
+    )
     import json
+
     for table in ("hands", "kitty"):
         for part in (tmp_path / "out" / table).iterdir():
             meta = json.loads(pq.read_schema(part).metadata[b"shengji"])

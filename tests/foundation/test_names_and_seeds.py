@@ -1,5 +1,6 @@
 """Names and limits come from one module (shengji.names), which takes every C constant
 from the core; seeds are checked by one helper (shengji.seeds) at every entry point."""
+
 from __future__ import annotations
 
 import re
@@ -10,16 +11,29 @@ import pytest
 
 import shengji.names as names
 from shengji import cli
-from shengji._core.bidding import bidding as core_bidding
 from shengji._core.base import cards as core_cards
+from shengji._core.bidding import bidding as core_bidding
 
 PACKAGE = Path(names.__file__).resolve().parent
 
 
 def test_sizes_and_limits_are_the_cores():
-    for name in ("N_SUITS", "N_RANKS", "N_KINDS", "N_COPIES", "N_CARDS", "N_SEATS", "HAND_SIZE",
-                 "KITTY_SIZE", "N_DEALT", "SMALL_JOKER", "BIG_JOKER", "TRUMP", "NO_TRUMP",
-                 "TOTAL_POINTS"):
+    for name in (
+        "N_SUITS",
+        "N_RANKS",
+        "N_KINDS",
+        "N_COPIES",
+        "N_CARDS",
+        "N_SEATS",
+        "HAND_SIZE",
+        "KITTY_SIZE",
+        "N_DEALT",
+        "SMALL_JOKER",
+        "BIG_JOKER",
+        "TRUMP",
+        "NO_TRUMP",
+        "TOTAL_POINTS",
+    ):
         assert getattr(names, name) == getattr(core_cards, name), name
     assert names.MAX_REDEALS == core_bidding.MAX_REDEALS == 1000
     assert (names.N_CARDS, names.N_SEATS, names.HAND_SIZE, names.KITTY_SIZE) == (108, 4, 25, 8)
@@ -54,15 +68,36 @@ def test_public_modules_share_the_names():
     assert cards.N_CARDS == names.N_CARDS and trump.FOLLOW_NAMES is names.FOLLOW_NAMES
 
 
-DEFINED_ONCE = ("TRUMP_NAMES", "SHAPE_NAMES", "SIDE_NAMES", "PHASE_NAMES", "BOT_NAMES",
-                "BID_POLICIES", "FOLLOW_NAMES", "MAX_REDEALS", "MAX_THRESHOLD", "MAX_SEED",
-                "N_SUITS", "N_RANKS", "N_KINDS", "N_COPIES", "N_CARDS", "N_SEATS", "HAND_SIZE",
-                "KITTY_SIZE", "N_DEALT", "SMALL_JOKER", "BIG_JOKER", "TOTAL_POINTS", "NO_TRUMP")
+DEFINED_ONCE = (
+    "TRUMP_NAMES",
+    "SHAPE_NAMES",
+    "SIDE_NAMES",
+    "PHASE_NAMES",
+    "BOT_NAMES",
+    "BID_POLICIES",
+    "FOLLOW_NAMES",
+    "MAX_REDEALS",
+    "MAX_THRESHOLD",
+    "MAX_SEED",
+    "N_SUITS",
+    "N_RANKS",
+    "N_KINDS",
+    "N_COPIES",
+    "N_CARDS",
+    "N_SEATS",
+    "HAND_SIZE",
+    "KITTY_SIZE",
+    "N_DEALT",
+    "SMALL_JOKER",
+    "BIG_JOKER",
+    "TOTAL_POINTS",
+    "NO_TRUMP",
+)
 
 
 def test_no_python_module_writes_them_again():
     """Only shengji.names binds these names at module level (others import them)."""
-    pattern = re.compile(r"^(%s)\s*(:[^=]*)?=" % "|".join(DEFINED_ONCE), re.M)
+    pattern = re.compile(r"^({})\s*(:[^=]*)?=".format("|".join(DEFINED_ONCE)), re.M)
     for path in sorted(PACKAGE.rglob("*.py")):
         if path.name == "names.py" and path.parent == PACKAGE:
             continue
@@ -90,7 +125,7 @@ def test_bad_seed_public_api(seed):
 def test_bad_seed_hand_state(seed):
     from shengji.game import HandState, play_hand
 
-    with pytest.raises(ValueError, match=API_MESSAGE[:-len(", got")] + " or None, got"):
+    with pytest.raises(ValueError, match=API_MESSAGE[: -len(", got")] + " or None, got"):
         HandState(seed=seed)
     with pytest.raises(ValueError, match=r"^seed: "):
         play_hand(seed=seed)
@@ -105,7 +140,7 @@ def test_good_seeds_are_accepted_everywhere():
         simulate_bids(2, seed)
     assert HandState(seed=np.int64(5)).deal == HandState(seed=5).deal
     assert HandState(seed=[5, 1]).deal == HandState(seed=(5, 1)).deal != HandState(seed=5).deal
-    HandState(seed=None)      # fresh entropy
+    HandState(seed=None)  # fresh entropy
 
 
 @pytest.mark.parametrize("seed", ['"x"', "-1", "1.5", "true", str(2**128 + 1), "[1, 2]"])
@@ -133,9 +168,11 @@ def test_threshold_limit_everywhere(tmp_path, capsys):
         simulate_bids(2, 1, policy="threshold", threshold=26)
     with pytest.raises(ValueError, match=r"0\.\.25"):
         HandState(seed=1, bid_policy="threshold", threshold=26)
-    for study in ('study = "bid_odds"\npolicy = "threshold"\nthreshold = 26',
-                  'study = "scoring"\nbid_policy = "threshold"\nbid_threshold = 26',
-                  'study = "match"\nbid_policy = "threshold"\nbid_threshold = 26'):
+    for study in (
+        'study = "bid_odds"\npolicy = "threshold"\nthreshold = 26',
+        'study = "scoring"\nbid_policy = "threshold"\nbid_threshold = 26',
+        'study = "match"\nbid_policy = "threshold"\nbid_threshold = 26',
+    ):
         path = tmp_path / "t.toml"
         path.write_text(study + "\nn = 10\nseed = 1\n")
         assert cli.main(["run", str(path), "--out", str(tmp_path / "o"), "--quiet"]) == 2

@@ -2,6 +2,7 @@
 with exactly the options it sets, the coverage table's counts add up, a rule marked "not
 modelled yet" names an option that does not exist yet (flip the row when it does), and the
 book cites nothing outside the repository."""
+
 import json
 import re
 from collections import Counter
@@ -18,8 +19,8 @@ TEXT = BOOK.read_text(encoding="utf-8")
 def section(number: int) -> str:
     start = re.search(rf"^## {number}\. ", TEXT, re.M)
     assert start, f"docs/rules.md has no section {number}"
-    end = re.search(r"^## \d+\. ", TEXT[start.end():], re.M)
-    return TEXT[start.start():start.end() + end.start()] if end else TEXT[start.start():]
+    end = re.search(r"^## \d+\. ", TEXT[start.end() :], re.M)
+    return TEXT[start.start() : start.end() + end.start()] if end else TEXT[start.start() :]
 
 
 def table_rows(text: str) -> list[list[str]]:
@@ -92,15 +93,20 @@ def test_coverage_refs_are_unique_and_counts_add_up():
     assert len(refs) == len(set(refs))
     sources = ["000", "001", "002", "003", "004"]
     sets = sorted({r.rstrip("0123456789") for r in refs if r.startswith("002-")})  # 002-A …
-    counts = {key: Counter(status(e) for r, e in rows if r.startswith(key + "-")
-                           or (key in sets and r.rstrip("0123456789") == key))
-              for key in sources + sets}
+    counts = {
+        key: Counter(
+            status(e)
+            for r, e in rows
+            if r.startswith(key + "-") or (key in sets and r.rstrip("0123456789") == key)
+        )
+        for key in sources + sets
+    }
     counts["all"] = sum((counts[k] for k in sources), Counter())
     table = {r[0]: r[1:] for r in table_rows(section(13).split("### Counts")[1])}
     for key, c in counts.items():
         label = "002 (all sets)" if key == "002" else key
         n = c["modelled"] + c["not"] + c["planned"]
-        if n == 0:                      # a set of copies only (002-M)
+        if n == 0:  # a set of copies only (002-M)
             assert label not in table
             continue
         assert table[label] == [str(n), str(c["modelled"]), str(c["not"]), str(c["planned"])], key
@@ -113,9 +119,11 @@ def test_planned_options_do_not_exist_yet():
         for name in re.findall(r"planned `([a-z_]+)", engine):
             assert name not in options, f"{ref}: `{name}` exists now; mark the row modelled"
         for preset, option, value in re.findall(
-                r"`([a-z0-9-]+)` sets `([a-z_]+) = ([^`]*)`", engine):
-            assert as_list(getattr(Rules.preset(preset), option)) != json.loads(value), \
+            r"`([a-z0-9-]+)` sets `([a-z_]+) = ([^`]*)`", engine
+        ):
+            assert as_list(getattr(Rules.preset(preset), option)) != json.loads(value), (
                 f"{ref}: {preset} sets {option} now; mark the row modelled"
+            )
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -1,4 +1,5 @@
 """Rules options and presets (docs/rules.md §9–10)."""
+
 import pytest
 
 from shengji import PRESETS, Rules
@@ -38,17 +39,20 @@ def test_immutable_and_hashable():
     assert hash(r) == hash(Rules())
 
 
-@pytest.mark.parametrize("options,needle", [
-    ({"no_bid": "maybe"}, "no_bid"),
-    ({"kitty_multiplier": "x3"}, "linear4"),
-    ({"level_cap": 0}, "level_cap"),
-    ({"level_cap": True}, "level_cap"),
-    ({"start_level": "1"}, "start_level"),
-    ({"must_play": ["Z"]}, "must_play"),
-    ({"tractor_gap": "yes"}, "tractor_gap"),
-    ({"suit_priority": "HSCD"}, "SHCD"),
-    ({"bogus": 1}, "allowed options"),
-])
+@pytest.mark.parametrize(
+    "options,needle",
+    [
+        ({"no_bid": "maybe"}, "no_bid"),
+        ({"kitty_multiplier": "x3"}, "linear4"),
+        ({"level_cap": 0}, "level_cap"),
+        ({"level_cap": True}, "level_cap"),
+        ({"start_level": "1"}, "start_level"),
+        ({"must_play": ["Z"]}, "must_play"),
+        ({"tractor_gap": "yes"}, "tractor_gap"),
+        ({"suit_priority": "HSCD"}, "SHCD"),
+        ({"bogus": 1}, "allowed options"),
+    ],
+)
 def test_bad_options_are_rejected_with_a_message(options, needle):
     with pytest.raises(ValueError, match=needle):
         Rules(**options)
@@ -78,8 +82,11 @@ CORE = Path(__file__).resolve().parents[2] / "src" / "shengji" / "_core"
 
 
 def _core_enums():
-    return {name: obj for name, obj in vars(core_options).items()
-            if isinstance(obj, type) and issubclass(obj, enum.IntEnum)}
+    return {
+        name: obj
+        for name, obj in vars(core_options).items()
+        if isinstance(obj, type) and issubclass(obj, enum.IntEnum)
+    }
 
 
 def test_dataclass_fields_are_the_table_rows_in_order():
@@ -89,8 +96,9 @@ def test_dataclass_fields_are_the_table_rows_in_order():
         assert getattr(Rules(), o.name) == o.kind.check(o.name, o.default)
 
 
-@pytest.mark.parametrize("o", [o for o in OPTIONS if isinstance(o.kind, Choice)],
-                         ids=lambda o: o.name)
+@pytest.mark.parametrize(
+    "o", [o for o in OPTIONS if isinstance(o.kind, Choice)], ids=lambda o: o.name
+)
 def test_choices_are_pinned_to_the_core_enums(o):
     """The core numbers each choice (cpdef enum in options.pxd, members PREFIX_VALUE);
     the Python values must be the same names in the same order: renaming, reordering,
@@ -199,8 +207,11 @@ def test_rules_pickle_and_equality_ignore_the_pack():
 def test_the_core_imports_nothing_above_it():
     """No unit of shengji._core imports the Python layer (rules, cards, ...): it is handed
     packed values instead (options.pyx)."""
-    pattern = re.compile(r"^\s*(from|import|cimport)\s+shengji(?!\._core)\b|"
-                         r"^\s*from\s+\.\.", re.M)
+    pattern = re.compile(
+        r"^\s*(from|import|cimport)\s+shengji(?!\._core)\b|"
+        r"^\s*from\s+\.\.",
+        re.M,
+    )
     for path in sorted(CORE.glob("*.p[yx]*")):
         if path.suffix in (".pyx", ".pxd"):
             assert not pattern.search(path.read_text()), path.name

@@ -1,4 +1,5 @@
 """Every study file shipped in sim/ is valid and runs (at a small n, same keys otherwise)."""
+
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,14 @@ FILES = sorted(SIM.glob("*.toml"))
 
 def test_sim_holds_the_documented_studies():
     names = {p.name for p in FILES}
-    assert {"quickstart.toml", "deals.toml", "deals_aggregate.toml", "bid_odds.toml",
-            "scoring.toml", "match.toml"} <= names
+    assert {
+        "quickstart.toml",
+        "deals.toml",
+        "deals_aggregate.toml",
+        "bid_odds.toml",
+        "scoring.toml",
+        "match.toml",
+    } <= names
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

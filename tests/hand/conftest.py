@@ -1,4 +1,5 @@
 """Fixtures of the hand-engine tests."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,6 +9,8 @@ import pytest
 def slow_only(request):
     """The slow tests run only when selected (``-m slow``): nothing in the project's pytest
     configuration deselects the marker by default."""
-    if "slow" not in (request.config.option.markexpr or "") or \
-            "not slow" in request.config.option.markexpr:
+    if (
+        "slow" not in (request.config.option.markexpr or "")
+        or "not slow" in request.config.option.markexpr
+    ):
         pytest.skip("slow: select with -m slow")

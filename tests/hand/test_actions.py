@@ -7,6 +7,7 @@ Exactness of a follow's legal actions is checked against the candidate plays
 test_hand_engine.py): after any cards chosen, a card is a legal action iff some legal
 follow holds the chosen cards and it.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,13 +17,24 @@ import numpy as np
 import pytest
 
 import shengji.reference as ref
-from shengji.game import (ACTION_PLAY, N_ACTIONS, HandState, builtin_bot, play_hand,
-                          random_action_bot)
+from shengji.game import (
+    ACTION_PLAY,
+    N_ACTIONS,
+    HandState,
+    play_hand,
+    random_action_bot,
+)
 from shengji.rules.options import PRESETS
 
 # timed-match: short_suit_trumps (the fill takes the trumps first)
-PRESET_SAMPLE = ["standard", "club-84022", "league-2019", "spring-festival", "team-cup",
-                 "timed-match"]
+PRESET_SAMPLE = [
+    "standard",
+    "club-84022",
+    "league-2019",
+    "spring-festival",
+    "team-cup",
+    "timed-match",
+]
 
 
 def kinds(cards):
@@ -59,7 +71,7 @@ def check_decision_tree(s, rng, paths=4):
             held = t.hands[seat]
             assert all(c in held for c in cards)
             assert len({c // 2 for c in cards}) == len(cards), "one id per kind"
-            if t.current_trick is not None:         # a follow
+            if t.current_trick is not None:  # a follow
                 assert ACTION_PLAY not in legal
                 assert {c // 2 for c in cards} == expected_follow_actions(t, chosen)
             a = int(rng.choice(legal))
@@ -106,7 +118,7 @@ def test_lead_actions():
     assert ev.cards == (first,) and ev.played == (first,) and ev.trick == 0
     assert s.history[-1] == (first,) and s.actions[-2:] == [first, ACTION_PLAY]
     with pytest.raises(ValueError):
-        s.apply_action(ACTION_PLAY)                   # a follow is not closed by hand
+        s.apply_action(ACTION_PLAY)  # a follow is not closed by hand
     with pytest.raises(ValueError):
         s.apply_action(1000)
 
@@ -123,8 +135,13 @@ def test_whole_plays_and_actions_are_the_same_decisions():
     """A hand played with whole plays, replayed from its actions (and the other way):
     the same states, records and results."""
     for seed in range(6):
-        s = play_hand(sorted(PRESETS)[seed], "2", policies=("random", "greedy") * 2,
-                      banker=seed % 4, seed=seed)
+        s = play_hand(
+            sorted(PRESETS)[seed],
+            "2",
+            policies=("random", "greedy") * 2,
+            banker=seed % 4,
+            seed=seed,
+        )
         setup = type(s.setup).from_dict(json.loads(json.dumps(s.setup.to_dict())))
         assert setup == s.setup
         by_actions = HandState.from_history(setup, s.actions)
@@ -168,27 +185,29 @@ def test_random_actions_play_legal_hands_under_every_preset():
                 lead = s.current_trick.lead if s.current_trick is not None else None
                 ev = s.apply_action(random_action_bot(s.observation(seat), rng))
                 if ev is not None and ev.phase == "play" and lead is not None:
-                    assert ref.is_legal_follow(hand, list(lead), list(ev.cards), trump,
-                                               s.rules)
+                    assert ref.is_legal_follow(hand, list(lead), list(ev.cards), trump, s.rules)
             r = s.result()
-            assert r["table_points"] + sum(t.points for t in s.tricks
-                                           if t.winner % 2 == s.banker % 2) \
-                + r["kitty_points"] == 200
+            assert (
+                r["table_points"]
+                + sum(t.points for t in s.tricks if t.winner % 2 == s.banker % 2)
+                + r["kitty_points"]
+                == 200
+            )
 
 
 def test_bury_one_card_a_decision():
     s = HandState("standard", "2", banker=2, seed=4)
     bury = s.bot_action("greedy")
     assert len(bury) == 8
-    s.apply(bury[:3])                                    # 3 decisions
+    s.apply(bury[:3])  # 3 decisions
     assert len(s.history) == 3 and s.phase == "bury" and s.buried == sorted(bury[:3])
     o = s.observation(2)
     assert o.buried == tuple(sorted(bury[:3])) and len(o.hand) == 30
     assert s.observation(0).buried is None and s.observation(0).hand_sizes[2] == 30
-    rest = s.bot_action("greedy")                        # the bot completes the bury
+    rest = s.bot_action("greedy")  # the bot completes the bury
     assert len(rest) == 5 and not set(rest) & set(bury[:3])
     with pytest.raises(ValueError):
-        s.apply(rest + [c for c in s.hands[2] if c not in rest][:1])   # 6 > 5 left
+        s.apply(rest + [c for c in s.hands[2] if c not in rest][:1])  # 6 > 5 left
     for c in rest[:-1]:
         assert s.apply_action(c).phase == "bury"
     ev = s.apply(rest[-1])
@@ -251,8 +270,9 @@ def test_follow_actions_against_the_reference(preset):
                 shape = ref.classify(list(t.lead), trump, s.rules)
                 suit = _follow(s, t.lead[0])
                 held = sum(_follow(s, c) == suit for c in s.hands[s.to_play])
-                kind = "tractor" if any(c.kind == "tractor" for c in shape.components) \
-                    else shape.kind
+                kind = (
+                    "tractor" if any(c.kind == "tractor" for c in shape.components) else shape.kind
+                )
                 if held > len(t.lead) and kind != "single" and checked[kind] < 8:
                     assert reachable_follows(s) == reference_follows(s), (seed, t)
                     checked[kind] += 1
@@ -267,7 +287,7 @@ def deal_with(hands: dict, rng) -> list[int]:
     deck = [None] * 108
     for seat, cards in hands.items():
         slots = [i for i in range(100) if i % 4 == seat]
-        for i, c in zip(slots, cards):
+        for i, c in zip(slots, cards, strict=False):
             deck[i] = c
     return [c if c is not None else rest.pop() for c in deck]
 
@@ -278,11 +298,11 @@ def test_tractor_follows_against_the_reference(case):
     half the cases) of a side suit, the others hold many cards of it with pairs; every
     follower's reachable follows are the reference's legal ones."""
     rng = np.random.default_rng(case)
-    suit = int(rng.integers(1, 4))                     # H C D; spades trump, level 2
-    ranks = rng.permutation(np.arange(1, 13))          # 3..A (rank 0 is the level)
+    suit = int(rng.integers(1, 4))  # H C D; spades trump, level 2
+    ranks = rng.permutation(np.arange(1, 13))  # 3..A (rank 0 is the level)
     length = 2 + case % 2
-    throw = case % 4 >= 2            # with the ace beside a tractor topped by the king:
-    run = 12 - length if throw else int(rng.integers(1, 13 - length))   # nothing beats it
+    throw = case % 4 >= 2  # with the ace beside a tractor topped by the king:
+    run = 12 - length if throw else int(rng.integers(1, 13 - length))  # nothing beats it
     tractor = [2 * (13 * suit + r) + c for r in range(run, run + length) for c in (0, 1)]
     ace = 2 * (13 * suit + 12)
     others = [2 * (13 * suit + int(r)) + c for r in ranks for c in (0, 1)]
@@ -290,7 +310,7 @@ def test_tractor_follows_against_the_reference(case):
     rng.shuffle(others)
     hands = {0: tractor + ([ace] if throw else [])}
     for seat in (1, 2, 3):
-        n = int(rng.integers(len(hands[0]) + 1, len(hands[0]) + 3))      # long in it
+        n = int(rng.integers(len(hands[0]) + 1, len(hands[0]) + 3))  # long in it
         # pairs first: take both copies of some kinds
         mine = []
         while len(mine) < n and others:
@@ -327,7 +347,7 @@ def test_refused_actions_change_nothing():
             before = (s.actions, s.history, s.hands, s.observation(s.to_play))
             for a in [ACTION_PLAY, *range(108)]:
                 if a in legal or (a < 108 and a ^ 1 in legal and a in s.hands[s.to_play]):
-                    continue                             # legal (or the other copy of one)
+                    continue  # legal (or the other copy of one)
                 with pytest.raises(ValueError):
                     s.apply_action(a)
                 refused += 1

@@ -5,6 +5,7 @@ observation (its redacted information set) choose as they do on the full state.
 A third of the hands are bid through the bots too (``bid_phase``).  Default run:
 ``FAST_HANDS`` hands in all (spread over the presets); ``-m slow``: ``FULL_HANDS`` (10^4)
 per preset."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,7 +24,7 @@ def thrifty_bot(obs: Observation, rng: np.random.Generator):
     """A small bot that reads only its observation: buries pointless cards one action at a
     time, leads a random candidate play, and follows card by card (integer actions) with
     the card of fewest points -- of most points when its partner is winning the trick."""
-    if obs.phase == "bid":                     # a bid action (109 + k), pass or a bid
+    if obs.phase == "bid":  # a bid action (109 + k), pass or a bid
         return int(obs.legal_actions[rng.integers(len(obs.legal_actions))])
     if obs.phase == "bury":
         bare = [a for a in obs.legal_actions if card_points(a) == 0] or obs.legal_actions
@@ -42,15 +43,20 @@ def thrifty_bot(obs: Observation, rng: np.random.Generator):
 
 def _play(preset, seed, slow=False):
     policies = [thrifty_bot, thrifty_bot, thrifty_bot, thrifty_bot]
-    policies[seed % 4] = BOTS[seed % 2]                    # a built-in bot in one seat
-    s = play_hand(preset, ["2", "7", "A"][seed % 3], policies=policies,
-                  banker=None if seed % 5 == 0 else seed % 4, seed=seed,
-                  bid_phase=seed % 3 == 0)                 # a third bid through the bots
-    reburies = s.bidding.reburies if s.bidding else 0                # overturn_reburies
+    policies[seed % 4] = BOTS[seed % 2]  # a built-in bot in one seat
+    s = play_hand(
+        preset,
+        ["2", "7", "A"][seed % 3],
+        policies=policies,
+        banker=None if seed % 5 == 0 else seed % 4,
+        seed=seed,
+        bid_phase=seed % 3 == 0,
+    )  # a third bid through the bots
+    reburies = s.bidding.reburies if s.bidding else 0  # overturn_reburies
     bids = sum(isinstance(h, int) for h in s.history)
     assert s.is_over() and len(s.history) == bids + 8 * (1 + reburies) + 4 * len(s.tricks)
     assert (bids > 0) <= (seed % 3 == 0)
-    assert len(s.actions) > len(s.history)                            # some card by card
+    assert len(s.actions) > len(s.history)  # some card by card
     return s.result()
 
 
@@ -79,8 +85,11 @@ def test_builtin_bots_on_observations_match_the_full_state():
             mine = greedy(o, rng)
             assert mine == s.clone().bot_action("greedy")
             r = rand(o, rng)
-            assert s.phase == "bury" or sorted(r) in [sorted(p) for p in o.legal_plays()] \
+            assert (
+                s.phase == "bury"
+                or sorted(r) in [sorted(p) for p in o.legal_plays()]
                 or o.current_trick is None
+            )
             s.apply(mine if seed % 2 else s.bot_action("random"))
 
 

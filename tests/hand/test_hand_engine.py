@@ -9,6 +9,7 @@ trick) + penalties, and the level change is the reference's ``level_change(D)``.
 Default run: ``FAST_HANDS`` hands per preset.  ``-m slow``: ``FULL_HANDS`` (10^4) per
 preset.  Seats alternate random and greedy bots so that both play every role.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -37,7 +38,7 @@ def play_and_check(preset: str, seed: int, bots) -> dict:
     b = s.banker
     bank_team = b % 2
     s.apply(s.bot_action(bots[b]))
-    while s.phase == "bury":       # an overturner after the bury re-buries (overturn_reburies)
+    while s.phase == "bury":  # an overturner after the bury re-buries (overturn_reburies)
         s.apply(s.bot_action(bots[s.to_play]))
     assert s.phase == "play" and len(s.buried) == 8
     # the trump after the bury (overturn_after_kitty may change it there)
@@ -67,8 +68,13 @@ def play_and_check(preset: str, seed: int, bots) -> dict:
                 assert len(s.failed_throws) == n_fail
         else:
             lead = plays_in_trick[0][1]
-            assert ref.is_legal_follow(hands[seat], lead, play, trump, rules), \
-                (preset, seed, hands[seat], lead, play)
+            assert ref.is_legal_follow(hands[seat], lead, play, trump, rules), (
+                preset,
+                seed,
+                hands[seat],
+                lead,
+                play,
+            )
             s.apply(play)
         plays_in_trick = s.current_trick.plays if s.current_trick else []
         if not plays_in_trick:
@@ -87,7 +93,9 @@ def play_and_check(preset: str, seed: int, bots) -> dict:
     assert res["kitty_points"] == kitty
     assert res["penalty"] == expected_penalty
     assert res["last_winner_side"] == ("banker" if last[0] % 2 == bank_team else "defenders")
-    mult = ref.kitty_multiplier(last[1], trump, rules) if res["last_winner_side"] == "defenders" else 0
+    mult = (
+        ref.kitty_multiplier(last[1], trump, rules) if res["last_winner_side"] == "defenders" else 0
+    )
     assert res["kitty_multiplier"] == mult
     assert res["last_winner_shape"] == ref.classify(last[1], trump, rules).kind
     d = team_points[defenders] + kitty * mult + expected_penalty
@@ -138,8 +146,11 @@ def check_public_record(s, trump, rules):
                 voids[seat] |= 1 << "SHCDT".index(led)
                 # short_suit_trumps: a fill with fewer trumps than it has room for shows
                 # that the seat has no more trumps either
-                if rules.short_suit_trumps and led != "T" and \
-                        suits.count("T") < len(play) - suits.count(led):
+                if (
+                    rules.short_suit_trumps
+                    and led != "T"
+                    and suits.count("T") < len(play) - suits.count(led)
+                ):
                     voids[seat] |= 1 << "SHCDT".index("T")
     assert core.void_suits == voids
 
@@ -169,24 +180,32 @@ def test_clone_replay_same_result():
                 mid = s.clone()
             s.apply(s.bot_action("random" if seed % 2 else "greedy"))
         for c in (start, mid):
-            for play in s.history[len(c.history):]:
+            for play in s.history[len(c.history) :]:
                 c.apply(play)
             assert c.result() == s.result()
             assert c.tricks == s.tricks and c.history == s.history and c.events == s.events
 
 
 def _snapshot(s):
-    return (s.phase, s.to_play, s.hands, s.tricks, s.current_trick, s.history, s.actions,
-            s.trick_points)
+    return (
+        s.phase,
+        s.to_play,
+        s.hands,
+        s.tricks,
+        s.current_trick,
+        s.history,
+        s.actions,
+        s.trick_points,
+    )
 
 
 def test_illegal_apply_raises_and_changes_nothing():
     s = HandState("standard", "2", banker=0, seed=11)
     snap = _snapshot(s)
     with pytest.raises(ValueError):
-        s.apply(s.hands[0][:9])                      # 8 cards are buried, not 9
+        s.apply(s.hands[0][:9])  # 8 cards are buried, not 9
     with pytest.raises(ValueError):
-        s.apply(s.hands[1][:8])                      # not the banker's cards
+        s.apply(s.hands[1][:8])  # not the banker's cards
     assert _snapshot(s) == snap
     s.apply(s.bot_action("greedy"))
     found = 0
@@ -203,7 +222,7 @@ def test_illegal_apply_raises_and_changes_nothing():
             size = len(s.current_trick.lead)
             # some play of the right size that is not legal, if any
             for start in range(0, len(s.hands[seat]) - size + 1):
-                cand = tuple(sorted(s.hands[seat][start:start + size]))
+                cand = tuple(sorted(s.hands[seat][start : start + size]))
                 if tuple(sorted(c // 2 for c in cand)) not in legal:
                     with pytest.raises(ValueError):
                         s.apply(list(cand))
@@ -229,8 +248,11 @@ def test_legal_follows_are_exactly_the_reference_ones():
                 lead = s.current_trick.lead
                 hand = s.hands[s.to_play]
                 got = {tuple(sorted(c // 2 for c in p)) for p in s.legal_plays()}
-                want = {tuple(sorted(c // 2 for c in p)) for p in combinations(hand, len(lead))
-                        if ref.is_legal_follow(hand, lead, list(p), trump)}
+                want = {
+                    tuple(sorted(c // 2 for c in p))
+                    for p in combinations(hand, len(lead))
+                    if ref.is_legal_follow(hand, lead, list(p), trump)
+                }
                 assert got == want
                 checked += 1
             s.apply(s.bot_action("random"))
@@ -246,7 +268,7 @@ def test_random_lead_counts_match_the_candidates():
         s = HandState(preset, ["2", "8", "A"][seed % 3], banker=seed % 4, seed=seed)
         s.apply(s.bot_action("random"))
         while not s.is_over():
-            if s.phase == "bury":      # an overturner re-buries (overturn_reburies)
+            if s.phase == "bury":  # an overturner re-buries (overturn_reburies)
                 s.apply(s.bot_action("random"))
                 continue
             for seat in range(4):

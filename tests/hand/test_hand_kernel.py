@@ -1,5 +1,6 @@
 """The batched hand kernel (``_core.drivers.play_hands``): column invariants over 10^4 hands
 per preset, determinism, and greedy beating random (level-up rates with 95% intervals)."""
+
 from __future__ import annotations
 
 import math
@@ -8,8 +9,8 @@ import numpy as np
 import pytest
 
 import shengji.reference as ref
-from shengji._core.drivers import hands as core
 from shengji._core.base.rng import chunk_state
+from shengji._core.drivers import hands as core
 from shengji.rules.options import PRESETS, RANK_NAMES, Rules
 
 RANDOM, GREEDY = 0, 1
@@ -21,8 +22,9 @@ def run(preset, n, bank_bot, def_bot, seed=1, level=0, banker=0, chunk=0):
     state = chunk_state(seed, chunk)
     deck = np.arange(108, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-    core.play_hands(state, deck, n, Rules.preset(preset), level, banker, bank_bot, def_bot,
-                    0, 0, out)
+    core.play_hands(
+        state, deck, n, Rules.preset(preset), level, banker, bank_bot, def_bot, 0, 0, out
+    )
     return {name: out[i] for i, name in enumerate(core.HAND_COLUMNS)}
 
 
@@ -32,7 +34,9 @@ def test_columns_consistent(preset):
     level = 9 if rules.must_play_demotion else 0
     n = KERNEL_HANDS // 2
     for bots, banker in (((RANDOM, RANDOM), 0), ((GREEDY, GREEDY), -1)):
-        c = run(preset, n, *bots, seed=sorted(PRESETS).index(preset) + 1, level=level, banker=banker)
+        c = run(
+            preset, n, *bots, seed=sorted(PRESETS).index(preset) + 1, level=level, banker=banker
+        )
         d = c["table_points"] + c["kitty_points"] * c["kitty_multiplier"] + c["penalty"]
         assert np.array_equal(d, c["defender_points"])
         assert np.all((c["kitty_multiplier"] == 0) == (c["last_winner_side"] == 0))
@@ -40,9 +44,10 @@ def test_columns_consistent(preset):
         assert np.all(c["table_points"] % 5 == 0) and np.all(c["kitty_points"] % 5 == 0)
         if rules.throw_penalty == "none":
             assert not c["penalty"].any()
-        for dv, ov in set(zip(d.tolist(), c["overturns"].tolist())):
-            side, levels = ref.level_change(int(dv), rules, level=RANK_NAMES[level],
-                                            overturns=ov)       # overturn_levels
+        for dv, ov in set(zip(d.tolist(), c["overturns"].tolist(), strict=False)):
+            side, levels = ref.level_change(
+                int(dv), rules, level=RANK_NAMES[level], overturns=ov
+            )  # overturn_levels
             rows = (d == dv) & (c["overturns"] == ov)
             assert np.all(c["level_side"][rows] == SIDES.index(side))
             assert np.all(c["levels"][rows] == levels)
@@ -77,8 +82,10 @@ def test_greedy_beats_random():
     rg = run("standard", n, RANDOM, GREEDY, seed=2)
     p1, lo1, hi1 = wilson(int((gr["level_side"] == 0).sum()), n)
     p2, lo2, hi2 = wilson(int((rg["level_side"] == 0).sum()), n)
-    print(f"greedy banker vs random: {p1:.3f} [{lo1:.3f}, {hi1:.3f}]; "
-          f"random banker vs greedy: {p2:.3f} [{lo2:.3f}, {hi2:.3f}]")
+    print(
+        f"greedy banker vs random: {p1:.3f} [{lo1:.3f}, {hi1:.3f}]; "
+        f"random banker vs greedy: {p2:.3f} [{lo2:.3f}, {hi2:.3f}]"
+    )
     assert lo1 > hi2 + 0.3
     # and greedy vs greedy lies between
     gg = run("standard", n, GREEDY, GREEDY, seed=2)

@@ -11,6 +11,7 @@ presets that need them use them.
 
 Fixed seeds: the figures in the comments are those of these seeds (the margins are wide).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -19,8 +20,8 @@ import pytest
 
 import shengji.reference as ref
 from shengji import Rules, Trump
-from shengji._core.drivers import hands as drivers
 from shengji._core.base.rng import chunk_state
+from shengji._core.drivers import hands as drivers
 from shengji.cards import parse_rank
 from shengji.rules.combos import is_legal_follow, level_change
 from shengji.runner import run_study
@@ -44,8 +45,9 @@ def test_overturn_levels_stakes_in_level_change():
     assert both_level_change(90, stakes, overturns=1) == ("defenders", 1)
     assert both_level_change(0, stakes, overturns=0) == ("banker", 3)
     # must_play stops the stakes like any jump: Q + 3 + 2 stops on A
-    assert both_level_change(0, Rules(overturn_levels="stakes", must_play=["A"]), level="Q",
-                             overturns=2) == ("banker", 2)
+    assert both_level_change(
+        0, Rules(overturn_levels="stakes", must_play=["A"]), level="Q", overturns=2
+    ) == ("banker", 2)
     assert both_level_change(0, stakes.replace(level_cap=4), overturns=3) == ("banker", 4)
     # "none" and "overturner" (a match rule) ignore the count
     for rules in (Rules(), Rules(overturn_levels="overturner")):
@@ -63,15 +65,16 @@ def test_must_play_strict_in_level_change():
     strict = Rules(must_play=["A"], must_play_strict=True)
     assert both_level_change(160, Rules(must_play=["A"]), level="A") == ("defenders", 2)
     assert both_level_change(160, strict, level="A") == ("defenders", 0)
-    assert both_level_change(0, strict, level="A") == ("banker", 3)       # banked: past A
+    assert both_level_change(0, strict, level="A") == ("banker", 3)  # banked: past A
     ten = Rules(must_play=["10"], must_play_strict=True)
     assert both_level_change(160, ten, level="10") == ("defenders", 0)
-    assert both_level_change(160, ten, level="9") == ("defenders", 1)     # stops on 10
-    assert both_level_change(160, ten) == ("defenders", 2)                # no level: no stop
+    assert both_level_change(160, ten, level="9") == ("defenders", 1)  # stops on 10
+    assert both_level_change(160, ten) == ("defenders", 2)  # no level: no stop
     # the stakes of overturns do not lift defenders off a must-play rank either
-    assert both_level_change(90, strict.replace(overturn_levels="stakes"), level="A",
-                             overturns=2) == ("defenders", 0)
-    assert level_change(10 ** 30, strict, level="A") == ("defenders", 0)
+    assert both_level_change(
+        90, strict.replace(overturn_levels="stakes"), level="A", overturns=2
+    ) == ("defenders", 0)
+    assert level_change(10**30, strict, level="A") == ("defenders", 0)
 
 
 @pytest.mark.parametrize("engine", ["core", "reference"])
@@ -97,8 +100,19 @@ def test_short_suit_trumps_in_follow_legality(engine):
 # -- the studies -------------------------------------------------------------------------------
 def hands(rules, n=3000, seed=11, level=0, banker=0):
     out = np.zeros((NCOL, n), np.int32)
-    drivers.play_hands(chunk_state(seed, 0), np.arange(108, dtype=np.uint8), n, rules, level,
-                       banker, GREEDY, GREEDY, 0, 0, out)
+    drivers.play_hands(
+        chunk_state(seed, 0),
+        np.arange(108, dtype=np.uint8),
+        n,
+        rules,
+        level,
+        banker,
+        GREEDY,
+        GREEDY,
+        0,
+        0,
+        out,
+    )
     return {c: out[i] for c, i in COL.items()}
 
 
@@ -111,7 +125,7 @@ def matches(rules, n=200, seed=12, bots=(GREEDY, GREEDY)):
     for _ in range(n):
         r = drivers.play_match(state, deck, rules, bots[0], bots[1], 0, 0, buf)
         res.append(r)
-        rows.append(buf[:, :r[0]].copy())
+        rows.append(buf[:, : r[0]].copy())
     return res, rows
 
 
@@ -127,7 +141,7 @@ def test_overturn_levels_in_scoring():
     for c in ("table_points", "defender_points", "overturns", "level_side", "trump"):
         np.testing.assert_array_equal(on[c], off[c], err_msg=c)
     assert (on["levels"] == off["levels"] + on["overturns"]).all()
-    assert (on["overturns"] > 0).mean() > 0.3                   # 53 % of later hands
+    assert (on["overturns"] > 0).mean() > 0.3  # 53 % of later hands
 
 
 def test_overturn_levels_in_matches():
@@ -136,19 +150,19 @@ def test_overturn_levels_in_matches():
     res_off, rows_off = matches(base.replace(overturn_levels="none"))
     n_on = np.mean([r[0] for r in res_on])
     n_off = np.mean([r[0] for r in res_off])
-    assert n_on < n_off - 5                                      # 19.2 vs 34.2 hands
+    assert n_on < n_off - 5  # 19.2 vs 34.2 hands
     # "overturner": the overturning team gains the levels; the hands table is the stakes-less
     res_ov, rows_ov = matches(base.replace(overturn_levels="overturner"), n=60)
     gained = 0
-    for r, rows in zip(res_ov, rows_ov):
+    for r, rows in zip(res_ov, rows_ov, strict=False):
         ov = rows[COL["overturns"]]
-        lv = rows[NCOL:NCOL + 2]
+        lv = rows[NCOL : NCOL + 2]
         for i in range(r[0] - 1):
             bt = rows[COL["banker"], i] % 2
             side = bt if rows[COL["level_side"], i] == 0 else 1 - bt
             step = lv[:, i + 1] - lv[:, i]
             if ov[i] and step[1 - side] > 0:
-                gained += 1                  # the non-levelling team rose: its overturns
+                gained += 1  # the non-levelling team rose: its overturns
             if not ov[i]:
                 assert step[1 - side] <= 0
     assert gained > 10
@@ -160,17 +174,17 @@ def test_match_hands_and_timeout_tie():
         res, rows = matches(Rules(match_hands=1, timeout_tie=tie), n=400, seed=13)
         d = np.array([rows_[COL["defender_points"], 0] for rows_ in rows])
         first_bank = np.array([rows_[COL["banker"], 0] % 2 for rows_ in rows])
-        drawish = (80 <= d) & (d < 120)            # classic: take over with no level
+        drawish = (80 <= d) & (d < 120)  # classic: take over with no level
         d_of[tie] = d
         if tie != "play_on":
             assert all(r[0] == 1 and ended(r) == "time" for r in res)
         winners = np.array([r[1] for r in res])
-        for r in res:                               # the higher team wins
+        for r in res:  # the higher team wins
             if r[3] != r[4]:
                 assert r[1] == (0 if r[3] > r[4] else 1)
         if tie == "draw":
-            assert ((winners == -1) == drawish).all() and 0.1 < drawish.mean() < 0.6   # 45 %
-        elif tie == "banker":                       # the defenders took the bank
+            assert ((winners == -1) == drawish).all() and 0.1 < drawish.mean() < 0.6  # 45 %
+        elif tie == "banker":  # the defenders took the bank
             assert (winners[drawish] == 1 - first_bank[drawish]).all()
             assert (winners >= 0).all()
         else:
@@ -182,16 +196,23 @@ def test_match_hands_and_timeout_tie():
     np.testing.assert_array_equal(d_of["draw"], d_of["banker"])
 
 
-@pytest.mark.parametrize("preset, limit", [("tournament", 10), ("spring-festival", 6),
-                                           ("campus-2015", 9), ("timed-match", 9),
-                                           ("club-84022", 6)])
+@pytest.mark.parametrize(
+    "preset, limit",
+    [
+        ("tournament", 10),
+        ("spring-festival", 6),
+        ("campus-2015", 9),
+        ("timed-match", 9),
+        ("club-84022", 6),
+    ],
+)
 def test_timed_presets_end_on_time(preset, limit):
     rules = Rules.preset(preset)
     assert rules.match_hands == limit
     res, rows = matches(preset, n=40, seed=14)
     assert max(r[0] for r in res) <= limit
     target = parse_rank(rules.target_level)
-    for r, rows_ in zip(res, rows):
+    for r, rows_ in zip(res, rows, strict=False):
         if ended(r) == "target":
             assert max(r[3], r[4]) == target + 1 and r[1] == (0 if r[3] > r[4] else 1)
         else:
@@ -206,16 +227,17 @@ def test_timed_presets_end_on_time(preset, limit):
 def test_target_level():
     res, rows = matches(Rules.preset("club-84022").replace(match_hands=None), n=100, seed=15)
     ten = parse_rank("10")
-    for r, rows_ in zip(res, rows):
+    for r, rows_ in zip(res, rows, strict=False):
         assert ended(r) == "target"
-        assert rows_[NCOL:NCOL + 2].max() <= ten           # nobody plays above 10
-        assert rows_[NCOL + r[1], -1] == ten               # must_play 10: the winner was on 10
-    free, _ = matches(Rules.preset("club-84022").replace(match_hands=None, target_level="A"),
-                      n=100, seed=15)
-    assert np.mean([r[0] for r in free]) > np.mean([r[0] for r in res]) + 2   # 20.5 vs 14.0
+        assert rows_[NCOL : NCOL + 2].max() <= ten  # nobody plays above 10
+        assert rows_[NCOL + r[1], -1] == ten  # must_play 10: the winner was on 10
+    free, _ = matches(
+        Rules.preset("club-84022").replace(match_hands=None, target_level="A"), n=100, seed=15
+    )
+    assert np.mean([r[0] for r in free]) > np.mean([r[0] for r in res]) + 2  # 20.5 vs 14.0
     # target 2 from 2: the first hand that gives a team a level ends the match
     res, rows = matches(Rules(target_level="2"), n=100, seed=16)
-    for r, rows_ in zip(res, rows):
+    for r, rows_ in zip(res, rows, strict=False):
         lv = rows_[COL["levels"]]
         assert (lv[:-1] == 0).all() and lv[-1] > 0 and ended(r) == "target"
     with pytest.raises(ValueError, match="target_level"):
@@ -229,11 +251,12 @@ def test_must_play_strict_in_matches():
 
     def won_from_a_as_defenders(res, rows):
         n = 0
-        for r, rows_ in zip(res, rows):
+        for r, rows_ in zip(res, rows, strict=False):
             last = rows_[:, -1]
             if r[1] >= 0 and last[COL["level_side"]] == 1 and last[NCOL + r[1]] == 12:
                 n += 1
         return n
+
     # defenders standing on the must-play A took over and passed it: 56 matches of 150
     # without the option, never with it (36.1 vs 32.6 hands a match)
     assert won_from_a_as_defenders(res_off, rows_off) > 20
@@ -252,17 +275,19 @@ def test_short_suit_trumps_in_scoring():
 
 def test_match_study_records_how_matches_end(tmp_path):
     def run(name, **rules):
-        kind, cfg = make_config(dict(study="match", n=60, seed=19, preset="standard",
-                                     rules=rules), source="test")
+        kind, cfg = make_config(
+            dict(study="match", n=60, seed=19, preset="standard", rules=rules), source="test"
+        )
         run_study(kind, cfg, tmp_path / name, workers=1)
         return pd.read_parquet(tmp_path / name / "matches").sort_values("match")
+
     free = run("free")
     assert (free.ended_by.astype(str) == "target").all() and (free.winner_team >= 0).all()
     timed = run("timed", match_hands=3)
     assert (timed.hands <= 3).all()
     on_time = timed.ended_by.astype(str) == "time"
     assert on_time.any() and (timed.hands[on_time] == 3).all()
-    assert (timed.winner_team == -1).any()            # draws at equal levels
+    assert (timed.winner_team == -1).any()  # draws at equal levels
     assert set(timed.ended_by.astype(str)) <= {"target", "time"}
 
 
@@ -278,8 +303,7 @@ def test_overturn_levels_in_hand_state(bid_phase):
         while s.phase != "over":
             s.apply(s.bot_action("greedy"))
         r = s.result()
-        want = ref.level_change(r["defender_points"], rules, level="5",
-                                overturns=r["overturns"])
+        want = ref.level_change(r["defender_points"], rules, level="5", overturns=r["overturns"])
         assert (r["level_side"], r["levels"]) == want, seed
         with_overturns += r["overturns"] > 0
     assert with_overturns > 5

@@ -9,10 +9,10 @@
   built-in (random, greedy, memory) -- unchanged, while the other seats' observations do
   change.
 """
+
 from __future__ import annotations
 
 import dataclasses
-
 import json
 import pickle
 
@@ -20,8 +20,7 @@ import numpy as np
 import pytest
 
 from shengji.cards import card_points
-from shengji.game import (BOTS, HandState, Observation, builtin_bot, play_hand,
-                          random_action_bot)
+from shengji.game import BOTS, HandState, builtin_bot, play_hand, random_action_bot
 from shengji.rules.options import PRESETS
 
 TRUMP = 4
@@ -54,7 +53,8 @@ def test_fields_agree_with_the_state():
                 # the outcome without its log; the log as the seat saw it in o.bids
                 assert o.bidding == (s.bidding and dataclasses.replace(s.bidding, bids=()))
                 assert len(o.bids) == len(s.bid_log) and all(
-                    x[1] == seat or not s.rules.secret_bids or x[3] is None for x in o.bids)
+                    x[1] == seat or not s.rules.secret_bids or x[3] is None for x in o.bids
+                )
                 assert (o.kitty is not None) == (seat == s.banker)
                 if seat == s.banker:
                     assert list(o.kitty) == s.kitty
@@ -72,8 +72,9 @@ def test_fields_agree_with_the_state():
                     assert o.legal_plays() == s.legal_plays()
                 else:
                     assert o.legal_actions == () and o.legal_plays() == []
-                assert sum(o.points) == sum(card_points(c) for t in o.tricks
-                                            for _, p in t.plays for c in p)
+                assert sum(o.points) == sum(
+                    card_points(c) for t in o.tricks for _, p in t.plays for c in p
+                )
                 assert o.defender_points == s.trick_points[1]
             if s.is_over():
                 assert o.result == s.result()
@@ -140,25 +141,33 @@ def permuted(s, seat, rng, swaps=4):
         if not ca:
             continue
         x = ca[rng.integers(len(ca))]
-        cb = [c for c in hidden[b] if c not in mapping and follow(s, c) == follow(s, x)
-              and c // 2 != x // 2]
+        cb = [
+            c
+            for c in hidden[b]
+            if c not in mapping and follow(s, c) == follow(s, x) and c // 2 != x // 2
+        ]
         if cb:
             y = cb[rng.integers(len(cb))]
             mapping[x], mapping[y] = y, x
     if not mapping:
         return None
     setup = s.setup
-    new = type(setup)(setup.rules, setup.level, setup.defender_level,
-                      tuple(mapping.get(c, c) for c in setup.deal), setup.trump,
-                      setup.banker, setup.bidding)
+    new = type(setup)(
+        setup.rules,
+        setup.level,
+        setup.defender_level,
+        tuple(mapping.get(c, c) for c in setup.deal),
+        setup.trump,
+        setup.banker,
+        setup.bidding,
+    )
     try:
-        t = HandState.from_history(new, [tuple(mapping.get(c, c) for c in d)
-                                         for d in s.history])
+        t = HandState.from_history(new, [tuple(mapping.get(c, c) for c in d) for d in s.history])
     except ValueError:
-        return None                                  # a past play became illegal
+        return None  # a past play became illegal
     o, p = t.observation(seat), s.observation(seat)
     if (o.tricks, o.current_trick) != (p.tricks, p.current_trick):
-        return None                                  # e.g. a throw's fate changed
+        return None  # e.g. a throw's fate changed
     return t
 
 
@@ -182,13 +191,14 @@ def test_hidden_cards_do_not_change_an_observation(preset):
                     for bot in (greedy, rand, memory, random_action_bot):
                         a = bot(o, np.random.default_rng(seed))
                         assert a == bot(p, np.random.default_rng(seed)), bot
-                    for name in BOTS:                # and through the full state's path
+                    for name in BOTS:  # and through the full state's path
                         u, v = s.clone(), t.clone()
                         u.reseed(seed)
                         v.reseed(seed)
                         assert u.bot_action(name) == v.bot_action(name)
-                    changed_others += any(s.observation(x) != t.observation(x)
-                                          for x in range(4) if x != me)
+                    changed_others += any(
+                        s.observation(x) != t.observation(x) for x in range(4) if x != me
+                    )
                     checked += 1
             s.apply(s.bot_action(BOTS[s.to_play % len(BOTS)]))
     assert checked > 40 and changed_others == checked
@@ -211,6 +221,6 @@ def test_an_observation_holds_no_hidden_card():
             hidden = {c for x in range(4) if x != seat for c in s.hands[x]}
             if seat != s.banker:
                 hidden |= set(s.buried)
-                assert counts[4].sum() == counts[5].sum() == 0       # kitty, buried
+                assert counts[4].sum() == counts[5].sum() == 0  # kitty, buried
             assert all(where[c] == "unknown" for c in hidden)
             assert not any(where[c] == "unknown" for c in range(108) if c not in hidden)

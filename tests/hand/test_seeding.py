@@ -4,16 +4,17 @@
 of a match run with seed S: same deal, same bidding, same bots' draws, same result.  Every
 kernel takes its stream through rng_load, which refuses anything but a writable 4-word
 uint64 state that is not all zero."""
+
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from shengji._core.base.rng import chunk_state
 from shengji._core.bidding.bidding import bid_chunk, draw_bounded, shuffle_deck
 from shengji._core.deal.deal import deal_chunk
 from shengji._core.drivers.hands import HAND_COLUMNS, play_hands
-from shengji._core.base.rng import chunk_state
 from shengji.game import HandState, play_hand
 from shengji.rules.options import Rules
 from shengji.runner import run_study
@@ -21,9 +22,22 @@ from shengji.studies.base import make_config
 
 NCOL = len(HAND_COLUMNS)
 
-RESULT_KEYS = ("banker", "trump", "level", "table_points", "kitty_points", "last_winner_side",
-               "last_winner_shape", "kitty_multiplier", "penalty", "defender_points",
-               "level_side", "levels", "next_banker", "failed_throws")
+RESULT_KEYS = (
+    "banker",
+    "trump",
+    "level",
+    "table_points",
+    "kitty_points",
+    "last_winner_side",
+    "last_winner_shape",
+    "kitty_multiplier",
+    "penalty",
+    "defender_points",
+    "level_side",
+    "levels",
+    "next_banker",
+    "failed_throws",
+)
 
 
 def _rows(tmp_path, table, **data):
@@ -40,31 +54,44 @@ def _same(row, result):
         assert got == result[key], key
 
 
-@pytest.mark.parametrize("seed, preset, level, policy, first_hand", [
-    (1, "standard", "2", "greedy", False),
-    (1, "standard", "2", "random", False),
-    (7, "club-84022", "5", "random", True),
-    (12, "league-2019", "J", "greedy", True),
-])
-def test_handstate_is_hand_0_of_a_scoring_run(tmp_path, seed, preset, level, policy,
-                                              first_hand):
-    rows = _rows(tmp_path, "hands", study="scoring", n=3, seed=seed, preset=preset,
-                 level=level, policy=policy, first_hand=first_hand)
+@pytest.mark.parametrize(
+    "seed, preset, level, policy, first_hand",
+    [
+        (1, "standard", "2", "greedy", False),
+        (1, "standard", "2", "random", False),
+        (7, "club-84022", "5", "random", True),
+        (12, "league-2019", "J", "greedy", True),
+    ],
+)
+def test_handstate_is_hand_0_of_a_scoring_run(tmp_path, seed, preset, level, policy, first_hand):
+    rows = _rows(
+        tmp_path,
+        "hands",
+        study="scoring",
+        n=3,
+        seed=seed,
+        preset=preset,
+        level=level,
+        policy=policy,
+        first_hand=first_hand,
+    )
     row = rows[rows.hand == 0].iloc[0]
-    s = play_hand(preset, level, policies=(policy,) * 4, banker=None if first_hand else 0,
-                  seed=seed)
+    s = play_hand(
+        preset, level, policies=(policy,) * 4, banker=None if first_hand else 0, seed=seed
+    )
     _same(row, s.result())
     # and not by accident: hand 1 of the run is another hand
     other = rows[rows.hand == 1].iloc[0]
-    assert any(other[k] != row[k] for k in ("defender_points", "table_points", "kitty_points",
-                                            "trump", "banker"))
+    assert any(
+        other[k] != row[k]
+        for k in ("defender_points", "table_points", "kitty_points", "trump", "banker")
+    )
 
 
 def test_handstate_is_the_first_hand_of_match_0(tmp_path):
-    rows = _rows(tmp_path, "hands", study="match", n=1, seed=3, preset="standard",
-                 policy="greedy")
+    rows = _rows(tmp_path, "hands", study="match", n=1, seed=3, preset="standard", policy="greedy")
     row = rows[(rows.match == 0) & (rows.hand == 0)].iloc[0]
-    start = Rules.preset("standard").start_level          # rank text
+    start = Rules.preset("standard").start_level  # rank text
     s = play_hand("standard", start, policies=("greedy",) * 4, banker=None, seed=3)
     _same(row, s.result())
 
@@ -79,13 +106,16 @@ def test_handstate_draws_from_chunk_0():
     assert HandState(None, "2", banker=0, seed=6).deal != deck.tolist()
 
 
-@pytest.mark.parametrize("bad, why", [
-    (np.ones(3, np.uint64), "4 words"),
-    (np.ones(4, np.int64), "uint64"),
-    ([1, 2, 3, 4], "numpy"),
-    (None, "numpy"),
-    (np.zeros(4, np.uint64), "all-zero"),
-])
+@pytest.mark.parametrize(
+    "bad, why",
+    [
+        (np.ones(3, np.uint64), "4 words"),
+        (np.ones(4, np.int64), "uint64"),
+        ([1, 2, 3, 4], "numpy"),
+        (None, "numpy"),
+        (np.zeros(4, np.uint64), "all-zero"),
+    ],
+)
 def test_rng_door_refuses_bad_states(bad, why):
     deck = np.arange(108, dtype=np.uint8)
     calls = [

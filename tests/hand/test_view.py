@@ -1,6 +1,7 @@
 """Bots decide from their seat's view only (view.pxd, bot.pxd): permuting the cards the
 deciding seat cannot see -- between two other seats, within one following-suit so that
 every void shown stays true -- never changes a bot's choice."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -15,7 +16,11 @@ TRUMP_SUIT = 4
 def _follow(s, kind):
     """Following-suit of a kind (0..3 side suits, 4 trump) under the state's trump."""
     level = "23456789TJQKA".index(s.level)
-    if kind >= 52 or kind % 13 == level or (s.trump != "NT" and kind // 13 == "SHCD".index(s.trump)):
+    if (
+        kind >= 52
+        or kind % 13 == level
+        or (s.trump != "NT" and kind // 13 == "SHCD".index(s.trump))
+    ):
         return TRUMP_SUIT
     return kind // 13
 
@@ -32,8 +37,11 @@ def _swap_hidden(s, core, rng, n):
         a, b = (int(x) for x in rng.choice(others, 2, replace=False))
         ha, hb = core.hand(a), core.hand(b)
         for ka in rng.permutation(np.flatnonzero(ha)):
-            kb = [k for k in np.flatnonzero(hb) if k != ka and _follow(s, k) == _follow(s, ka)
-                  and ha[k] < 2 and hb[ka] < 2]
+            kb = [
+                k
+                for k in np.flatnonzero(hb)
+                if k != ka and _follow(s, k) == _follow(s, ka) and ha[k] < 2 and hb[ka] < 2
+            ]
             if kb:
                 core._move_card(a, int(ka), b)
                 core._move_card(b, int(rng.choice(kb)), a)
@@ -50,7 +58,7 @@ def test_bot_choice_ignores_hidden_cards(preset):
         s = HandState(preset, "2", banker=seed % 4, seed=seed)
         while not s.is_over():
             for bot in BOTS:
-                base = s._core.copy()            # same generator state for both
+                base = s._core.copy()  # same generator state for both
                 moved = s._core.copy()
                 swaps = _swap_hidden(s, moved, rng, 3)
                 assert moved.hand(s.to_play).tolist() == base.hand(s.to_play).tolist()

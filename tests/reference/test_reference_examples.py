@@ -5,14 +5,15 @@ of §3, the kitty table of §5, the level tables of §6, and the edge cases pinn
 docs/rules-engine.md.  Examples whose outcome does not depend on the preset run under every
 preset; examples that depend on an option read it from the preset.
 """
+
 from __future__ import annotations
 
 import pytest
 
+import shengji.reference as ref
 from shengji import Trump
 from shengji.cards import parse_cards
 from shengji.rules.options import PRESETS, Rules
-import shengji.reference as ref
 
 ALL_PRESETS = list(PRESETS)
 HEARTS = ("2", "H")
@@ -35,6 +36,7 @@ def shape(text, trump=HEARTS, rules=None) -> str:
 
 def kinds_text(combo) -> str:
     from shengji.cards import format_cards
+
     return format_cards(sorted(combo.cards))
 
 
@@ -47,9 +49,26 @@ def preset(request):
 # §11.1 card order
 # ---------------------------------------------------------------------------------------
 
+
 def test_example_1_trump_order(preset):
-    chain = ["BJ", "SJ", "2H", "2S", "AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H",
-             "5H", "4H", "3H"]
+    chain = [
+        "BJ",
+        "SJ",
+        "2H",
+        "2S",
+        "AH",
+        "KH",
+        "QH",
+        "JH",
+        "TH",
+        "9H",
+        "8H",
+        "7H",
+        "6H",
+        "5H",
+        "4H",
+        "3H",
+    ]
     orders = [ref.order(c, HEARTS) for c in chain]
     assert orders == sorted(orders, reverse=True)
     assert len(set(orders)) == len(orders)
@@ -61,7 +80,7 @@ def test_example_1_trump_order(preset):
     for c in chain + ["2C", "2D"]:
         assert ref.trick_winner(["AS", c], HEARTS, preset) == 1
     # each card of the chain beats the next one when led after it
-    for hi, lo in zip(chain, chain[1:]):
+    for hi, lo in zip(chain, chain[1:], strict=False):
         assert ref.trick_winner([lo, hi], HEARTS, preset) == 1
         assert ref.trick_winner([hi, lo], HEARTS, preset) == 0
 
@@ -100,6 +119,7 @@ def test_trump_object_and_tuple_agree():
 # §11.2–5 combinations
 # ---------------------------------------------------------------------------------------
 
+
 def test_example_2_pairs(preset):
     c = ref.classify("2S 2C", HEARTS, preset)
     assert c.kind == "throw" and c.suit == "T" and c.pairs == 0
@@ -117,13 +137,16 @@ def test_example_3_gap_tractor(preset):
     assert shape("AC AC 2C 2C", t, preset) == "throw"
 
 
-@pytest.mark.parametrize("cards,expected", [
-    ("AS AS 2H 2H", "tractor"),
-    ("2H 2H 2C 2C", "throw"),
-    ("2S 2S 2H 2H", "tractor"),
-    ("SJ SJ 2S 2S", "tractor"),
-    ("BJ BJ SJ SJ", "tractor"),
-])
+@pytest.mark.parametrize(
+    "cards,expected",
+    [
+        ("AS AS 2H 2H", "tractor"),
+        ("2H 2H 2C 2C", "throw"),
+        ("2S 2S 2H 2H", "tractor"),
+        ("SJ SJ 2S 2S", "tractor"),
+        ("BJ BJ SJ SJ", "tractor"),
+    ],
+)
 def test_example_4_trump_chain(preset, cards, expected):
     c = ref.classify(cards, SPADES, preset)
     assert c.kind == expected and c.suit == "T"
@@ -141,6 +164,7 @@ def test_example_5_no_trump(preset):
 # ---------------------------------------------------------------------------------------
 # §11.6–7 trick winner
 # ---------------------------------------------------------------------------------------
+
 
 def test_example_6_ruff_needs_the_shape(preset):
     assert ref.trick_winner(["KC KC", "3H 5H"], HEARTS, preset) == 0
@@ -171,8 +195,9 @@ def test_example_8_kitty_points(preset):
     option = Rules.preset(preset).kitty_multiplier
     two = ref.kitty_multiplier("3H 3H 4H 4H", HEARTS, preset) * 25
     three = ref.kitty_multiplier("3H 3H 4H 4H 5H 5H", HEARTS, preset) * 25
-    assert (two, three) == {"linear4": (200, 300), "plus2": (150, 200),
-                            "power2": (200, 400)}[option]
+    assert (two, three) == {"linear4": (200, 300), "plus2": (150, 200), "power2": (200, 400)}[
+        option
+    ]
 
 
 @pytest.mark.parametrize("option", ["linear4", "plus2", "power2"])
@@ -181,8 +206,12 @@ def test_kitty_multiplier_table(option):
     assert ref.kitty_multiplier("5S", HEARTS, rules) == 2
     assert ref.kitty_multiplier("BJ", HEARTS, rules) == 2
     assert ref.kitty_multiplier("KD KD", HEARTS, rules) == 4
-    runs = ["3C 3C 4C 4C", "3C 3C 4C 4C 5C 5C", "3C 3C 4C 4C 5C 5C 6C 6C",
-            "3C 3C 4C 4C 5C 5C 6C 6C 7C 7C"]
+    runs = [
+        "3C 3C 4C 4C",
+        "3C 3C 4C 4C 5C 5C",
+        "3C 3C 4C 4C 5C 5C 6C 6C",
+        "3C 3C 4C 4C 5C 5C 6C 6C 7C 7C",
+    ]
     for n, cards in enumerate(runs, start=2):
         assert ref.kitty_multiplier(cards, HEARTS, rules) == MULTIPLIER[option](n)
     # a throw counts by its largest component, never summed
@@ -204,21 +233,57 @@ def test_kitty_multiplier_presets(preset):
 # §11.9 and §6: levelling
 # ---------------------------------------------------------------------------------------
 
-CLASSIC = [(0, ("banker", 3)), (5, ("banker", 2)), (35, ("banker", 2)), (40, ("banker", 1)),
-           (75, ("banker", 1)), (80, ("defenders", 0)), (115, ("defenders", 0)),
-           (120, ("defenders", 1)), (155, ("defenders", 1)), (160, ("defenders", 2)),
-           (195, ("defenders", 2)), (200, ("defenders", 3)), (240, ("defenders", 4)),
-           (280, ("defenders", 5)), (320, ("defenders", 6)), (360, ("defenders", 7)),
-           (400, ("defenders", 8))]
-LEAGUE = [(0, ("banker", 3)), (35, ("banker", 2)), (40, ("banker", 1)), (75, ("banker", 1)),
-          (80, ("defenders", 1)), (115, ("defenders", 1)), (120, ("defenders", 1)),
-          (155, ("defenders", 1)), (160, ("defenders", 2)), (200, ("defenders", 3)),
-          (320, ("defenders", 6)), (400, ("defenders", 8))]
-STEP20 = [(0, ("banker", 4)), (5, ("banker", 3)), (25, ("banker", 3)), (30, ("banker", 2)),
-          (50, ("banker", 2)), (55, ("banker", 1)), (75, ("banker", 1)),
-          (80, ("defenders", 0)), (95, ("defenders", 0)), (100, ("defenders", 1)),
-          (115, ("defenders", 1)), (120, ("defenders", 2)), (135, ("defenders", 2)),
-          (140, ("defenders", 3)), (200, ("defenders", 6)), (260, ("defenders", 9))]
+CLASSIC = [
+    (0, ("banker", 3)),
+    (5, ("banker", 2)),
+    (35, ("banker", 2)),
+    (40, ("banker", 1)),
+    (75, ("banker", 1)),
+    (80, ("defenders", 0)),
+    (115, ("defenders", 0)),
+    (120, ("defenders", 1)),
+    (155, ("defenders", 1)),
+    (160, ("defenders", 2)),
+    (195, ("defenders", 2)),
+    (200, ("defenders", 3)),
+    (240, ("defenders", 4)),
+    (280, ("defenders", 5)),
+    (320, ("defenders", 6)),
+    (360, ("defenders", 7)),
+    (400, ("defenders", 8)),
+]
+LEAGUE = [
+    (0, ("banker", 3)),
+    (35, ("banker", 2)),
+    (40, ("banker", 1)),
+    (75, ("banker", 1)),
+    (80, ("defenders", 1)),
+    (115, ("defenders", 1)),
+    (120, ("defenders", 1)),
+    (155, ("defenders", 1)),
+    (160, ("defenders", 2)),
+    (200, ("defenders", 3)),
+    (320, ("defenders", 6)),
+    (400, ("defenders", 8)),
+]
+STEP20 = [
+    (0, ("banker", 4)),
+    (5, ("banker", 3)),
+    (25, ("banker", 3)),
+    (30, ("banker", 2)),
+    (50, ("banker", 2)),
+    (55, ("banker", 1)),
+    (75, ("banker", 1)),
+    (80, ("defenders", 0)),
+    (95, ("defenders", 0)),
+    (100, ("defenders", 1)),
+    (115, ("defenders", 1)),
+    (120, ("defenders", 2)),
+    (135, ("defenders", 2)),
+    (140, ("defenders", 3)),
+    (200, ("defenders", 6)),
+    (260, ("defenders", 9)),
+]
 TABLES = {"classic": CLASSIC, "league": LEAGUE, "step20": STEP20}
 
 
@@ -268,13 +333,13 @@ def test_negative_points_level_as_zero(preset):
 
 def test_must_play():
     # club-84022: must play 10 (step20: D=5 -> banker +3)
-    assert ref.level_change(5, "club-84022", level="8") == ("banker", 2)   # 8 -> 10, not J
-    assert ref.level_change(5, "club-84022", level="9") == ("banker", 1)   # 9 -> 10
+    assert ref.level_change(5, "club-84022", level="8") == ("banker", 2)  # 8 -> 10, not J
+    assert ref.level_change(5, "club-84022", level="9") == ("banker", 1)  # 9 -> 10
     assert ref.level_change(5, "club-84022", level="10") == ("banker", 3)  # starts on 10
     assert ref.level_change(5, "club-84022", level="T") == ("banker", 3)
-    assert ref.level_change(5, "club-84022", level="7") == ("banker", 3)   # lands on 10
+    assert ref.level_change(5, "club-84022", level="7") == ("banker", 3)  # lands on 10
     assert ref.level_change(5, "club-84022", level="J") == ("banker", 3)
-    assert ref.level_change(5, "club-84022") == ("banker", 3)              # no level given
+    assert ref.level_change(5, "club-84022") == ("banker", 3)  # no level given
     # must-play-ja: J and A (classic: D=0 -> banker +3)
     assert ref.level_change(0, "must-play-ja", level="9") == ("banker", 2)  # 9 -> J
     assert ref.level_change(0, "must-play-ja", level="8") == ("banker", 3)  # lands on J
@@ -296,6 +361,7 @@ def test_level_change_with_rules_object():
 # ---------------------------------------------------------------------------------------
 # §3 throws
 # ---------------------------------------------------------------------------------------
+
 
 def test_section_3_throw_example(preset):
     ok, forced = ref.check_throw("KS QS 3S 3S", ["AS AS"], HEARTS, preset)
@@ -331,17 +397,23 @@ def test_throw_forced_smallest_shape_then_lowest(preset):
     assert ref.check_throw("KS 9S 5S", ["AS"], HEARTS, preset) == (False, ids("5S"))
     # tractor fails against a higher run of the same length, or a longer higher run
     assert ref.check_throw("AS 3S 3S 4S 4S", ["5S 5S 6S 6S"], HEARTS, preset) == (
-        False, ids("3S 3S 4S 4S"))
+        False,
+        ids("3S 3S 4S 4S"),
+    )
     assert ref.check_throw("AS 6S 6S 7S 7S", ["3S 3S 4S 4S 5S 5S"], HEARTS, preset) == (True, [])
     assert ref.check_throw("AS 6S 6S 7S 7S", ["8S 8S 9S 9S TS TS"], HEARTS, preset)[0] is False
     assert ref.check_throw("AS 3S 3S 4S 4S", ["5S 5S 6S JS JS"], HEARTS, preset) == (True, [])
     # pair before tractor
     assert ref.check_throw("AS 3S 3S 4S 4S 8S 8S", ["9S 9S TS TS"], HEARTS, preset) == (
-        False, ids("8S 8S"))
+        False,
+        ids("8S 8S"),
+    )
     # shorter tractor before longer
     lead = "3S 3S 4S 4S 7S 7S 8S 8S 9S 9S"
     assert ref.check_throw(lead, ["JS JS QS QS KS KS"], HEARTS, preset) == (
-        False, ids("3S 3S 4S 4S"))
+        False,
+        ids("3S 3S 4S 4S"),
+    )
 
 
 def test_trump_throw(preset):
@@ -368,6 +440,7 @@ def test_trump_throws_off_fails_outright():
 # ---------------------------------------------------------------------------------------
 # docs/rules-engine.md: decomposition
 # ---------------------------------------------------------------------------------------
+
 
 def test_components_largest_first():
     c = ref.classify("AS KS KS 3S 3S 4S 4S", HEARTS)
@@ -421,7 +494,13 @@ def test_parallel_off_suit_level_pairs():
 
 def test_chain_positions():
     assert [ref.chain(c, HEARTS) for c in ["AH", "2S", "2C", "2H", "SJ", "BJ"]] == [
-        11, 12, 12, 13, 14, 15]
+        11,
+        12,
+        12,
+        13,
+        14,
+        15,
+    ]
     t8 = ("8", "S")
     assert ref.chain("9C", t8) == 6 and ref.chain("7C", t8) == 5
     nogap = {"tractor_gap": False}
@@ -429,7 +508,12 @@ def test_chain_positions():
     assert ref.chain("AS", t8, nogap) == 12 and ref.chain("8H", t8, nogap) == 13
     nochain = {"trump_chain": False}
     assert [ref.chain(c, HEARTS, nochain) for c in ["AH", "2S", "2H", "SJ", "BJ"]] == [
-        11, 13, 15, 17, 19]
+        11,
+        13,
+        15,
+        17,
+        19,
+    ]
     assert [ref.chain(c, NT2) for c in ["2D", "SJ", "BJ"]] == [21, 22, 23]
     assert ref.chain("AS", NT2) == 11
 
@@ -537,8 +621,7 @@ def test_follow_short_suit_plays_all(preset):
     hand = "9S 9S KH KH 5C 6C"
     # short_suit_trumps (贴主): the fill takes the trumps first
     fill_trumps = Rules.preset(preset).short_suit_trumps
-    assert ref.is_legal_follow(hand, TRACTOR_LEAD, "9S 9S 5C 6C", HEARTS, preset) \
-        != fill_trumps
+    assert ref.is_legal_follow(hand, TRACTOR_LEAD, "9S 9S 5C 6C", HEARTS, preset) != fill_trumps
     assert ref.is_legal_follow(hand, TRACTOR_LEAD, "9S 9S KH KH", HEARTS, preset)
     assert not ref.is_legal_follow(hand, TRACTOR_LEAD, "9S KH KH 5C", HEARTS, preset)
     # exactly as many of the suit as the lead: all of them, whatever their shape
@@ -554,8 +637,7 @@ def test_follow_void_may_play_anything(preset):
     hand = "3H 5H KC QD 2C BJ"
     fill_trumps = Rules.preset(preset).short_suit_trumps
     for play in ["3H 5H KC QD", "KC QD 2C BJ", "3H KC QD BJ"]:
-        assert ref.is_legal_follow(hand, TRACTOR_LEAD, play, HEARTS, preset) != fill_trumps, \
-            play
+        assert ref.is_legal_follow(hand, TRACTOR_LEAD, play, HEARTS, preset) != fill_trumps, play
     # four trumps (3H 5H 2C BJ) fill the four places: the only follow under short_suit_trumps
     assert ref.is_legal_follow(hand, TRACTOR_LEAD, "3H 5H 2C BJ", HEARTS, preset)
 
@@ -567,8 +649,9 @@ def test_follow_wrong_size_or_not_in_hand_is_false(preset):
     assert not ref.is_legal_follow(hand, "KS KS", "TS TS", HEARTS, preset)
     assert not ref.is_legal_follow(hand, "KS KS", "AS AS", HEARTS, preset)
     # physical copies do not matter, kinds do
-    assert ref.is_legal_follow(ids("9S 9S TS 5C"), "KS KS", [k("9S") * 2 + 1, k("9S") * 2],
-                               HEARTS, preset)
+    assert ref.is_legal_follow(
+        ids("9S 9S TS 5C"), "KS KS", [k("9S") * 2 + 1, k("9S") * 2], HEARTS, preset
+    )
     assert ref.is_legal_follow(hand, "KS KS", "9S 9S", HEARTS, preset)
 
 
@@ -583,6 +666,7 @@ def test_follow_no_trump(preset):
 # ---------------------------------------------------------------------------------------
 # docs/rules-engine.md: trick winner
 # ---------------------------------------------------------------------------------------
+
 
 def test_ruff_of_wrong_shape_never_wins(preset):
     assert ref.trick_winner(["3C 3C 4C 4C", "5H 5H 7H 7H"], HEARTS, preset) == 0
@@ -652,6 +736,7 @@ def test_gap_tractor_follow_and_ruff(preset):
 # ---------------------------------------------------------------------------------------
 # errors
 # ---------------------------------------------------------------------------------------
+
 
 def test_classify_errors():
     with pytest.raises(ValueError):

@@ -4,6 +4,7 @@ tests/core/test_combos_placement.py, which holds them written once as functions 
 engine -- and the reference's own placement search on pair states (docs/rules-engine.md
 "Placement").
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -30,8 +31,7 @@ DIAMONDS = EXAMPLES.DIAMONDS
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("example", EXAMPLES.EXAMPLES,
-                         ids=lambda f: f.__name__[len("example_"):])
+@pytest.mark.parametrize("example", EXAMPLES.EXAMPLES, ids=lambda f: f.__name__[len("example_") :])
 def test_reference(example, preset):
     example(ref, preset)
 
@@ -44,6 +44,7 @@ def test_match_shape_rejects_bad_input():
 
 
 # -- the search itself, on pair states (pairs per chain position) ----------------------------
+
 
 def test_best_fit_is_lexicographic_largest_first():
     # One run of 4: the 3-tractor first (then nothing), not the two 2-tractors.
@@ -66,5 +67,7 @@ def test_best_top_is_the_strongest_full_placement():
 def test_decomposition_shapes_enumerates_every_cut():
     assert decomposition_shapes((1, 1, 1)) == {(3,), (2, 1), (1, 1, 1)}
     # Parallel pairs at position 1 between two single pairs.
-    assert (2, 2) in decomposition_shapes((1, 2, 1)) and max(decomposition_shapes((1, 2, 1))) \
-        == (3, 1)
+    assert (2, 2) in decomposition_shapes((1, 2, 1)) and max(decomposition_shapes((1, 2, 1))) == (
+        3,
+        1,
+    )

@@ -1,5 +1,6 @@
 """Helpers for the runner's fault tests: real `shengji` processes, their output
 directories, and private mounts (a tiny or read-only tmpfs) in a user+mount namespace."""
+
 from __future__ import annotations
 
 import hashlib
@@ -19,8 +20,10 @@ CLI = [sys.executable, "-m", "shengji"]
 
 
 def toml(data: dict) -> str:
-    return "".join(f"{k} = {json.dumps(v) if not isinstance(v, bool) else str(v).lower()}\n"
-                   for k, v in data.items())
+    return "".join(
+        f"{k} = {json.dumps(v) if not isinstance(v, bool) else str(v).lower()}\n"
+        for k, v in data.items()
+    )
 
 
 def study_file(folder: Path, data: dict, name: str = "study.toml") -> str:
@@ -32,8 +35,11 @@ def study_file(folder: Path, data: dict, name: str = "study.toml") -> str:
 def data_files(out: Path) -> dict:
     """Every data file's bytes by path (not the manifest: its line order depends on timing;
     not the lock file)."""
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(Path(out).rglob("*"))
-            if p.is_file() and p.name not in (MANIFEST, LOCK_NAME)}
+    return {
+        str(p.relative_to(out)): p.read_bytes()
+        for p in sorted(Path(out).rglob("*"))
+        if p.is_file() and p.name not in (MANIFEST, LOCK_NAME)
+    }
 
 
 def snapshot(path: Path) -> dict:
@@ -71,13 +77,19 @@ def manifest_problems(out: Path) -> list[str]:
 def start(argv: list, **kw) -> subprocess.Popen:
     """A `shengji` process in a session of its own (so that a signal can reach it and its
     workers at once, as a crash or a terminal's Ctrl-C would)."""
-    return subprocess.Popen(CLI + [str(a) for a in argv], start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+    return subprocess.Popen(
+        CLI + [str(a) for a in argv],
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        **kw,
+    )
 
 
 def run_cli(argv: list, timeout: float = 120, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run(CLI + [str(a) for a in argv], capture_output=True, text=True,
-                          timeout=timeout, **kw)
+    return subprocess.run(
+        CLI + [str(a) for a in argv], capture_output=True, text=True, timeout=timeout, **kw
+    )
 
 
 def chunk_count(out: Path) -> int:
@@ -92,8 +104,10 @@ def wait_for(cond, proc: subprocess.Popen | None = None, timeout: float = 60.0) 
     deadline = time.monotonic() + timeout
     while not cond():
         if proc is not None and proc.poll() is not None:
-            raise AssertionError(f"the run ended first (exit {proc.returncode}): "
-                                 f"{proc.stderr.read().decode(errors='replace')}")
+            raise AssertionError(
+                f"the run ended first (exit {proc.returncode}): "
+                f"{proc.stderr.read().decode(errors='replace')}"
+            )
         if time.monotonic() > deadline:
             raise AssertionError("timed out")
         time.sleep(0.01)
@@ -136,17 +150,28 @@ def namespaces_available() -> str | None:
     """None if a private tmpfs can be mounted here, else why not (a skip reason)."""
     if shutil.which("unshare") is None:
         return "no unshare(1) here"
-    probe = subprocess.run(_NS + ["sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt 2>&1 || "
-                                  "mount -t tmpfs -o size=64k tmpfs /tmp 2>&1"],
-                           capture_output=True, text=True)
+    probe = subprocess.run(
+        _NS
+        + [
+            "sh",
+            "-c",
+            "mount -t tmpfs -o size=64k tmpfs /mnt 2>&1 || "
+            "mount -t tmpfs -o size=64k tmpfs /tmp 2>&1",
+        ],
+        capture_output=True,
+        text=True,
+    )
     if probe.returncode != 0:
-        return ("cannot mount a private tmpfs (user and mount namespaces unavailable): "
-                + (probe.stderr or probe.stdout).strip())
+        return (
+            "cannot mount a private tmpfs (user and mount namespaces unavailable): "
+            + (probe.stderr or probe.stdout).strip()
+        )
     return None
 
 
 def in_namespace(script: str, timeout: float = 300) -> subprocess.CompletedProcess:
     """Run a shell script in a private user+mount namespace: mounts it makes vanish with
     it.  The script sees the same files as the test otherwise."""
-    return subprocess.run(_NS + ["sh", "-c", script], capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        _NS + ["sh", "-c", script], capture_output=True, text=True, timeout=timeout
+    )

@@ -1,5 +1,6 @@
 """Engines give the same data: local with 1 or 2 workers, a Dask LocalCluster, and an
 existing Dask cluster joined by its scheduler address (issue #6)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,8 +17,11 @@ AGG = {"study": "deals", "n": 40_000, "seed": 12, "chunk_size": 7000, "aggregate
 
 def files(out: Path) -> dict:
     """Every data file's bytes, by path (the manifest's line order depends on timing)."""
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.is_file() and p.name != "_manifest.jsonl"}
+    return {
+        str(p.relative_to(out)): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and p.name != "_manifest.jsonl"
+    }
 
 
 def table(out: Path, name: str):
@@ -59,8 +63,13 @@ def test_dask_existing_cluster_by_address(tmp_path, reference):
     distributed = pytest.importorskip("distributed")
     import logging
 
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    ) as cluster:
         for name, data in (("rows", ROWS), ("agg", AGG)):
             res = run(tmp_path, name, data, engine="dask", scheduler=cluster.scheduler_address)
             assert res.engine == "dask" and res.items == data["n"]
@@ -69,7 +78,8 @@ def test_dask_existing_cluster_by_address(tmp_path, reference):
             assert len(client.nthreads()) == 2
     for name in ("rows", "agg"):
         assert table(tmp_path / name, "histograms" if name == "agg" else "hands").equals(
-            table(reference / name, "histograms" if name == "agg" else "hands"))
+            table(reference / name, "histograms" if name == "agg" else "hands")
+        )
         assert files(tmp_path / name) == files(reference / name)
 
 

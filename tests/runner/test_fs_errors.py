@@ -3,6 +3,7 @@ not start (and the directory is as it was), exit 1 when it failed part-way (the 
 chunks stay valid and --resume completes the run to the same bytes).  Faults are real: a
 tmpfs that fills up, a read-only mount, a directory without write permission, a directory
 removed under the run."""
+
 from __future__ import annotations
 
 import os
@@ -11,10 +12,22 @@ import signal
 import sys
 
 import pytest
+from runsupport import (
+    chunk_count,
+    data_files,
+    in_namespace,
+    kill_group,
+    manifest_problems,
+    namespaces_available,
+    one_error_line,
+    run_cli,
+    snapshot,
+    start,
+    study_file,
+    temp_files,
+    wait_for,
+)
 
-from runsupport import (chunk_count, data_files, in_namespace, kill_group, manifest_problems,
-                        namespaces_available, one_error_line, run_cli, snapshot, start,
-                        study_file, temp_files, wait_for)
 from shengji.cli import main
 from shengji.runner import run_study
 from shengji.runner.manifest import Manifest
@@ -66,8 +79,10 @@ def _no_write_permission():
     if os.geteuid() != 0:
         return []
     if shutil.which("setpriv") is None:
-        pytest.skip("running as root, which ignores permission bits, and no setpriv(1) to "
-                    "drop CAP_DAC_OVERRIDE")
+        pytest.skip(
+            "running as root, which ignores permission bits, and no setpriv(1) to "
+            "drop CAP_DAC_OVERRIDE"
+        )
     return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search"]
 
 
@@ -90,8 +105,12 @@ def test_permission_denied(tmp_path):
 def run_cli_prefixed(prefix, argv):
     import subprocess
 
-    return subprocess.run(prefix + [sys.executable, "-m", "shengji"] + [str(a) for a in argv],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        prefix + [sys.executable, "-m", "shengji"] + [str(a) for a in argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.mark.skipif(NO_NAMESPACES is not None, reason=str(NO_NAMESPACES))
@@ -102,7 +121,8 @@ def test_read_only_file_system(tmp_path):
     py = f"{sys.executable} -m shengji run {study} --quiet --out"
     res = in_namespace(
         f"mount -t tmpfs -o ro,size=1m tmpfs {mnt} || exit 99; "
-        f"{py} {mnt} ; echo rc=$? ; {py} {mnt}/sub/out ; echo rc=$?")
+        f"{py} {mnt} ; echo rc=$? ; {py} {mnt}/sub/out ; echo rc=$?"
+    )
     assert res.returncode == 0, res.stderr
     assert res.stdout.split() == ["rc=2", "rc=2"], (res.stdout, res.stderr)
     lines = res.stderr.strip().splitlines()
@@ -126,7 +146,8 @@ def test_disk_full_mid_run_then_resume(tmp_path, full_ref, workers):
         f"mount -t tmpfs -o size={size} tmpfs {mnt} || exit 99; "
         f"{py} >/dev/null 2>{tmp_path}/err1; echo rc=$?; cp -a {mnt}/o {failed}; "
         f"mount -o remount,size=64m {mnt} || exit 98; "
-        f"{py} --resume >/dev/null 2>{tmp_path}/err2; echo rc=$?; cp -a {mnt}/o {resumed}")
+        f"{py} --resume >/dev/null 2>{tmp_path}/err2; echo rc=$?; cp -a {mnt}/o {resumed}"
+    )
     assert res.returncode == 0, res.stderr
     assert res.stdout.split() == ["rc=1", "rc=0"], (res.stdout, (tmp_path / "err1").read_text())
     line = one_error_line((tmp_path / "err1").read_text())
@@ -155,8 +176,9 @@ def test_directory_or_folder_removed_mid_run(tmp_path, workers, victim):
     assert f"{str(removed)!r} was removed during the run" in line
     assert not removed.exists()  # not half re-made by the run or its workers
     if victim != ".":  # the rest is as the run left it: the kitty's files are the loss
-        assert manifest_problems(out) == [f"chunk {k}: kitty/part-{k:06d}.parquet missing"
-                                          for k in range(chunk_count(out))]
+        assert manifest_problems(out) == [
+            f"chunk {k}: kitty/part-{k:06d}.parquet missing" for k in range(chunk_count(out))
+        ]
 
 
 # -- a failed start leaves the directory as it was -------------------------------------------
@@ -166,7 +188,8 @@ def no_dask(tmp_path):
     fake = tmp_path / "nodask"
     (fake / "distributed").mkdir(parents=True)
     (fake / "distributed" / "__init__.py").write_text(
-        "raise ImportError('No module named distributed')\n")
+        "raise ImportError('No module named distributed')\n"
+    )
     return dict(os.environ, PYTHONPATH=str(fake))
 
 
@@ -180,8 +203,10 @@ def test_dask_missing_writes_nothing(tmp_path, no_dask):
     old = tmp_path / "old"
     assert main(["run", study, "--out", str(old), "--workers", "1", "--quiet"]) == 0
     before = snapshot(old)
-    res = run_cli(["run", study, "--out", old, "--engine", "dask", "--overwrite", "--seed", "9",
-                   "--quiet"], env=no_dask)
+    res = run_cli(
+        ["run", study, "--out", old, "--engine", "dask", "--overwrite", "--seed", "9", "--quiet"],
+        env=no_dask,
+    )
     assert res.returncode == 2, res.stderr
     assert snapshot(old) == before
     # and the retry, with dask, is not refused as "already holds data"
@@ -199,8 +224,9 @@ def test_unreachable_scheduler_writes_nothing(tmp_path):
     study = study_file(tmp_path, SMALL)
     out = tmp_path / "out"
     env = dict(os.environ, DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="1s")
-    res = run_cli(["run", study, "--out", out, "--scheduler", f"tcp://127.0.0.1:{port}",
-                   "--quiet"], env=env)
+    res = run_cli(
+        ["run", study, "--out", out, "--scheduler", f"tcp://127.0.0.1:{port}", "--quiet"], env=env
+    )
     assert res.returncode == 2
     assert "cannot reach the Dask scheduler" in one_error_line(res.stderr)
     assert not out.exists()
@@ -218,18 +244,44 @@ def test_dask_cluster_lost_mid_run_is_one_line_under_quiet(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = dict(os.environ, DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="2s")
-    sched = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--port",
-                              str(port), "--no-dashboard"], env=env, start_new_session=True,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker",
-                               f"tcp://127.0.0.1:{port}", "--nworkers", "2", "--nthreads", "1",
-                               "--no-dashboard"], env=env, start_new_session=True,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    sched = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_scheduler",
+            "--port",
+            str(port),
+            "--no-dashboard",
+        ],
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_worker",
+            f"tcp://127.0.0.1:{port}",
+            "--nworkers",
+            "2",
+            "--nthreads",
+            "1",
+            "--no-dashboard",
+        ],
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         study = study_file(tmp_path, dict(FULL, n=4_000_000, chunk_size=50_000))
         out = tmp_path / "out"
-        run = start(["run", study, "--out", out, "--scheduler", f"tcp://127.0.0.1:{port}",
-                     "--quiet"], env=env)
+        run = start(
+            ["run", study, "--out", out, "--scheduler", f"tcp://127.0.0.1:{port}", "--quiet"],
+            env=env,
+        )
         wait_for(lambda: chunk_count(out) >= 2, run, timeout=120)
         kill_group(sched, signal.SIGKILL)
         assert run.wait(timeout=120) == 1
@@ -262,8 +314,23 @@ def test_overwrite_refuses_foreign_files_in_table_folders(tmp_path, capsys):
     (out / "kitty" / "mine").rmdir()
     # beside the tables, a user's file is kept by --overwrite
     (out / "README.txt").write_text("my notes")
-    assert main(["run", study, "--out", str(out), "--workers", "1", "--quiet", "--overwrite",
-                 "--seed", "4"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                study,
+                "--out",
+                str(out),
+                "--workers",
+                "1",
+                "--quiet",
+                "--overwrite",
+                "--seed",
+                "4",
+            ]
+        )
+        == 0
+    )
     assert (out / "README.txt").read_text() == "my notes"
     assert Manifest(out).header()["seed"] == 4 and manifest_problems(out) == []
 
@@ -306,6 +373,7 @@ def test_refused_resume_touches_nothing(tmp_path, capsys):
     assert main(["run", study, "--out", str(out), "--workers", "1", "--quiet"]) == 0
     capsys.readouterr()
     before = snapshot(out)
-    assert "seed 3 there, 8 now" in cli_fails(capsys, ["run", study, "--out", out, "--resume",
-                                                       "--seed", "8", "--quiet"])
+    assert "seed 3 there, 8 now" in cli_fails(
+        capsys, ["run", study, "--out", out, "--resume", "--seed", "8", "--quiet"]
+    )
     assert snapshot(out) == before

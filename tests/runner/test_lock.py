@@ -2,6 +2,7 @@
 --resume into a directory in use is refused with one line naming the holder and touches
 nothing; a killed holder leaves no stale lock; two writers racing never leave a manifest
 entry that does not match its file."""
+
 from __future__ import annotations
 
 import json
@@ -11,9 +12,19 @@ import socket
 import time
 
 import pytest
+from runsupport import (
+    chunk_count,
+    data_files,
+    kill_group,
+    manifest_problems,
+    one_error_line,
+    run_cli,
+    start,
+    study_file,
+    temp_files,
+    wait_for,
+)
 
-from runsupport import (chunk_count, data_files, kill_group, manifest_problems, one_error_line,
-                        run_cli, start, study_file, temp_files, wait_for)
 from shengji.runner import DirectoryInUse, run_study
 from shengji.runner.lock import DirLock
 from shengji.runner.manifest import Manifest
@@ -35,9 +46,11 @@ def reference(base, name, data):
 @pytest.fixture(scope="module")
 def refs(tmp_path_factory):
     base = tmp_path_factory.mktemp("lockref")
-    return {"long": reference(base, "long", LONG),
-            "race1": reference(base, "race1", RACE),
-            "race2": reference(base, "race2", dict(RACE, seed=2))}
+    return {
+        "long": reference(base, "long", LONG),
+        "race1": reference(base, "race1", RACE),
+        "race2": reference(base, "race2", dict(RACE, seed=2)),
+    }
 
 
 def test_second_run_overwrite_and_resume_are_refused(tmp_path, refs):
@@ -112,8 +125,9 @@ def _race(tmp_path, refs, rounds: int):
         out = tmp_path / f"race{i}"
         a = start(["run", study, "--out", out, "--workers", "1", "--quiet"])
         time.sleep(rng.uniform(0, 0.6))  # start-up takes about 0.5 s: overlaps every way
-        b = start(["run", study, "--out", out, "--workers", "1", "--quiet", "--overwrite",
-                   "--seed", "2"])
+        b = start(
+            ["run", study, "--out", out, "--workers", "1", "--quiet", "--overwrite", "--seed", "2"]
+        )
         ra, rb = a.wait(timeout=120), b.wait(timeout=120)
         ea, eb = a.stderr.read().decode(), b.stderr.read().decode()
         assert {ra, rb} <= {0, 2}, (ea, eb)

@@ -1,5 +1,6 @@
 """The lazy chunk plan (issue #13): any n up to 2^63 - 1 in flat memory, for every engine,
 for a run and for its --resume; beyond 2^63 - 1, one line and exit 2."""
+
 from __future__ import annotations
 
 import resource
@@ -7,9 +8,10 @@ import signal
 import subprocess
 
 import pytest
-from hypothesis import given, strategies as st
-
+from hypothesis import given
+from hypothesis import strategies as st
 from runsupport import CLI, chunk_count, kill_group, manifest_problems, one_error_line, study_file
+
 from shengji.cli import main
 from shengji.runner.manifest import Manifest
 from shengji.studies.base import MAX_N, Chunk, ChunkPlan, ConfigError, make_config
@@ -48,10 +50,13 @@ def test_largest_plan_is_instant():
         plan[len(plan)]
 
 
-@pytest.mark.parametrize("argv,data_n", [
-    (["--n", str(2**63)], 1000),
-    ([], 10**30),
-])
+@pytest.mark.parametrize(
+    "argv,data_n",
+    [
+        (["--n", str(2**63)], 1000),
+        ([], 10**30),
+    ],
+)
 def test_n_beyond_the_limit_is_one_line(tmp_path, capsys, argv, data_n):
     study = study_file(tmp_path, {"study": "deals", "n": data_n, "seed": 1})
     out = tmp_path / "o"
@@ -70,9 +75,13 @@ def _limited():
 
 def _run_some_chunks(study, out, extra, at_least):
     """Start `shengji run` under the memory limit, let it finish `at_least` chunks, kill it."""
-    proc = subprocess.Popen(CLI + ["run", study, "--out", str(out), "--quiet"] + extra,
-                            preexec_fn=_limited, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        CLI + ["run", study, "--out", str(out), "--quiet"] + extra,
+        preexec_fn=_limited,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         import time
 
@@ -87,11 +96,14 @@ def _run_some_chunks(study, out, extra, at_least):
         proc.stderr.close()
 
 
-@pytest.mark.parametrize("engine", [
-    ["--workers", "1"],
-    ["--workers", "2"],
-    pytest.param(["--workers", "2", "--engine", "dask"], marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    "engine",
+    [
+        ["--workers", "1"],
+        ["--workers", "2"],
+        pytest.param(["--workers", "2", "--engine", "dask"], marks=pytest.mark.slow),
+    ],
+)
 def test_largest_n_runs_and_resumes_under_a_memory_limit(tmp_path, engine):
     if engine[-1] == "dask":
         pytest.importorskip("distributed")

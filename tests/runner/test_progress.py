@@ -1,6 +1,7 @@
 """Progress on stderr (issue #13): a bar on a terminal only — with a sane ETA at once for a
 run of 10^12 deals —, a plain line per tenth when stderr is a file or a pipe, nothing with
 --quiet; and no worker pays the pandas import."""
+
 from __future__ import annotations
 
 import fcntl
@@ -17,8 +18,8 @@ import termios
 import time
 
 import pytest
-
 from runsupport import CLI, run_cli, study_file
+
 from shengji.runner import progress
 from shengji.runner.progress import LogProgress, duration, make_progress
 
@@ -32,8 +33,10 @@ def test_log_lines_when_stderr_is_not_a_terminal(tmp_path):
     assert "\r" not in res.stderr and "\x1b" not in res.stderr  # no bar frames in a log
     lines = res.stderr.splitlines()
     assert 1 <= len(lines) <= 11
-    pcts = [int(re.match(r"shengji: (\d+)% \([\d,]+ of 100,000 deals\) in ", ln).group(1))
-            for ln in lines]
+    pcts = [
+        int(re.match(r"shengji: (\d+)% \([\d,]+ of 100,000 deals\) in ", ln).group(1))
+        for ln in lines
+    ]
     assert pcts == sorted(set(pcts)) and pcts[-1] == 100
     assert all(p % 10 == 0 for p in pcts)  # chunks of 5% land exactly on each tenth
     assert "deals in" in res.stdout  # the summary stays on stdout
@@ -64,9 +67,9 @@ def test_log_progress_estimates_early(monkeypatch):
 
 def test_duration_format():
     year = 86400 * 365.25
-    assert [duration(s) for s in (3.21, 245, 3 * 3600 + 60 * 13, 86400 * 41, 12 * year,
-                                  2.9e10 * year)] \
-        == ["3.2 s", "4 min 05 s", "3 h 13 min", "41 days", "12 years", "2.9e+10 years"]
+    assert [
+        duration(s) for s in (3.21, 245, 3 * 3600 + 60 * 13, 86400 * 41, 12 * year, 2.9e10 * year)
+    ] == ["3.2 s", "4 min 05 s", "3 h 13 min", "41 days", "12 years", "2.9e+10 years"]
 
 
 def test_no_bar_without_a_terminal_width():
@@ -84,8 +87,13 @@ def test_bar_on_a_terminal_with_eta_for_a_trillion_deals(tmp_path):
     study = study_file(tmp_path, {"study": "deals", "n": 10**12, "seed": 1})
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    proc = subprocess.Popen(CLI + ["run", study, "--out", str(tmp_path / "o"), "--workers", "1"],
-                            stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+    proc = subprocess.Popen(
+        CLI + ["run", study, "--out", str(tmp_path / "o"), "--workers", "1"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+    )
     os.close(slave)
     seen = b""
     frame = re.compile(rb"\r\s*0%\|[^\r]*\| [\d.]+[kM]?/1\.00T \[[\d:]+<(\d+):\d\d:\d\d, ")
@@ -138,8 +146,9 @@ if __name__ == "__main__":
     script = tmp_path / "w.py"
     script.write_text(code)
     pytest.importorskip("pandas")  # (the point: it is installed, and still not imported)
-    res = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True,
-                         text=True, timeout=120)
+    res = subprocess.run(
+        [sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
     assert res.returncode == 0, res.stderr
     import json
 

@@ -1,6 +1,7 @@
 """Durable output and --resume (issue #6): a run killed with SIGKILL and resumed equals an
 uninterrupted one; damaged chunk files are found and redone; a resume with other settings is
 refused and touches nothing; readers never see temporary files."""
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,10 @@ KILLED = {"study": "deals", "n": 600_000, "seed": 9, "chunk_size": 40_000}
 
 
 def toml(data: dict, rules: dict | None = None) -> str:
-    text = "".join(f"{k} = {json.dumps(v) if not isinstance(v, bool) else str(v).lower()}\n"
-                   for k, v in data.items())
+    text = "".join(
+        f"{k} = {json.dumps(v) if not isinstance(v, bool) else str(v).lower()}\n"
+        for k, v in data.items()
+    )
     if rules:
         text += "[rules]\n" + "".join(f"{k} = {str(v).lower()}\n" for k, v in rules.items())
     return text
@@ -41,14 +44,20 @@ def write_study(tmp_path: Path, data: dict, name="study.toml", rules=None) -> st
 
 
 def files(out: Path) -> dict:
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.is_file() and p.name != MANIFEST}
+    return {
+        str(p.relative_to(out)): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and p.name != MANIFEST
+    }
 
 
 def snapshot(out: Path) -> dict:
     """Everything in the directory, manifest included, with modification times."""
-    return {str(p.relative_to(out)): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(out.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(out)): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(out.rglob("*"))
+        if p.is_file()
+    }
 
 
 def run(out: Path, data: dict, **kw):
@@ -71,12 +80,23 @@ def reference(tmp_path_factory):
 def test_sigkill_then_resume_equals_uninterrupted(tmp_path, reference):
     study = write_study(tmp_path, KILLED)
     out = tmp_path / "out"
-    cmd = [sys.executable, "-m", "shengji.cli", "run", study, "--out", str(out),
-           "--workers", "2", "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "shengji.cli",
+        "run",
+        study,
+        "--out",
+        str(out),
+        "--workers",
+        "2",
+        "--quiet",
+    ]
     # A session of its own, so that the kill takes the run and its worker processes at once
     # (as a machine losing power or the OOM killer would).
-    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     deadline = time.monotonic() + 60
     while not (out / MANIFEST).exists() or not chunk_records(out):
         assert proc.poll() is None, proc.stderr.read()
@@ -144,11 +164,14 @@ def test_aggregate_run_resumes(tmp_path, reference):
     assert res.stats == run(tmp_path / "again", AGG, workers=1).stats
 
 
-@pytest.mark.parametrize("argv,rules,needle", [
-    (["--seed", "8"], None, "seed 7 there, 8 now"),
-    (["--n", "30000"], None, "n 24000 there, 30000 now"),
-    ([], {"tractor_gap": False}, "rules.tractor_gap true there, false now"),
-])
+@pytest.mark.parametrize(
+    "argv,rules,needle",
+    [
+        (["--seed", "8"], None, "seed 7 there, 8 now"),
+        (["--n", "30000"], None, "n 24000 there, 30000 now"),
+        ([], {"tractor_gap": False}, "rules.tractor_gap true there, false now"),
+    ],
+)
 def test_resume_with_other_settings_is_refused(tmp_path, capsys, argv, rules, needle):
     out = tmp_path / "rows"
     run(out, ROWS, workers=1)

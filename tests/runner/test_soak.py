@@ -2,6 +2,7 @@
 crash, the OOM killer), SIGTERM to the run alone (`kill PID`), SIGINT to the group (Ctrl-C
 at a terminal) — each resumed, all byte-equal to an uninterrupted run.  A signal the run can
 handle gets one line and no traceback, and leaves no worker behind."""
+
 from __future__ import annotations
 
 import random
@@ -9,9 +10,18 @@ import signal
 import time
 
 import pytest
+from runsupport import (
+    data_files,
+    group_alive,
+    kill_group,
+    manifest_problems,
+    run_cli,
+    start,
+    study_file,
+    temp_files,
+    wait_for,
+)
 
-from runsupport import (data_files, group_alive, kill_group, manifest_problems, run_cli, start,
-                        study_file, temp_files, wait_for)
 from shengji.runner import run_study
 from shengji.runner.manifest import Manifest
 from shengji.runner.output import LOCK_NAME
@@ -47,7 +57,7 @@ def _soak(tmp_path, reference, rounds: int, seed: int):
             wait_for(lambda: (out / LOCK_NAME).exists() or proc.poll() is not None)
             time.sleep(rng.uniform(0.0, 2.5))
         if sig == signal.SIGTERM:
-            proc.send_signal(sig)       # the run alone: it stops its workers itself
+            proc.send_signal(sig)  # the run alone: it stops its workers itself
         else:
             kill_group(proc, sig)
         rc = proc.wait(timeout=60)
@@ -57,8 +67,9 @@ def _soak(tmp_path, reference, rounds: int, seed: int):
         if rc == EXIT[sig] and sig != signal.SIGKILL:
             lines = err.strip().splitlines()
             assert len(lines) == 1 and "Traceback" not in err, err
-            assert lines[0].startswith("shengji: " + ("terminated" if sig == signal.SIGTERM
-                                                      else "interrupted")), err
+            assert lines[0].startswith(
+                "shengji: " + ("terminated" if sig == signal.SIGTERM else "interrupted")
+            ), err
         deadline = time.monotonic() + 5
         while group_alive(proc.pid) and time.monotonic() < deadline:
             time.sleep(0.05)

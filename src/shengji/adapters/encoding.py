@@ -24,39 +24,68 @@ whole trick record (``MAX_TRICKS`` tricks: leader, each seat's play, a failed th
 attempt), which the observation tensor summarises per seat.  Counts (hand sizes,
 points, penalty) are raw numbers, not scaled.
 """
+
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
 from shengji._core.bidding.bidding import ACTION_NAMES, STRENGTH_NAMES
 from shengji.game.actions import N_ACTIONS
 from shengji.game.state import HandState
-from shengji.names import FOLLOW_NAMES, HAND_SIZE, KITTY_SIZE, N_CARDS, N_DEALT, N_SEATS, PHASE_NAMES, RANK_NAMES, TOTAL_POINTS, TRUMP_NAMES
+from shengji.names import (
+    FOLLOW_NAMES,
+    HAND_SIZE,
+    KITTY_SIZE,
+    N_CARDS,
+    N_DEALT,
+    N_SEATS,
+    PHASE_NAMES,
+    RANK_NAMES,
+    TOTAL_POINTS,
+    TRUMP_NAMES,
+)
 from shengji.rules.options import PRESETS, resolve_rules
 
-__all__ = ["GameConfig", "RETURNS", "SHUFFLE", "PHASES", "MAX_TRICKS", "N_GAME_ACTIONS",
-           "THROWN_IN", "BID", "MAX_BIDS", "step", "tensor_layout", "tensor_size", "tensor_bounds", "views", "encode", "hand_returns", "utility_bound",
-           "max_decisions"]
+__all__ = [
+    "GameConfig",
+    "RETURNS",
+    "SHUFFLE",
+    "PHASES",
+    "MAX_TRICKS",
+    "N_GAME_ACTIONS",
+    "THROWN_IN",
+    "BID",
+    "MAX_BIDS",
+    "step",
+    "tensor_layout",
+    "tensor_size",
+    "tensor_bounds",
+    "views",
+    "encode",
+    "hand_returns",
+    "utility_bound",
+    "max_decisions",
+]
 
-RETURNS = ("levels", "points")   # what a hand returns to each seat (GameConfig.returns)
-SHUFFLE = "shuffle"              # the adapters' phase before the hand: the chance steps
-THROWN_IN = "thrown_in"          # ... and after a deal nobody declared on (``step``)
-BID = "bid"                      # HandState's bidding phase (bid_phase=True)
+RETURNS = ("levels", "points")  # what a hand returns to each seat (GameConfig.returns)
+SHUFFLE = "shuffle"  # the adapters' phase before the hand: the chance steps
+THROWN_IN = "thrown_in"  # ... and after a deal nobody declared on (``step``)
+BID = "bid"  # HandState's bidding phase (bid_phase=True)
 PHASES = tuple(dict.fromkeys((SHUFFLE, BID, *PHASE_NAMES, THROWN_IN)))
-MAX_BIDS = 24                    # bids in the tensor's bid log (the strings keep them all);
-                                 # a bound on a hand's bids (declare, reinforce, overturns)
+MAX_BIDS = 24  # bids in the tensor's bid log (the strings keep them all);
+# a bound on a hand's bids (declare, reinforce, overturns)
 _BID_ACTIONS = ACTION_NAMES[1:]  # declare reinforce overturn ("none" is no bid)
 _STRENGTHS = STRENGTH_NAMES[1:]  # single level_pair small_joker_pair big_joker_pair
-_BID_TRUMPS = (*TRUMP_NAMES, None)   # None: another seat's face-down bid (secret_bids)
-MAX_TRICKS = HAND_SIZE           # every trick takes at least one card from each seat
-N_GAME_ACTIONS = N_ACTIONS       # the integer actions of every decision
+_BID_TRUMPS = (*TRUMP_NAMES, None)  # None: another seat's face-down bid (secret_bids)
+MAX_TRICKS = HAND_SIZE  # every trick takes at least one card from each seat
+N_GAME_ACTIONS = N_ACTIONS  # the integer actions of every decision
 # |penalty| bound: 10 per card thrown beyond the forced play (< 100 cards), or 20 a trick
 MAX_PENALTY = max(10 * (N_CARDS - KITTY_SIZE), 20 * MAX_TRICKS)
-LOWEST_RANK = 2                  # GameConfig.level: rank index + 2 (2 .. 14 = A)
+LOWEST_RANK = 2  # GameConfig.level: rank index + 2 (2 .. 14 = A)
 
 
 @dataclass(frozen=True)
@@ -77,18 +106,25 @@ class GameConfig:
     def __post_init__(self):
         if self.preset not in PRESETS:
             raise ValueError(f"preset: unknown {self.preset!r}; allowed: {', '.join(PRESETS)}")
-        if isinstance(self.level, bool) or not isinstance(self.level, int) \
-                or not LOWEST_RANK <= self.level < LOWEST_RANK + len(RANK_NAMES):
-            raise ValueError(f"level: expected a rank number {LOWEST_RANK}..{LOWEST_RANK + len(RANK_NAMES) - 1}"
-                             f" (11 = J ... 14 = A), got {self.level!r}")
+        if (
+            isinstance(self.level, bool)
+            or not isinstance(self.level, int)
+            or not LOWEST_RANK <= self.level < LOWEST_RANK + len(RANK_NAMES)
+        ):
+            raise ValueError(
+                f"level: expected a rank number {LOWEST_RANK}..{LOWEST_RANK + len(RANK_NAMES) - 1}"
+                f" (11 = J ... 14 = A), got {self.level!r}"
+            )
         if self.trump not in ("", *TRUMP_NAMES):
-            raise ValueError(f"trump: unknown {self.trump!r}; expected one of "
-                             f"{', '.join(TRUMP_NAMES)}, or '' to bid")
+            raise ValueError(
+                f"trump: unknown {self.trump!r}; expected one of "
+                f"{', '.join(TRUMP_NAMES)}, or '' to bid"
+            )
         if self.returns not in RETURNS:
             raise ValueError(f"returns: unknown {self.returns!r}; allowed: {', '.join(RETURNS)}")
 
     def __deepcopy__(self, memo):
-        return self                  # immutable
+        return self  # immutable
 
     @property
     def rank(self) -> str:
@@ -107,12 +143,22 @@ class GameConfig:
         (``seed``: another seed -- a resampled state keeps its original's, so that what the
         draws made public, the first drawer, stays)."""
         if self.trump:
-            return HandState(self.rules, self.rank, banker=None if self.first_hand else 0,
-                             deal=list(deal), trump=self.trump,
-                             seed=deck_seed(deal) if seed is None else seed)
-        return HandState(self.rules, self.rank, banker=None if self.first_hand else 0,
-                         deal=list(deal), seed=deck_seed(deal) if seed is None else seed,
-                         bid_phase=True)
+            return HandState(
+                self.rules,
+                self.rank,
+                banker=None if self.first_hand else 0,
+                deal=list(deal),
+                trump=self.trump,
+                seed=deck_seed(deal) if seed is None else seed,
+            )
+        return HandState(
+            self.rules,
+            self.rank,
+            banker=None if self.first_hand else 0,
+            deal=list(deal),
+            seed=deck_seed(deal) if seed is None else seed,
+            bid_phase=True,
+        )
 
 
 def deck_seed(deal) -> int:
@@ -165,15 +211,16 @@ def utility_bound(config: GameConfig) -> float:
 
     rules = config.rules
     pairs = HAND_SIZE // 2
-    mult = {"linear4": 4 * pairs, "plus2": 2 * (pairs + 1),
-            "power2": 2 ** (pairs + 1)}[rules.kitty_multiplier]
+    mult = {"linear4": 4 * pairs, "plus2": 2 * (pairs + 1), "power2": 2 ** (pairs + 1)}[
+        rules.kitty_multiplier
+    ]
     d_max = TOTAL_POINTS + 80 * mult + MAX_PENALTY
     if config.returns == "points":
         return float(d_max)
     return float(max(level_change(d, rules)[1] for d in (0, d_max)))
 
 
-def max_decisions(config: "GameConfig | None" = None) -> int:
+def max_decisions(config: GameConfig | None = None) -> int:
     """A bound on the decisions of a hand (not attained): the bury's 8 cards (again for
     each re-bury after an overturn, at most ``MAX_BIDS``), per trick a lead (its cards
     chosen one action each, at most a hand, and ``ACTION_PLAY``) and three follows of the
@@ -183,41 +230,61 @@ def max_decisions(config: "GameConfig | None" = None) -> int:
     until four pass in a row (at most 4 asks per card and per bid, the round after the
     deal and the round after the bury included)."""
     plays = MAX_TRICKS * (1 + HAND_SIZE) + (N_CARDS - KITTY_SIZE)
-    bids = 0 if config is not None and config.trump else \
-        N_SEATS * (N_DEALT + 2 + MAX_BIDS)
+    bids = 0 if config is not None and config.trump else N_SEATS * (N_DEALT + 2 + MAX_BIDS)
     return KITTY_SIZE * (1 + MAX_BIDS) + plays + bids
 
 
 def tensor_layout(perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
     """The observation tensor's pieces in order: (name, shape)."""
     pieces = [
-        ("seat", (N_SEATS,)), ("phase", (len(PHASES),)), ("to_play", (N_SEATS,)),
-        ("level", (len(RANK_NAMES),)), ("defender_level", (len(RANK_NAMES),)),
-        ("trump", (len(TRUMP_NAMES),)), ("banker", (N_SEATS,)),
-        ("hand", (N_CARDS,)), ("pending", (N_CARDS,)), ("kitty", (N_CARDS,)),
-        ("buried", (N_CARDS,)), ("hand_sizes", (N_SEATS,)),
-        ("played", (N_SEATS, N_CARDS)), ("current_trick", (N_SEATS, N_CARDS)),
-        ("current_leader", (N_SEATS,)), ("points", (N_SEATS,)), ("penalty", (1,)),
-        ("voids", (N_SEATS, len(FOLLOW_NAMES))), ("shown", (N_SEATS, N_CARDS)),
+        ("seat", (N_SEATS,)),
+        ("phase", (len(PHASES),)),
+        ("to_play", (N_SEATS,)),
+        ("level", (len(RANK_NAMES),)),
+        ("defender_level", (len(RANK_NAMES),)),
+        ("trump", (len(TRUMP_NAMES),)),
+        ("banker", (N_SEATS,)),
+        ("hand", (N_CARDS,)),
+        ("pending", (N_CARDS,)),
+        ("kitty", (N_CARDS,)),
+        ("buried", (N_CARDS,)),
+        ("hand_sizes", (N_SEATS,)),
+        ("played", (N_SEATS, N_CARDS)),
+        ("current_trick", (N_SEATS, N_CARDS)),
+        ("current_leader", (N_SEATS,)),
+        ("points", (N_SEATS,)),
+        ("penalty", (1,)),
+        ("voids", (N_SEATS, len(FOLLOW_NAMES))),
+        ("shown", (N_SEATS, N_CARDS)),
         ("legal_actions", (N_GAME_ACTIONS,)),
-        ("bid_seat", (MAX_BIDS, N_SEATS)), ("bid_action", (MAX_BIDS, len(_BID_ACTIONS))),
+        ("bid_seat", (MAX_BIDS, N_SEATS)),
+        ("bid_action", (MAX_BIDS, len(_BID_ACTIONS))),
         ("bid_trump", (MAX_BIDS, len(_BID_TRUMPS))),
-        ("bid_strength", (MAX_BIDS, len(_STRENGTHS))), ("bid_index", (MAX_BIDS,)),
-        ("standing_trump", (len(_BID_TRUMPS),)), ("standing_strength", (len(_STRENGTHS),)),
-        ("standing_bidder", (N_SEATS,)), ("standing_locked", (1,)),
+        ("bid_strength", (MAX_BIDS, len(_STRENGTHS))),
+        ("bid_index", (MAX_BIDS,)),
+        ("standing_trump", (len(_BID_TRUMPS),)),
+        ("standing_strength", (len(_STRENGTHS),)),
+        ("standing_bidder", (N_SEATS,)),
+        ("standing_locked", (1,)),
     ]
     if perfect_recall:
-        pieces += [("trick_leader", (MAX_TRICKS, N_SEATS)),
-                   ("trick_plays", (MAX_TRICKS, N_SEATS, N_CARDS)),
-                   ("trick_attempt", (MAX_TRICKS, N_CARDS))]
+        pieces += [
+            ("trick_leader", (MAX_TRICKS, N_SEATS)),
+            ("trick_plays", (MAX_TRICKS, N_SEATS, N_CARDS)),
+            ("trick_attempt", (MAX_TRICKS, N_CARDS)),
+        ]
     return pieces
 
 
 def tensor_bounds(perfect_recall: bool) -> tuple[np.ndarray, np.ndarray]:
     """(low, high) of every entry of the tensor: 0..1 for the one-hot and card planes,
     the counts' ranges for hand sizes, points and the penalty."""
-    counts = {"hand_sizes": (0, HAND_SIZE + KITTY_SIZE), "points": (0, TOTAL_POINTS),
-              "penalty": (-MAX_PENALTY, MAX_PENALTY), "bid_index": (0, N_CARDS)}
+    counts = {
+        "hand_sizes": (0, HAND_SIZE + KITTY_SIZE),
+        "points": (0, TOTAL_POINTS),
+        "penalty": (-MAX_PENALTY, MAX_PENALTY),
+        "bid_index": (0, N_CARDS),
+    }
     low, high = [], []
     for name, shape in tensor_layout(perfect_recall):
         lo, hi = counts.get(name, (0, 1))
@@ -230,7 +297,7 @@ def tensor_size(perfect_recall: bool) -> int:
     return sum(int(np.prod(shape)) for _, shape in tensor_layout(perfect_recall))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _offsets(perfect_recall: bool) -> dict[str, tuple[int, tuple[int, ...]]]:
     out, i = {}, 0
     for name, shape in tensor_layout(perfect_recall):
@@ -241,8 +308,10 @@ def _offsets(perfect_recall: bool) -> dict[str, tuple[int, tuple[int, ...]]]:
 
 def views(tensor: np.ndarray, perfect_recall: bool) -> dict[str, np.ndarray]:
     """Named views of the flat ``tensor`` (no copies)."""
-    return {name: tensor[i:i + int(np.prod(shape))].reshape(shape)
-            for name, (i, shape) in _offsets(perfect_recall).items()}
+    return {
+        name: tensor[i : i + int(np.prod(shape))].reshape(shape)
+        for name, (i, shape) in _offsets(perfect_recall).items()
+    }
 
 
 _VOID_INDEX = {name: i for i, name in enumerate(FOLLOW_NAMES)}
@@ -251,8 +320,14 @@ _RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
 _TRUMP_INDEX = {name: i for i, name in enumerate(TRUMP_NAMES)}
 
 
-def encode(tensor: np.ndarray, obs, *, perfect_recall: bool, seat: int | None = None,
-           thrown_in: bool = False) -> None:
+def encode(
+    tensor: np.ndarray,
+    obs,
+    *,
+    perfect_recall: bool,
+    seat: int | None = None,
+    thrown_in: bool = False,
+) -> None:
     """Write ``obs`` (an ``Observation``, or None during the shuffle: then ``seat`` is the
     observer) into the flat float32 ``tensor`` (``tensor_layout``), zeroed first.
     ``thrown_in``: the deal was thrown in after ``obs`` (``step``): phase "thrown_in",
@@ -265,23 +340,30 @@ def encode(tensor: np.ndarray, obs, *, perfect_recall: bool, seat: int | None = 
             tensor[o["seat"][0] + seat] = 1
         return
     phase = THROWN_IN if thrown_in else obs.phase
-    ones = [o["seat"][0] + obs.seat, o["phase"][0] + _PHASE_INDEX[phase],
-            o["level"][0] + _RANK_INDEX[obs.level],
-            o["defender_level"][0] + _RANK_INDEX[obs.defender_level]]
-    if obs.trump is not None:                 # None during the deal's bidding
+    ones = [
+        o["seat"][0] + obs.seat,
+        o["phase"][0] + _PHASE_INDEX[phase],
+        o["level"][0] + _RANK_INDEX[obs.level],
+        o["defender_level"][0] + _RANK_INDEX[obs.defender_level],
+    ]
+    if obs.trump is not None:  # None during the deal's bidding
         ones.append(o["trump"][0] + _TRUMP_INDEX[obs.trump])
-    if obs.banker >= 0:                       # -1 during a first hand's bidding
+    if obs.banker >= 0:  # -1 during a first hand's bidding
         ones.append(o["banker"][0] + obs.banker)
     for i, (_, s, action, trump, strength) in enumerate(obs.bids[:MAX_BIDS]):
-        ones += [o["bid_seat"][0] + i * N_SEATS + s,
-                 o["bid_action"][0] + i * len(_BID_ACTIONS) + _BID_ACTIONS.index(action),
-                 o["bid_trump"][0] + i * len(_BID_TRUMPS) + _BID_TRUMPS.index(trump),
-                 o["bid_strength"][0] + i * len(_STRENGTHS) + _STRENGTHS.index(strength)]
+        ones += [
+            o["bid_seat"][0] + i * N_SEATS + s,
+            o["bid_action"][0] + i * len(_BID_ACTIONS) + _BID_ACTIONS.index(action),
+            o["bid_trump"][0] + i * len(_BID_TRUMPS) + _BID_TRUMPS.index(trump),
+            o["bid_strength"][0] + i * len(_STRENGTHS) + _STRENGTHS.index(strength),
+        ]
     sb = obs.standing_bid
     if sb is not None:
-        ones += [o["standing_trump"][0] + _BID_TRUMPS.index(sb["trump"]),
-                 o["standing_strength"][0] + _STRENGTHS.index(sb["strength"]),
-                 o["standing_bidder"][0] + sb["bidder"]]
+        ones += [
+            o["standing_trump"][0] + _BID_TRUMPS.index(sb["trump"]),
+            o["standing_strength"][0] + _STRENGTHS.index(sb["strength"]),
+            o["standing_bidder"][0] + sb["bidder"],
+        ]
         if sb["locked"]:
             ones.append(o["standing_locked"][0])
     if obs.to_play is not None and not thrown_in:
@@ -322,9 +404,9 @@ def encode(tensor: np.ndarray, obs, *, perfect_recall: bool, seat: int | None = 
                 ones.extend(base + x for x in t.attempt)
     tensor[ones] = 1
     i = o["hand_sizes"][0]
-    tensor[i:i + N_SEATS] = obs.hand_sizes
+    tensor[i : i + N_SEATS] = obs.hand_sizes
     i = o["points"][0]
-    tensor[i:i + N_SEATS] = obs.points
+    tensor[i : i + N_SEATS] = obs.points
     tensor[o["penalty"][0]] = obs.penalty
     i = o["bid_index"][0]
     for j, entry in enumerate(obs.bids[:MAX_BIDS]):

@@ -53,6 +53,7 @@ are replayed on that deck and the deal kept only if the seat would have seen exa
 same (its information-state string); the random numbers come from the probability
 sampler OpenSpiel passes (four draws seed a ``numpy.random.SeedSequence``).
 """
+
 from __future__ import annotations
 
 import json
@@ -60,21 +61,46 @@ import json
 import numpy as np
 import pyspiel
 
-from shengji.adapters.encoding import THROWN_IN, GameConfig, N_GAME_ACTIONS, SHUFFLE, deck_seed, encode, hand_returns, max_decisions, step, tensor_size, utility_bound, views
+from shengji.adapters.encoding import (
+    N_GAME_ACTIONS,
+    SHUFFLE,
+    THROWN_IN,
+    GameConfig,
+    deck_seed,
+    encode,
+    hand_returns,
+    max_decisions,
+    step,
+    tensor_size,
+    utility_bound,
+    views,
+)
+from shengji.adapters.resample import drive, propose
 from shengji.cards import format_cards
 from shengji.game.actions import ACTION_PLAY, action_name, is_card_action
 from shengji.game.state import HandState
 from shengji.names import N_CARDS, N_SEATS
-from shengji.adapters.resample import drive, propose
 
-__all__ = ["GAME_NAME", "ShengjiGame", "ShengjiState", "ShengjiObserver", "ShengjiBot",
-           "decision_actions", "MAX_RESAMPLES"]
+__all__ = [
+    "GAME_NAME",
+    "ShengjiGame",
+    "ShengjiState",
+    "ShengjiObserver",
+    "ShengjiBot",
+    "decision_actions",
+    "MAX_RESAMPLES",
+]
 
 GAME_NAME = "python_shengji"
-MAX_RESAMPLES = 1000     # deals drawn before resample_from_infostate gives up
+MAX_RESAMPLES = 1000  # deals drawn before resample_from_infostate gives up
 _DEFAULTS = GameConfig()
-_PARAMS = {"preset": _DEFAULTS.preset, "level": _DEFAULTS.level, "trump": _DEFAULTS.trump,
-           "first_hand": _DEFAULTS.first_hand, "returns": _DEFAULTS.returns}
+_PARAMS = {
+    "preset": _DEFAULTS.preset,
+    "level": _DEFAULTS.level,
+    "trump": _DEFAULTS.trump,
+    "first_hand": _DEFAULTS.first_hand,
+    "returns": _DEFAULTS.returns,
+}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -90,7 +116,8 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification=_PARAMS)
+    parameter_specification=_PARAMS,
+)
 
 
 class ShengjiGame(pyspiel.Game):
@@ -100,14 +127,20 @@ class ShengjiGame(pyspiel.Game):
         params = dict(params or {})
         unknown = set(params) - set(_PARAMS)
         if unknown:
-            raise ValueError(f"unknown parameter(s) {', '.join(sorted(unknown))}; allowed: "
-                             + ", ".join(_PARAMS))
+            raise ValueError(
+                f"unknown parameter(s) {', '.join(sorted(unknown))}; allowed: " + ", ".join(_PARAMS)
+            )
         self.config = GameConfig(**{**_PARAMS, **params})
         bound = utility_bound(self.config)
         info = pyspiel.GameInfo(
-            num_distinct_actions=N_GAME_ACTIONS, max_chance_outcomes=N_CARDS,
-            num_players=N_SEATS, min_utility=-bound, max_utility=bound, utility_sum=0.0,
-            max_game_length=max_decisions(self.config))
+            num_distinct_actions=N_GAME_ACTIONS,
+            max_chance_outcomes=N_CARDS,
+            num_players=N_SEATS,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            max_game_length=max_decisions(self.config),
+        )
         super().__init__(_GAME_TYPE, info, {**_PARAMS, **params})
 
     def new_initial_state(self):
@@ -115,7 +148,8 @@ class ShengjiGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return ShengjiObserver(
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
 
 
 class ShengjiState(pyspiel.State):
@@ -125,11 +159,11 @@ class ShengjiState(pyspiel.State):
         super().__init__(game)
         self._config = game.config
         self.deck: list[int] = []
-        self._left = list(range(N_CARDS))     # ids not placed yet
+        self._left = list(range(N_CARDS))  # ids not placed yet
         self._box = _HandBox()
-        self.thrown_in = False                # the deal was thrown in (encoding.step)
-        self.who: list[int] = []              # the seat that made each decision action
-        self.seed: int | None = None          # the hand's seed (None: from the deck)
+        self.thrown_in = False  # the deal was thrown in (encoding.step)
+        self.who: list[int] = []  # the seat that made each decision action
+        self.seed: int | None = None  # the hand's seed (None: from the deck)
 
     @property
     def hand(self) -> HandState | None:
@@ -171,7 +205,7 @@ class ShengjiState(pyspiel.State):
             return f"Place {format_cards([action])} (id {action})"
         if is_card_action(action):
             return f"Choose {action_name(action)} (id {action})"
-        name = action_name(action)                  # "play", or a bid: "declare H" ...
+        name = action_name(action)  # "play", or a bid: "declare H" ...
         return name[0].upper() + name[1:]
 
     def is_terminal(self):
@@ -191,7 +225,7 @@ class ShengjiState(pyspiel.State):
             return f"shuffle: {len(self.deck)} of {N_CARDS} cards placed"
         if self.hand.banker >= 0:
             text = self.hand.render()
-        else:               # a first hand's bidding, no banker yet: the four seats' views
+        else:  # a first hand's bidding, no banker yet: the four seats' views
             text = "\n\n".join(str(self.hand.observation(s)) for s in range(N_SEATS))
         return text + "\nthe deal is thrown in: nobody declared" if self.thrown_in else text
 
@@ -203,27 +237,32 @@ class ShengjiState(pyspiel.State):
         [0, 1)), a ``numpy.random.Generator``, or an int seed."""
         rng = _generator(probability_sampler)
         game = self.get_game()
-        if self.hand is None:                # nothing of the shuffle is visible
+        if self.hand is None:  # nothing of the shuffle is visible
             other = game.new_initial_state()
-            for c in rng.permutation(N_CARDS)[:len(self.deck)]:
+            for c in rng.permutation(N_CARDS)[: len(self.deck)]:
                 other.apply_action(int(c))
             return other
         key = self.information_state_string(player_id)
         for _ in range(MAX_RESAMPLES):
             deck, script = propose(self.hand, player_id, rng, self.who)
             other = game.new_initial_state()
-            other.seed = self.seed         # the same public draws (the first drawer)
+            other.seed = self.seed  # the same public draws (the first drawer)
             for c in deck:
                 other.apply_action(c)
             try:
-                ok = drive(script, player_id, lambda: other.hand, other.apply_action,
-                           other.is_terminal, rng)
+                ok = drive(
+                    script,
+                    player_id,
+                    lambda: other.hand,
+                    other.apply_action,
+                    other.is_terminal,
+                    rng,
+                )
             except (ValueError, pyspiel.SpielError):
-                continue                     # a decision the deal makes illegal
+                continue  # a decision the deal makes illegal
             if ok and other.information_state_string(player_id) == key:
                 return other
-        raise RuntimeError(f"resample_from_infostate: no consistent deal in {MAX_RESAMPLES} "
-                           "draws")
+        raise RuntimeError(f"resample_from_infostate: no consistent deal in {MAX_RESAMPLES} draws")
 
 
 class _HandBox:
@@ -259,22 +298,32 @@ class ShengjiObserver:
     def __init__(self, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER \
-                or not iig_obs_type.public_info:
-            raise ValueError("python_shengji observes a seat's own and the public "
-                             "information together (private_info=SINGLE_PLAYER, "
-                             "public_info=True)")
+        if (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "python_shengji observes a seat's own and the public "
+                "information together (private_info=SINGLE_PLAYER, "
+                "public_info=True)"
+            )
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.tensor = np.zeros(tensor_size(self.perfect_recall), np.float32)
         self.dict = views(self.tensor, self.perfect_recall)
 
     def set_from(self, state: ShengjiState, player: int):
-        encode(self.tensor, state.observation(player), perfect_recall=self.perfect_recall,
-               seat=player, thrown_in=state.thrown_in)
+        encode(
+            self.tensor,
+            state.observation(player),
+            perfect_recall=self.perfect_recall,
+            seat=player,
+            thrown_in=state.thrown_in,
+        )
 
     def string_from(self, state: ShengjiState, player: int) -> str:
-        return observation_string(state.observation(player), len(state.deck), player,
-                                  state.thrown_in)
+        return observation_string(
+            state.observation(player), len(state.deck), player, state.thrown_in
+        )
 
 
 def observation_string(obs, placed: int, seat: int, thrown_in: bool = False) -> str:
@@ -313,7 +362,7 @@ class ShengjiBot(pyspiel.Bot):
         self._bot = builtin_bot(bot) if isinstance(bot, str) else bot
         self._rng = np.random.default_rng(seed)
         self._plan: list[int] = []
-        self._at = -1                 # the state's action count the plan continues at
+        self._at = -1  # the state's action count the plan continues at
 
     def restart_at(self, state):
         self._plan, self._at = [], -1

@@ -41,6 +41,7 @@ No parallel wrapper: one seat decides at a time (often several actions in a row)
 parallel step would hold one real action and three no-ops; PettingZoo's
 ``aec_to_parallel`` is for games where every agent acts at each step.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -49,7 +50,14 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from shengji.adapters.encoding import GameConfig, N_GAME_ACTIONS, encode, hand_returns, step, tensor_bounds
+from shengji.adapters.encoding import (
+    N_GAME_ACTIONS,
+    GameConfig,
+    encode,
+    hand_returns,
+    step,
+    tensor_bounds,
+)
 from shengji.game.observation import Observation
 from shengji.game.state import HandState
 from shengji.names import N_CARDS, N_SEATS
@@ -72,26 +80,32 @@ def env(**kwargs):
 class raw_env(AECEnv):
     """One hand of Shengji (module docstring)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "shengji_v0",
-                "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "shengji_v0", "is_parallelizable": False}
 
     def __init__(self, render_mode: str | None = None, **config):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode: unknown {render_mode!r}; allowed: "
-                             + ", ".join(self.metadata["render_modes"]))
+            raise ValueError(
+                f"render_mode: unknown {render_mode!r}; allowed: "
+                + ", ".join(self.metadata["render_modes"])
+            )
         self.render_mode = render_mode
         self.config = GameConfig(**config)
         self.possible_agents = [f"player_{s}" for s in range(N_SEATS)]
         self.agents = self.possible_agents[:]
         low, high = tensor_bounds(_PERFECT_RECALL)
-        self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(low=low, high=high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(N_GAME_ACTIONS,), dtype=np.int8)})
-            for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(N_GAME_ACTIONS,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
         self.action_spaces = {a: spaces.Discrete(N_GAME_ACTIONS) for a in self.possible_agents}
         self.hand: HandState | None = None
-        self.thrown_in = False          # the deal was thrown in (shengji.encoding.step)
+        self.thrown_in = False  # the deal was thrown in (shengji.encoding.step)
         self.np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent):
@@ -124,8 +138,9 @@ class raw_env(AECEnv):
         self.hand, self.thrown_in = step(self.hand, int(action))
         self._cumulative_rewards[agent] = 0.0
         if self.thrown_in or self.hand.is_over():
-            ret = [0.0] * N_SEATS if self.thrown_in else \
-                hand_returns(self.hand, self.config.returns)
+            ret = (
+                [0.0] * N_SEATS if self.thrown_in else hand_returns(self.hand, self.config.returns)
+            )
             self.rewards = {a: ret[s] for s, a in enumerate(self.possible_agents)}
             self.terminations = {a: True for a in self.agents}
         else:
@@ -151,8 +166,10 @@ class raw_env(AECEnv):
         if self.render_mode is None:
             import gymnasium
 
-            gymnasium.logger.warn("render() called without a render_mode "
-                                  '(env(render_mode="ansi") returns the table as text)')
+            gymnasium.logger.warn(
+                "render() called without a render_mode "
+                '(env(render_mode="ansi") returns the table as text)'
+            )
             return None
         return self.hand.render() if self.hand is not None else ""
 

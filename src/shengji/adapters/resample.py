@@ -35,6 +35,7 @@ have seen exactly the same (its information-state string) and draws again otherw
 (rejection sampling: the accepted deals are the proposals consistent with everything
 ``seat`` saw).
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -42,17 +43,26 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from shengji.rules.bid_types import BID_PASS
 from shengji.cards import N_COPIES, as_cards
-from shengji.rules.combos import classify
 from shengji.game.actions import BID_ACTION_BASE, is_bid_action
 from shengji.game.state import HandState
-from shengji.names import BIG_JOKER, FOLLOW_NAMES, KITTY_SIZE, N_CARDS, N_DEALT, N_SEATS, SMALL_JOKER, SUITS
+from shengji.names import (
+    BIG_JOKER,
+    FOLLOW_NAMES,
+    KITTY_SIZE,
+    N_CARDS,
+    N_DEALT,
+    N_SEATS,
+    SMALL_JOKER,
+    SUITS,
+)
+from shengji.rules.bid_types import BID_PASS
+from shengji.rules.combos import classify
 from shengji.rules.trump import Trump
 
 __all__ = ["Script", "propose", "drive", "known_cards"]
 
-PILE = N_SEATS        # holder index of the hidden buried pile
+PILE = N_SEATS  # holder index of the hidden buried pile
 
 
 def known_cards(state: HandState, seat: int):
@@ -93,7 +103,8 @@ def _tables(state: HandState):
     """(following-suit, order) per kind under the hand's trump."""
     rules = state.rules
     tables = Trump(state.level, None if state.trump == "NT" else state.trump).tables(
-        rules.tractor_gap, rules.trump_chain)
+        rules.tractor_gap, rules.trump_chain
+    )
     return tables[0], tables[1]
 
 
@@ -124,7 +135,7 @@ class Script:
     own: list[int]
     cards: list[int]
     bids: list[tuple]
-    to_play: int | None            # who decides at the end (None: the hand is over)
+    to_play: int | None  # who decides at the end (None: the hand is over)
 
 
 def _seat_positions(first: int) -> list[list[int]]:
@@ -170,7 +181,8 @@ def _guess_bids(obs, seat: int, rng) -> list[tuple]:
             for suit in SUITS:
                 k = as_cards(f"{obs.level}{suit}")[0] // N_COPIES
                 gone = sum(1 for c in obs.hand if c // N_COPIES == k) + sum(
-                    1 for t in range(N_SEATS) if t != s for c in played[t] if c // N_COPIES == k)
+                    1 for t in range(N_SEATS) if t != s for c in played[t] if c // N_COPIES == k
+                )
                 if N_COPIES - gone >= n:
                     ok.append(suit)
             if not ok:
@@ -185,7 +197,7 @@ def _required(obs, seat: int, bids=None) -> list[list[tuple[int, int]]]:
     ``obs.bids`` with guessed face-down trumps, ``_guess_bids``)."""
     out = [[] for _ in range(N_SEATS)]
     mixed = obs.rules.mixed_joker_pair
-    for e in (obs.bids if bids is None else bids):
+    for e in obs.bids if bids is None else bids:
         if e[1] != seat and e[3] is not None:
             out[e[1]].extend((k, e[0]) for k in _shown_kinds(e, obs.level, mixed))
     return out
@@ -222,7 +234,7 @@ def _place(deck, cards, positions, required, rng) -> None:
             if c // N_COPIES == k:
                 front.append(cards.pop(i))
                 break
-    for p, c in zip(positions, front + cards):
+    for p, c in zip(positions, front + cards, strict=False):
         deck[p] = c
 
 
@@ -243,8 +255,9 @@ def _buries(hand: HandState) -> list[tuple[int, list[int]]]:
     return out
 
 
-def propose(hand: HandState, seat: int, rng: np.random.Generator,
-            who: list[int]) -> tuple[list[int], Script]:
+def propose(
+    hand: HandState, seat: int, rng: np.random.Generator, who: list[int]
+) -> tuple[list[int], Script]:
     """(a deck, the script to replay on it) for ``seat`` (module docstring).  ``who``:
     the seat that made each of ``hand.actions``, in order."""
     obs = hand.observation(seat)
@@ -252,31 +265,37 @@ def propose(hand: HandState, seat: int, rng: np.random.Generator,
     positions = _seat_positions(first)
     guessed = _guess_bids(obs, seat, rng)
     required = _required(obs, seat, guessed)
-    if obs.trump is None:             # the deal's bidding: the deck is still being dealt
+    if obs.trump is None:  # the deal's bidding: the deck is still being dealt
         deck = _bidding_deck(hand, obs, seat, positions, required, rng)
     actions = hand.actions
-    swap: dict[int, int] = {}          # action index -> the card the deal buries there
+    swap: dict[int, int] = {}  # action index -> the card the deal buries there
     if obs.trump is not None:
         segs = (_buries(hand) or None) if hand.rules.overturn_reburies else None
-        deck, buried = _playing_deck(hand, obs, seat, positions, required, rng, guessed,
-                                     segs)
+        deck, buried = _playing_deck(hand, obs, seat, positions, required, rng, guessed, segs)
         if segs is None:
-            segs = [(hand.banker, [i for i, (a, s) in enumerate(zip(actions, who))
-                                   if s == hand.banker and not is_bid_action(a)]
-                     [:KITTY_SIZE])]
+            segs = [
+                (
+                    hand.banker,
+                    [
+                        i
+                        for i, (a, s) in enumerate(zip(actions, who, strict=False))
+                        if s == hand.banker and not is_bid_action(a)
+                    ][:KITTY_SIZE],
+                )
+            ]
             buried = [buried]
-        for (_, idx), cards in zip(segs, buried):
+        for (_, idx), cards in zip(segs, buried, strict=False):
             if cards is not None:
-                swap.update(zip(idx, cards))
-    own = [a for a, s in zip(actions, who) if s == seat]
+                swap.update(zip(idx, cards, strict=False))
+    own = [a for a, s in zip(actions, who, strict=False) if s == seat]
     cards = []
-    for i, (a, s) in enumerate(zip(actions, who)):
+    for i, (a, s) in enumerate(zip(actions, who, strict=False)):
         if s == seat or is_bid_action(a):
             continue
-        cards.append(swap.get(i, a))     # a hidden bury: the drawn cards
+        cards.append(swap.get(i, a))  # a hidden bury: the drawn cards
     if hand.phase == "play" and not hand.is_over() and hand.to_play != seat:
-        pending = len(hand._core.chosen_ids())      # another seat's choice under way
-        cards = cards[:len(cards) - pending]
+        pending = len(hand._core.chosen_ids())  # another seat's choice under way
+        cards = cards[: len(cards) - pending]
     bids = [e for e in guessed if e[1] != seat]
     return deck, Script(own, cards, bids, None if hand.is_over() else hand.to_play)
 
@@ -290,16 +309,19 @@ def _bidding_deck(hand, obs, seat, positions, required, rng) -> list[int]:
     free = [p for p in range(N_CARDS) if p not in fixed]
     cards = [deck[p] for p in free]
     cards = [cards[i] for i in rng.permutation(len(cards))]
-    for p, c in zip(free, cards):
+    for p, c in zip(free, cards, strict=False):
         deck[p] = c
     where = {c: p for p, c in enumerate(deck)}
-    for s in range(N_SEATS):            # a bid's cards into the bidder's first places
+    for s in range(N_SEATS):  # a bid's cards into the bidder's first places
         mine = [p for p in positions[s] if p < dealt]
-        for slot, (k, _) in zip(mine, sorted(required[s], key=lambda r: r[1])):
+        for slot, (k, _) in zip(mine, sorted(required[s], key=lambda r: r[1]), strict=False):
             if deck[slot] // N_COPIES == k:
                 continue
-            copies = [where[c] for c in (k * N_COPIES, k * N_COPIES + 1)
-                      if where[c] not in fixed and where[c] not in mine[:mine.index(slot)]]
+            copies = [
+                where[c]
+                for c in (k * N_COPIES, k * N_COPIES + 1)
+                if where[c] not in fixed and where[c] not in mine[: mine.index(slot)]
+            ]
             if copies:
                 q = copies[int(rng.integers(len(copies)))]
                 deck[slot], deck[q] = deck[q], deck[slot]
@@ -312,7 +334,7 @@ def _playing_deck(hand, obs, seat, positions, required, rng, bids, segs=None):
     docstring); returns (the deck, the drawn pile when hidden, else [])."""
     _, played, held_shown = known_cards(hand, seat)
     seen = set(obs.hand) | set(obs.buried or ())
-    if segs is None:                  # re-buried, the kitty's cards may have gone on
+    if segs is None:  # re-buried, the kitty's cards may have gone on
         seen |= set(obs.kitty or ())
     for s in range(N_SEATS):
         seen |= played[s] | held_shown[s]
@@ -345,12 +367,12 @@ def _playing_deck(hand, obs, seat, positions, required, rng, bids, segs=None):
             if follow[k] == g and order[k] > o:
                 m &= allowed
         base[c] = m
-    if segs is not None:              # a pile this seat buried went to the next buriers
+    if segs is not None:  # a pile this seat buried went to the next buriers
         acts = hand.actions
         for j, (x, idx) in enumerate(segs):
             if x != seat or j + 1 == len(segs):
                 continue
-            later = sum(1 << y for y, _ in segs[j + 1:]) | (1 << PILE)
+            later = sum(1 << y for y, _ in segs[j + 1 :]) | (1 << PILE)
             for i in idx:
                 if acts[i] in base:
                     base[acts[i]] &= later
@@ -361,8 +383,9 @@ def _playing_deck(hand, obs, seat, positions, required, rng, bids, segs=None):
         mask_of = dict(base)
         for s, k, n in pins:
             allowed = (1 << s) | ((1 << PILE) if s == banker and hidden_pile else 0)
-            copies = [c for c in (k * N_COPIES, k * N_COPIES + 1)
-                      if c in mask_of and mask_of[c] & allowed]
+            copies = [
+                c for c in (k * N_COPIES, k * N_COPIES + 1) if c in mask_of and mask_of[c] & allowed
+            ]
             for i in rng.permutation(len(copies))[:n]:
                 mask_of[copies[i]] &= allowed
         masks = sorted(set(mask_of.values()))
@@ -372,7 +395,7 @@ def _playing_deck(hand, obs, seat, positions, required, rng, bids, segs=None):
             sizes[group_of[c]] += 1
         if _feasible(sizes, caps, masks):
             break
-    else:               # no pinning fits (a guessed face-down bid): left to the replay
+    else:  # no pinning fits (a guessed face-down bid): left to the replay
         mask_of = base
         masks = sorted(set(mask_of.values()))
         group_of = {c: masks.index(m) for c, m in mask_of.items()}
@@ -386,11 +409,11 @@ def _playing_deck(hand, obs, seat, positions, required, rng, bids, segs=None):
     shuffled = [hidden[i] for i in rng.permutation(len(hidden))]
     everyone = sum(1 << h for h in range(N_SEATS + 1) if caps[h])
     free = all(elig[g] & everyone == everyone for g in range(len(elig)) if sizes[g])
-    for c, u in zip(shuffled, rng.random(len(shuffled))):
+    for c, u in zip(shuffled, rng.random(len(shuffled)), strict=False):
         g = group_of[c]
         cands = [h for h in range(N_SEATS + 1) if caps[h] and (elig[g] >> h) & 1]
-        while True:                      # by room left, among the holders that keep
-            room = sum(caps[h] for h in cands)     # the rest of the deal possible
+        while True:  # by room left, among the holders that keep
+            room = sum(caps[h] for h in cands)  # the rest of the deal possible
             x = u * room
             for h in cands:
                 x -= caps[h]
@@ -407,18 +430,17 @@ def _playing_deck(hand, obs, seat, positions, required, rng, bids, segs=None):
     # back to a deck: each seat's 25 (and the banker's kitty) in its dealing positions
     deck = list(hand.deal)
     own = {s: holding[s] | played[s] for s in range(N_SEATS)}
-    if segs is not None:             # buries and re-buries (overturn_reburies)
-        chosen = _rebury_chain(hand, seat, segs, own, pile, obs.buried is None,
-                               required, rng)
+    if segs is not None:  # buries and re-buries (overturn_reburies)
+        chosen = _rebury_chain(hand, seat, segs, own, pile, obs.buried is None, required, rng)
         pile_out = chosen
     else:
         own[banker] |= pile
         pile_out = sorted(pile) if obs.buried is None else None
     for s in range(N_SEATS):
         if s == seat:
-            continue                  # its own positions stay as they are
+            continue  # its own positions stay as they are
         places = list(positions[s])
-        if s == banker:               # which 8 were the kitty is not known: any
+        if s == banker:  # which 8 were the kitty is not known: any
             places += list(range(N_DEALT, N_CARDS))
         cards = sorted(own[s])
         assert len(cards) == len(places), (s, len(cards), len(places))
@@ -447,8 +469,9 @@ def _rebury_chain(hand, seat, segs, own, pile, hidden_last, required, rng):
         else:
             shown = {k for k, _ in required[x]}
             # an earlier pile this seat saw reached x through this one
-            seen = {c for i in range(j - 1) if seat in (segs[i][0], segs[i + 1][0])
-                    for c in true[i]}
+            seen = {
+                c for i in range(j - 1) if seat in (segs[i][0], segs[i + 1][0]) for c in true[i]
+            }
             cands = sorted(total)
             cands = [cands[i] for i in rng.permutation(len(cands))]
             cands.sort(key=lambda c: (c not in seen, c // N_COPIES in shown))
@@ -462,13 +485,19 @@ def _rebury_chain(hand, seat, segs, own, pile, hidden_last, required, rng):
     out = []
     for j, (x, _) in enumerate(segs):
         known = seat in (x, segs[j + 1][0] if j + 1 < len(segs) else -1)
-        out.append(None if x == seat or (known and j + 1 < len(segs))
-                   or (j + 1 == len(segs) and not hidden_last) else sorted(piles[j]))
+        out.append(
+            None
+            if x == seat
+            or (known and j + 1 < len(segs))
+            or (j + 1 == len(segs) and not hidden_last)
+            else sorted(piles[j])
+        )
     return out
 
 
-def drive(script: Script, seat: int, hand_of, apply, finished, rng,
-          limit: int = 4 * N_CARDS) -> bool:
+def drive(
+    script: Script, seat: int, hand_of, apply, finished, rng, limit: int = 4 * N_CARDS
+) -> bool:
     """Replay ``script`` on a state: ``hand_of()`` its HandState, ``apply(action)``,
     ``finished()`` whether it is terminal.  False when the script cannot be replayed (a
     decision the deal does not allow, or one left over)."""
@@ -499,8 +528,13 @@ def _bid_choice(h: HandState, seat: int, bids: deque, rng) -> int:
         index, _, action, trump, strength = bids[0]
         obs = h.observation(seat)
         if obs.trump is not None or sum(obs.hand_sizes) - 1 == index:
-            options = [o for o in h.bid_options() if o.action == action
-                       and o.strength == strength and (trump is None or o.trump == trump)]
+            options = [
+                o
+                for o in h.bid_options()
+                if o.action == action
+                and o.strength == strength
+                and (trump is None or o.trump == trump)
+            ]
             if options:
                 bids.popleft()
                 return BID_ACTION_BASE + options[int(rng.integers(len(options)))].code

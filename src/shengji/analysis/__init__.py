@@ -4,6 +4,7 @@
 
 ``from shengji.analysis import load, run, duel_summary`` works as it always has.
 """
+
 from shengji.analysis.load import duel_summary, load, run, run_metadata
 
 __all__ = ["duel_summary", "load", "run", "run_metadata"]

@@ -24,25 +24,35 @@ Seeded and reproducible: the deals come from ``rng.chunk_state(seed, 0)`` in ord
 bots of option o on deal i from ``rng_split(seat_key(seed, 0), i * options + o)``
 (``_core/drivers/advise.pyx``); the progress chunks do not change a byte.
 """
+
 from __future__ import annotations
 
-import math
 import sys
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from shengji.game.botspec import BotSpec, parse_bot
 from shengji.cards import as_cards, format_cards
-from shengji.names import BIG_JOKER, HAND_SIZE, N_COPIES, N_RANKS, N_SUITS, RANK_NAMES, SMALL_JOKER, SUITS, TRUMP_NAMES
+from shengji.game.botspec import BotSpec, parse_bot
+from shengji.names import (
+    BIG_JOKER,
+    HAND_SIZE,
+    N_COPIES,
+    N_RANKS,
+    N_SUITS,
+    RANK_NAMES,
+    SMALL_JOKER,
+    SUITS,
+    TRUMP_NAMES,
+)
 from shengji.rules.options import Rules, canonical_rank, resolve_rules
 from shengji.stats import CONFIDENCE, mean_interval, wilson
 
 __all__ = ["Advice", "OptionEstimate", "advise", "declarable", "DEFAULT_N"]
 
-DEFAULT_N = 1000          # deals per option: a rate to about +-3 %, under 2 s with greedy
+DEFAULT_N = 1000  # deals per option: a rate to about +-3 %, under 2 s with greedy
 MAX_N = 1_000_000
-CHUNK = 200               # deals per kernel call (a progress step)
+CHUNK = 200  # deals per kernel call (a progress step)
 PASS = "pass"
 
 
@@ -50,16 +60,16 @@ PASS = "pass"
 class OptionEstimate:
     """One option's estimates over ``n`` deals."""
 
-    option: str                  # "S" "H" "C" "D" "NT" or "pass"
-    trumps: int | None           # trumps in this hand under that trump (None: pass)
+    option: str  # "S" "H" "C" "D" "NT" or "pass"
+    trumps: int | None  # trumps in this hand under that trump (None: pass)
     n: int
-    level_up: float              # banker team levels up: rate
+    level_up: float  # banker team levels up: rate
     level_up_ci: tuple[float, float]
-    defender_points: float       # mean D
-    defender_points_hw: float    # half-width of its interval
-    team_levels: float           # this seat's team: mean signed level change
+    defender_points: float  # mean D
+    defender_points_hw: float  # half-width of its interval
+    team_levels: float  # this seat's team: mean signed level change
     team_levels_hw: float
-    you_bank: float              # share of deals this seat's team banks (1 when declaring)
+    you_bank: float  # share of deals this seat's team banks (1 when declaring)
 
 
 @dataclass
@@ -83,39 +93,54 @@ class Advice:
 
         rows = []
         for o in self.options:
-            rows.append({
-                "option": o.option, "trumps": o.trumps, "n": o.n,
-                "level_up": o.level_up, "level_up_lo": o.level_up_ci[0],
-                "level_up_hi": o.level_up_ci[1], "defender_points": o.defender_points,
-                "defender_points_hw": o.defender_points_hw, "team_levels": o.team_levels,
-                "team_levels_hw": o.team_levels_hw, "you_bank": o.you_bank,
-            })
+            rows.append(
+                {
+                    "option": o.option,
+                    "trumps": o.trumps,
+                    "n": o.n,
+                    "level_up": o.level_up,
+                    "level_up_lo": o.level_up_ci[0],
+                    "level_up_hi": o.level_up_ci[1],
+                    "defender_points": o.defender_points,
+                    "defender_points_hw": o.defender_points_hw,
+                    "team_levels": o.team_levels,
+                    "team_levels_hw": o.team_levels_hw,
+                    "you_bank": o.you_bank,
+                }
+            )
         return pd.DataFrame(rows)
 
     def table(self) -> str:
         """The estimates as a text table."""
         pct = f"{100 * CONFIDENCE:.0f}%"
-        head = (f"hand (seat {self.seat}, level {self.level}, {self.rules_label()}, "
-                f"{self.bot.label} in every seat, {self.n:,} deals per option, seed "
-                f"{self.seed}):\n  {format_cards(sorted(self.hand))}")
-        cols = ("option", "trumps", "banker team levels up", "mean D",
-                "your team's levels")
+        head = (
+            f"hand (seat {self.seat}, level {self.level}, {self.rules_label()}, "
+            f"{self.bot.label} in every seat, {self.n:,} deals per option, seed "
+            f"{self.seed}):\n  {format_cards(sorted(self.hand))}"
+        )
+        cols = ("option", "trumps", "banker team levels up", "mean D", "your team's levels")
         rows = []
         for o in self.options:
-            rows.append((
-                o.option if o.option != PASS else "pass (another seat banks)",
-                "-" if o.trumps is None else str(o.trumps),
-                f"{100 * o.level_up:5.1f}% ({100 * o.level_up_ci[0]:.1f}-"
-                f"{100 * o.level_up_ci[1]:.1f})",
-                f"{o.defender_points:5.1f} ± {o.defender_points_hw:.1f}",
-                f"{o.team_levels:+.2f} ± {o.team_levels_hw:.2f}",
-            ))
+            rows.append(
+                (
+                    o.option if o.option != PASS else "pass (another seat banks)",
+                    "-" if o.trumps is None else str(o.trumps),
+                    f"{100 * o.level_up:5.1f}% ({100 * o.level_up_ci[0]:.1f}-"
+                    f"{100 * o.level_up_ci[1]:.1f})",
+                    f"{o.defender_points:5.1f} ± {o.defender_points_hw:.1f}",
+                    f"{o.team_levels:+.2f} ± {o.team_levels_hw:.2f}",
+                )
+            )
         width = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
-        lines = [head, "  " + "  ".join(c.ljust(w) for c, w in zip(cols, width))]
-        lines += ["  " + "  ".join(v.ljust(w) for v, w in zip(r, width)) for r in rows]
+        lines = [head, "  " + "  ".join(c.ljust(w) for c, w in zip(cols, width, strict=False))]
+        lines += [
+            "  " + "  ".join(v.ljust(w) for v, w in zip(r, width, strict=False)) for r in rows
+        ]
         best = self.best
-        lines.append(f"  intervals: {pct} (Wilson for the rate, t for the means); best for "
-                     f"your team: {best.option}")
+        lines.append(
+            f"  intervals: {pct} (Wilson for the rate, t for the means); best for "
+            f"your team: {best.option}"
+        )
         return "\n".join(lines)
 
     def rules_label(self) -> str:
@@ -133,16 +158,23 @@ def declarable(hand: list[int], level: int, rules: Rules) -> list[int]:
     kinds = [c // N_COPIES for c in hand]
     out = [s for s in range(N_SUITS) if s * N_RANKS + level in kinds]
     sj, bj = kinds.count(SMALL_JOKER), kinds.count(BIG_JOKER)
-    if sj == 2 or bj == 2 or (rules.mixed_joker_pair and sj and bj) or \
-            (rules.single_joker_declares and (sj or bj)):
-        out.append(len(SUITS))           # no-trump: TRUMP_NAMES[4]
+    if (
+        sj == 2
+        or bj == 2
+        or (rules.mixed_joker_pair and sj and bj)
+        or (rules.single_joker_declares and (sj or bj))
+    ):
+        out.append(len(SUITS))  # no-trump: TRUMP_NAMES[4]
     return out
 
 
 def _trumps(hand: list[int], level: int, trump: int) -> int:
     kinds = [c // N_COPIES for c in hand]
-    return sum(1 for k in kinds if k >= SMALL_JOKER or k % N_RANKS == level
-               or (trump < N_SUITS and k // N_RANKS == trump))
+    return sum(
+        1
+        for k in kinds
+        if k >= SMALL_JOKER or k % N_RANKS == level or (trump < N_SUITS and k // N_RANKS == trump)
+    )
 
 
 def _mean_hw(x: np.ndarray) -> tuple[float, float]:
@@ -163,8 +195,17 @@ def _check_hand(hand) -> list[int]:
     return cards
 
 
-def advise(hand, level="2", *, rules: Rules | str | dict | None = "standard", seat: int = 0,
-           bot="greedy", n: int = DEFAULT_N, seed: int = 0, progress: bool = False) -> Advice:
+def advise(
+    hand,
+    level="2",
+    *,
+    rules: Rules | str | dict | None = "standard",
+    seat: int = 0,
+    bot="greedy",
+    n: int = DEFAULT_N,
+    seed: int = 0,
+    progress: bool = False,
+) -> Advice:
     """Estimates for each option of a 25-card hand (module docstring).
 
     hand: card text (``"AS AS KH ..."``, shengji.cards notation) or physical card ids;
@@ -172,8 +213,9 @@ def advise(hand, level="2", *, rules: Rules | str | dict | None = "standard", se
     0..3 (the dealing position); bot: a bot name or table (shengji.game.botspec); n: deals per
     option; seed: the deals' seed; progress: a bar on stderr when it is a terminal.
     ValueError (one line) for bad input."""
-    from shengji._core.drivers.advise import OUT_ROWS, PASS as CORE_PASS, advise_hands
     from shengji._core.base.rng import chunk_state, seat_key
+    from shengji._core.drivers.advise import OUT_ROWS, advise_hands
+    from shengji._core.drivers.advise import PASS as CORE_PASS
     from shengji.seeds import check_seed
 
     cards = _check_hand(hand)
@@ -202,15 +244,14 @@ def advise(hand, level="2", *, rules: Rules | str | dict | None = "standard", se
             m = min(CHUNK, n - first)
             part = np.zeros((len(options), len(OUT_ROWS), m), np.int32)
             advise_hands(state, key, hand_a, seat, lv, rules, options, spec, first, m, part)
-            out[:, :, first:first + m] = part
+            out[:, :, first : first + m] = part
             if bar is not None:
                 bar.update(m)
     finally:
         if bar is not None:
             bar.close()
     rows = {name: i for i, name in enumerate(OUT_ROWS)}
-    result = Advice(hand=cards, level=level_name, seat=seat, rules=rules, bot=spec, n=n,
-                    seed=seed)
+    result = Advice(hand=cards, level=level_name, seat=seat, rules=rules, bot=spec, n=n, seed=seed)
     for o, t in enumerate(options):
         d = out[o, rows["defender_points"]]
         up = out[o, rows["level_side"]] == 0
@@ -220,10 +261,18 @@ def advise(hand, level="2", *, rules: Rules | str | dict | None = "standard", se
         team = np.where(mine, signed, -signed)
         dm, dh = _mean_hw(d)
         tm, th = _mean_hw(team)
-        result.options.append(OptionEstimate(
-            option=PASS if t == CORE_PASS else TRUMP_NAMES[t],
-            trumps=None if t == CORE_PASS else _trumps(cards, lv, int(t)),
-            n=n, level_up=float(up.mean()), level_up_ci=wilson(int(up.sum()), n),
-            defender_points=dm, defender_points_hw=dh, team_levels=tm, team_levels_hw=th,
-            you_bank=float(mine.mean())))
+        result.options.append(
+            OptionEstimate(
+                option=PASS if t == CORE_PASS else TRUMP_NAMES[t],
+                trumps=None if t == CORE_PASS else _trumps(cards, lv, int(t)),
+                n=n,
+                level_up=float(up.mean()),
+                level_up_ci=wilson(int(up.sum()), n),
+                defender_points=dm,
+                defender_points_hw=dh,
+                team_levels=tm,
+                team_levels_hw=th,
+                you_bank=float(mine.mean()),
+            )
+        )
     return result

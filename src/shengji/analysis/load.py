@@ -13,6 +13,7 @@ duel_summary("out/duel")          # a duel study's swing per deal, with 95% inte
 pandas (a dependency) is imported only when :func:`load` is called: it takes a while, and
 nothing else needs it.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from shengji.runner.manifest import Manifest
-from shengji.runner.output import MANIFEST as _MANIFEST, META_KEY as _META_KEY
+from shengji.runner.output import MANIFEST as _MANIFEST
+from shengji.runner.output import META_KEY as _META_KEY
 
 __all__ = ["duel_summary", "load", "run", "run_metadata"]
 
@@ -98,8 +100,10 @@ def _resolve(path: str | Path, table: str | None) -> tuple[Path, str, dict | Non
     if not _parts(p):
         raise _not_output(p, "no _manifest.jsonl and no part-*.parquet files")
     if table is not None and table != p.name:
-        raise ValueError(f"{str(p)!r} is the table {p.name!r}, not {table!r}; pass the run "
-                         f"directory {str(p.parent)!r} to choose another table")
+        raise ValueError(
+            f"{str(p)!r} is the table {p.name!r}, not {table!r}; pass the run "
+            f"directory {str(p.parent)!r} to choose another table"
+        )
     header, complete = _read_header(p.parent) if (p.parent / _MANIFEST).is_file() else (None, True)
     return p, p.name, header, complete
 
@@ -114,8 +118,10 @@ def run_metadata(path: str | Path, table: str | None = None) -> dict:
 def _metadata(table_dir: Path, name: str, header: dict | None) -> dict:
     parts = _parts(table_dir)
     if not parts:
-        raise ValueError(f"table {name!r} in {str(table_dir.parent)!r} holds no part files yet "
-                         "(the run has not written any chunk of it)")
+        raise ValueError(
+            f"table {name!r} in {str(table_dir.parent)!r} holds no part files yet "
+            "(the run has not written any chunk of it)"
+        )
     meta = _file_metadata(parts[0])
     if meta is None:
         raise _not_output(parts[0], f"the file carries no {_META_KEY.decode()!r} metadata")
@@ -141,16 +147,20 @@ def load(path: str | Path, table: str | None = None):
     try:
         import pandas  # noqa: F401  (a dependency; imported here, when needed: it is slow)
     except ImportError:  # pragma: no cover - a broken install
-        raise ImportError("shengji.analysis.load needs pandas, a dependency of shengji: "
-                          "pip install pandas") from None
+        raise ImportError(
+            "shengji.analysis.load needs pandas, a dependency of shengji: pip install pandas"
+        ) from None
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     table_dir, name, header, complete = _resolve(path, table)
     meta = _metadata(table_dir, name, header)
     if header is not None and not complete:
-        warnings.warn(f"the run in {str(Path(path))!r} did not finish: loading the chunks it "
-                      "wrote (shengji run ... --resume finishes it)", stacklevel=2)
+        warnings.warn(
+            f"the run in {str(Path(path))!r} did not finish: loading the chunks it "
+            "wrote (shengji run ... --resume finishes it)",
+            stacklevel=2,
+        )
     tables = [pq.read_table(p) for p in _parts(table_dir)]
     data = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
     # The files' "pandas" metadata (if any) is kept: it makes a nullable integer column
@@ -162,9 +172,15 @@ def load(path: str | Path, table: str | None = None):
     return df
 
 
-def run(study: str | Path | dict, out: str | Path, n: int | None = None,
-        seed: int | None = None, workers: int | None = None, overwrite: bool = True,
-        **keys: Any) -> Path:
+def run(
+    study: str | Path | dict,
+    out: str | Path,
+    n: int | None = None,
+    seed: int | None = None,
+    workers: int | None = None,
+    overwrite: bool = True,
+    **keys: Any,
+) -> Path:
     """Run a study quietly into ``out`` and return ``out`` (a Path) for :func:`load`.
 
     ``study`` is a study file (``sim/*.toml``), a dict of the same keys, or a study kind
@@ -227,35 +243,56 @@ def duel_summary(data, confidence: float = 0.95) -> dict:
         df = data
     else:  # a run directory (its duel table), or the table directory itself
         df = load(data, "duel" if (Path(data) / _MANIFEST).is_file() else None)
-    need = {"deal", "orientation", "banker_bot", "defender_points", "level_side", "levels",
-            "last_winner_side"}
+    need = {
+        "deal",
+        "orientation",
+        "banker_bot",
+        "defender_points",
+        "level_side",
+        "levels",
+        "last_winner_side",
+    }
     if not need <= set(df.columns):
-        raise ValueError("duel_summary needs a duel study's table (columns "
-                         + ", ".join(sorted(need - set(df.columns))) + " are missing)")
+        raise ValueError(
+            "duel_summary needs a duel study's table (columns "
+            + ", ".join(sorted(need - set(df.columns)))
+            + " are missing)"
+        )
     df = df.sort_values(["deal", "orientation"], kind="stable")
     deal = df["deal"].to_numpy()
     orient = df["orientation"].to_numpy()
     n = len(df) // N_ORIENTATIONS
-    if (len(df) % N_ORIENTATIONS or not (orient.reshape(-1, N_ORIENTATIONS) == np.arange(
-            N_ORIENTATIONS)).all() or not (deal.reshape(-1, N_ORIENTATIONS) == deal[::2, None]).all()):
+    if (
+        len(df) % N_ORIENTATIONS
+        or not (orient.reshape(-1, N_ORIENTATIONS) == np.arange(N_ORIENTATIONS)).all()
+        or not (deal.reshape(-1, N_ORIENTATIONS) == deal[::2, None]).all()
+    ):
         raise ValueError("duel_summary: every deal needs both orientations (0 and 1) once")
     if n == 0:
         raise ValueError("duel_summary: the table holds no deals")
     side = df["level_side"].astype(str).to_numpy()
-    pts, lv = swings(df["defender_points"].to_numpy(), np.where(side == "banker", 0, 1),
-                     df["levels"].to_numpy())
+    pts, lv = swings(
+        df["defender_points"].to_numpy(), np.where(side == "banker", 0, 1), df["levels"].to_numpy()
+    )
     banker_bot = df["banker_bot"].astype(str).to_numpy()
-    out = {"team_a": banker_bot[0], "team_b": banker_bot[1], "deals": n,
-           "confidence": confidence}
+    out = {"team_a": banker_bot[0], "team_b": banker_bot[1], "deals": n, "confidence": confidence}
     for name, x in (("points", pts), ("levels", lv)):
         mean, half = mean_interval(n, float(x.sum()), float((x * x).sum()), confidence)
-        out[name] = {"mean": mean, "low": mean - half, "high": mean + half,
-                     "sd": float(x.std(ddof=1)) if n > 1 else float("nan")}
+        out[name] = {
+            "mean": mean,
+            "low": mean - half,
+            "high": mean + half,
+            "sd": float(x.std(ddof=1)) if n > 1 else float("nan"),
+        }
     d = df["defender_points"].to_numpy().reshape(-1, N_ORIENTATIONS)
     up = (side == "banker").reshape(-1, N_ORIENTATIONS)
     last = (df["last_winner_side"].astype(str).to_numpy() == "defenders").reshape(
-        -1, N_ORIENTATIONS)
+        -1, N_ORIENTATIONS
+    )
     for o, key in enumerate(("a_banks", "b_banks")):
-        out[key] = {"mean_d": float(d[:, o].mean()), "level_up": float(up[:, o].mean()),
-                    "defenders_last": float(last[:, o].mean())}
+        out[key] = {
+            "mean_d": float(d[:, o].mean()),
+            "level_up": float(up[:, o].mean()),
+            "defenders_last": float(last[:, o].mean()),
+        }
     return out

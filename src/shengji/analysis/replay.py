@@ -16,6 +16,7 @@ Cost: the chunk's items before the row, in C (a scoring chunk of 16,384 greedy h
 takes 1-2 s at its end, a chunk of 256 matches about 1 s), plus the hand itself in
 Python (a few ms).
 """
+
 from __future__ import annotations
 
 import warnings
@@ -25,12 +26,12 @@ from pathlib import Path
 import numpy as np
 
 from shengji._core.base.rng import chunk_state
+from shengji.bidding.phase import BidPhase
 from shengji.cards import parse_rank
 from shengji.game.botspec import parse_bot
-from shengji.names import BID_POLICIES, N_CARDS, N_SEATS
-from shengji.bidding.phase import BidPhase
-from shengji.rules.options import Rules
 from shengji.game.state import HandState
+from shengji.names import BID_POLICIES, N_CARDS, N_SEATS
+from shengji.rules.options import Rules
 
 __all__ = ["replay"]
 
@@ -42,14 +43,21 @@ def _steppable(key, value):
     default parameters (bot_action plays a bot by name, at its defaults)."""
     spec = parse_bot(key, value)
     if spec.label != spec.name:
-        raise ValueError(f"{key}: the run's bot {spec.label} has parameters other than its "
-                         "defaults; replay steps a bot by name, at its defaults, so it cannot "
-                         "replay this run")
+        raise ValueError(
+            f"{key}: the run's bot {spec.label} has parameters other than its "
+            "defaults; replay steps a bot by name, at its defaults, so it cannot "
+            "replay this run"
+        )
     return spec
 
+
 def _index(name: str, value, n: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or value < 0 \
-            or (n is not None and value >= n):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, Integral)
+        or value < 0
+        or (n is not None and value >= n)
+    ):
         bound = f"0..{n - 1}" if n is not None else ">= 0"
         raise ValueError(f"{name}: expected a row key {bound}, got {value!r}")
     return int(value)
@@ -64,27 +72,32 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     row in the file and raise ValueError if they differ (a run written by another version
     of the engine).  ValueError for an output that is not a scoring or match run, or keys
     that name no row."""
-    from shengji.names import VERSION as __version__
     from shengji._core.drivers import hands as drivers
     from shengji._core.step.bidcore import BidCore
     from shengji._core.step.handcore import HandCore
     from shengji.analysis.load import run_metadata
+    from shengji.names import VERSION as __version__
 
     meta = run_metadata(out, "hands")
     study = meta.get("study")
     if study not in _STUDIES:
-        raise ValueError(f"{str(out)!r} is a {study!r} run: replay takes the rows of "
-                         f"{' and '.join(_STUDIES)} runs")
+        raise ValueError(
+            f"{str(out)!r} is a {study!r} run: replay takes the rows of "
+            f"{' and '.join(_STUDIES)} runs"
+        )
     if meta.get("version") != __version__:
-        warnings.warn(f"the run was written by shengji {meta.get('version')}, this is "
-                      f"{__version__}: the replay may differ", stacklevel=2)
+        warnings.warn(
+            f"the run was written by shengji {meta.get('version')}, this is "
+            f"{__version__}: the replay may differ",
+            stacklevel=2,
+        )
     rules = Rules.from_dict(meta["rules"])
     rank = parse_rank(meta["level"])
     seed, size, n, opts = meta["seed"], meta["chunk_size"], meta["n"], meta["options"]
     bid, threshold = BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"]
     deck = np.arange(N_CARDS, dtype=np.uint8)
     core = HandCore()
-    keep = BidCore()            # the bidding's result, for the round after the bury
+    keep = BidCore()  # the bidding's result, for the round after the bury
     if study == "scoring":
         if match is not None:
             raise ValueError("match: a scoring run's rows are keyed by hand alone")
@@ -96,8 +109,9 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         banker = -1 if opts["first_hand"] else 0
         if i:
             rows = np.zeros((len(drivers.HAND_COLUMNS), i), np.int32)
-            drivers.play_hands(state, deck, i, rules, rank, banker, bank, other, bid,
-                               threshold, rows)
+            drivers.play_hands(
+                state, deck, i, rules, rank, banker, bank, other, bid, threshold, rows
+            )
         core.deal(state, deck, rules, rank, rank, rank, banker, bid, threshold, -1, keep)
         first_hand = banker < 0
         bots = [bank if s % 2 == core.banker % 2 else other for s in range(N_SEATS)]
@@ -111,21 +125,28 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         hand = _index("hand", hand)
         chunk, j = divmod(match, size)
         state = chunk_state(seed, chunk)
-        team = (_steppable("policy", opts["policy"]),
-                _steppable("opponent_policy", opts["opponent_policy"] or opts["policy"]))
+        team = (
+            _steppable("policy", opts["policy"]),
+            _steppable("opponent_policy", opts["opponent_policy"] or opts["policy"]),
+        )
         rows = np.zeros((len(drivers.HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
         for _ in range(j):
             drivers.play_match(state, deck, rules, team[0], team[1], bid, threshold, rows)
-        if hand >= MATCH_CAPACITY or core.match_hand(state, deck, rules, team[0], team[1],
-                                                     bid, threshold, hand, keep) is None:
+        if (
+            hand >= MATCH_CAPACITY
+            or core.match_hand(state, deck, rules, team[0], team[1], bid, threshold, hand, keep)
+            is None
+        ):
             raise ValueError(f"hand: match {match} has no hand {hand} (it ended before)")
         bots = [team[s % 2] for s in range(N_SEATS)]
         keys = {"match": match, "hand": hand}
         first_hand = hand == 0
-    bids = None if core.bidding_outcome is None else \
-        BidPhase.from_result(keep, core.level, rules, first_hand)
-    s = HandState._from_core(core, rules, deck, bids, opts["bid_policy"], threshold,
-                             first_hand)
+    bids = (
+        None
+        if core.bidding_outcome is None
+        else BidPhase.from_result(keep, core.level, rules, first_hand)
+    )
+    s = HandState._from_core(core, rules, deck, bids, opts["bid_policy"], threshold, first_hand)
     while not s.is_over():
         s.apply(s.bot_action(bots[s.to_play].name))
     if check:
@@ -148,5 +169,7 @@ def _check_row(out, chunk: int, keys: dict, result: dict) -> None:
     row = table.to_pylist()[0]
     for key, value in result.items():
         if key in row and row[key] != value:
-            raise ValueError(f"the replay of {keys} differs from the row in {str(out)!r}: "
-                             f"{key} = {value!r}, the row says {row[key]!r}")
+            raise ValueError(
+                f"the replay of {keys} differs from the row in {str(out)!r}: "
+                f"{key} = {value!r}, the row says {row[key]!r}"
+            )

@@ -17,15 +17,16 @@ After the bury, the round of overturns of ``overturn_after_kitty`` is stepped th
 (``late_start``); a re-burying overturner (``overturn_reburies``) is reported by
 ``rebury_seat`` and its new hand given back with ``recount``.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-from shengji._core.step.bidcore import PASS, BidCore
 from shengji._core.bidding.bidding import ACTION_NAMES, STRENGTH_NAMES
-from shengji.rules.bid_types import BID_ACTIONS, BID_PASS, BidOption, BidOutcome, bid_action
+from shengji._core.step.bidcore import PASS, BidCore
 from shengji.cards import kind_name
 from shengji.names import N_KINDS, N_SEATS, TRUMP_NAMES
+from shengji.rules.bid_types import BID_ACTIONS, BID_PASS, BidOption, BidOutcome, bid_action
 from shengji.rules.options import resolve_rules
 
 __all__ = ["BidPhase", "BID_ACTIONS", "BID_PASS"]
@@ -36,20 +37,25 @@ class BidPhase:
     dealing order; ``level``: rank index; ``banker``: the seat of a later hand (ignored in a
     first hand); ``first_drawer``: the seat that draws position 0."""
 
-    def __init__(self, deck, level: int, rules, first_hand: bool, banker: int,
-                 first_drawer: int):
+    def __init__(self, deck, level: int, rules, first_hand: bool, banker: int, first_drawer: int):
         rules = resolve_rules(rules)
-        self.core = BidCore(np.asarray(deck, np.uint8), level, rules, first_hand,
-                            0 if first_hand else banker, first_drawer)
+        self.core = BidCore(
+            np.asarray(deck, np.uint8),
+            level,
+            rules,
+            first_hand,
+            0 if first_hand else banker,
+            first_drawer,
+        )
         self.secret = rules.secret_bids
         self.level = level
         self.first_hand = first_hand
-        self.finished = False            # finish() done
-        self.log: list[tuple] = []       # (index, seat, action, trump, strength) per bid
+        self.finished = False  # finish() done
+        self.log: list[tuple] = []  # (index, seat, action, trump, strength) per bid
         self.seat = self.core.advance()
 
     @classmethod
-    def from_result(cls, core: BidCore, level: int, rules, first_hand: bool) -> "BidPhase":
+    def from_result(cls, core: BidCore, level: int, rules, first_hand: bool) -> BidPhase:
         """The bidding of a deal already bid elsewhere (HandCore.deal keeps its result in
         ``core``), for the round after the bury."""
         b = cls.__new__(cls)
@@ -58,7 +64,7 @@ class BidPhase:
         b.finished, b.log, b.seat = True, [], -1
         return b
 
-    def copy(self) -> "BidPhase":
+    def copy(self) -> BidPhase:
         other = BidPhase.__new__(BidPhase)
         other.__dict__.update(self.__dict__)
         other.core = self.core.copy()
@@ -92,9 +98,12 @@ class BidPhase:
         if not st["strength"]:
             return None
         hidden = self.secret and st["bidder"] != seat
-        return {"trump": None if hidden else TRUMP_NAMES[st["suit"]],
-                "strength": STRENGTH_NAMES[st["strength"]], "bidder": st["bidder"],
-                "locked": st["locked"]}
+        return {
+            "trump": None if hidden else TRUMP_NAMES[st["suit"]],
+            "strength": STRENGTH_NAMES[st["strength"]],
+            "bidder": st["bidder"],
+            "locked": st["locked"],
+        }
 
     # -- decisions ------------------------------------------------------------------------
     def options(self) -> list[BidOption]:
@@ -102,8 +111,11 @@ class BidPhase:
         out = []
         for action, strength, suit, trumps, shown in self.core.options():
             cards = " ".join(kind_name(k) for k in shown)
-            out.append(BidOption(ACTION_NAMES[action], TRUMP_NAMES[suit],
-                                 STRENGTH_NAMES[strength], trumps, cards))
+            out.append(
+                BidOption(
+                    ACTION_NAMES[action], TRUMP_NAMES[suit], STRENGTH_NAMES[strength], trumps, cards
+                )
+            )
         return out
 
     def legal(self) -> list[int]:
@@ -120,14 +132,20 @@ class BidPhase:
             name = " ".join(action.split()).lower()
             names = [a.lower() for a in BID_ACTIONS]
             if name not in names:
-                raise ValueError(f"unknown bid action {action!r}; allowed: "
-                                 + ", ".join(BID_ACTIONS))
+                raise ValueError(
+                    f"unknown bid action {action!r}; allowed: " + ", ".join(BID_ACTIONS)
+                )
             return names.index(name)
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool) \
-                and 0 <= action < len(BID_ACTIONS):
+        if (
+            isinstance(action, (int, np.integer))
+            and not isinstance(action, bool)
+            and 0 <= action < len(BID_ACTIONS)
+        ):
             return int(action)
-        raise ValueError(f"not a bid action: {action!r} (an int 0..{len(BID_ACTIONS) - 1}, "
-                         "a BidOption or a name in BID_ACTIONS)")
+        raise ValueError(
+            f"not a bid action: {action!r} (an int 0..{len(BID_ACTIONS) - 1}, "
+            "a BidOption or a name in BID_ACTIONS)"
+        )
 
     def apply(self, action) -> tuple | None:
         """The deciding seat makes ``action``; returns its log entry (None for a pass).
@@ -135,8 +153,10 @@ class BidPhase:
         code = self.parse(action)
         legal = self.legal()
         if code not in legal:
-            raise ValueError(f"seat {self.seat} cannot {BID_ACTIONS[code]!r} now; open to it: "
-                             + ", ".join(BID_ACTIONS[a] for a in legal))
+            raise ValueError(
+                f"seat {self.seat} cannot {BID_ACTIONS[code]!r} now; open to it: "
+                + ", ".join(BID_ACTIONS[a] for a in legal)
+            )
         seat, index = self.seat, max(self.core.dealt - 1, 0)
         entry = None
         if code == BID_PASS:
@@ -165,14 +185,21 @@ class BidPhase:
     def outcome(self, result: dict, redeals: int = 0) -> BidOutcome:
         trump = result["trump"]
         return BidOutcome(
-            trump=TRUMP_NAMES[trump], banker=result["banker"],
+            trump=TRUMP_NAMES[trump],
+            banker=result["banker"],
             first_declarer=result["first_declarer"],
-            first_declare_index=result["first_declare_index"], overturns=result["overturns"],
-            reinforced=bool(result["reinforced"]), no_bid=bool(result["no_bid"]),
-            banker_steps_down=bool(result["banker_steps_down"]), redeals=redeals,
-            bids=tuple(self.log), first_drawer=result["first_drawer"],
-            late_overturns=result["late_overturns"], reburies=result["reburies"],
-            team_overturns=tuple(result["team_overturns"]))
+            first_declare_index=result["first_declare_index"],
+            overturns=result["overturns"],
+            reinforced=bool(result["reinforced"]),
+            no_bid=bool(result["no_bid"]),
+            banker_steps_down=bool(result["banker_steps_down"]),
+            redeals=redeals,
+            bids=tuple(self.log),
+            first_drawer=result["first_drawer"],
+            late_overturns=result["late_overturns"],
+            reburies=result["reburies"],
+            team_overturns=tuple(result["team_overturns"]),
+        )
 
     # -- the round after the bury -----------------------------------------------------------
     def late_applies(self) -> bool:
@@ -203,4 +230,3 @@ def kind_counts(hands) -> np.ndarray:
         for c in ids:
             out[s, c // 2] += 1
     return out
-

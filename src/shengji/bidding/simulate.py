@@ -114,27 +114,38 @@ Callable policies: ``policy(view) -> BidOption | None`` where ``view`` is a ``Bi
 the seat's hand grows while it has an option and whenever another seat bids (same order as
 the kernel, item 6); returning one of ``view.options`` makes that bid, ``None`` passes.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from numbers import Integral
-from typing import Callable
 
 import numpy as np
 
-from shengji.rules.bid_types import BidOption, BidOutcome, BidView
 from shengji.cards import as_cards, parse_rank
 from shengji.names import BID_POLICIES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS, TRUMP_NAMES
-from shengji.reference.bidding import bid_python, count_trumps, first_drawer as _first_drawer
+from shengji.reference.bidding import bid_python, count_trumps
+from shengji.reference.bidding import first_drawer as _first_drawer
+from shengji.rules.bid_types import BidOption, BidOutcome, BidView
 from shengji.rules.options import resolve_rules
 from shengji.seeds import check_seed
 
 __all__ = [
-    "simulate_bids", "bid_deal", "BidOutcome", "BidOption", "BidView", "eager_policy",
-    "threshold_policy", "TRUMP_NAMES", "POLICIES", "MAX_REDEALS", "MAX_THRESHOLD",
+    "simulate_bids",
+    "bid_deal",
+    "BidOutcome",
+    "BidOption",
+    "BidView",
+    "eager_policy",
+    "threshold_policy",
+    "TRUMP_NAMES",
+    "POLICIES",
+    "MAX_REDEALS",
+    "MAX_THRESHOLD",
     "never_redeals_forever",
 ]
 
-POLICIES = BID_POLICIES    # the kernel policies, in the core's numbering
+POLICIES = BID_POLICIES  # the kernel policies, in the core's numbering
 
 
 def eager_policy(view: BidView):
@@ -144,11 +155,13 @@ def eager_policy(view: BidView):
 
 def threshold_policy(k: int) -> Callable[[BidView], BidOption | None]:
     """The kernel's ``threshold`` policy with parameter k as a callable."""
+
     def policy(view: BidView):
-        for o in view.options:      # options come best first
+        for o in view.options:  # options come best first
             if o.action == "reinforce" or o.trumps >= k:
                 return o
         return None
+
     return policy
 
 
@@ -163,14 +176,19 @@ def _check_args(level, rules, policy, threshold, first_hand, banker):
     first_hand = bool(first_hand)
     if first_hand:
         if banker is not None:
-            raise ValueError("banker: a first hand has no banker before the bidding "
-                             "(the declarer becomes banker); leave it None")
+            raise ValueError(
+                "banker: a first hand has no banker before the bidding "
+                "(the declarer becomes banker); leave it None"
+            )
         banker = 0
     else:
         if banker is None:
             banker = 0
-        if isinstance(banker, bool) or not isinstance(banker, Integral) \
-                or not 0 <= banker < N_SEATS:
+        if (
+            isinstance(banker, bool)
+            or not isinstance(banker, Integral)
+            or not 0 <= banker < N_SEATS
+        ):
             raise ValueError(f"banker: expected a seat 0..{N_SEATS - 1}, got {banker!r}")
         banker = int(banker)
     if callable(policy):
@@ -178,22 +196,32 @@ def _check_args(level, rules, policy, threshold, first_hand, banker):
             raise ValueError("threshold only applies to policy='threshold'")
         return level_rank, rules, policy, 0, first_hand, banker
     if policy not in POLICIES:
-        raise ValueError(f"policy: unknown policy {policy!r}; allowed: "
-                         + ", ".join(map(repr, POLICIES)) + ", or a callable")
+        raise ValueError(
+            f"policy: unknown policy {policy!r}; allowed: "
+            + ", ".join(map(repr, POLICIES))
+            + ", or a callable"
+        )
     if policy == "threshold":
-        if isinstance(threshold, bool) or not isinstance(threshold, Integral) \
-                or not 1 <= threshold <= MAX_THRESHOLD:
-            raise ValueError(f"threshold: policy 'threshold' needs an integer k in "
-                             f"1..{MAX_THRESHOLD}, got {threshold!r}")
+        if (
+            isinstance(threshold, bool)
+            or not isinstance(threshold, Integral)
+            or not 1 <= threshold <= MAX_THRESHOLD
+        ):
+            raise ValueError(
+                f"threshold: policy 'threshold' needs an integer k in "
+                f"1..{MAX_THRESHOLD}, got {threshold!r}"
+            )
         threshold = int(threshold)
     elif threshold is not None:
         raise ValueError(f"threshold only applies to policy='threshold', not {policy!r}")
     else:
         threshold = 0
     if policy == "never" and never_redeals_forever(rules, first_hand):
-        raise ValueError("policy 'never' never declares: a first hand (unless "
-                         "first_hand_no_bid = 'kitty_first') or a later hand under no_bid = "
-                         "'redeal' would be redealt forever")
+        raise ValueError(
+            "policy 'never' never declares: a first hand (unless "
+            "first_hand_no_bid = 'kitty_first') or a later hand under no_bid = "
+            "'redeal' would be redealt forever"
+        )
     return level_rank, rules, policy, threshold, first_hand, banker
 
 
@@ -209,10 +237,14 @@ def never_redeals_forever(rules, first_hand: bool) -> bool:
 def _check_first_drawer(first_drawer):
     if first_drawer is None:
         return None
-    if isinstance(first_drawer, bool) or not isinstance(first_drawer, Integral) \
-            or not 0 <= first_drawer < N_SEATS:
-        raise ValueError(f"first_drawer: expected a seat 0..{N_SEATS - 1} or None, "
-                         f"got {first_drawer!r}")
+    if (
+        isinstance(first_drawer, bool)
+        or not isinstance(first_drawer, Integral)
+        or not 0 <= first_drawer < N_SEATS
+    ):
+        raise ValueError(
+            f"first_drawer: expected a seat 0..{N_SEATS - 1} or None, got {first_drawer!r}"
+        )
     return int(first_drawer)
 
 
@@ -226,8 +258,18 @@ def _callable_for(policy, threshold):
     return None
 
 
-def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first_hand=True,
-             banker=None, seed=0, engine=None, first_drawer=None) -> BidOutcome:
+def bid_deal(
+    cards,
+    level="2",
+    rules=None,
+    policy="eager",
+    threshold=None,
+    first_hand=True,
+    banker=None,
+    seed=0,
+    engine=None,
+    first_drawer=None,
+) -> BidOutcome:
     """The bidding on one dealing order: ``cards`` is 108 cards (notation text or physical
     ids), position i < 100 going to seat (d + i) % 4 where d is the first drawer
     (``first_drawer``; None: as the rules say — seat 0, the banker of a later hand under
@@ -240,11 +282,12 @@ def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first
     bids in ``.bids``); default core for a kernel policy, python for a callable.  ``seed``
     (``shengji.seeds``) seeds the draws: the first drawer under ``random_first_drawer``
     (when ``first_drawer`` is None), then the kitty card of ``no_bid = "kitty_random"``."""
-    from shengji._core.bidding.bidding import bid_given, draw_bounded
     from shengji._core.base.rng import chunk_state
+    from shengji._core.bidding.bidding import bid_given, draw_bounded
 
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
-        level, rules, policy, threshold, first_hand, banker)
+        level, rules, policy, threshold, first_hand, banker
+    )
     seed = check_seed(seed)
     first_drawer = _check_first_drawer(first_drawer)
     deck = as_cards(cards)
@@ -254,33 +297,74 @@ def bid_deal(cards, level="2", rules=None, policy="eager", threshold=None, first
     if engine is None:
         engine = "python" if callable(policy) else "core"
     if engine == "python":
-        return bid_python(deck, level_rank, rules, _callable_for(policy, threshold),
-                          first_hand, banker, lambda bound: draw_bounded(state, bound),
-                          first_drawer)
+        return bid_python(
+            deck,
+            level_rank,
+            rules,
+            _callable_for(policy, threshold),
+            first_hand,
+            banker,
+            lambda bound: draw_bounded(state, bound),
+            first_drawer,
+        )
     if engine != "core":
         raise ValueError(f"engine: expected 'core' or 'python', got {engine!r}")
     if callable(policy):
         raise ValueError("a callable policy runs in the Python engine (engine='python')")
-    rc, res = bid_given(np.asarray(deck, np.uint8), level_rank, rules, POLICIES.index(policy),
-                        threshold, first_hand, banker, state,
-                        -1 if first_drawer is None else first_drawer)
+    rc, res = bid_given(
+        np.asarray(deck, np.uint8),
+        level_rank,
+        rules,
+        POLICIES.index(policy),
+        threshold,
+        first_hand,
+        banker,
+        state,
+        -1 if first_drawer is None else first_drawer,
+    )
     redeal = rc == 1
     return BidOutcome(
-        trump=None if redeal else TRUMP_NAMES[res["trump"]], banker=res["banker"],
-        first_declarer=res["first_declarer"], first_declare_index=res["first_declare_index"],
-        overturns=res["overturns"], reinforced=bool(res["reinforced"]),
-        no_bid=bool(res["no_bid"]), redeal=redeal,
-        banker_steps_down=bool(res["banker_steps_down"]), first_drawer=res["first_drawer"],
-        team_overturns=res["team_overturns"])
+        trump=None if redeal else TRUMP_NAMES[res["trump"]],
+        banker=res["banker"],
+        first_declarer=res["first_declarer"],
+        first_declare_index=res["first_declare_index"],
+        overturns=res["overturns"],
+        reinforced=bool(res["reinforced"]),
+        no_bid=bool(res["no_bid"]),
+        redeal=redeal,
+        banker_steps_down=bool(res["banker_steps_down"]),
+        first_drawer=res["first_drawer"],
+        team_overturns=res["team_overturns"],
+    )
 
 
-COLUMNS = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
-           "reinforced", "no_bid", "redeals", "banker_steps_down", "first_drawer",
-           "banker_trumps", "team_trumps")
+COLUMNS = (
+    "trump",
+    "banker",
+    "first_declarer",
+    "first_declare_index",
+    "overturns",
+    "reinforced",
+    "no_bid",
+    "redeals",
+    "banker_steps_down",
+    "first_drawer",
+    "banker_trumps",
+    "team_trumps",
+)
 
 
-def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None,
-                  first_hand=True, banker=None, chunk=0) -> dict:
+def simulate_bids(
+    n,
+    seed,
+    level="2",
+    rules=None,
+    policy="eager",
+    threshold=None,
+    first_hand=True,
+    banker=None,
+    chunk=0,
+) -> dict:
     """Bid ``n`` random hands; returns numpy columns (COLUMNS): ``trump`` 0..3 = S H C D,
     4 = no-trump (``TRUMP_NAMES``); ``first_declarer`` / ``first_declare_index`` -1 when
     nobody declared; ``first_drawer``: the seat that drew first; ``banker_trumps``: the
@@ -291,50 +375,80 @@ def simulate_bids(n, seed, level="2", rules=None, policy="eager", threshold=None
 
     A callable ``policy`` (see the module docstring) runs the same deals through the Python
     engine: same shuffles, same results as the kernel for ``eager_policy``."""
-    from shengji._core.bidding.bidding import bid_chunk, draw_bounded, shuffle_deck
     from shengji._core.base.rng import chunk_state
+    from shengji._core.bidding.bidding import bid_chunk, draw_bounded, shuffle_deck
 
     if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
         raise ValueError(f"n: expected a non-negative integer, got {n!r}")
     if isinstance(chunk, bool) or not isinstance(chunk, Integral) or chunk < 0:
         raise ValueError(f"chunk: expected a non-negative integer, got {chunk!r}")
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
-        level, rules, policy, threshold, first_hand, banker)
+        level, rules, policy, threshold, first_hand, banker
+    )
     state = chunk_state(check_seed(seed), int(chunk))
     deck = np.arange(N_CARDS, dtype=np.uint8)
     if not callable(policy):
-        return bid_chunk(state, deck, int(n), level_rank, rules, POLICIES.index(policy),
-                         threshold, first_hand, banker)
+        return bid_chunk(
+            state,
+            deck,
+            int(n),
+            level_rank,
+            rules,
+            POLICIES.index(policy),
+            threshold,
+            first_hand,
+            banker,
+        )
     out = {k: [] for k in COLUMNS}
     draw = lambda bound: draw_bounded(state, bound)  # noqa: E731
     for _ in range(int(n)):
         redeals = 0
-        drawer = _first_drawer(rules, first_hand, banker, draw)   # once a hand, before the shuffle
+        drawer = _first_drawer(rules, first_hand, banker, draw)  # once a hand, before the shuffle
         while True:
             shuffle_deck(state, deck)
-            res = bid_python(deck.tolist(), level_rank, rules, policy, first_hand, banker, draw,
-                             drawer)
+            res = bid_python(
+                deck.tolist(), level_rank, rules, policy, first_hand, banker, draw, drawer
+            )
             if not res.redeal:
                 break
             redeals += 1
             if redeals > MAX_REDEALS:
-                raise ValueError(f"{MAX_REDEALS} deals in a row were thrown in because nobody "
-                                 "declared: this policy never bids")
+                raise ValueError(
+                    f"{MAX_REDEALS} deals in a row were thrown in because nobody "
+                    "declared: this policy never bids"
+                )
         t = TRUMP_NAMES.index(res.trump)
         bt = count_trumps(deck, level_rank, t, res.banker, first_drawer=drawer)
-        pt = count_trumps(deck, level_rank, t, (res.banker + 2) % N_SEATS, kitty=False,
-                          first_drawer=drawer)
-        for k, v in (("trump", t), ("banker", res.banker), ("first_declarer", res.first_declarer),
-                     ("first_declare_index", res.first_declare_index),
-                     ("overturns", res.overturns), ("reinforced", res.reinforced),
-                     ("no_bid", res.no_bid), ("redeals", redeals),
-                     ("banker_steps_down", res.banker_steps_down),
-                     ("first_drawer", drawer), ("banker_trumps", bt),
-                     ("team_trumps", bt + pt)):
+        pt = count_trumps(
+            deck, level_rank, t, (res.banker + 2) % N_SEATS, kitty=False, first_drawer=drawer
+        )
+        for k, v in (
+            ("trump", t),
+            ("banker", res.banker),
+            ("first_declarer", res.first_declarer),
+            ("first_declare_index", res.first_declare_index),
+            ("overturns", res.overturns),
+            ("reinforced", res.reinforced),
+            ("no_bid", res.no_bid),
+            ("redeals", redeals),
+            ("banker_steps_down", res.banker_steps_down),
+            ("first_drawer", drawer),
+            ("banker_trumps", bt),
+            ("team_trumps", bt + pt),
+        ):
             out[k].append(v)
-    dtypes = {"trump": np.uint8, "banker": np.uint8, "first_declarer": np.int8,
-              "first_declare_index": np.int8, "overturns": np.uint8, "reinforced": np.bool_,
-              "no_bid": np.bool_, "redeals": np.uint16, "banker_steps_down": np.bool_,
-              "first_drawer": np.uint8, "banker_trumps": np.uint8, "team_trumps": np.uint8}
+    dtypes = {
+        "trump": np.uint8,
+        "banker": np.uint8,
+        "first_declarer": np.int8,
+        "first_declare_index": np.int8,
+        "overturns": np.uint8,
+        "reinforced": np.bool_,
+        "no_bid": np.bool_,
+        "redeals": np.uint16,
+        "banker_steps_down": np.bool_,
+        "first_drawer": np.uint8,
+        "banker_trumps": np.uint8,
+        "team_trumps": np.uint8,
+    }
     return {k: np.asarray(v, dtype=dtypes[k]) for k, v in out.items()}
-

@@ -11,19 +11,47 @@ decision as an action, and bots.
   ``random_action_bot``, ``play_hand``.
 * ``replay`` of a study row is the analysis layer's (``shengji.replay``, ``shengji.analysis.replay``).
 """
+
 from shengji.cards import card_points
-from shengji.names import BID_POLICIES, PHASE_NAMES, SHAPE_NAMES, SIDE_NAMES
-from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS, action_name, bid_action_index, is_bid_action, is_card_action
+from shengji.game.actions import (
+    ACTION_PLAY,
+    BID_ACTION_BASE,
+    N_ACTIONS,
+    action_name,
+    bid_action_index,
+    is_bid_action,
+    is_card_action,
+)
 from shengji.game.bots import Bot, apply_decision, builtin_bot, play_hand, random_action_bot
 from shengji.game.observation import Observation
 from shengji.game.records import Event, FailedThrow, Trick
 from shengji.game.setup import Setup
 from shengji.game.state import BOTS, HandState
+from shengji.names import BID_POLICIES, PHASE_NAMES, SHAPE_NAMES, SIDE_NAMES
 
 __all__ = [
-    "HandState", "Setup", "Observation", "Trick", "FailedThrow", "Event", "ACTION_PLAY",
-    "BID_ACTION_BASE", "N_ACTIONS", "is_card_action", "is_bid_action", "bid_action_index",
-    "action_name", "Bot", "builtin_bot", "random_action_bot", "play_hand",
-    "apply_decision", "card_points", "BOTS", "BID_POLICIES", "PHASE_NAMES",
-    "SHAPE_NAMES", "SIDE_NAMES",
+    "HandState",
+    "Setup",
+    "Observation",
+    "Trick",
+    "FailedThrow",
+    "Event",
+    "ACTION_PLAY",
+    "BID_ACTION_BASE",
+    "N_ACTIONS",
+    "is_card_action",
+    "is_bid_action",
+    "bid_action_index",
+    "action_name",
+    "Bot",
+    "builtin_bot",
+    "random_action_bot",
+    "play_hand",
+    "apply_decision",
+    "card_points",
+    "BOTS",
+    "BID_POLICIES",
+    "PHASE_NAMES",
+    "SHAPE_NAMES",
+    "SIDE_NAMES",
 ]

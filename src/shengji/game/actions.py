@@ -27,15 +27,23 @@ that, and a policy network its output layer), the legal set is exact (C(33, 8) =
 13,884,156 burials, and the follows of a throw, cannot be listed), and a seat's partial
 choice is private (it is in its own observation's ``pending`` only).
 """
+
 from __future__ import annotations
 
 from shengji._core.engine.actions import ACTION_PLAY, N_PLAY_ACTIONS
 from shengji.rules.bid_types import BID_ACTIONS
 
-__all__ = ["ACTION_PLAY", "BID_ACTION_BASE", "N_ACTIONS", "is_card_action", "is_bid_action",
-           "bid_action_index", "action_name"]
+__all__ = [
+    "ACTION_PLAY",
+    "BID_ACTION_BASE",
+    "N_ACTIONS",
+    "is_card_action",
+    "is_bid_action",
+    "bid_action_index",
+    "action_name",
+]
 
-BID_ACTION_BASE: int = N_PLAY_ACTIONS              # the first bid action (k = 0: pass)
+BID_ACTION_BASE: int = N_PLAY_ACTIONS  # the first bid action (k = 0: pass)
 N_ACTIONS: int = BID_ACTION_BASE + len(BID_ACTIONS)
 
 
@@ -52,8 +60,9 @@ def is_bid_action(action: int) -> bool:
 def bid_action_index(action: int) -> int:
     """The index ``k`` in ``BID_ACTIONS`` of a bid action."""
     if not is_bid_action(action):
-        raise ValueError(f"not a bid action: {action!r} (expected {BID_ACTION_BASE}.."
-                         f"{N_ACTIONS - 1})")
+        raise ValueError(
+            f"not a bid action: {action!r} (expected {BID_ACTION_BASE}..{N_ACTIONS - 1})"
+        )
     return action - BID_ACTION_BASE
 
 

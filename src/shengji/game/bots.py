@@ -16,17 +16,19 @@ from ``rng``.  In ``play_hand`` a bot name instead plays through ``HandState.bot
 drawing from the hand's own generator as a study's hand does (same choices as the study).
 ``random_action_bot`` is the smallest bot: a uniform legal action.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from numbers import Integral
-from typing import Callable, Union
+from typing import Union
 
 import numpy as np
 
-from shengji.names import N_SEATS
-from shengji.seeds import check_seed
 from shengji.game.observation import Observation
 from shengji.game.state import BOTS, HandState
+from shengji.names import N_SEATS
+from shengji.seeds import check_seed
 
 __all__ = ["Bot", "builtin_bot", "random_action_bot", "play_hand", "apply_decision"]
 
@@ -43,7 +45,7 @@ def builtin_bot(name: str) -> Bot:
 
     def bot(observation: Observation, rng: np.random.Generator) -> list[int]:
         state = rng.integers(0, 2**64, size=4, dtype=np.uint64)
-        if not state.any():                 # xoshiro's one forbidden state
+        if not state.any():  # xoshiro's one forbidden state
             state[0] = 1
         return observation._info.bot(index, state)
 
@@ -63,8 +65,18 @@ def apply_decision(state: HandState, decision: Decision):
     return state.apply(decision)
 
 
-def play_hand(rules=None, level="2", *, policies=("greedy",) * 4, banker=0, seed=None,
-              deal=None, trump=None, rng=None, **hand_options) -> HandState:
+def play_hand(
+    rules=None,
+    level="2",
+    *,
+    policies=("greedy",) * 4,
+    banker=0,
+    seed=None,
+    deal=None,
+    trump=None,
+    rng=None,
+    **hand_options,
+) -> HandState:
     """Play a whole hand and return the finished ``HandState``.
 
     ``policies[seat]``: a built-in bot's name (it draws from the hand's generator, so
@@ -76,10 +88,11 @@ def play_hand(rules=None, level="2", *, policies=("greedy",) * 4, banker=0, seed
         raise ValueError("policies: one per seat (4)")
     for p in policies:
         if not callable(p) and p not in BOTS:
-            raise ValueError(f"policies: {p!r} is neither a bot name ({', '.join(BOTS)}) nor "
-                             "a callable bot(observation, rng)")
-    s = HandState(rules, level, banker=banker, deal=deal, seed=seed, trump=trump,
-                  **hand_options)
+            raise ValueError(
+                f"policies: {p!r} is neither a bot name ({', '.join(BOTS)}) nor "
+                "a callable bot(observation, rng)"
+            )
+    s = HandState(rules, level, banker=banker, deal=deal, seed=seed, trump=trump, **hand_options)
     if rng is None:
         rng = np.random.default_rng(check_seed(seed, allow_none=True))
     while not s.is_over():

@@ -26,10 +26,12 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
                   reproducible: the result then depends on the machine's speed and load
                   (0, the default: no budget, the same bytes on every machine).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from shengji._core.bots.bot import OBJECTIVES, PARAM_FIELDS, ROLLOUT_BOTS
 from shengji._core.bots.pimc import DEFAULTS as _PIMC_DEFAULTS
@@ -49,23 +51,31 @@ def _int_in(lo: int, hi: int) -> Callable[[str, Any], int]:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise ValueError(f"{where}: expected an integer {lo}..{hi}, got {value!r}")
         return value
+
     return check
 
 
 def _one_of(*allowed: str) -> Callable[[str, Any], str]:
     def check(where: str, value: Any) -> str:
         if value not in allowed:
-            raise ValueError(f"{where}: expected one of {', '.join(map(repr, allowed))}, "
-                             f"got {value!r}")
+            raise ValueError(
+                f"{where}: expected one of {', '.join(map(repr, allowed))}, got {value!r}"
+            )
         return value
+
     return check
 
 
 def _milliseconds(where: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0 \
-            or value == float("inf"):
-        raise ValueError(f"{where}: expected a number of milliseconds >= 0 (0: no budget), "
-                         f"got {value!r}")
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not value >= 0
+        or value == float("inf")
+    ):
+        raise ValueError(
+            f"{where}: expected a number of milliseconds >= 0 (0: no budget), got {value!r}"
+        )
     return float(value)
 
 
@@ -84,7 +94,7 @@ BOT_PARAMS["pimc"] = {
 }
 assert set(BOT_PARAMS["pimc"]) == set(PARAM_FIELDS)
 
-NAME_KEY = "bot"   # the key of a bot table that holds the name
+NAME_KEY = "bot"  # the key of a bot table that holds the name
 
 
 @dataclass(frozen=True)
@@ -168,21 +178,26 @@ def parse_bot(where: str, value: Any) -> BotSpec:
         name, given = _parse_label(where, value)
     elif isinstance(value, dict):
         if NAME_KEY not in value:
-            raise ValueError(f"{where}: a bot table needs the key {NAME_KEY!r} (e.g. "
-                             f"{{{NAME_KEY} = \"memory\"}}), got {value!r}")
+            raise ValueError(
+                f"{where}: a bot table needs the key {NAME_KEY!r} (e.g. "
+                f'{{{NAME_KEY} = "memory"}}), got {value!r}'
+            )
         name = value[NAME_KEY]
         given = {k: v for k, v in value.items() if k != NAME_KEY}
     else:
-        raise ValueError(f"{where}: expected a bot name ({_allowed()}) or a table "
-                         f"{{{NAME_KEY} = name, parameter = value, ...}}, got {value!r}")
+        raise ValueError(
+            f"{where}: expected a bot name ({_allowed()}) or a table "
+            f"{{{NAME_KEY} = name, parameter = value, ...}}, got {value!r}"
+        )
     if not isinstance(name, str) or name not in BOT_NAMES:
         raise ValueError(f"{where}: unknown bot {name!r}; allowed: {_allowed()}")
     declared = BOT_PARAMS[name]
     for key in given:
         if key not in declared:
             allowed = ", ".join(sorted(declared)) if declared else "none"
-            raise ValueError(f"{where}: bot {name!r} has no parameter {key!r}; its "
-                             f"parameters: {allowed}")
+            raise ValueError(
+                f"{where}: bot {name!r} has no parameter {key!r}; its parameters: {allowed}"
+            )
     params = []
     for key in sorted(declared):
         default, check = declared[key]

@@ -52,20 +52,33 @@ Fields (cards are physical ids 0..107, sorted; seats 0..3, team t = seats t and 
 ``to_dict()`` / ``to_json()`` give plain data, ``str(obs)`` / ``render()`` the table as
 the seat sees it.
 """
+
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from shengji.game.records import (
+    Trick,
+    bid_outcome,
+    built,
+    failed_throws,
+    hand_result,
+    trick_of,
+    void_names,
+)
+from shengji.names import N_SEATS, PHASE_NAMES, RANK_NAMES, TRUMP_NAMES
 from shengji.rules.bid_types import BidOutcome
-from shengji.names import N_SEATS
-from shengji.names import PHASE_NAMES, RANK_NAMES, TRUMP_NAMES
 from shengji.rules.options import Rules
-from shengji.game.records import Trick, bid_outcome, built, failed_throws, hand_result, trick_of, void_names
 
-__all__ = ["Observation", "HandMemo", "bidding_observation", "late_bidding_observation",
-           "seen_bids"]
+__all__ = [
+    "Observation",
+    "HandMemo",
+    "bidding_observation",
+    "late_bidding_observation",
+    "seen_bids",
+]
 
 Cards = tuple[int, ...]
 
@@ -80,7 +93,7 @@ class HandMemo:
         self.tricks: list[Trick] = list(tricks)
         self.bidding_raw = self.bidding = None
 
-    def copy(self) -> "HandMemo":
+    def copy(self) -> HandMemo:
         other = HandMemo(self.tricks)
         other.bidding_raw, other.bidding = self.bidding_raw, self.bidding
         return other
@@ -118,8 +131,9 @@ class Observation:
     _info: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def from_infoset(cls, info, rules: Rules, memo: "HandMemo | None" = None,
-                     bids: tuple = ()) -> "Observation":
+    def from_infoset(
+        cls, info, rules: Rules, memo: HandMemo | None = None, bids: tuple = ()
+    ) -> Observation:
         """Read an Observation from the core's information set of one seat.  ``memo``: what
         a caller keeps of this hand's public record between observations (``HandMemo``:
         the completed tricks and the bidding's outcome, which never change), so that
@@ -136,23 +150,34 @@ class Observation:
         points = tuple(d["points"])
         kitty, buried = d["kitty"], d["buried"]
         return built(
-            cls, seat=d["seat"], phase=PHASE_NAMES[d["phase"]],
-            to_play=None if over else d["to_play"], rules=rules,
-            level=RANK_NAMES[d["level"]], defender_level=RANK_NAMES[d["defender_level"]],
-            trump=TRUMP_NAMES[d["trump"]], banker=d["banker"],
-            bidding=memo.bidding, bids=seen_bids(bids, d["seat"], rules), standing_bid=None,
+            cls,
+            seat=d["seat"],
+            phase=PHASE_NAMES[d["phase"]],
+            to_play=None if over else d["to_play"],
+            rules=rules,
+            level=RANK_NAMES[d["level"]],
+            defender_level=RANK_NAMES[d["defender_level"]],
+            trump=TRUMP_NAMES[d["trump"]],
+            banker=d["banker"],
+            bidding=memo.bidding,
+            bids=seen_bids(bids, d["seat"], rules),
+            standing_bid=None,
             hand=tuple(d["hand"]),
-            pending=tuple(d["pending"]), kitty=None if kitty is None else tuple(kitty),
+            pending=tuple(d["pending"]),
+            kitty=None if kitty is None else tuple(kitty),
             buried=None if buried is None else tuple(buried),
-            hand_sizes=tuple(d["hand_sizes"]), tricks=tuple(known),
-            current_trick=None if d["current"] is None else trick_of(len(known),
-                                                                     d["current"]),
-            leader=d["leader"], points=points,
+            hand_sizes=tuple(d["hand_sizes"]),
+            tricks=tuple(known),
+            current_trick=None if d["current"] is None else trick_of(len(known), d["current"]),
+            leader=d["leader"],
+            points=points,
             team_points=(points[0] + points[2], points[1] + points[3]),
-            penalty=d["penalty"], voids=tuple(map(void_names, d["voids"])),
+            penalty=d["penalty"],
+            voids=tuple(map(void_names, d["voids"])),
             legal_actions=tuple(d["legal_actions"]),
             result=None if not over else hand_result(d["result"]),
-            _info=info)
+            _info=info,
+        )
 
     # -- derived ------------------------------------------------------------------------
     @property
@@ -186,8 +211,15 @@ class Observation:
     @property
     def played(self) -> Cards:
         """Every card played so far (all seats), sorted."""
-        return tuple(sorted(c for t in (*self.tricks, self.current_trick) if t is not None
-                            for _, cards in t.plays for c in cards))
+        return tuple(
+            sorted(
+                c
+                for t in (*self.tricks, self.current_trick)
+                if t is not None
+                for _, cards in t.plays
+                for c in cards
+            )
+        )
 
     def legal_plays(self) -> list:
         """Candidate whole decisions when this seat decides (else []): in phase "bid" its
@@ -271,29 +303,54 @@ class _BidInfo:
         return BID_ACTION_BASE + self.bids.bot(self.policy, self.threshold)
 
 
-def bidding_observation(bids, seat: int, rules: Rules, setup, log, policy: int,
-                        threshold: int) -> Observation:
+def bidding_observation(
+    bids, seat: int, rules: Rules, setup, log, policy: int, threshold: int
+) -> Observation:
     """What ``seat`` may know during the deal's bidding: the cards dealt to it so far, how
     many each seat got, the bids it has seen and the standing bid as it sees it."""
     info = _BidInfo(bids.copy(), seat, policy, threshold)
     zeros = (0,) * N_SEATS
     return built(
-        Observation, seat=seat, phase="bid", to_play=bids.seat, rules=rules,
-        level=setup.level, defender_level=setup.defender_level, trump=None,
-        banker=bids.core.standing()["banker"], bidding=None, bids=seen_bids(log, seat, rules),
-        standing_bid=bids.current(seat), hand=tuple(sorted(bids.cards(seat))), pending=(),
-        kitty=None, buried=None, hand_sizes=tuple(len(bids.cards(s)) for s in range(N_SEATS)),
-        tricks=(), current_trick=None, leader=-1, points=zeros, team_points=(0, 0),
-        penalty=0, voids=((),) * N_SEATS, legal_actions=tuple(info.legal_actions()),
-        result=None, _info=info)
+        Observation,
+        seat=seat,
+        phase="bid",
+        to_play=bids.seat,
+        rules=rules,
+        level=setup.level,
+        defender_level=setup.defender_level,
+        trump=None,
+        banker=bids.core.standing()["banker"],
+        bidding=None,
+        bids=seen_bids(log, seat, rules),
+        standing_bid=bids.current(seat),
+        hand=tuple(sorted(bids.cards(seat))),
+        pending=(),
+        kitty=None,
+        buried=None,
+        hand_sizes=tuple(len(bids.cards(s)) for s in range(N_SEATS)),
+        tricks=(),
+        current_trick=None,
+        leader=-1,
+        points=zeros,
+        team_points=(0, 0),
+        penalty=0,
+        voids=((),) * N_SEATS,
+        legal_actions=tuple(info.legal_actions()),
+        result=None,
+        _info=info,
+    )
 
 
-def late_bidding_observation(obs: Observation, bids, policy: int,
-                             threshold: int) -> Observation:
+def late_bidding_observation(obs: Observation, bids, policy: int, threshold: int) -> Observation:
     """An observation made between the bury and the first lead, turned into one of the
     round of overturns after the bury (phase "bid")."""
     info = _BidInfo(bids.copy(), obs.seat, policy, threshold)
     values = {f.name: getattr(obs, f.name) for f in fields(Observation)}
-    values.update(phase="bid", to_play=bids.seat, standing_bid=bids.current(obs.seat),
-                  legal_actions=tuple(info.legal_actions()), _info=info)
+    values.update(
+        phase="bid",
+        to_play=bids.seat,
+        standing_bid=bids.current(obs.seat),
+        legal_actions=tuple(info.legal_actions()),
+        _info=info,
+    )
     return built(Observation, **values)

@@ -6,45 +6,63 @@ Cards are physical ids 0..107 (``shengji.cards``: ``kind * 2 + copy``); ``format
 shows them as notation.  ``card_points`` (``shengji.cards``) counts their points: 5 for a
 five, 10 for a ten or a king.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from shengji._core.drivers.hands import HAND_COLUMNS
-from shengji.rules.bid_types import BidOutcome
 from shengji.cards import format_cards
-from shengji.names import FOLLOW_NAMES, PHASE_NAMES, RANK_NAMES, SHAPE_NAMES, SIDE_NAMES, TRUMP_NAMES
+from shengji.names import (
+    FOLLOW_NAMES,
+    PHASE_NAMES,
+    RANK_NAMES,
+    SHAPE_NAMES,
+    SIDE_NAMES,
+    TRUMP_NAMES,
+)
+from shengji.rules.bid_types import BidOutcome
 
 __all__ = ["Trick", "FailedThrow", "Event", "hand_result", "bid_outcome", "void_names"]
 
 Cards = tuple[int, ...]
 
 # Result columns (the core's HAND_COLUMNS) that hold an index into a tuple of names.
-_NAMED_COLUMNS = {"trump": TRUMP_NAMES, "level": RANK_NAMES, "last_winner_side": SIDE_NAMES,
-                  "last_winner_shape": SHAPE_NAMES, "level_side": SIDE_NAMES}
+_NAMED_COLUMNS = {
+    "trump": TRUMP_NAMES,
+    "level": RANK_NAMES,
+    "last_winner_side": SIDE_NAMES,
+    "last_winner_shape": SHAPE_NAMES,
+    "level_side": SIDE_NAMES,
+}
 
 
 def hand_result(row: dict) -> dict:
     """The core's result row (``HAND_COLUMNS``, ints) with names where a study writes
     names: the keys and values of a scoring study's ``hands`` row (``demotion`` stays the
     rank index of the banker team's demoted level, -1 for none, as in a match row)."""
-    return {k: _NAMED_COLUMNS[k][row[k]] if k in _NAMED_COLUMNS else row[k]
-            for k in HAND_COLUMNS}
+    return {k: _NAMED_COLUMNS[k][row[k]] if k in _NAMED_COLUMNS else row[k] for k in HAND_COLUMNS}
 
 
 def bid_outcome(d: dict | None) -> BidOutcome | None:
     """The core's bidding dict -> ``shengji.bidding.BidOutcome`` (None stays None)."""
     if d is None:
         return None
-    return BidOutcome(trump=TRUMP_NAMES[d["trump"]], banker=d["banker"],
-                      first_declarer=d["first_declarer"],
-                      first_declare_index=d["first_declare_index"], overturns=d["overturns"],
-                      reinforced=bool(d["reinforced"]), no_bid=bool(d["no_bid"]),
-                      redeals=d["redeals"], banker_steps_down=bool(d["banker_steps_down"]),
-                      first_drawer=d.get("first_drawer", 0),
-                      late_overturns=d.get("late_overturns", 0),
-                      reburies=d.get("reburies", 0),
-                      team_overturns=tuple(d.get("team_overturns", (0, 0))))
+    return BidOutcome(
+        trump=TRUMP_NAMES[d["trump"]],
+        banker=d["banker"],
+        first_declarer=d["first_declarer"],
+        first_declare_index=d["first_declare_index"],
+        overturns=d["overturns"],
+        reinforced=bool(d["reinforced"]),
+        no_bid=bool(d["no_bid"]),
+        redeals=d["redeals"],
+        banker_steps_down=bool(d["banker_steps_down"]),
+        first_drawer=d.get("first_drawer", 0),
+        late_overturns=d.get("late_overturns", 0),
+        reburies=d.get("reburies", 0),
+        team_overturns=tuple(d.get("team_overturns", (0, 0))),
+    )
 
 
 def built(cls, **values):
@@ -62,8 +80,10 @@ def void_names(bits: int) -> tuple[str, ...]:
     return _VOID_NAMES[bits]
 
 
-_VOID_NAMES = tuple(tuple(name for s, name in enumerate(FOLLOW_NAMES) if (bits >> s) & 1)
-                    for bits in range(1 << len(FOLLOW_NAMES)))
+_VOID_NAMES = tuple(
+    tuple(name for s, name in enumerate(FOLLOW_NAMES) if (bits >> s) & 1)
+    for bits in range(1 << len(FOLLOW_NAMES))
+)
 
 
 @dataclass(frozen=True)
@@ -102,19 +122,28 @@ class Trick:
         return None
 
     def to_dict(self) -> dict:
-        return {"index": self.index, "leader": self.leader,
-                "plays": [[s, list(c)] for s, c in self.plays], "winner": self.winner,
-                "points": self.points,
-                "attempt": None if self.attempt is None else list(self.attempt),
-                "penalty": self.penalty}
+        return {
+            "index": self.index,
+            "leader": self.leader,
+            "plays": [[s, list(c)] for s, c in self.plays],
+            "winner": self.winner,
+            "points": self.points,
+            "attempt": None if self.attempt is None else list(self.attempt),
+            "penalty": self.penalty,
+        }
 
     def __str__(self) -> str:
         plays = " | ".join(f"S{s} {format_cards(c)}" for s, c in self.plays)
         if self.attempt is not None:
-            plays += f"  (S{self.leader} tried {format_cards(self.attempt)}: failed throw, " \
-                     f"penalty {self.penalty:+d})"
-        end = f" -> S{self.winner}, {self.points} pts" if self.complete else \
-            f"  ({self.points} pts so far)"
+            plays += (
+                f"  (S{self.leader} tried {format_cards(self.attempt)}: failed throw, "
+                f"penalty {self.penalty:+d})"
+            )
+        end = (
+            f" -> S{self.winner}, {self.points} pts"
+            if self.complete
+            else f"  ({self.points} pts so far)"
+        )
         return f"{self.index + 1:2d}. {plays}{end}"
 
 
@@ -122,9 +151,16 @@ def trick_of(index: int, raw) -> Trick:
     """A Trick from the core's tuple (infoset.observe): (leader, winner or -1, points,
     ((seat, ids), ...), attempt ids or None, penalty)."""
     leader, winner, points, plays, attempt, penalty = raw
-    return built(Trick, index=index, leader=leader, plays=plays,
-                 winner=None if winner < 0 else winner, points=points, attempt=attempt,
-                 penalty=penalty)
+    return built(
+        Trick,
+        index=index,
+        leader=leader,
+        plays=plays,
+        winner=None if winner < 0 else winner,
+        points=points,
+        attempt=attempt,
+        penalty=penalty,
+    )
 
 
 @dataclass(frozen=True)
@@ -141,8 +177,11 @@ class FailedThrow:
 
 
 def failed_throws(tricks) -> tuple[FailedThrow, ...]:
-    return tuple(FailedThrow(t.index, t.leader, t.attempt, t.lead, t.penalty)
-                 for t in tricks if t is not None and t.attempt is not None)
+    return tuple(
+        FailedThrow(t.index, t.leader, t.attempt, t.lead, t.penalty)
+        for t in tricks
+        if t is not None and t.attempt is not None
+    )
 
 
 @dataclass(frozen=True)
@@ -197,7 +236,15 @@ def event_of(raw) -> Event:
     """An Event from the core's tuple (handcore: seat, phase, cards, played, penalty,
     trick or -1, winner or -1, points, over)."""
     seat, phase, cards, played, penalty, trick, winner, points, over = raw
-    return built(Event, seat=seat, phase=PHASE_NAMES[phase], cards=tuple(cards),
-                 played=tuple(played), penalty=penalty, trick=None if trick < 0 else trick,
-                 winner=None if winner < 0 else winner, points=points, over=bool(over))
-
+    return built(
+        Event,
+        seat=seat,
+        phase=PHASE_NAMES[phase],
+        cards=tuple(cards),
+        played=tuple(played),
+        penalty=penalty,
+        trick=None if trick < 0 else trick,
+        winner=None if winner < 0 else winner,
+        points=points,
+        over=bool(over),
+    )

@@ -1,23 +1,27 @@
 """Text renderings of a hand: the table as one seat sees it (``Observation.render``) and
 the whole table (``HandState.render``).  Hands are grouped by following-suit, trumps
 first, strongest first."""
+
 from __future__ import annotations
 
 from shengji.cards import format_cards
+from shengji.game.actions import ACTION_PLAY, action_name, is_card_action
 from shengji.names import FOLLOW_NAMES, N_COPIES, N_SEATS, TRUMP
 from shengji.rules.trump import Trump
-from shengji.game.actions import ACTION_PLAY, action_name, is_card_action
 
-_GROUPS = (TRUMP, 0, 1, 2, 3)          # trumps first, then S H C D
+_GROUPS = (TRUMP, 0, 1, 2, 3)  # trumps first, then S H C D
 
 
 def _sorted_groups(cards, trump: str, level: str, rules) -> str:
     follow, order, _, _ = Trump(level, None if trump == "NT" else trump).tables(
-        rules.tractor_gap, rules.trump_chain)
+        rules.tractor_gap, rules.trump_chain
+    )
     parts = []
     for g in _GROUPS:
-        mine = sorted((c for c in cards if follow[c // N_COPIES] == g),
-                      key=lambda c: (-int(order[c // N_COPIES]), c))
+        mine = sorted(
+            (c for c in cards if follow[c // N_COPIES] == g),
+            key=lambda c: (-int(order[c // N_COPIES]), c),
+        )
         if mine:
             parts.append(f"{FOLLOW_NAMES[g]}: {format_cards(mine)}")
     return "  |  ".join(parts) if parts else "(none)"
@@ -25,21 +29,33 @@ def _sorted_groups(cards, trump: str, level: str, rules) -> str:
 
 def _header(o) -> list[str]:
     trump = "not decided yet" if o.trump is None else o.trump
-    bank = "none yet" if o.banker < 0 else \
-        f"S{o.banker} (team {o.banker % 2}: S{o.banker % 2} S{o.banker % 2 + 2})"
+    bank = (
+        "none yet"
+        if o.banker < 0
+        else f"S{o.banker} (team {o.banker % 2}: S{o.banker % 2} S{o.banker % 2 + 2})"
+    )
     lines = [f"level {o.level} (defenders {o.defender_level}), trump {trump}, banker {bank}"]
     if o.bids:
-        lines.append("bids: " + "; ".join(
-            f"S{seat} {action} {'(face down)' if trump is None else trump} at card {i + 1}"
-            for i, seat, action, trump, _ in o.bids))
+        lines.append(
+            "bids: "
+            + "; ".join(
+                f"S{seat} {action} {'(face down)' if trump is None else trump} at card {i + 1}"
+                for i, seat, action, trump, _ in o.bids
+            )
+        )
     if o.standing_bid is not None:
         st = o.standing_bid
-        lines.append(f"standing bid: S{st['bidder']} {st['strength']} "
-                     f"{st['trump'] or '(face down)'}" + (", locked" if st["locked"] else ""))
+        lines.append(
+            f"standing bid: S{st['bidder']} {st['strength']} "
+            f"{st['trump'] or '(face down)'}" + (", locked" if st["locked"] else "")
+        )
     b = o.bidding
     if b is not None:
-        who = "nobody declared (no_bid)" if b.no_bid else \
-            f"S{b.first_declarer} declared first (card {b.first_declare_index + 1})"
+        who = (
+            "nobody declared (no_bid)"
+            if b.no_bid
+            else f"S{b.first_declarer} declared first (card {b.first_declare_index + 1})"
+        )
         extra = [f"{b.overturns} overturn(s)"] if b.overturns else []
         extra += ["reinforced"] if b.reinforced else []
         extra += [f"{b.redeals} redeal(s)"] if b.redeals else []
@@ -50,8 +66,10 @@ def _header(o) -> list[str]:
 
 def _record(o) -> list[str]:
     pts = "  ".join(f"S{s} {o.points[s]}" for s in range(N_SEATS))
-    lines = [f"points: {pts}  | team 0 {o.team_points[0]}, team 1 {o.team_points[1]}"
-             f"  | penalty {o.penalty:+d}"]
+    lines = [
+        f"points: {pts}  | team 0 {o.team_points[0]}, team 1 {o.team_points[1]}"
+        f"  | penalty {o.penalty:+d}"
+    ]
     voids = [f"S{s}: {' '.join(v)}" for s, v in enumerate(o.voids) if v]
     if voids:
         lines.append("voids shown: " + "; ".join(voids))
@@ -67,22 +85,28 @@ def _record(o) -> list[str]:
 def _legal(o) -> str:
     if o.phase == "bid":
         return f"legal actions: {', '.join(action_name(a) for a in o.legal_actions)}"
-    return (f"legal actions: {len(o.legal_actions)} "
-            f"(cards {format_cards([a for a in o.legal_actions if is_card_action(a)])}"
-            + (" + play)" if o.legal_actions[-1] == ACTION_PLAY else ")"))
+    return (
+        f"legal actions: {len(o.legal_actions)} "
+        f"(cards {format_cards([a for a in o.legal_actions if is_card_action(a)])}"
+        + (" + play)" if o.legal_actions[-1] == ACTION_PLAY else ")")
+    )
 
 
 def render_observation(o) -> str:
-    side = "no banker yet" if o.banker < 0 else \
-        "banker team" if o.is_banker_team else "defenders"
+    side = "no banker yet" if o.banker < 0 else "banker team" if o.is_banker_team else "defenders"
     lines = [f"Seat {o.seat} ({side}) -- " + _header(o)[0], *_header(o)[1:]]
-    turn = "the hand is over" if o.phase == "over" else \
-        f"{o.phase}, S{o.to_play} to decide" + (" (you)" if o.my_turn else "")
-    lines.append(f"phase: {turn}; next trick led by S{o.leader}" if o.current_trick is None
-                 and o.phase == "play" else f"phase: {turn}")
+    turn = (
+        "the hand is over"
+        if o.phase == "over"
+        else f"{o.phase}, S{o.to_play} to decide" + (" (you)" if o.my_turn else "")
+    )
+    lines.append(
+        f"phase: {turn}; next trick led by S{o.leader}"
+        if o.current_trick is None and o.phase == "play"
+        else f"phase: {turn}"
+    )
     lines += _record(o)
-    lines.append(f"your hand ({len(o.hand)}): " + _sorted_groups(o.hand, o.trump, o.level,
-                                                                  o.rules))
+    lines.append(f"your hand ({len(o.hand)}): " + _sorted_groups(o.hand, o.trump, o.level, o.rules))
     if o.pending:
         lines.append(f"chosen so far: {format_cards(o.pending)}")
     if o.kitty is not None:
@@ -103,20 +127,23 @@ def render_state(s) -> str:
     # the banker's view holds the kitty and the bury (during the deal's bidding: seat 0's)
     o = s.observation(s.banker if s.banker >= 0 else 0)
     lines = ["Full table -- " + _header(o)[0], *_header(o)[1:]]
-    lines.append("the hand is over" if s.is_over() else f"phase: {s.phase}, S{s.to_play} to "
-                 f"decide")
+    lines.append("the hand is over" if s.is_over() else f"phase: {s.phase}, S{s.to_play} to decide")
     lines += _record(o)
     for seat, hand in enumerate(s.hands):
-        lines.append(f"S{seat} ({len(hand)}): " + _sorted_groups(hand, o.trump, o.level,
-                                                                  o.rules))
-    lines.append(f"kitty (dealt): {format_cards(s.kitty)}" if s.kitty else
-                 "kitty: not taken yet (the deal's bidding)")
+        lines.append(f"S{seat} ({len(hand)}): " + _sorted_groups(hand, o.trump, o.level, o.rules))
+    lines.append(
+        f"kitty (dealt): {format_cards(s.kitty)}"
+        if s.kitty
+        else "kitty: not taken yet (the deal's bidding)"
+    )
     if s.buried:
         lines.append(f"buried: {format_cards(s.buried)}")
     if s.is_over():
         r = s.result()
-        lines.append(f"result: D = {r['defender_points']} (table {r['table_points']}, kitty "
-                     f"{r['kitty_points']} x {r['kitty_multiplier']}, penalty "
-                     f"{r['penalty']:+d}) -> {r['level_side']} +{r['levels']}, next banker "
-                     f"S{r['next_banker']}")
+        lines.append(
+            f"result: D = {r['defender_points']} (table {r['table_points']}, kitty "
+            f"{r['kitty_points']} x {r['kitty_multiplier']}, penalty "
+            f"{r['penalty']:+d}) -> {r['level_side']} +{r['levels']}, next banker "
+            f"S{r['next_banker']}"
+        )
     return "\n".join(lines)

@@ -2,12 +2,13 @@
 outcome, the first drawer and the ``HandState`` arguments that made it), with its plain-data
 form, and the conversions between the trump's and the bidding's names and the core's ints.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from shengji.rules.bid_types import BidOutcome
 from shengji.names import NO_TRUMP, SUITS, TRUMP_NAMES
+from shengji.rules.bid_types import BidOutcome
 from shengji.rules.options import Rules
 
 __all__ = ["Setup", "trump_index", "bid_dict"]
@@ -26,13 +27,21 @@ def bid_dict(b: BidOutcome | None) -> dict | None:
     """``bid_outcome``'s inverse: the core's bidding dict."""
     if b is None:
         return None
-    return {"trump": TRUMP_NAMES.index(b.trump), "banker": b.banker,
-            "first_declarer": b.first_declarer, "first_declare_index": b.first_declare_index,
-            "overturns": b.overturns, "reinforced": int(b.reinforced),
-            "no_bid": int(b.no_bid), "redeals": b.redeals,
-            "banker_steps_down": int(b.banker_steps_down), "first_drawer": b.first_drawer,
-            "late_overturns": b.late_overturns, "reburies": b.reburies,
-            "team_overturns": list(b.team_overturns)}
+    return {
+        "trump": TRUMP_NAMES.index(b.trump),
+        "banker": b.banker,
+        "first_declarer": b.first_declarer,
+        "first_declare_index": b.first_declare_index,
+        "overturns": b.overturns,
+        "reinforced": int(b.reinforced),
+        "no_bid": int(b.no_bid),
+        "redeals": b.redeals,
+        "banker_steps_down": int(b.banker_steps_down),
+        "first_drawer": b.first_drawer,
+        "late_overturns": b.late_overturns,
+        "reburies": b.reburies,
+        "team_overturns": list(b.team_overturns),
+    }
 
 
 @dataclass(frozen=True)
@@ -67,16 +76,23 @@ class Setup:
             start = {**self.start, "rules": self.start["rules"].to_dict()}
             if start["deal"] is not None:
                 start["deal"] = list(start["deal"])
-        return {"rules": self.rules.to_dict(), "level": self.level,
-                "defender_level": self.defender_level, "deal": list(self.deal),
-                "trump": self.trump, "banker": self.banker,
-                "bidding": None if self.bidding is None else asdict(self.bidding),
-                "first_drawer": self.first_drawer, "start": start,
-                "bid_policy": self.bid_policy, "threshold": self.threshold,
-                "first_hand": self.first_hand}
+        return {
+            "rules": self.rules.to_dict(),
+            "level": self.level,
+            "defender_level": self.defender_level,
+            "deal": list(self.deal),
+            "trump": self.trump,
+            "banker": self.banker,
+            "bidding": None if self.bidding is None else asdict(self.bidding),
+            "first_drawer": self.first_drawer,
+            "start": start,
+            "bid_policy": self.bid_policy,
+            "threshold": self.threshold,
+            "first_hand": self.first_hand,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Setup":
+    def from_dict(cls, data: dict) -> Setup:
         try:
             b = data["bidding"]
             start = data.get("start")
@@ -88,13 +104,26 @@ class Setup:
                     start["seed"] = tuple(start["seed"])
             bidding = None
             if b is not None:
-                bidding = BidOutcome(**{**b, "bids": tuple(tuple(x) for x in b["bids"]),
-                                        "team_overturns": tuple(b["team_overturns"])})
-            return cls(Rules.from_dict(data["rules"]), str(data["level"]),
-                       str(data["defender_level"]), tuple(int(c) for c in data["deal"]),
-                       None if data["trump"] is None else str(data["trump"]),
-                       int(data["banker"]), bidding, int(data.get("first_drawer", 0)), start,
-                       str(data.get("bid_policy", "eager")), int(data.get("threshold", 0)),
-                       bool(data.get("first_hand", False)))
+                bidding = BidOutcome(
+                    **{
+                        **b,
+                        "bids": tuple(tuple(x) for x in b["bids"]),
+                        "team_overturns": tuple(b["team_overturns"]),
+                    }
+                )
+            return cls(
+                Rules.from_dict(data["rules"]),
+                str(data["level"]),
+                str(data["defender_level"]),
+                tuple(int(c) for c in data["deal"]),
+                None if data["trump"] is None else str(data["trump"]),
+                int(data["banker"]),
+                bidding,
+                int(data.get("first_drawer", 0)),
+                start,
+                str(data.get("bid_policy", "eager")),
+                int(data.get("threshold", 0)),
+                bool(data.get("first_hand", False)),
+            )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a Setup's data: {exc}") from None

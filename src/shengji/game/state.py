@@ -54,64 +54,103 @@ bidding's outcome) and its ``history`` (every decision, in order):
   ``shengji.game.play_hand`` plays a hand with bots and Python callables
   ``bot(observation, rng)``.
 """
+
 from __future__ import annotations
 
 from numbers import Integral
 
 import numpy as np
 
+from shengji._core.base.rng import chunk_state
+from shengji._core.bidding.bidding import draw_bounded, shuffle_deck
 from shengji._core.step import handcore as _core
 from shengji._core.step.bidcore import BidCore
-from shengji._core.bidding.bidding import draw_bounded, shuffle_deck
-from shengji._core.base.rng import chunk_state
 from shengji.bidding.phase import BidPhase
-from shengji.rules.bid_types import BID_ACTIONS, BidOption, BidOutcome
 from shengji.cards import N_COPIES, as_cards, parse_rank
-from shengji.names import BID_POLICIES, BOT_NAMES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS, PHASE_NAMES, RANK_NAMES, TRUMP_NAMES
-from shengji.reference.bidding import first_drawer as _first_drawer
-from shengji.rules.options import Rules, resolve_rules
-from shengji.seeds import check_seed
 from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS
-from shengji.game.observation import HandMemo, Observation, bidding_observation, late_bidding_observation
+from shengji.game.observation import (
+    HandMemo,
+    Observation,
+    bidding_observation,
+    late_bidding_observation,
+)
 from shengji.game.records import Event, bid_outcome, built, event_of, hand_result
 from shengji.game.setup import Setup, bid_dict, trump_index
+from shengji.names import (
+    BID_POLICIES,
+    BOT_NAMES,
+    MAX_REDEALS,
+    MAX_THRESHOLD,
+    N_CARDS,
+    N_SEATS,
+    PHASE_NAMES,
+    RANK_NAMES,
+    TRUMP_NAMES,
+)
+from shengji.reference.bidding import first_drawer as _first_drawer
+from shengji.rules.bid_types import BID_ACTIONS, BidOption, BidOutcome
+from shengji.rules.options import Rules, resolve_rules
+from shengji.seeds import check_seed
 
 __all__ = ["HandState", "Setup", "BOTS", "BID_POLICIES"]
 
-BOTS = BOT_NAMES                   # ("random", "greedy"), from the core's BotId enum
+BOTS = BOT_NAMES  # ("random", "greedy"), from the core's BotId enum
 _BURY, _PLAY, _OVER = (PHASE_NAMES.index(p) for p in ("bury", "play", "over"))
 
 
 class HandState:
     """One hand: see the module docstring."""
 
-    def __init__(self, rules=None, level="2", banker=None, deal=None, seed=None, trump=None,
-                 *, bid_policy="eager", threshold=0, defender_level=None, bid_phase=False):
+    def __init__(
+        self,
+        rules=None,
+        level="2",
+        banker=None,
+        deal=None,
+        seed=None,
+        trump=None,
+        *,
+        bid_policy="eager",
+        threshold=0,
+        defender_level=None,
+        bid_phase=False,
+    ):
         rules = resolve_rules(rules)
         rank = parse_rank(str(level))
         if banker is not None and (isinstance(banker, bool) or banker not in range(N_SEATS)):
             raise ValueError(f"banker: expected a seat 0..3 or None, got {banker!r}")
         if bid_policy not in BID_POLICIES:
-            raise ValueError(f"bid_policy: unknown {bid_policy!r}; allowed: {', '.join(BID_POLICIES)}")
-        if isinstance(threshold, bool) or not isinstance(threshold, Integral) \
-                or not 0 <= threshold <= MAX_THRESHOLD:
-            raise ValueError(f"threshold: expected an integer 0..{MAX_THRESHOLD} (trumps a seat "
-                             f"holds), got {threshold!r}")
+            raise ValueError(
+                f"bid_policy: unknown {bid_policy!r}; allowed: {', '.join(BID_POLICIES)}"
+            )
+        if (
+            isinstance(threshold, bool)
+            or not isinstance(threshold, Integral)
+            or not 0 <= threshold <= MAX_THRESHOLD
+        ):
+            raise ValueError(
+                f"threshold: expected an integer 0..{MAX_THRESHOLD} (trumps a seat "
+                f"holds), got {threshold!r}"
+            )
         def_rank = rank if defender_level is None else parse_rank(str(defender_level))
         if def_rank != rank and banker is None:
-            raise ValueError("defender_level: a first hand (banker=None) is played at one "
-                             "level; give the banker seat")
+            raise ValueError(
+                "defender_level: a first hand (banker=None) is played at one "
+                "level; give the banker seat"
+            )
         seed = check_seed(seed, allow_none=True)
-        if seed is None:        # fresh entropy, kept so that from_history rebuilds the hand
+        if seed is None:  # fresh entropy, kept so that from_history rebuilds the hand
             seed = int(np.random.SeedSequence().entropy)
-        state = chunk_state(seed, 0)                # the seeding rule: chunk 0
+        state = chunk_state(seed, 0)  # the seeding rule: chunk 0
         t = -1 if trump is None else trump_index(trump)
         if deal is None:
             deck = np.arange(N_CARDS, dtype=np.uint8)
         else:
             cards = as_cards(deal)
             if len(cards) != N_CARDS:
-                raise ValueError(f"deal: expected the 108 card ids in dealing order, got {len(cards)}")
+                raise ValueError(
+                    f"deal: expected the 108 card ids in dealing order, got {len(cards)}"
+                )
             deck = np.asarray(cards, dtype=np.uint8)
         self._init_bidding(rules, bid_policy, threshold, bid_phase, state)
         self._given_deal = deal is not None
@@ -121,18 +160,25 @@ class HandState:
         if banker is not None:
             lv[1 - banker % 2] = def_rank
         self._team_levels = lv
-        self._start = {"rules": rules, "level": RANK_NAMES[rank], "banker": banker,
-                       "deal": None if deal is None else tuple(int(c) for c in deck),
-                       "seed": seed, "trump": None if t < 0 else TRUMP_NAMES[t],
-                       "bid_policy": bid_policy, "threshold": int(threshold),
-                       "defender_level": None if defender_level is None else RANK_NAMES[def_rank],
-                       "bid_phase": bool(bid_phase)}
+        self._start = {
+            "rules": rules,
+            "level": RANK_NAMES[rank],
+            "banker": banker,
+            "deal": None if deal is None else tuple(int(c) for c in deck),
+            "seed": seed,
+            "trump": None if t < 0 else TRUMP_NAMES[t],
+            "bid_policy": bid_policy,
+            "threshold": int(threshold),
+            "defender_level": None if defender_level is None else RANK_NAMES[def_rank],
+            "bid_phase": bool(bid_phase),
+        }
         core = _core.HandCore()
         if t < 0 and (bid_phase or deal is not None):
             # the bidding stepped here (the kernel's own machine): the first drawer, then
             # for a seed the shuffle -- the draws bid_hand makes
-            first = _first_drawer(rules, self._first_hand, self._bank_seat,
-                                  lambda bound: draw_bounded(state, bound))
+            first = _first_drawer(
+                rules, self._first_hand, self._bank_seat, lambda bound: draw_bounded(state, bound)
+            )
             if deal is None:
                 shuffle_deck(state, deck)
             self._pre_setup(core, rules, deck, rank, first)
@@ -141,8 +187,19 @@ class HandState:
             # the study drivers' own deal step: shuffle, bid, redeal as the rules say
             seat = (0 if t >= 0 else -1) if banker is None else banker
             keep = BidCore() if t < 0 else None
-            bidding = core.deal(state, deck, rules, rank, lv[0], lv[1], seat,
-                                BID_POLICIES.index(bid_policy), threshold, t, keep)
+            bidding = core.deal(
+                state,
+                deck,
+                rules,
+                rank,
+                lv[0],
+                lv[1],
+                seat,
+                BID_POLICIES.index(bid_policy),
+                threshold,
+                t,
+                keep,
+            )
             if keep is not None:
                 self._bids = BidPhase.from_result(keep, rank, rules, self._first_hand)
                 self._redeals = bidding["redeals"]
@@ -157,8 +214,8 @@ class HandState:
         self.rules = rules
         self._policy, self._threshold = BID_POLICIES.index(bid_policy), int(threshold)
         self._bid_phase = bool(bid_phase)
-        self._state = state                  # the stream the stepped bidding draws from
-        self._bids: BidPhase | None = None   # the bidding while it may still decide
+        self._state = state  # the stream the stepped bidding draws from
+        self._bids: BidPhase | None = None  # the bidding while it may still decide
         self._redeals = 0
         self._first_drawer = 0
         self._start = None
@@ -167,7 +224,7 @@ class HandState:
         self._actions: list[int] = []
         self._events: list[Event] = []
         self._public: tuple[int, Observation] | None = None
-        self._memo = HandMemo()          # the public record observations share
+        self._memo = HandMemo()  # the public record observations share
 
     def _pre_setup(self, core, rules, deck, rank: int, first: int) -> None:
         """The deal's bidding starts: the core waits for its outcome (``_setup_done``)."""
@@ -176,9 +233,20 @@ class HandState:
         self._first_drawer = first
         self._deck = tuple(int(c) for c in deck)
         self._bidding = None
-        self.setup = Setup(rules, RANK_NAMES[rank], RANK_NAMES[rank], self._deck, None, -1,
-                           None, first, self._start, BID_POLICIES[self._policy],
-                           self._threshold, self._first_hand)
+        self.setup = Setup(
+            rules,
+            RANK_NAMES[rank],
+            RANK_NAMES[rank],
+            self._deck,
+            None,
+            -1,
+            None,
+            first,
+            self._start,
+            BID_POLICIES[self._policy],
+            self._threshold,
+            self._first_hand,
+        )
         self._bids = BidPhase(deck, rank, rules, self._first_hand, self._bank_seat, first)
 
     def _adopt(self, core, rules: Rules, deck, bidding: BidOutcome | None) -> None:
@@ -190,15 +258,32 @@ class HandState:
         if bidding is not None:
             self._first_drawer = bidding.first_drawer
         self._deck = tuple(int(c) for c in deck)
-        self.setup = Setup(rules, RANK_NAMES[core.level], RANK_NAMES[core.def_level],
-                           self._deck, TRUMP_NAMES[core.trump], core.banker, bidding,
-                           self._first_drawer, self._start, BID_POLICIES[self._policy],
-                           self._threshold, self._first_hand)
+        self.setup = Setup(
+            rules,
+            RANK_NAMES[core.level],
+            RANK_NAMES[core.def_level],
+            self._deck,
+            TRUMP_NAMES[core.trump],
+            core.banker,
+            bidding,
+            self._first_drawer,
+            self._start,
+            BID_POLICIES[self._policy],
+            self._threshold,
+            self._first_hand,
+        )
 
     @classmethod
-    def _from_core(cls, core, rules: Rules, deck, bids: BidPhase | None = None,
-                   bid_policy: str = "eager", threshold: int = 0,
-                   first_hand: bool = False) -> "HandState":
+    def _from_core(
+        cls,
+        core,
+        rules: Rules,
+        deck,
+        bids: BidPhase | None = None,
+        bid_policy: str = "eager",
+        threshold: int = 0,
+        first_hand: bool = False,
+    ) -> HandState:
         """Wrap a HandCore dealt elsewhere (replay, from_history); ``bids``: the deal's
         bidding, finished (``BidPhase.from_result`` of the BidCore that HandCore.deal /
         match_hand kept), for the round after the bury, decided by the kernel policy
@@ -215,7 +300,7 @@ class HandState:
         return s
 
     @classmethod
-    def from_history(cls, setup: Setup, history=(), *, seed=None) -> "HandState":
+    def from_history(cls, setup: Setup, history=(), *, seed=None) -> HandState:
         """The state ``setup`` reaches through ``history``: decisions as card ids or
         notation (``apply``), or integer actions (``apply_action``: card and bid actions),
         in order.  A setup with ``start`` starts from those ``HandState`` arguments (its
@@ -230,23 +315,41 @@ class HandState:
             if setup.trump is None:
                 raise ValueError("setup: a hand in its bidding needs its start arguments")
             core = _core.HandCore()
-            core.setup(np.asarray(setup.deal, np.uint8), parse_rank(setup.level),
-                       parse_rank(setup.defender_level), trump_index(setup.trump),
-                       setup.banker, setup.rules,
-                       chunk_state(check_seed(seed, allow_none=True), 0),
-                       bid_dict(setup.bidding), setup.first_drawer)
+            core.setup(
+                np.asarray(setup.deal, np.uint8),
+                parse_rank(setup.level),
+                parse_rank(setup.defender_level),
+                trump_index(setup.trump),
+                setup.banker,
+                setup.rules,
+                chunk_state(check_seed(seed, allow_none=True), 0),
+                bid_dict(setup.bidding),
+                setup.first_drawer,
+            )
             bids = None
-            if setup.bidding is not None:      # the deal's bidding again, by its policy
-                bids = BidPhase(np.asarray(setup.deal, np.uint8), parse_rank(setup.level),
-                                setup.rules, setup.first_hand, setup.banker,
-                                setup.first_drawer)
+            if setup.bidding is not None:  # the deal's bidding again, by its policy
+                bids = BidPhase(
+                    np.asarray(setup.deal, np.uint8),
+                    parse_rank(setup.level),
+                    setup.rules,
+                    setup.first_hand,
+                    setup.banker,
+                    setup.first_drawer,
+                )
                 policy = BID_POLICIES.index(setup.bid_policy)
                 while bids.deciding:
                     bids.apply(bids.bot(policy, setup.threshold))
                 bids.finish(chunk_state(0, 0))
-                bids.log = list(setup.bidding.bids)    # the bids the hand logged, as it did
-            s = cls._from_core(core, setup.rules, setup.deal, bids, setup.bid_policy,
-                               setup.threshold, setup.first_hand)
+                bids.log = list(setup.bidding.bids)  # the bids the hand logged, as it did
+            s = cls._from_core(
+                core,
+                setup.rules,
+                setup.deal,
+                bids,
+                setup.bid_policy,
+                setup.threshold,
+                setup.first_hand,
+            )
         s._replay(history)
         return s
 
@@ -275,28 +378,31 @@ class HandState:
             elif bids.stage == "dealt" and not bids.finished:
                 self._end_deal_bidding()
             elif bids.stage == "rebury":
-                if self._core.phase == _PLAY:     # still in play: take up the kitty
+                if self._core.phase == _PLAY:  # still in play: take up the kitty
                     self._core.take_kitty(bids.rebury_seat)
-                return                             # the overturner buries (phase "bury")
+                return  # the overturner buries (phase "bury")
             elif bids.stage == "late_done":
                 self._bidding = bids.outcome(bids.late_finish(), self._redeals)
                 self._core.set_bidding(bid_dict(self._bidding))
                 self._bids = None
             else:
-                return                             # the bury comes next
+                return  # the bury comes next
 
     def _end_deal_bidding(self) -> None:
         bids = self._bids
         rc, res = bids.finish(self._state)
         rank = parse_rank(self.setup.level)
-        if rc == 1:                          # thrown in: nobody declared
+        if rc == 1:  # thrown in: nobody declared
             if self._given_deal:
-                raise ValueError("deal: nobody declared and the rules throw this deal in "
-                                 "(docs/rules.md §7); pass trump= to play it anyway")
+                raise ValueError(
+                    "deal: nobody declared and the rules throw this deal in "
+                    "(docs/rules.md §7); pass trump= to play it anyway"
+                )
             self._redeals += 1
             if self._redeals > MAX_REDEALS:
-                raise ValueError(f"{MAX_REDEALS} deals in a row were thrown in because "
-                                 "nobody declared")
+                raise ValueError(
+                    f"{MAX_REDEALS} deals in a row were thrown in because nobody declared"
+                )
             deck = np.asarray(self._deck, np.uint8)
             shuffle_deck(self._state, deck)
             self._pre_setup(self._core, self.rules, deck, rank, self._first_drawer)
@@ -304,9 +410,17 @@ class HandState:
         bidding = bids.outcome(res, self._redeals)
         b = res["banker"]
         lv = self._team_levels
-        self._core.setup(np.asarray(self._deck, np.uint8), lv[b % 2], lv[1 - b % 2],
-                         res["trump"], b, self.rules, self._state, bid_dict(bidding),
-                         self._first_drawer)
+        self._core.setup(
+            np.asarray(self._deck, np.uint8),
+            lv[b % 2],
+            lv[1 - b % 2],
+            res["trump"],
+            b,
+            self.rules,
+            self._state,
+            bid_dict(bidding),
+            self._first_drawer,
+        )
         self._adopt(self._core, self.rules, self._deck, bidding)
 
     def _after_bury(self) -> None:
@@ -314,7 +428,7 @@ class HandState:
         bids = self._bids
         if bids is None:
             return
-        if bids.stage == "rebury":           # an overturner re-buried: the round goes on
+        if bids.stage == "rebury":  # an overturner re-buried: the round goes on
             seat = bids.rebury_seat
             bids.recount(seat, self._core.hand(seat))
         elif bids.late_applies():
@@ -516,10 +630,10 @@ class HandState:
             raise ValueError(f"seat: expected 0..3, got {seat!r}")
         log = self._bid_log()
         if not self._setup_done:
-            return bidding_observation(self._bids, seat, self.rules, self.setup, log,
-                                       self._policy, self._threshold)
-        obs = Observation.from_infoset(self._core.infoset(seat), self.rules, self._memo,
-                                       log)
+            return bidding_observation(
+                self._bids, seat, self.rules, self.setup, log, self._policy, self._threshold
+            )
+        obs = Observation.from_infoset(self._core.infoset(seat), self.rules, self._memo, log)
         if self._bidding_now():
             obs = late_bidding_observation(obs, self._bids, self._policy, self._threshold)
         return obs
@@ -557,13 +671,24 @@ class HandState:
 
     def _apply_bid(self, action) -> Event:
         bids = self._bids
-        if isinstance(action, Integral) and not isinstance(action, bool) \
-                and BID_ACTION_BASE <= action < N_ACTIONS:
+        if (
+            isinstance(action, Integral)
+            and not isinstance(action, bool)
+            and BID_ACTION_BASE <= action < N_ACTIONS
+        ):
             action = int(action) - BID_ACTION_BASE
         code = bids.parse(action)
         seat = bids.seat
-        saved = (bids.copy(), self._state.copy(), self._core.copy(), self._setup_done,
-                 self.setup, self._bidding, self._redeals, self._deck)
+        saved = (
+            bids.copy(),
+            self._state.copy(),
+            self._core.copy(),
+            self._setup_done,
+            self.setup,
+            self._bidding,
+            self._redeals,
+            self._deck,
+        )
         try:
             bids.apply(code)
             self._follow_trump()
@@ -571,11 +696,23 @@ class HandState:
         except ValueError:
             self._bids = saved[0]
             self._state[:] = saved[1]
-            (self._core, self._setup_done, self.setup, self._bidding, self._redeals,
-             self._deck) = saved[2:]
+            (self._core, self._setup_done, self.setup, self._bidding, self._redeals, self._deck) = (
+                saved[2:]
+            )
             raise
-        ev = built(Event, seat=seat, phase="bid", cards=(), played=(), penalty=0,
-                   trick=None, winner=None, points=0, over=False, bid=BID_ACTIONS[code])
+        ev = built(
+            Event,
+            seat=seat,
+            phase="bid",
+            cards=(),
+            played=(),
+            penalty=0,
+            trick=None,
+            winner=None,
+            points=0,
+            over=False,
+            bid=BID_ACTIONS[code],
+        )
         return self._record(ev, [BID_ACTION_BASE + code])
 
     def _bury_done(self, was_bury: bool) -> None:
@@ -624,12 +761,15 @@ class HandState:
             raise ValueError("the hand is over")
         if self._bidding_now():
             if not BID_ACTION_BASE <= action < N_ACTIONS:
-                raise ValueError(f"phase bid: a bid action {BID_ACTION_BASE}..{N_ACTIONS - 1} "
-                                 f"(legal_actions() lists them), got {action!r}")
+                raise ValueError(
+                    f"phase bid: a bid action {BID_ACTION_BASE}..{N_ACTIONS - 1} "
+                    f"(legal_actions() lists them), got {action!r}"
+                )
             return self._apply_bid(int(action))
         if action >= BID_ACTION_BASE:
-            raise ValueError(f"not a legal action here: {action} is a bid action and the "
-                             f"phase is {self.phase}")
+            raise ValueError(
+                f"not a legal action here: {action} is a bid action and the phase is {self.phase}"
+            )
         was_bury = self._core.phase == _BURY
         raw = self._check(self._core.apply_action(int(action)))
         if raw is None:
@@ -646,8 +786,11 @@ class HandState:
         chosen = set(self._core.chosen_ids())
         out = []
         for c in ids:
-            options = [h for h in held if h // N_COPIES == c // N_COPIES
-                       and h not in out and h not in chosen]
+            options = [
+                h
+                for h in held
+                if h // N_COPIES == c // N_COPIES and h not in out and h not in chosen
+            ]
             if not options:
                 raise ValueError(f"seat {seat} does not hold the card {c}")
             out.append(options[0])
@@ -666,8 +809,7 @@ class HandState:
             if bot in BID_POLICIES:
                 return self._bids.bot(BID_POLICIES.index(bot), self._threshold)
             if bot not in BOTS:
-                raise ValueError(f"bot: unknown {bot!r}; allowed: "
-                                 f"{', '.join(BOTS + BID_POLICIES)}")
+                raise ValueError(f"bot: unknown {bot!r}; allowed: {', '.join(BOTS + BID_POLICIES)}")
             return self._bids.bot(self._policy, self._threshold)
         if bot not in BOTS:
             raise ValueError(f"bot: unknown {bot!r}; allowed: {', '.join(BOTS)}")
@@ -678,7 +820,7 @@ class HandState:
         on (the game state itself does not change)."""
         self._core.set_rng(chunk_state(check_seed(seed, allow_none=True), 0))
 
-    def clone(self) -> "HandState":
+    def clone(self) -> HandState:
         """An independent copy (the core's state, its generator and the records)."""
         other = HandState.__new__(HandState)
         other.__dict__.update(self.__dict__)
@@ -691,7 +833,7 @@ class HandState:
         other._memo = self._memo.copy()
         return other
 
-    def at(self, n: int) -> "HandState":
+    def at(self, n: int) -> HandState:
         """A new state: this hand after its first ``n`` decisions (0: the start)."""
         if isinstance(n, bool) or not isinstance(n, Integral) or not 0 <= n <= len(self._history):
             raise ValueError(f"n: expected 0..{len(self._history)}, got {n!r}")
@@ -720,5 +862,7 @@ class HandState:
         return d
 
     def __repr__(self):
-        return (f"HandState(level {self.level}, trump {self.trump}, banker {self.banker}, "
-                f"phase {self.phase}, {len(self._history)} decisions)")
+        return (
+            f"HandState(level {self.level}, trump {self.trump}, banker {self.banker}, "
+            f"phase {self.phase}, {len(self._history)} decisions)"
+        )

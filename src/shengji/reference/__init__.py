@@ -15,18 +15,36 @@ Cards are notation text (``"AS AS 2H"``) or physical ids 0..107; ``trump`` is a
 ``shengji.Trump`` or a ``(level, suit)`` tuple (``suit`` None for no-trump); ``rules`` is
 None, a preset name, a dict of options or a ``shengji.Rules``.
 """
+
 from __future__ import annotations
 
 from shengji.reference.bidding import bid_python
-from shengji.reference.cardinfo import chain_of, follow_suit_of, order_of, parse, resolve, resolve_kind
+from shengji.reference.cardinfo import (
+    chain_of,
+    follow_suit_of,
+    order_of,
+    parse,
+    resolve,
+    resolve_kind,
+)
 from shengji.reference.cardinfo import resolve_trump_spec as _resolve_trump_spec
 from shengji.reference.combos import Combo, classify_ids
 from shengji.reference.play import check_throw, is_legal_follow, match_shape, trick_winner
 from shengji.reference.scoring import kitty_multiplier, level_change
 
 __all__ = [
-    "Combo", "classify", "is_legal_follow", "trick_winner", "check_throw", "match_shape",
-    "kitty_multiplier", "level_change", "follow_suit", "order", "chain", "bid_python",
+    "Combo",
+    "classify",
+    "is_legal_follow",
+    "trick_winner",
+    "check_throw",
+    "match_shape",
+    "kitty_multiplier",
+    "level_change",
+    "follow_suit",
+    "order",
+    "chain",
+    "bid_python",
 ]
 
 

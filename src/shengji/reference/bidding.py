@@ -20,11 +20,12 @@ compare.  ``shengji.bidding.simulate`` uses this engine for Python-callable poli
 * ``first_drawer(rules, first_hand, banker, draw)``, ``count_trumps(deck, level, trump,
   seat, kitty=True, first_drawer=0)``.
 """
+
 from __future__ import annotations
 
-from shengji.rules.bid_types import BidOption, BidOutcome, BidView
 from shengji.cards import N_RANKS, N_SEATS, N_SUITS, RANKS, SUITS
 from shengji.names import BIG_JOKER, N_DEALT, NO_TRUMP, SMALL_JOKER, TRUMP_NAMES
+from shengji.rules.bid_types import BidOption, BidOutcome, BidView
 from shengji.rules.options import Rules
 
 __all__ = ["bid_python", "count_trumps", "first_drawer", "BiddingEngine", "card_count"]
@@ -33,14 +34,18 @@ NT = NO_TRUMP
 
 # bid strengths (the overturn ladder)
 SINGLE, LEVEL_PAIR, SJ_PAIR, BJ_PAIR = 1, 2, 3, 4
-STRENGTH_NAMES = {SINGLE: "single", LEVEL_PAIR: "level_pair", SJ_PAIR: "small_joker_pair",
-                  BJ_PAIR: "big_joker_pair"}
+STRENGTH_NAMES = {
+    SINGLE: "single",
+    LEVEL_PAIR: "level_pair",
+    SJ_PAIR: "small_joker_pair",
+    BJ_PAIR: "big_joker_pair",
+}
 # holding classes: 0..3 plain suit cards, 4..7 level cards of suit 0..3, 8 SJ, 9 BJ
 CL_LEVEL, CL_SJ, CL_BJ = 4, 8, 9
 N_CLASSES = 10
 # candidate order of the level suits (also the tie-break) under each suit_priority
 SUIT_ORDERS = {None: (0, 1, 2, 3), "SHCD": (0, 1, 2, 3), "SHDC": (0, 1, 3, 2)}
-KITTY_POSITION = {"kitty_first": 0, "kitty_third": 2}   # no_bid: which kitty card
+KITTY_POSITION = {"kitty_first": 0, "kitty_third": 2}  # no_bid: which kitty card
 
 
 def first_drawer(rules: Rules, first_hand: bool, banker: int, draw) -> int:
@@ -65,8 +70,9 @@ class BiddingEngine:
     """One deal's bidding state; ``run(deck, policy)`` plays the deal out,
     ``late_round`` the round after the bury."""
 
-    def __init__(self, level: int, rules: Rules, first_hand: bool, banker: int | None,
-                 first_drawer: int = 0):
+    def __init__(
+        self, level: int, rules: Rules, first_hand: bool, banker: int | None, first_drawer: int = 0
+    ):
         self.level = level
         self.rules = rules
         self.first_hand = first_hand
@@ -74,7 +80,7 @@ class BiddingEngine:
         self.order = SUIT_ORDERS[rules.suit_priority]
         self.rank = {s: len(self.order) - 1 - i for i, s in enumerate(self.order)}
         self.held = [[0] * N_CLASSES for _ in range(N_SEATS)]
-        self.laid = [[0] * N_CLASSES for _ in range(N_SEATS)]   # secret bids on the table
+        self.laid = [[0] * N_CLASSES for _ in range(N_SEATS)]  # secret bids on the table
         self.hands = [[] for _ in range(N_SEATS)]
         self.strength = 0
         self.suit = NT
@@ -115,8 +121,11 @@ class BiddingEngine:
             return False
         if strength > self.strength:
             return True
-        return (strength == LEVEL_PAIR == self.strength and self.rules.suit_priority is not None
-                and self.rank[suit] > self.rank[self.suit])
+        return (
+            strength == LEVEL_PAIR == self.strength
+            and self.rules.suit_priority is not None
+            and self.rank[suit] > self.rank[self.suit]
+        )
 
     def _overturns_open(self) -> bool:
         """Are overturns allowed now?  Secret bids overturn during the deal only in a first
@@ -127,8 +136,11 @@ class BiddingEngine:
 
     def _jokers_open(self) -> bool:
         r = self.rules
-        if not self.first_hand and r.later_joker_overturns is not None \
-                and self.joker_overturns >= r.later_joker_overturns:
+        if (
+            not self.first_hand
+            and r.later_joker_overturns is not None
+            and self.joker_overturns >= r.later_joker_overturns
+        ):
             return False
         # face-down overturns during a first hand's deal are the ones that take the bank
         if r.secret_bids and self.first_hand and not self.late and not r.joker_pair_takes_bank:
@@ -142,7 +154,7 @@ class BiddingEngine:
         if base == 0:
             return []
         lv = RANKS[self.level]
-        cands = []   # (action, strength, suit, cls, trumps, cards)
+        cands = []  # (action, strength, suit, cls, trumps, cards)
         if self.strength == 0:
             if self.late:
                 return []
@@ -155,13 +167,30 @@ class BiddingEngine:
                 if h[CL_SJ]:
                     cands.append(("declare", SINGLE, NT, CL_SJ, base, "SJ"))
         elif self.bidder == seat:
-            if (not self.late and not self.rules.secret_bids and self.strength == SINGLE
-                    and h[self.cls] == 2):
-                strength = LEVEL_PAIR if self.cls < CL_SJ else SJ_PAIR if self.cls == CL_SJ else BJ_PAIR
-                name = (lv + SUITS[self.cls - CL_LEVEL]) if self.cls < CL_SJ else \
-                    ("SJ" if self.cls == CL_SJ else "BJ")
-                return [self._option("reinforce", strength, self.suit, -1,
-                                     self.trumps(seat, self.suit), name + " " + name)]
+            if (
+                not self.late
+                and not self.rules.secret_bids
+                and self.strength == SINGLE
+                and h[self.cls] == 2
+            ):
+                strength = (
+                    LEVEL_PAIR if self.cls < CL_SJ else SJ_PAIR if self.cls == CL_SJ else BJ_PAIR
+                )
+                name = (
+                    (lv + SUITS[self.cls - CL_LEVEL])
+                    if self.cls < CL_SJ
+                    else ("SJ" if self.cls == CL_SJ else "BJ")
+                )
+                return [
+                    self._option(
+                        "reinforce",
+                        strength,
+                        self.suit,
+                        -1,
+                        self.trumps(seat, self.suit),
+                        name + " " + name,
+                    )
+                ]
             return []
         elif self._overturns_open():
             # face down: no strength, no suit order, and laid cards stay on the table;
@@ -176,8 +205,12 @@ class BiddingEngine:
                     cands.append(("overturn", BJ_PAIR, NT, -1, base, "BJ BJ"))
                 if free[CL_SJ] >= 2 and beats(SJ_PAIR, NT):
                     cands.append(("overturn", SJ_PAIR, NT, -1, base, "SJ SJ"))
-                if self.rules.mixed_joker_pair and free[CL_SJ] >= 1 and free[CL_BJ] >= 1 \
-                        and beats(SJ_PAIR, NT):
+                if (
+                    self.rules.mixed_joker_pair
+                    and free[CL_SJ] >= 1
+                    and free[CL_BJ] >= 1
+                    and beats(SJ_PAIR, NT)
+                ):
                     cands.append(("overturn", SJ_PAIR, NT, -1, base, "SJ BJ"))
             for x in self.order:
                 if free[CL_LEVEL + x] >= 2 and beats(LEVEL_PAIR, x):
@@ -189,8 +222,14 @@ class BiddingEngine:
 
     @staticmethod
     def _option(action, strength, suit, cls, trumps, cards) -> BidOption:
-        return BidOption(action, TRUMP_NAMES[suit], STRENGTH_NAMES[strength], trumps, cards,
-                         (action, strength, suit, cls))
+        return BidOption(
+            action,
+            TRUMP_NAMES[suit],
+            STRENGTH_NAMES[strength],
+            trumps,
+            cards,
+            (action, strength, suit, cls),
+        )
 
     def apply(self, seat: int, opt: BidOption, index: int) -> None:
         action, strength, suit, cls = opt._key
@@ -213,8 +252,11 @@ class BiddingEngine:
                 self.joker_overturns += 1
             if self.late:
                 self.late_overturns += 1
-            elif self.first_hand and r.overturn_takes_bank and \
-                    (strength == LEVEL_PAIR or r.joker_pair_takes_bank):
+            elif (
+                self.first_hand
+                and r.overturn_takes_bank
+                and (strength == LEVEL_PAIR or r.joker_pair_takes_bank)
+            ):
                 self.banker = seat
         if r.secret_bids and action != "reinforce":
             for name in opt.cards.split():
@@ -233,11 +275,23 @@ class BiddingEngine:
         cur = None
         if self.strength:
             hidden = self.rules.secret_bids and self.bidder != seat
-            cur = {"trump": None if hidden else TRUMP_NAMES[self.suit],
-                   "strength": STRENGTH_NAMES[self.strength],
-                   "bidder": self.bidder, "locked": self.locked}
-        return BidView(seat, tuple(self.hands[seat]), dealt, RANKS[self.level],
-                       self.first_hand, cur, tuple(opts), self.after_deal, self.late)
+            cur = {
+                "trump": None if hidden else TRUMP_NAMES[self.suit],
+                "strength": STRENGTH_NAMES[self.strength],
+                "bidder": self.bidder,
+                "locked": self.locked,
+            }
+        return BidView(
+            seat,
+            tuple(self.hands[seat]),
+            dealt,
+            RANKS[self.level],
+            self.first_hand,
+            cur,
+            tuple(opts),
+            self.after_deal,
+            self.late,
+        )
 
     def ask(self, seat, index, policy) -> bool:
         opts = self.options(seat)
@@ -312,13 +366,21 @@ class BiddingEngine:
     def outcome(self, deck, rng_draw, redeal_cap_hit=False) -> BidOutcome:
         """The outcome, resolving a deal nobody declared on (docs/rules.md §7)."""
         r = self.rules
-        common = dict(first_declarer=self.first_declarer, first_declare_index=self.first_index,
-                      overturns=self.overturns, reinforced=self.reinforced, bids=tuple(self.log),
-                      first_drawer=self.first_drawer, late_overturns=self.late_overturns,
-                      reburies=self.reburies, team_overturns=tuple(self.team_overturns))
+        common = dict(
+            first_declarer=self.first_declarer,
+            first_declare_index=self.first_index,
+            overturns=self.overturns,
+            reinforced=self.reinforced,
+            bids=tuple(self.log),
+            first_drawer=self.first_drawer,
+            late_overturns=self.late_overturns,
+            reburies=self.reburies,
+            team_overturns=tuple(self.team_overturns),
+        )
         if self.strength:
-            return BidOutcome(trump=TRUMP_NAMES[self.suit], banker=self.banker, no_bid=False,
-                              **common)
+            return BidOutcome(
+                trump=TRUMP_NAMES[self.suit], banker=self.banker, no_bid=False, **common
+            )
         if self.first_hand:
             if r.first_hand_no_bid == "kitty_first":
                 card = int(deck[N_DEALT])
@@ -338,12 +400,18 @@ class BiddingEngine:
             trump = NT if kind >= SMALL_JOKER else kind // N_RANKS
         elif r.no_bid == "banker_steps_down":
             new_banker, down = (self.banker + 1) % N_SEATS, True
-        return BidOutcome(trump=TRUMP_NAMES[trump], banker=new_banker, no_bid=True,
-                          banker_steps_down=down, **common)
+        return BidOutcome(
+            trump=TRUMP_NAMES[trump],
+            banker=new_banker,
+            no_bid=True,
+            banker_steps_down=down,
+            **common,
+        )
 
 
-def bid_python(deck, level, rules, policy, first_hand, banker, draw,
-               first_drawer_seat=None) -> BidOutcome:
+def bid_python(
+    deck, level, rules, policy, first_hand, banker, draw, first_drawer_seat=None
+) -> BidOutcome:
     """One dealing order (108 physical ids) through the Python engine.  ``level``: rank
     index; ``rules``: a ``Rules``; ``policy``: a callable or None; ``banker``: the seat of
     a later hand; ``draw(bound)``: a uniform draw in 0..bound-1; ``first_drawer_seat``:

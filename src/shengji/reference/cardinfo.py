@@ -6,6 +6,7 @@ Plain, table-free Python written from docs/rules.md §2–3 and docs/rules-engin
 A card *kind* is ``suit * 13 + rank`` (suits S H C D = 0..3, ranks 2..A = 0..12),
 52 = small joker (SJ), 53 = big joker (BJ).  A physical card id is ``kind * 2 + copy``.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -16,7 +17,7 @@ from shengji.names import BIG_JOKER, FOLLOW_NAMES, NO_TRUMP, SMALL_JOKER
 from shengji.names import TRUMP as _TRUMP_FOLLOW
 from shengji.rules.options import Rules, resolve_rules
 
-TRUMP = FOLLOW_NAMES[_TRUMP_FOLLOW]   # "T": the following-suit of every trump
+TRUMP = FOLLOW_NAMES[_TRUMP_FOLLOW]  # "T": the following-suit of every trump
 
 # Orders (docs/rules-engine.md "order"): plain cards use their rank 0..12.
 ORDER_OFF_SUIT_LEVEL = 13  # also every level card in no-trump
@@ -151,6 +152,7 @@ def _plain_position(rank: int, spec: TrumpSpec, rules: Rules) -> int:
 
 # -- input handling ---------------------------------------------------------------------
 
+
 def parse(cards, what: str = "cards") -> list[int]:
     """Notation text or physical ids -> validated physical ids."""
     try:
@@ -158,8 +160,10 @@ def parse(cards, what: str = "cards") -> list[int]:
     except ValueError as exc:
         raise ValueError(f"{what}: {exc}") from None
     except TypeError:
-        raise ValueError(f"{what}: expected card notation text or a sequence of card ids, "
-                         f"not {type(cards).__name__}") from None
+        raise ValueError(
+            f"{what}: expected card notation text or a sequence of card ids, "
+            f"not {type(cards).__name__}"
+        ) from None
 
 
 def kinds_of(ids) -> list[int]:
@@ -175,7 +179,8 @@ def check_at_most_two(groups, what: str) -> None:
     for kind, n in sorted(counts.items()):
         if n > 2:
             raise ValueError(
-                f"{what}: {kind_name(kind)} appears {n} times, but the deck holds two of each card")
+                f"{what}: {kind_name(kind)} appears {n} times, but the deck holds two of each card"
+            )
 
 
 def resolve(trump, rules) -> tuple[TrumpSpec, Rules]:

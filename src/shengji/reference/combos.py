@@ -5,13 +5,14 @@ Follows docs/rules-engine.md "Decomposition (classify)", "Placement" and "Shape 
 Cards are handled as *kinds* (0..53); physical ids only travel along so that a combination
 can report the cards it was given.
 """
+
 from __future__ import annotations
 
 from collections import Counter
 
-from shengji.rules.options import Rules
 from shengji.reference.cardinfo import TrumpSpec, chain_of, follow_suit_of, kinds_of, order_of
 from shengji.reference.placement import best_fit, best_top, pair_state
+from shengji.rules.options import Rules
 
 SHAPE_RANK = {"single": 0, "pair": 1, "tractor": 2}
 
@@ -61,6 +62,7 @@ class Combo:
 
 # -- chain positions and runs -------------------------------------------------------------
 
+
 def pairs_by_position(kinds, spec: TrumpSpec, rules: Rules) -> dict[int, list[int]]:
     """Chain position -> the kinds held twice at that position (smallest kind id first).
 
@@ -97,6 +99,7 @@ def _take_pair(table: dict[int, list[int]], position: int) -> int:
 
 
 # -- decomposition ---------------------------------------------------------------------
+
 
 def decompose(kinds, spec: TrumpSpec, rules: Rules) -> list[tuple[str, list[int]]]:
     """Split a one-following-suit multiset of kinds into components (docs steps 1–4).
@@ -135,8 +138,11 @@ def classify_ids(ids: list[int], spec: TrumpSpec, rules: Rules) -> Combo:
     kinds = kinds_of(ids)
     suits = {follow_suit_of(k, spec) for k in kinds}
     if len(suits) != 1:
-        raise ValueError("cards of more than one following-suit ("
-                         + ", ".join(sorted(suits)) + ") do not form one combination")
+        raise ValueError(
+            "cards of more than one following-suit ("
+            + ", ".join(sorted(suits))
+            + ") do not form one combination"
+        )
     suit = suits.pop()
     parts = []
     for shape, ks in decompose(kinds, spec, rules):
@@ -152,6 +158,7 @@ def classify_ids(ids: list[int], spec: TrumpSpec, rules: Rules) -> Combo:
 
 
 # -- shape and key (trick winner, follow legality) ---------------------------------------
+
 
 def tractor_lengths(lead: Combo) -> tuple[int, ...]:
     """The lead's tractor components' lengths, largest first (its component order)."""
@@ -180,8 +187,9 @@ def has_lead_shape(kinds, lead: Combo, spec: TrumpSpec, rules: Rules) -> bool:
     over for the pair components (singles need nothing: the sizes are equal)."""
     lengths = tractor_lengths(lead)
     n_pairs = sum(1 for c in lead.components if c.kind == "pair")
-    return all(tractor_fit(kinds, lead, spec, rules)) and \
-        count_pairs(kinds) - sum(lengths) >= n_pairs
+    return (
+        all(tractor_fit(kinds, lead, spec, rules)) and count_pairs(kinds) - sum(lengths) >= n_pairs
+    )
 
 
 def shape_key(kinds, lead: Combo, spec: TrumpSpec, rules: Rules) -> int:

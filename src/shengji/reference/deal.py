@@ -1,12 +1,23 @@
 """What a deal gives each seat, recomputed plainly from the cards (the deal study's
 columns, docs/rules.md §1–2): the pure-Python twin of the deal kernel's features."""
+
 from __future__ import annotations
 
 from shengji.cards import BIG_JOKER, N_RANKS, N_SUITS, SMALL_JOKER, kind_points
 
 FEATURE_NAMES = (
-    "trumps_s", "trumps_h", "trumps_c", "trumps_d", "trumps_nt", "points", "level_cards",
-    "small_jokers", "big_jokers", "pairs", "level_pairs", "longest_side_suit",
+    "trumps_s",
+    "trumps_h",
+    "trumps_c",
+    "trumps_d",
+    "trumps_nt",
+    "points",
+    "level_cards",
+    "small_jokers",
+    "big_jokers",
+    "pairs",
+    "level_pairs",
+    "longest_side_suit",
 )
 
 
@@ -31,10 +42,16 @@ def hand_features(cards, level: int) -> dict:
     always = level_cards + small + big
     pairs = [k for k in set(kinds) if kinds.count(k) == 2]
     return {
-        "trumps_s": plain[0] + always, "trumps_h": plain[1] + always,
-        "trumps_c": plain[2] + always, "trumps_d": plain[3] + always, "trumps_nt": always,
-        "points": sum(kind_points(k) for k in kinds), "level_cards": level_cards,
-        "small_jokers": small, "big_jokers": big, "pairs": len(pairs),
+        "trumps_s": plain[0] + always,
+        "trumps_h": plain[1] + always,
+        "trumps_c": plain[2] + always,
+        "trumps_d": plain[3] + always,
+        "trumps_nt": always,
+        "points": sum(kind_points(k) for k in kinds),
+        "level_cards": level_cards,
+        "small_jokers": small,
+        "big_jokers": big,
+        "pairs": len(pairs),
         "level_pairs": sum(1 for k in pairs if k < SMALL_JOKER and k % N_RANKS == level),
         "longest_side_suit": max(plain),
     }

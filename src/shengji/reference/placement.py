@@ -14,15 +14,16 @@ still hold an unused pair.  Sub-problems are memoised on (component index, pair 
 * ``best_top`` — among the placements of *every* component, the highest chain position the
   top of component 0 can have (the key of a ruff or a follow: the strongest reading).
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
-from shengji.rules.options import Rules
 from shengji.reference.cardinfo import TrumpSpec, chain_of, order_of
+from shengji.rules.options import Rules
 
-PairState = tuple[int, ...]   # pairs held at chain position 0, 1, 2, ...
+PairState = tuple[int, ...]  # pairs held at chain position 0, 1, 2, ...
 
 
 def pair_state(kinds, spec: TrumpSpec, rules: Rules) -> tuple[PairState, dict[int, int]]:
@@ -42,8 +43,11 @@ def pair_state(kinds, spec: TrumpSpec, rules: Rules) -> tuple[PairState, dict[in
 
 def tractor_tops(state: PairState, length: int) -> list[int]:
     """Every position that can be the top of a tractor of ``length`` pairs, highest first."""
-    return [top for top in range(len(state) - 1, length - 2, -1)
-            if all(state[p] > 0 for p in range(top - length + 1, top + 1))]
+    return [
+        top
+        for top in range(len(state) - 1, length - 2, -1)
+        if all(state[p] > 0 for p in range(top - length + 1, top + 1))
+    ]
 
 
 def without_tractor(state: PairState, top: int, length: int) -> PairState:
@@ -58,7 +62,7 @@ def best_fit(state: PairState, lengths: tuple[int, ...]) -> tuple[int, ...]:
     """Lexicographically largest 0/1 placement flags of tractors of ``lengths`` (largest
     first) in ``state``."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(i: int, st: PairState) -> tuple[int, ...]:
         if i == len(lengths):
             return ()
@@ -69,7 +73,7 @@ def best_fit(state: PairState, lengths: tuple[int, ...]) -> tuple[int, ...]:
             if candidate > found:
                 found = candidate
                 if found == everything:
-                    break          # nothing beats placing them all
+                    break  # nothing beats placing them all
         return found
 
     return best(0, tuple(state))

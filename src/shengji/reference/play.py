@@ -2,13 +2,35 @@
 
 Written from docs/rules-engine.md "Follow legality", "Trick winner" and "Throw check".
 """
+
 from __future__ import annotations
 
 from collections import Counter
 from typing import NamedTuple
 
-from shengji.reference.cardinfo import TRUMP, TrumpSpec, check_at_most_two, follow_suit_of, kinds_of, order_of, parse, resolve
-from shengji.reference.combos import SHAPE_RANK, Combo, classify_ids, count_pairs, has_lead_shape, maximal_runs, pairs_by_position, run_length, shape_key, total_lead_pairs, tractor_fit
+from shengji.reference.cardinfo import (
+    TRUMP,
+    TrumpSpec,
+    check_at_most_two,
+    follow_suit_of,
+    kinds_of,
+    order_of,
+    parse,
+    resolve,
+)
+from shengji.reference.combos import (
+    SHAPE_RANK,
+    Combo,
+    classify_ids,
+    count_pairs,
+    has_lead_shape,
+    maximal_runs,
+    pairs_by_position,
+    run_length,
+    shape_key,
+    total_lead_pairs,
+    tractor_fit,
+)
 
 
 def _one_suit_lead(ids, spec, rules, what="lead") -> Combo:
@@ -16,8 +38,10 @@ def _one_suit_lead(ids, spec, rules, what="lead") -> Combo:
         raise ValueError(f"{what} is empty: a lead needs at least one card")
     suits = {follow_suit_of(k, spec) for k in kinds_of(ids)}
     if len(suits) != 1:
-        raise ValueError(f"{what} mixes following-suits ({', '.join(sorted(suits))}): "
-                         "a lead is one following-suit")
+        raise ValueError(
+            f"{what} mixes following-suits ({', '.join(sorted(suits))}): "
+            "a lead is one following-suit"
+        )
     return classify_ids(ids, spec, rules)
 
 
@@ -27,6 +51,7 @@ def _is_sub_multiset(small, big) -> bool:
 
 
 # -- follow legality (docs/rules.md §4) -------------------------------------------------
+
 
 def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
     """May a seat holding ``hand`` answer ``lead`` with ``play``?  (docs/rules.md §4)
@@ -72,10 +97,12 @@ def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
     if count_pairs(play_s) < needed_pairs:
         return False
     return tractor_fit(play_s, lead_combo, spec, rules) >= tractor_fit(
-        hand_s, lead_combo, spec, rules)
+        hand_s, lead_combo, spec, rules
+    )
 
 
 # -- shape match (docs/rules.md §3–4) ---------------------------------------------------
+
 
 class ShapeMatch(NamedTuple):
     """``match_shape``'s answer (the same fields as the core's)."""
@@ -104,6 +131,7 @@ def match_shape(cards, lead, trump, rules=None) -> ShapeMatch:
 
 # -- trick winner (docs/rules.md §4) ----------------------------------------------------
 
+
 def trick_winner(plays, trump, rules=None) -> int:
     """Index of the winning play; ``plays[0]`` leads.  (docs/rules.md §4)
 
@@ -118,8 +146,10 @@ def trick_winner(plays, trump, rules=None) -> int:
     ids_list = [parse(p, f"play {i}") for i, p in enumerate(plays)]
     sizes = {len(ids) for ids in ids_list}
     if len(sizes) != 1:
-        raise ValueError(f"plays of different sizes {[len(i) for i in ids_list]}: "
-                         "every play of a trick has the lead's number of cards")
+        raise ValueError(
+            f"plays of different sizes {[len(i) for i in ids_list]}: "
+            "every play of a trick has the lead's number of cards"
+        )
     check_at_most_two(ids_list, "the plays of a trick")
     lead = _one_suit_lead(ids_list[0], spec, rules)
     s = lead.suit
@@ -145,6 +175,7 @@ def trick_winner(plays, trump, rules=None) -> int:
 
 # -- throw check (docs/rules.md §3) -----------------------------------------------------
 
+
 def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
     """Is a led throw valid?  Returns ``(ok, forced)``, ``forced`` being the lead's own card
     ids the leader must play instead.  (docs/rules.md §3 甩牌)
@@ -167,10 +198,14 @@ def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
     if combo.suit == TRUMP and not rules.trump_throws:
         failing = list(combo.components)
     else:
-        suit_hands = [[k for k in kinds_of(h) if follow_suit_of(k, spec) == combo.suit]
-                      for h in hands]
-        failing = [c for c in combo.components
-                   if any(_beats_component(h, c, spec, rules) for h in suit_hands)]
+        suit_hands = [
+            [k for k in kinds_of(h) if follow_suit_of(k, spec) == combo.suit] for h in hands
+        ]
+        failing = [
+            c
+            for c in combo.components
+            if any(_beats_component(h, c, spec, rules) for h in suit_hands)
+        ]
     if not failing:
         return True, []
     forced = min(failing, key=lambda c: (SHAPE_RANK[c.kind], c.pairs, c.top_order, c.top_kind))
@@ -186,7 +221,9 @@ def _beats_component(kinds, comp: Combo, spec: TrumpSpec, rules) -> bool:
     if comp.kind == "pair":
         return any(order_of(k, spec) > comp.top_order for ks in table.values() for k in ks)
     for low, high in maximal_runs(table):
-        if run_length((low, high)) >= comp.pairs and \
-                order_of(table[high][0], spec) > comp.top_order:
+        if (
+            run_length((low, high)) >= comp.pairs
+            and order_of(table[high][0], spec) > comp.top_order
+        ):
             return True
     return False

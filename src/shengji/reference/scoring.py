@@ -2,14 +2,15 @@
 
 Written from docs/rules-engine.md "Kitty multiplier" and "Level change".
 """
+
 from __future__ import annotations
 
 import numbers
 
 from shengji.cards import parse_rank
-from shengji.rules.options import resolve_rules
 from shengji.reference.cardinfo import parse, resolve
 from shengji.reference.combos import classify_ids
+from shengji.rules.options import resolve_rules
 
 
 def kitty_multiplier(play, trump, rules=None) -> int:
@@ -48,8 +49,7 @@ def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tup
     rules = resolve_rules(rules)
     if isinstance(defender_points, bool) or not isinstance(defender_points, numbers.Integral):
         raise ValueError(f"defender_points must be an integer, got {defender_points!r}")
-    if isinstance(overturns, bool) or not isinstance(overturns, numbers.Integral) \
-            or overturns < 0:
+    if isinstance(overturns, bool) or not isinstance(overturns, numbers.Integral) or overturns < 0:
         raise ValueError(f"overturns must be an integer >= 0, got {overturns!r}")
     d = max(0, int(defender_points))
     side, levels = _table(d, rules.level_table)
@@ -61,7 +61,7 @@ def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tup
         current = parse_rank(str(level))
         must = sorted(parse_rank(r) for r in rules.must_play)
         if rules.must_play_strict and side == "defenders" and current in must:
-            return side, 0          # a must-play level is left only by banking it
+            return side, 0  # a must-play level is left only by banking it
         for m in must:
             if current < m < current + levels:
                 levels = m - current

@@ -5,6 +5,7 @@ Shared by the public API (``shengji.bidding.simulate``) and the Python bidding e
 (``shengji.reference.bidding``), which builds the options and views a callable policy is
 given; neither logic lives here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,10 +18,20 @@ __all__ = ["BidOutcome", "BidOption", "BidView", "BID_ACTIONS", "BID_PASS", "bid
 # overturns a pair (a level pair of a suit, a joker pair, or a mixed SJ+BJ pair).
 BID_ACTIONS: tuple[str, ...] = (
     "pass",
-    "declare S", "declare H", "declare C", "declare D", "declare SJ", "declare BJ",
+    "declare S",
+    "declare H",
+    "declare C",
+    "declare D",
+    "declare SJ",
+    "declare BJ",
     "reinforce",
-    "overturn S", "overturn H", "overturn C", "overturn D", "overturn SJ SJ",
-    "overturn BJ BJ", "overturn SJ BJ",
+    "overturn S",
+    "overturn H",
+    "overturn C",
+    "overturn D",
+    "overturn SJ SJ",
+    "overturn BJ BJ",
+    "overturn SJ BJ",
 )
 BID_PASS = 0
 
@@ -44,17 +55,30 @@ class BidOutcome:
     redeal: bool = False
     banker_steps_down: bool = False
     redeals: int = 0
-    bids: tuple = ()   # (index, seat, action, trump, strength) per bid (Python engine only)
+    bids: tuple = ()  # (index, seat, action, trump, strength) per bid (Python engine only)
     first_drawer: int = 0
     late_overturns: int = 0
     reburies: int = 0
     team_overturns: tuple = (0, 0)
 
-    def same_result(self, other: "BidOutcome") -> bool:
+    def same_result(self, other: BidOutcome) -> bool:
         """Equal apart from the bid log (which only the Python engine records)."""
-        keys = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
-                "reinforced", "no_bid", "redeal", "banker_steps_down", "redeals",
-                "first_drawer", "late_overturns", "reburies", "team_overturns")
+        keys = (
+            "trump",
+            "banker",
+            "first_declarer",
+            "first_declare_index",
+            "overturns",
+            "reinforced",
+            "no_bid",
+            "redeal",
+            "banker_steps_down",
+            "redeals",
+            "first_drawer",
+            "late_overturns",
+            "reburies",
+            "team_overturns",
+        )
         return all(getattr(self, k) == getattr(other, k) for k in keys)
 
 
@@ -84,7 +108,7 @@ def bid_action(option: BidOption) -> int:
     if option.action == "reinforce":
         return BID_ACTIONS.index("reinforce")
     shown = option.cards.split()
-    if option.trump != "NT":        # a level card or pair: its suit
+    if option.trump != "NT":  # a level card or pair: its suit
         return BID_ACTIONS.index(f"{option.action} {option.trump}")
     return BID_ACTIONS.index(f"{option.action} {' '.join(shown)}")
 

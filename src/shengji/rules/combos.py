@@ -11,6 +11,7 @@ physical ids (``shengji.cards.as_cards``); ``trump`` is a ``shengji.Trump`` or a
 >>> trick_winner(["KC KC", "4H 5H", "3H 3H", "4C 6C"], ("2", "H"))
 2
 """
+
 from __future__ import annotations
 
 from numbers import Integral
@@ -25,13 +26,20 @@ from shengji.rules.options import Rules, resolve_rules
 from shengji.rules.trump import Trump, resolve_trump
 
 __all__ = [
-    "Combo", "ShapeMatch", "classify", "is_legal_follow", "trick_winner", "check_throw",
-    "match_shape", "kitty_multiplier", "level_change",
+    "Combo",
+    "ShapeMatch",
+    "classify",
+    "is_legal_follow",
+    "trick_winner",
+    "check_throw",
+    "match_shape",
+    "kitty_multiplier",
+    "level_change",
 ]
 
-SHAPES = SHAPE_NAMES             # ("single", "pair", "tractor", "throw")
-SUITS = FOLLOW_NAMES             # ("S", "H", "C", "D", "T")
-SIDES = SIDE_NAMES               # ("banker", "defenders")
+SHAPES = SHAPE_NAMES  # ("single", "pair", "tractor", "throw")
+SUITS = FOLLOW_NAMES  # ("S", "H", "C", "D", "T")
+SIDES = SIDE_NAMES  # ("banker", "defenders")
 
 
 class Combo:
@@ -76,14 +84,17 @@ class Combo:
 
 # -- input validation ----------------------------------------------------------------------
 
+
 def _parse(cards, what: str) -> list[int]:
     try:
         return as_cards(cards)
     except ValueError as exc:
         raise ValueError(f"{what}: {exc}") from None
     except TypeError:
-        raise ValueError(f"{what}: expected card notation text or a sequence of card ids, "
-                         f"not {type(cards).__name__}") from None
+        raise ValueError(
+            f"{what}: expected card notation text or a sequence of card ids, "
+            f"not {type(cards).__name__}"
+        ) from None
 
 
 def _counts(ids) -> np.ndarray:
@@ -103,7 +114,8 @@ def _check_coexist(groups, what: str) -> None:
     for kind, n in enumerate(total):
         if n > N_COPIES:
             raise ValueError(
-                f"{what}: {kind_name(kind)} appears {n} times, but the deck holds two of each card")
+                f"{what}: {kind_name(kind)} appears {n} times, but the deck holds two of each card"
+            )
 
 
 def _trump_rules(trump, rules) -> tuple[Trump, Rules]:
@@ -119,8 +131,10 @@ def _check_combination(ids, t: Trump, what: str) -> None:
         raise ValueError(f"{what}: cannot classify an empty set of cards")
     tables = t.tables()[0]
     if len({int(tables[c // N_COPIES]) for c in ids}) != 1:
-        raise ValueError(f"{what}: cards of more than one following-suit "
-                         f"({_describe_suits(ids, t)}) do not form one combination")
+        raise ValueError(
+            f"{what}: cards of more than one following-suit "
+            f"({_describe_suits(ids, t)}) do not form one combination"
+        )
 
 
 def _build(raw, ids) -> Combo:
@@ -136,6 +150,7 @@ def _build(raw, ids) -> Combo:
 
 
 # -- the API ------------------------------------------------------------------------------
+
 
 def classify(cards, trump, rules=None) -> Combo:
     """Decompose cards of one following-suit into single / pair / tractor components."""
@@ -162,8 +177,7 @@ def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
     hand_c, play_c = _counts(hand_ids), _counts(play_ids)
     if np.any(play_c > hand_c):
         return False
-    return _core.legal_follow(hand_c, _counts(lead_ids), play_c,
-                              t.level_rank, t.suit_index, r)
+    return _core.legal_follow(hand_c, _counts(lead_ids), play_c, t.level_rank, t.suit_index, r)
 
 
 def trick_winner(plays, trump, rules=None) -> int:
@@ -173,8 +187,9 @@ def trick_winner(plays, trump, rules=None) -> int:
     try:
         plays = list(plays)
     except TypeError:
-        raise ValueError(f"plays: expected a sequence of plays, not {type(plays).__name__}") \
-            from None
+        raise ValueError(
+            f"plays: expected a sequence of plays, not {type(plays).__name__}"
+        ) from None
     if not plays:
         raise ValueError("plays: a trick needs at least the lead")
     ids = [_parse(p, f"play {i}") for i, p in enumerate(plays)]
@@ -185,8 +200,9 @@ def trick_winner(plays, trump, rules=None) -> int:
         raise ValueError("plays: the lead is empty")
     for i, p in enumerate(ids[1:], start=1):
         if len(p) != n:
-            raise ValueError(f"plays: every play must have the lead's size {n}; "
-                             f"play {i} has {len(p)}")
+            raise ValueError(
+                f"plays: every play must have the lead's size {n}; play {i} has {len(p)}"
+            )
     _check_combination(ids[0], t, "lead")
     counts = np.stack([_counts(p) for p in ids])
     return int(_core.trick_winner(counts, t.level_rank, t.suit_index, r))
@@ -202,8 +218,9 @@ def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
     _check_coexist([lead_ids, *others], "lead and other hands")
     t, r = _trump_rules(trump, rules)
     _check_combination(lead_ids, t, "lead")
-    rows = (np.stack([_counts(h) for h in others]) if others
-            else np.zeros((0, N_KINDS), dtype=np.uint8))
+    rows = (
+        np.stack([_counts(h) for h in others]) if others else np.zeros((0, N_KINDS), dtype=np.uint8)
+    )
     forced = _core.check_throw(_counts(lead_ids), rows, t.level_rank, t.suit_index, r)
     if forced is None:
         return True, []
@@ -237,8 +254,9 @@ def match_shape(cards, lead, trump, rules=None) -> ShapeMatch:
     t, r = _trump_rules(trump, rules)
     _check_combination(lead_ids, t, "lead")
     _check_combination(ids, t, "cards")
-    placed, has, key = _core.match_shape(_counts(ids), _counts(lead_ids),
-                                         t.level_rank, t.suit_index, r)
+    placed, has, key = _core.match_shape(
+        _counts(ids), _counts(lead_ids), t.level_rank, t.suit_index, r
+    )
     return ShapeMatch(tuple(placed), bool(has), int(key) if has else None)
 
 
@@ -266,7 +284,7 @@ def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tup
     rank = -1 if level is None else parse_rank(str(level))
     if d > _CORE_MAX_POINTS or overturns > _CORE_MAX_OVERTURNS:
         return _huge_level_change(d, r, rank, int(overturns))
-    side, levels = _core.level_change(max(d, 0), r, rank, int(overturns))   # D < 0 counts as 0
+    side, levels = _core.level_change(max(d, 0), r, rank, int(overturns))  # D < 0 counts as 0
     return SIDES[side], int(levels)
 
 

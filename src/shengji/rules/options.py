@@ -36,18 +36,27 @@ Then, as for any rule: the presets that use it (``PRESETS``), docs/rules.md §9,
 of what it does.  ``Rules``, its validation, ``to_dict``, the listing and the packing need
 no edit.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from shengji._core.base.options import set_resolver as _set_core_resolver
-from shengji.cards import RANK_NAMES, parse_rank
+from shengji.cards import parse_rank
+from shengji.names import RANK_NAMES
 
 __all__ = [
-    "Rules", "PRESETS", "PRESET_SOURCES", "OPTIONS", "Option", "resolve_rules",
-    "option_listing", "show_value", "canonical_rank",
+    "Rules",
+    "PRESETS",
+    "PRESET_SOURCES",
+    "OPTIONS",
+    "Option",
+    "resolve_rules",
+    "option_listing",
+    "show_value",
+    "canonical_rank",
 ]
 
 
@@ -162,14 +171,14 @@ class _RankSet(Kind):
         return mask
 
     def values(self):
-        return "a list of ranks, e.g. [\"J\", \"A\"]"
+        return 'a list of ranks, e.g. ["J", "A"]'
 
 
 class _OptionalInt(Kind):
     """None (no limit) or an integer >= minimum; packed as -1 for None."""
 
     annotation = "int | None"
-    C_INT_MAX = 2**31 - 1     # the field is a C int; a larger value is no limit at all
+    C_INT_MAX = 2**31 - 1  # the field is a C int; a larger value is no limit at all
 
     def __init__(self, minimum: int, none_means: str, expected: str, number: str):
         self.minimum, self.none_means = minimum, none_means
@@ -179,8 +188,9 @@ class _OptionalInt(Kind):
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < self.minimum:
-            raise ValueError(f"{name}: expected null ({self.none_means}) or {self.expected}, "
-                             f"got {value!r}")
+            raise ValueError(
+                f"{name}: expected null ({self.none_means}) or {self.expected}, got {value!r}"
+            )
         return value
 
     def pack(self, value):
@@ -219,123 +229,276 @@ class Option:
 # THE table: one row per option, in the order of Rules' fields (append new options)
 # ------------------------------------------------------------------------------------------
 OPTIONS: tuple[Option, ...] = (
-    Option("start_level", RANK, "2", 6,
-           "the level (rank 2..A) both teams start a match at"),
-    Option("clockwise", FLAG, False, 1,
-           "deal and play clockwise instead of counter-clockwise (only renames the seats)"),
-    Option("tractor_gap", FLAG, True, 3,
-           "tractors skip the level rank: playing 8, 99 77 of a side suit is a tractor"),
-    Option("trump_chain", FLAG, True, 3,
-           "trump tractors chain trump A - off-suit level pair - trump-suit level pair - SJ - BJ"),
-    Option("trump_throws", FLAG, True, 3,
-           "throws may be led in trumps (false: in side suits only)"),
-    Option("kitty_multiplier", Choice("linear4", "plus2", "power2", enum="KittyMultiplier"),
-           "linear4", 5,
-           "kitty points multiplier when the defenders win the last trick: a tractor of n "
-           "pairs is x4n (linear4), x2(n+1) (plus2) or x2^(n+1) (power2); single x2, pair x4"),
-    Option("level_table", Choice("classic", "league", "step20", enum="LevelTable"),
-           "classic", 6,
-           "how the defenders' total D becomes levels: take-over at 80, +1 per 40 (classic), "
-           "also +1 on taking over (league), or steps of 20 (step20)"),
-    Option("level_cap", OPTIONAL_LEVELS, None, 6,
-           "the most levels one hand can win (null: no cap)"),
-    Option("must_play", RANK_SET, (), 6,
-           "levels a multi-level jump cannot skip (必打), e.g. [\"J\", \"A\"]",
-           c_field="must_play_mask"),
-    Option("must_play_demotion", FLAG, False, 6,
-           "J/A demotion: at a must-play J (A), defenders winning the last trick with a J "
-           "(an A) send the banker team back (J to 2; A to J, or to 2 with a pair of As)"),
-    Option("reinforce_locks", FLAG, True, 7,
-           "after a declarer reinforces (shows its pair), only joker pairs can overturn"),
-    Option("suit_priority", Choice(None, "SHCD", "SHDC", enum="SuitPriority"), None, 7,
-           "suit order under which a level pair also overturns a lower-priority level pair "
-           "(null: it never does)"),
-    Option("overturn_takes_bank", FLAG, True, 7,
-           "in the first hand of a match, whoever overturns becomes banker"),
-    Option("single_joker_declares", FLAG, False, 7,
-           "in the first hand, a single joker may declare no-trump (it never overturns)"),
-    Option("mixed_joker_pair", FLAG, False, 7,
-           "a small and a big joker together overturn like a small-joker pair, to no-trump"),
-    Option("first_hand_overturn", FLAG, True, 7,
-           "overturning is allowed in the first hand of a match"),
-    Option("no_bid",
-           Choice("no_trump", "kitty_random", "kitty_first", "kitty_third", "redeal",
-                  "banker_steps_down", enum="NoBid"),
-           "no_trump", 7,
-           "a later hand nobody declares in: no-trump, the suit of a kitty card (a random, "
-           "the first or the third one), a redeal, or the banker steps down to the next seat"),
-    Option("throw_penalty", Choice("none", "per_card", "fixed20", "fixed10", enum="ThrowPenalty"),
-           "none", 8,
-           "penalty for a failed throw: none, 10 per card that could not be thrown, or a "
-           "fixed 20 or 10 points"),
-    Option("later_joker_overturns", OPTIONAL_COUNT, None, 7,
-           "after the first hand, the most overturns by a joker pair in one hand (null: no "
-           "limit)"),
-    Option("reinforce_lock_jokers", FLAG, False, 7,
-           "a reinforced declaration is final: not even a joker pair overturns it (needs "
-           "reinforce_locks)"),
-    Option("overturn_after_kitty",
-           Choice("never", "later_hands", "always", enum="OverturnAfterKitty"), "never", 7,
-           "a round of overturns after the bury, before the first lead, that changes the "
-           "trump and never the bank: never, in every hand but the first, or always"),
-    Option("secret_bids", FLAG, False, 7,
-           "bids are laid face down: no reinforcing, any pair not yet laid overturns any bid, "
-           "and later hands overturn only after the bury (needs overturn_after_kitty)"),
-    Option("overturn_reburies", FLAG, False, 7,
-           "whoever overturns after the bury takes up the kitty and buries eight cards again "
-           "(needs overturn_after_kitty)"),
-    Option("joker_pair_takes_bank", FLAG, True, 7,
-           "in a first hand an overturn by a joker pair takes the bank like a level pair "
-           "(false: it changes only the trump)"),
-    Option("bids_close_with_deal", FLAG, False, 7,
-           "bids close as the last card is drawn: its drawer cannot use it and nobody bids "
-           "after the deal"),
-    Option("banker_draws_first", FLAG, False, 7,
-           "in a later hand the banker draws the first card (else seat 0)"),
-    Option("random_first_drawer", FLAG, False, 7,
-           "in a first hand the seat that draws the first card is drawn at random (else "
-           "seat 0)"),
-    Option("first_hand_no_bid", Choice("redeal", "kitty_first", enum="FirstHandNoBid"),
-           "redeal", 7,
-           "a first hand nobody declares on: redeal, or the first kitty card's suit is trump "
-           "and its value, counted round from the first drawer, picks the banker"),
-    Option("overturn_levels", Choice("none", "stakes", "overturner", enum="OverturnLevels"),
-           "none", 6,
-           "each overturn raises a level: none; stakes (each adds one level to the hand's "
-           "result, for whichever side levels); overturner (each gives its team one level)"),
-    Option("match_hands", OPTIONAL_HANDS, None, 6,
-           "a match ends on time after this many hands (the simulation's clock): the higher "
-           "team wins (null: play until a team passes the target level)"),
-    Option("timeout_tie", Choice("draw", "banker", "play_on", enum="TimeoutTie"), "draw", 6,
-           "equal levels when a match ends on time: a draw, the team on the bank wins, or "
-           "play on until a hand leaves the levels unequal"),
-    Option("target_level", RANK, "A", 6,
-           "the level a team must pass to win the match (A: past A)"),
-    Option("must_play_strict", FLAG, False, 6,
-           "a must-play level must be won as banker: defenders standing on one take over "
-           "with no levels"),
-    Option("short_suit_trumps", FLAG, False, 4,
-           "short of a led side suit, fill with trumps (as many as held) before other cards"),
+    Option("start_level", RANK, "2", 6, "the level (rank 2..A) both teams start a match at"),
+    Option(
+        "clockwise",
+        FLAG,
+        False,
+        1,
+        "deal and play clockwise instead of counter-clockwise (only renames the seats)",
+    ),
+    Option(
+        "tractor_gap",
+        FLAG,
+        True,
+        3,
+        "tractors skip the level rank: playing 8, 99 77 of a side suit is a tractor",
+    ),
+    Option(
+        "trump_chain",
+        FLAG,
+        True,
+        3,
+        "trump tractors chain trump A - off-suit level pair - trump-suit level pair - SJ - BJ",
+    ),
+    Option(
+        "trump_throws", FLAG, True, 3, "throws may be led in trumps (false: in side suits only)"
+    ),
+    Option(
+        "kitty_multiplier",
+        Choice("linear4", "plus2", "power2", enum="KittyMultiplier"),
+        "linear4",
+        5,
+        "kitty points multiplier when the defenders win the last trick: a tractor of n "
+        "pairs is x4n (linear4), x2(n+1) (plus2) or x2^(n+1) (power2); single x2, pair x4",
+    ),
+    Option(
+        "level_table",
+        Choice("classic", "league", "step20", enum="LevelTable"),
+        "classic",
+        6,
+        "how the defenders' total D becomes levels: take-over at 80, +1 per 40 (classic), "
+        "also +1 on taking over (league), or steps of 20 (step20)",
+    ),
+    Option(
+        "level_cap", OPTIONAL_LEVELS, None, 6, "the most levels one hand can win (null: no cap)"
+    ),
+    Option(
+        "must_play",
+        RANK_SET,
+        (),
+        6,
+        'levels a multi-level jump cannot skip (必打), e.g. ["J", "A"]',
+        c_field="must_play_mask",
+    ),
+    Option(
+        "must_play_demotion",
+        FLAG,
+        False,
+        6,
+        "J/A demotion: at a must-play J (A), defenders winning the last trick with a J "
+        "(an A) send the banker team back (J to 2; A to J, or to 2 with a pair of As)",
+    ),
+    Option(
+        "reinforce_locks",
+        FLAG,
+        True,
+        7,
+        "after a declarer reinforces (shows its pair), only joker pairs can overturn",
+    ),
+    Option(
+        "suit_priority",
+        Choice(None, "SHCD", "SHDC", enum="SuitPriority"),
+        None,
+        7,
+        "suit order under which a level pair also overturns a lower-priority level pair "
+        "(null: it never does)",
+    ),
+    Option(
+        "overturn_takes_bank",
+        FLAG,
+        True,
+        7,
+        "in the first hand of a match, whoever overturns becomes banker",
+    ),
+    Option(
+        "single_joker_declares",
+        FLAG,
+        False,
+        7,
+        "in the first hand, a single joker may declare no-trump (it never overturns)",
+    ),
+    Option(
+        "mixed_joker_pair",
+        FLAG,
+        False,
+        7,
+        "a small and a big joker together overturn like a small-joker pair, to no-trump",
+    ),
+    Option(
+        "first_hand_overturn", FLAG, True, 7, "overturning is allowed in the first hand of a match"
+    ),
+    Option(
+        "no_bid",
+        Choice(
+            "no_trump",
+            "kitty_random",
+            "kitty_first",
+            "kitty_third",
+            "redeal",
+            "banker_steps_down",
+            enum="NoBid",
+        ),
+        "no_trump",
+        7,
+        "a later hand nobody declares in: no-trump, the suit of a kitty card (a random, "
+        "the first or the third one), a redeal, or the banker steps down to the next seat",
+    ),
+    Option(
+        "throw_penalty",
+        Choice("none", "per_card", "fixed20", "fixed10", enum="ThrowPenalty"),
+        "none",
+        8,
+        "penalty for a failed throw: none, 10 per card that could not be thrown, or a "
+        "fixed 20 or 10 points",
+    ),
+    Option(
+        "later_joker_overturns",
+        OPTIONAL_COUNT,
+        None,
+        7,
+        "after the first hand, the most overturns by a joker pair in one hand (null: no limit)",
+    ),
+    Option(
+        "reinforce_lock_jokers",
+        FLAG,
+        False,
+        7,
+        "a reinforced declaration is final: not even a joker pair overturns it (needs "
+        "reinforce_locks)",
+    ),
+    Option(
+        "overturn_after_kitty",
+        Choice("never", "later_hands", "always", enum="OverturnAfterKitty"),
+        "never",
+        7,
+        "a round of overturns after the bury, before the first lead, that changes the "
+        "trump and never the bank: never, in every hand but the first, or always",
+    ),
+    Option(
+        "secret_bids",
+        FLAG,
+        False,
+        7,
+        "bids are laid face down: no reinforcing, any pair not yet laid overturns any bid, "
+        "and later hands overturn only after the bury (needs overturn_after_kitty)",
+    ),
+    Option(
+        "overturn_reburies",
+        FLAG,
+        False,
+        7,
+        "whoever overturns after the bury takes up the kitty and buries eight cards again "
+        "(needs overturn_after_kitty)",
+    ),
+    Option(
+        "joker_pair_takes_bank",
+        FLAG,
+        True,
+        7,
+        "in a first hand an overturn by a joker pair takes the bank like a level pair "
+        "(false: it changes only the trump)",
+    ),
+    Option(
+        "bids_close_with_deal",
+        FLAG,
+        False,
+        7,
+        "bids close as the last card is drawn: its drawer cannot use it and nobody bids "
+        "after the deal",
+    ),
+    Option(
+        "banker_draws_first",
+        FLAG,
+        False,
+        7,
+        "in a later hand the banker draws the first card (else seat 0)",
+    ),
+    Option(
+        "random_first_drawer",
+        FLAG,
+        False,
+        7,
+        "in a first hand the seat that draws the first card is drawn at random (else seat 0)",
+    ),
+    Option(
+        "first_hand_no_bid",
+        Choice("redeal", "kitty_first", enum="FirstHandNoBid"),
+        "redeal",
+        7,
+        "a first hand nobody declares on: redeal, or the first kitty card's suit is trump "
+        "and its value, counted round from the first drawer, picks the banker",
+    ),
+    Option(
+        "overturn_levels",
+        Choice("none", "stakes", "overturner", enum="OverturnLevels"),
+        "none",
+        6,
+        "each overturn raises a level: none; stakes (each adds one level to the hand's "
+        "result, for whichever side levels); overturner (each gives its team one level)",
+    ),
+    Option(
+        "match_hands",
+        OPTIONAL_HANDS,
+        None,
+        6,
+        "a match ends on time after this many hands (the simulation's clock): the higher "
+        "team wins (null: play until a team passes the target level)",
+    ),
+    Option(
+        "timeout_tie",
+        Choice("draw", "banker", "play_on", enum="TimeoutTie"),
+        "draw",
+        6,
+        "equal levels when a match ends on time: a draw, the team on the bank wins, or "
+        "play on until a hand leaves the levels unequal",
+    ),
+    Option("target_level", RANK, "A", 6, "the level a team must pass to win the match (A: past A)"),
+    Option(
+        "must_play_strict",
+        FLAG,
+        False,
+        6,
+        "a must-play level must be won as banker: defenders standing on one take over "
+        "with no levels",
+    ),
+    Option(
+        "short_suit_trumps",
+        FLAG,
+        False,
+        4,
+        "short of a led side suit, fill with trumps (as many as held) before other cards",
+    ),
 )
 
 OPTION: dict[str, Option] = {o.name: o for o in OPTIONS}
 
 # Options that only make sense together: (check(values) -> True when consistent, message).
 CONSTRAINTS: tuple[tuple[Any, str], ...] = (
-    (lambda v: v["reinforce_locks"] or not v["reinforce_lock_jokers"],
-     "reinforce_lock_jokers = true needs reinforce_locks = true (a reinforcement that locks "
-     "nothing cannot lock out joker pairs)"),
-    (lambda v: v["overturn_after_kitty"] != "never" or not v["secret_bids"],
-     "secret_bids = true needs overturn_after_kitty 'later_hands' or 'always' (face-down "
-     "bids are overturned after the bury)"),
-    (lambda v: v["overturn_after_kitty"] != "never" or not v["overturn_reburies"],
-     "overturn_reburies = true needs overturn_after_kitty 'later_hands' or 'always' (only "
-     "an overturn after the bury re-buries)"),
-    (lambda v: v["overturn_after_kitty"] == "never" or not v["bids_close_with_deal"],
-     "bids_close_with_deal = true closes the bidding with the deal: overturn_after_kitty "
-     "must be 'never'"),
-    (lambda v: RANK_NAMES.index(v["start_level"]) <= RANK_NAMES.index(v["target_level"]),
-     "start_level must not be above target_level (a team wins by passing target_level)"),
+    (
+        lambda v: v["reinforce_locks"] or not v["reinforce_lock_jokers"],
+        "reinforce_lock_jokers = true needs reinforce_locks = true (a reinforcement that locks "
+        "nothing cannot lock out joker pairs)",
+    ),
+    (
+        lambda v: v["overturn_after_kitty"] != "never" or not v["secret_bids"],
+        "secret_bids = true needs overturn_after_kitty 'later_hands' or 'always' (face-down "
+        "bids are overturned after the bury)",
+    ),
+    (
+        lambda v: v["overturn_after_kitty"] != "never" or not v["overturn_reburies"],
+        "overturn_reburies = true needs overturn_after_kitty 'later_hands' or 'always' (only "
+        "an overturn after the bury re-buries)",
+    ),
+    (
+        lambda v: v["overturn_after_kitty"] == "never" or not v["bids_close_with_deal"],
+        "bids_close_with_deal = true closes the bidding with the deal: overturn_after_kitty "
+        "must be 'never'",
+    ),
+    (
+        lambda v: RANK_NAMES.index(v["start_level"]) <= RANK_NAMES.index(v["target_level"]),
+        "start_level must not be above target_level (a team wins by passing target_level)",
+    ),
 )
 
 
@@ -368,18 +531,19 @@ class Rules:
         for consistent, message in CONSTRAINTS:
             if not consistent(values):
                 raise ValueError(message)
-        object.__setattr__(self, "_packed", {o.field: o.kind.pack(getattr(self, o.name))
-                                             for o in OPTIONS})
+        object.__setattr__(
+            self, "_packed", {o.field: o.kind.pack(getattr(self, o.name)) for o in OPTIONS}
+        )
 
     # -- construction helpers ---------------------------------------------------------
     @classmethod
-    def preset(cls, name: str) -> "Rules":
+    def preset(cls, name: str) -> Rules:
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; allowed presets: " + ", ".join(PRESETS))
         return _preset(name) if cls is Rules else cls(**PRESETS[name])
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Rules":
+    def from_dict(cls, data: dict) -> Rules:
         if not isinstance(data, dict):
             raise ValueError(f"rules must be a table/dict of options, not {type(data).__name__}")
         return cls(**data)
@@ -392,7 +556,7 @@ class Rules:
             out[f.name] = list(v) if isinstance(v, tuple) else v
         return out
 
-    def replace(self, **changes: Any) -> "Rules":
+    def replace(self, **changes: Any) -> Rules:
         d = self.to_dict()
         d.update(changes)
         return Rules(**d)
@@ -420,40 +584,80 @@ class Rules:
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
     "school-cup": {"start_level": "6", "no_bid": "kitty_random", "level_cap": 6},
-    "league-2019": {"level_table": "league", "level_cap": 6, "throw_penalty": "fixed10",
-                    "overturn_after_kitty": "later_hands"},
+    "league-2019": {
+        "level_table": "league",
+        "level_cap": 6,
+        "throw_penalty": "fixed10",
+        "overturn_after_kitty": "later_hands",
+    },
     "classic-80": {"clockwise": True, "throw_penalty": "fixed20"},
     "club-84022": {
-        "level_table": "step20", "kitty_multiplier": "power2", "throw_penalty": "per_card",
-        "suit_priority": "SHDC", "must_play": ["10"], "no_bid": "kitty_first",
-        "match_hands": 6, "timeout_tie": "banker", "target_level": "10",
+        "level_table": "step20",
+        "kitty_multiplier": "power2",
+        "throw_penalty": "per_card",
+        "suit_priority": "SHDC",
+        "must_play": ["10"],
+        "no_bid": "kitty_first",
+        "match_hands": 6,
+        "timeout_tie": "banker",
+        "target_level": "10",
         "must_play_strict": True,
     },
     "spring-festival": {
-        "single_joker_declares": True, "no_bid": "kitty_first", "kitty_multiplier": "power2",
-        "throw_penalty": "per_card", "first_hand_no_bid": "kitty_first",
-        "match_hands": 6, "timeout_tie": "banker",
+        "single_joker_declares": True,
+        "no_bid": "kitty_first",
+        "kitty_multiplier": "power2",
+        "throw_penalty": "per_card",
+        "first_hand_no_bid": "kitty_first",
+        "match_hands": 6,
+        "timeout_tie": "banker",
     },
-    "tournament": {"no_bid": "kitty_first", "kitty_multiplier": "plus2",
-                   "later_joker_overturns": 1, "reinforce_lock_jokers": True,
-                   "random_first_drawer": True, "match_hands": 10},
+    "tournament": {
+        "no_bid": "kitty_first",
+        "kitty_multiplier": "plus2",
+        "later_joker_overturns": 1,
+        "reinforce_lock_jokers": True,
+        "random_first_drawer": True,
+        "match_hands": 10,
+    },
     "campus-2015": {
-        "trump_throws": False, "kitty_multiplier": "plus2", "suit_priority": "SHCD",
-        "no_bid": "banker_steps_down", "overturn_after_kitty": "always",
-        "random_first_drawer": True, "match_hands": 9, "timeout_tie": "banker",
+        "trump_throws": False,
+        "kitty_multiplier": "plus2",
+        "suit_priority": "SHCD",
+        "no_bid": "banker_steps_down",
+        "overturn_after_kitty": "always",
+        "random_first_drawer": True,
+        "match_hands": 9,
+        "timeout_tie": "banker",
     },
-    "must-play-ja": {"must_play": ["J", "A"], "must_play_demotion": True, "no_bid": "kitty_first",
-                     "secret_bids": True, "overturn_after_kitty": "always",
-                     "overturn_reburies": True, "joker_pair_takes_bank": False,
-                     "must_play_strict": True},
+    "must-play-ja": {
+        "must_play": ["J", "A"],
+        "must_play_demotion": True,
+        "no_bid": "kitty_first",
+        "secret_bids": True,
+        "overturn_after_kitty": "always",
+        "overturn_reburies": True,
+        "joker_pair_takes_bank": False,
+        "must_play_strict": True,
+    },
     "timed-match": {
-        "must_play": ["A"], "no_bid": "kitty_third", "suit_priority": "SHCD",
-        "first_hand_overturn": False, "bids_close_with_deal": True, "banker_draws_first": True,
-        "random_first_drawer": True, "overturn_levels": "stakes", "match_hands": 9,
-        "must_play_strict": True, "short_suit_trumps": True,
+        "must_play": ["A"],
+        "no_bid": "kitty_third",
+        "suit_priority": "SHCD",
+        "first_hand_overturn": False,
+        "bids_close_with_deal": True,
+        "banker_draws_first": True,
+        "random_first_drawer": True,
+        "overturn_levels": "stakes",
+        "match_hands": 9,
+        "must_play_strict": True,
+        "short_suit_trumps": True,
     },
-    "team-cup": {"mixed_joker_pair": True, "kitty_multiplier": "power2",
-                 "overturn_takes_bank": False},
+    "team-cup": {
+        "mixed_joker_pair": True,
+        "kitty_multiplier": "power2",
+        "overturn_takes_bank": False,
+    },
 }
 
 PRESET_SOURCES = {
@@ -471,7 +675,7 @@ PRESET_SOURCES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _preset(name: str) -> Rules:
     return Rules(**PRESETS[name])
 
@@ -481,7 +685,7 @@ def _default() -> Rules:
     return Rules()
 
 
-def resolve_rules(rules: "Rules | str | dict | None") -> Rules:
+def resolve_rules(rules: Rules | str | dict | None) -> Rules:
     """None -> defaults; a preset name; a dict of options; or a Rules."""
     if rules is None:
         return _default()
@@ -494,7 +698,7 @@ def resolve_rules(rules: "Rules | str | dict | None") -> Rules:
     raise ValueError(f"rules must be a Rules, a preset name or a dict, not {type(rules).__name__}")
 
 
-def option_listing(rules: "Rules | str | dict | None" = None) -> list[dict]:
+def option_listing(rules: Rules | str | dict | None = None) -> list[dict]:
     """The data behind ``shengji rules``: one dict per option, in table order, with its
     ``name``, ``value`` (in ``rules``), ``default``, ``changed`` (value != default),
     ``values`` (the allowed values, as text), ``section`` (§ of docs/rules.md) and
@@ -502,9 +706,18 @@ def option_listing(rules: "Rules | str | dict | None" = None) -> list[dict]:
     r = resolve_rules(rules)
     d = r.to_dict()
     base = _default().to_dict()
-    return [{"name": o.name, "value": d[o.name], "default": base[o.name],
-             "changed": d[o.name] != base[o.name], "values": o.kind.values(),
-             "section": o.section, "doc": o.doc} for o in OPTIONS]
+    return [
+        {
+            "name": o.name,
+            "value": d[o.name],
+            "default": base[o.name],
+            "changed": d[o.name] != base[o.name],
+            "values": o.kind.values(),
+            "section": o.section,
+            "doc": o.doc,
+        }
+        for o in OPTIONS
+    ]
 
 
 # The core resolves None, preset names and option dicts through this module (it never

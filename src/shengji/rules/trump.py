@@ -1,5 +1,6 @@
 """``Trump``: the level and trump suit of a hand, with every card's following-suit and
 order (docs/rules.md §2).  The tables come from the C core (``_core.cards``)."""
+
 from __future__ import annotations
 
 from shengji.cards import N_COPIES, as_cards, parse_rank, parse_suit
@@ -57,7 +58,9 @@ class Trump:
 
     def __eq__(self, other):
         return isinstance(other, Trump) and (self.level_rank, self.suit_index) == (
-            other.level_rank, other.suit_index)
+            other.level_rank,
+            other.suit_index,
+        )
 
     def __hash__(self):
         return hash((self.level_rank, self.suit_index))

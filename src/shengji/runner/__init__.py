@@ -21,6 +21,7 @@ A refusal or a failure before 5 leaves the directory as it was (a directory made
 removed again) and exits 2; a failure in 5 keeps the finished chunks, exits 1, and
 ``--resume`` completes the run to the same bytes.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,17 +36,40 @@ from pathlib import Path
 
 import numpy as np
 
-from shengji.runner.plan import ChunkPlan, ConfigError, Study, StudyConfig
 from shengji.runner.engines import ENGINES, compute_chunk, start_engine
-from shengji.runner.errors import REFUSED, DirectoryInUse, OutputError, RunError, is_file_system_error, reason
+from shengji.runner.errors import (
+    REFUSED,
+    DirectoryInUse,
+    OutputError,
+    RunError,
+    is_file_system_error,
+    reason,
+)
 from shengji.runner.lock import DirLock
 from shengji.runner.manifest import Manifest
 from shengji.runner.outdir import OutputDir, describe_failure, foreign_message, inspect
-from shengji.runner.output import CHUNKS_DIR, MANIFEST, aggregate_name, chunk_files, file_matches, part_name, write_table_temp
+from shengji.runner.output import (
+    CHUNKS_DIR,
+    MANIFEST,
+    aggregate_name,
+    chunk_files,
+    file_matches,
+    part_name,
+    write_table_temp,
+)
+from shengji.runner.plan import ChunkPlan, ConfigError, Study, StudyConfig
 from shengji.runner.progress import make_progress
 
-__all__ = ["RunResult", "run_study", "compute_chunk", "default_workers", "ENGINES",
-           "RunError", "OutputError", "DirectoryInUse"]
+__all__ = [
+    "RunResult",
+    "run_study",
+    "compute_chunk",
+    "default_workers",
+    "ENGINES",
+    "RunError",
+    "OutputError",
+    "DirectoryInUse",
+]
 
 _VERIFY_BATCH = 256  # records hashed at a time (threads), so that no list grows with the run
 
@@ -59,9 +83,9 @@ class RunResult:
     tables: list[str]
     summary: list[str] = field(default_factory=list)
     engine: str = "local"
-    reused: int = 0          # resume: chunks kept from the interrupted run
+    reused: int = 0  # resume: chunks kept from the interrupted run
     redone: list[int] = field(default_factory=list)  # resume: recorded chunks whose files were bad
-    chunks: int = 0          # chunks in the plan
+    chunks: int = 0  # chunks in the plan
 
 
 def default_workers() -> int:
@@ -97,8 +121,9 @@ def _differences(old: dict, new: dict) -> list[str]:
     return diffs
 
 
-def _check_contents(contents, out: Path, tables: list[str], header: dict, *, overwrite: bool,
-                    resume: bool) -> dict | None:
+def _check_contents(
+    contents, out: Path, tables: list[str], header: dict, *, overwrite: bool, resume: bool
+) -> dict | None:
     """Refuse what must be refused (ConfigError: exit 2, nothing touched); returns the
     interrupted run's header for ``--resume``."""
     c, where = contents, repr(str(out))
@@ -106,36 +131,51 @@ def _check_contents(contents, out: Path, tables: list[str], header: dict, *, ove
         return None
     if resume:
         if not c.is_shengji:
-            raise ConfigError(f"cannot --resume in {where}: it holds files that are not a "
-                              "shengji run")
+            raise ConfigError(
+                f"cannot --resume in {where}: it holds files that are not a shengji run"
+            )
         if not c.manifest:
-            raise ConfigError(f"cannot --resume in {where}: its {MANIFEST} is missing (deleted?), "
-                              "so its chunks cannot be verified; use --overwrite to start again")
+            raise ConfigError(
+                f"cannot --resume in {where}: its {MANIFEST} is missing (deleted?), "
+                "so its chunks cannot be verified; use --overwrite to start again"
+            )
         if c.header is None:
-            raise ConfigError(f"cannot --resume in {where}: its manifest has no run header; use "
-                              "--overwrite to start again")
+            raise ConfigError(
+                f"cannot --resume in {where}: its manifest has no run header; use "
+                "--overwrite to start again"
+            )
         diffs = _differences(c.header, header)
         if diffs:
             raise ConfigError(
                 f"cannot --resume in {where}: it holds a run with other settings ("
-                + "; ".join(diffs) + "); resume with the same study file and options, or use "
-                "--overwrite to start again")
+                + "; ".join(diffs)
+                + "); resume with the same study file and options, or use "
+                "--overwrite to start again"
+            )
         if c.foreign:
             raise ConfigError(f"cannot --resume in {where}: " + foreign_message(out, c.foreign))
         return c.header
     if not overwrite:
         if c.manifest:
-            raise ConfigError(f"output directory {where} already holds data; use --overwrite to "
-                              "replace it, or --resume to finish an interrupted run")
+            raise ConfigError(
+                f"output directory {where} already holds data; use --overwrite to "
+                "replace it, or --resume to finish an interrupted run"
+            )
         if c.is_shengji:
-            raise ConfigError(f"output directory {where} holds shengji output whose {MANIFEST} "
-                              "is missing (deleted?); use --overwrite to replace it")
+            raise ConfigError(
+                f"output directory {where} holds shengji output whose {MANIFEST} "
+                "is missing (deleted?); use --overwrite to replace it"
+            )
         shown = ", ".join(c.entries[:3]) + (", ..." if len(c.entries) > 3 else "")
-        raise ConfigError(f"output directory {where} holds files that are not a shengji run "
-                          f"({shown}); choose a new or empty directory")
+        raise ConfigError(
+            f"output directory {where} holds files that are not a shengji run "
+            f"({shown}); choose a new or empty directory"
+        )
     if not c.is_shengji:
-        raise ConfigError(f"output directory {where} holds files that are not a shengji run; "
-                          "refusing to overwrite them")
+        raise ConfigError(
+            f"output directory {where} holds files that are not a shengji run; "
+            "refusing to overwrite them"
+        )
     if c.foreign:
         raise ConfigError(f"cannot --overwrite {where}: " + foreign_message(out, c.foreign))
     return None
@@ -145,6 +185,7 @@ def _check_contents(contents, out: Path, tables: list[str], header: dict, *, ove
 class _Kept:
     """The verified chunks of an interrupted run (index and manifest offset, in chunk
     order: 16 bytes each, never the plan), their summed stats, the damaged ones."""
+
     index: array = field(default_factory=lambda: array("q"))
     offset: array = field(default_factory=lambda: array("q"))
     stats: dict = field(default_factory=dict)
@@ -163,9 +204,13 @@ def _verify(out: Path, plan: ChunkPlan, tables: list[str]) -> _Kept:
 
     def accept(rec) -> bool:
         files = rec.get("files")
-        return (plan.matches(rec.get("chunk"), rec.get("start"), rec.get("count"))
-                and isinstance(files, dict) and bool(files) and isinstance(rec.get("stats"), dict)
-                and set(files) <= chunk_files(tables, rec["chunk"], plan.digits))
+        return (
+            plan.matches(rec.get("chunk"), rec.get("start"), rec.get("count"))
+            and isinstance(files, dict)
+            and bool(files)
+            and isinstance(rec.get("stats"), dict)
+            and set(files) <= chunk_files(tables, rec["chunk"], plan.digits)
+        )
 
     def ok(rec) -> bool:
         return all(file_matches(out / rel, meta) for rel, meta in rec["files"].items())
@@ -174,10 +219,14 @@ def _verify(out: Path, plan: ChunkPlan, tables: list[str]) -> _Kept:
     records = manifest.latest_records(accept)
     with ThreadPoolExecutor(max_workers=min(8, (os.cpu_count() or 1) + 1)) as pool:
         while True:
-            batch = [r for r in (next(records, None) for _ in range(_VERIFY_BATCH)) if r is not None]
+            batch = [
+                r for r in (next(records, None) for _ in range(_VERIFY_BATCH)) if r is not None
+            ]
             if not batch:
                 break
-            for (offset, rec), good in zip(batch, pool.map(lambda r: ok(r[1]), batch)):
+            for (offset, rec), good in zip(
+                batch, pool.map(lambda r: ok(r[1]), batch), strict=False
+            ):
                 if good:
                     kept.index.append(rec["chunk"])
                     kept.offset.append(offset)
@@ -192,10 +241,19 @@ def _default_command() -> str:
     return " ".join(shlex.quote(a) for a in [os.path.basename(sys.executable)] + sys.argv)
 
 
-def run_study(kind: Study, cfg: StudyConfig, out: str | Path, *, workers: int | None = None,
-              overwrite: bool = False, quiet: bool = True, engine: str = "local",
-              scheduler: str | None = None, resume: bool = False,
-              command: str | None = None) -> RunResult:
+def run_study(
+    kind: Study,
+    cfg: StudyConfig,
+    out: str | Path,
+    *,
+    workers: int | None = None,
+    overwrite: bool = False,
+    quiet: bool = True,
+    engine: str = "local",
+    scheduler: str | None = None,
+    resume: bool = False,
+    command: str | None = None,
+) -> RunResult:
     """Run a validated study into directory ``out``.
 
     ``engine``: ``"local"`` (processes on this machine) or ``"dask"`` (``scheduler``: the
@@ -220,8 +278,10 @@ def run_study(kind: Study, cfg: StudyConfig, out: str | Path, *, workers: int | 
     if workers < 1:
         raise ConfigError(f"--workers must be >= 1, got {workers}")
     if resume and overwrite:
-        raise ConfigError("--resume and --overwrite cannot be combined: --resume keeps the "
-                          "finished chunks, --overwrite starts again")
+        raise ConfigError(
+            "--resume and --overwrite cannot be combined: --resume keeps the "
+            "finished chunks, --overwrite starts again"
+        )
     if out.exists() and not out.is_dir():
         raise OutputError(f"output directory {str(out)!r} exists and is not a directory", REFUSED)
     header = _normal(dict(cfg.metadata(), tables=tables))
@@ -236,15 +296,26 @@ def run_study(kind: Study, cfg: StudyConfig, out: str | Path, *, workers: int | 
     try:
         # 3. read only
         contents = inspect(out, tables)
-        old_header = _check_contents(contents, out, tables, header, overwrite=overwrite,
-                                     resume=resume)
+        old_header = _check_contents(
+            contents, out, tables, header, overwrite=overwrite, resume=resume
+        )
         if old_header is not None:
             kept = _verify(out, plan, tables)
         todo = len(plan) - len(kept)
         # 4. the engine; workers may run elsewhere: an absolute path
         if todo:
-            stream = start_engine(engine, kind, cfg, plan.skipping(np.frombuffer(kept.index, np.int64)),
-                                  todo, str(out.absolute()), workers, plan.digits, scheduler, quiet)
+            stream = start_engine(
+                engine,
+                kind,
+                cfg,
+                plan.skipping(np.frombuffer(kept.index, np.int64)),
+                todo,
+                str(out.absolute()),
+                workers,
+                plan.digits,
+                scheduler,
+                quiet,
+            )
         # 5. writes
         writing = True
         outdir = OutputDir(out, lock.dir_fd, engine)
@@ -256,8 +327,9 @@ def run_study(kind: Study, cfg: StudyConfig, out: str | Path, *, workers: int | 
             outdir.manifest.start(old_header, _lines_at(Manifest(out), kept.offset))
         else:
             outdir.manifest.start(header)
-        result = _run_chunks(kind, cfg, plan, out, outdir, stream, kept, todo, tables,
-                             quiet=quiet, resume=resume)
+        result = _run_chunks(
+            kind, cfg, plan, out, outdir, stream, kept, todo, tables, quiet=quiet, resume=resume
+        )
         gone = outdir.removed()
         if gone:
             raise outdir.removed_error(gone)
@@ -269,9 +341,13 @@ def run_study(kind: Study, cfg: StudyConfig, out: str | Path, *, workers: int | 
         if writing:
             done = len(kept) + (outdir.committed if outdir is not None else 0)
             raise describe_failure(exc, out, outdir, done, len(plan)) from None
-        raise OutputError(f"cannot use output directory {str(out)!r}: {reason(exc)}"
-                          + (f" ({exc.filename})" if exc.filename else ""), REFUSED,
-                          exc.errno, exc.filename) from None
+        raise OutputError(
+            f"cannot use output directory {str(out)!r}: {reason(exc)}"
+            + (f" ({exc.filename})" if exc.filename else ""),
+            REFUSED,
+            exc.errno,
+            exc.filename,
+        ) from None
     finally:
         if stream is not None:
             stream.close(abort=failed)
@@ -295,9 +371,20 @@ def _lines_at(manifest: Manifest, offsets: array):
             yield json.loads(fh.readline())
 
 
-def _run_chunks(kind: Study, cfg: StudyConfig, plan: ChunkPlan, out: Path, outdir: OutputDir,
-                stream, kept: _Kept, todo: int, tables: list[str], *, quiet: bool,
-                resume: bool) -> RunResult:
+def _run_chunks(
+    kind: Study,
+    cfg: StudyConfig,
+    plan: ChunkPlan,
+    out: Path,
+    outdir: OutputDir,
+    stream,
+    kept: _Kept,
+    todo: int,
+    tables: list[str],
+    *,
+    quiet: bool,
+    resume: bool,
+) -> RunResult:
     stats = dict(kept.stats)
     has_aggregate = kept.aggregate
     bar = make_progress(cfg.n, kind.unit, quiet or not todo, initial=kept.items)
@@ -325,10 +412,22 @@ def _run_chunks(kind: Study, cfg: StudyConfig, plan: ChunkPlan, out: Path, outdi
         stats.update(kind.stats_from_aggregate(aggregate))
     seconds = time.perf_counter() - t0 - closing
     if todo or not outdir.manifest.complete():
-        outdir.manifest.append({"complete": True, "items": cfg.n, "seconds": round(seconds, 3),
-                                **({"resumed": len(kept)} if resume and len(kept) else {})})
-    return RunResult(out=out, items=cfg.n, seconds=seconds, stats=stats, tables=tables,
-                     summary=kind.summary(cfg, stats))
+        outdir.manifest.append(
+            {
+                "complete": True,
+                "items": cfg.n,
+                "seconds": round(seconds, 3),
+                **({"resumed": len(kept)} if resume and len(kept) else {}),
+            }
+        )
+    return RunResult(
+        out=out,
+        items=cfg.n,
+        seconds=seconds,
+        stats=stats,
+        tables=tables,
+        summary=kind.summary(cfg, stats),
+    )
 
 
 def _add(stats: dict, record: dict) -> bool:

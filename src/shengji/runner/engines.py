@@ -13,6 +13,7 @@ whatever n — and is shut down with ``close()``.
 Workers write chunk files under temporary names only (see output.py); the run puts them in
 place.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -21,14 +22,20 @@ import os
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import Iterator
 
-from shengji.runner.plan import Chunk, Study, StudyConfig
 from shengji.runner.errors import FAILED, REFUSED, RunError, is_file_system_error
-from shengji.runner.output import CHUNKS_DIR, aggregate_name, part_name, save_arrays_temp, write_table_temp
+from shengji.runner.output import (
+    CHUNKS_DIR,
+    aggregate_name,
+    part_name,
+    save_arrays_temp,
+    write_table_temp,
+)
+from shengji.runner.plan import Chunk, Study, StudyConfig
 
 ENGINES = ("local", "dask")
 
@@ -54,8 +61,13 @@ def compute_chunk(kind: Study, cfg: StudyConfig, chunk: Chunk, out: str, digits:
             except OSError:
                 pass
         raise
-    return {"chunk": chunk.index, "start": chunk.start, "count": chunk.count,
-            "files": files, "stats": res.stats}
+    return {
+        "chunk": chunk.index,
+        "start": chunk.start,
+        "count": chunk.count,
+        "files": files,
+        "stats": res.stats,
+    }
 
 
 def _ready(module: str) -> int:
@@ -100,8 +112,17 @@ def _sigint_ignored():
 
 
 class LocalStream:
-    def __init__(self, kind: Study, cfg: StudyConfig, chunks: Iterator[Chunk], count: int,
-                 out: str, workers: int, digits: int, quiet: bool = True):
+    def __init__(
+        self,
+        kind: Study,
+        cfg: StudyConfig,
+        chunks: Iterator[Chunk],
+        count: int,
+        out: str,
+        workers: int,
+        digits: int,
+        quiet: bool = True,
+    ):
         self.args = (kind, cfg, out, digits)
         self.chunks, self.workers, self.pool = chunks, workers, None
         if workers > 1 and count > 1:
@@ -111,8 +132,9 @@ class LocalStream:
             # spawn, not fork: the parent may hold threads (progress bar, BLAS) that fork breaks.
             ctx = multiprocessing.get_context("spawn")
             n = min(workers, count)
-            self.pool = ProcessPoolExecutor(max_workers=n, mp_context=ctx,
-                                            initializer=_worker_init, initargs=(os.getpid(),))
+            self.pool = ProcessPoolExecutor(
+                max_workers=n, mp_context=ctx, initializer=_worker_init, initargs=(os.getpid(),)
+            )
             try:
                 # The workers start (spawn) at these submits.  They start with SIGINT
                 # ignored (Python keeps a disposition it inherits as ignored), so that a
@@ -126,7 +148,9 @@ class LocalStream:
             except BaseException as exc:
                 self.close(abort=True)
                 if isinstance(exc, Exception):
-                    raise RunError(f"the worker processes could not start: {exc}", REFUSED) from None
+                    raise RunError(
+                        f"the worker processes could not start: {exc}", REFUSED
+                    ) from None
                 raise
 
     def __iter__(self) -> Iterator[dict]:
@@ -140,8 +164,10 @@ class LocalStream:
 
         pool = self.pool
         try:
-            pending = {pool.submit(compute_chunk, kind, cfg, c, out, digits)
-                       for c in islice(self.chunks, 2 * self.workers)}
+            pending = {
+                pool.submit(compute_chunk, kind, cfg, c, out, digits)
+                for c in islice(self.chunks, 2 * self.workers)
+            }
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
@@ -150,9 +176,12 @@ class LocalStream:
                     if nxt is not None:
                         pending.add(pool.submit(compute_chunk, kind, cfg, nxt, out, digits))
         except BrokenProcessPool:
-            raise RunError("a worker process died during the run (killed, or out of memory?); "
-                           "the finished chunks are kept: run the same command with --resume "
-                           "to finish", FAILED) from None
+            raise RunError(
+                "a worker process died during the run (killed, or out of memory?); "
+                "the finished chunks are kept: run the same command with --resume "
+                "to finish",
+                FAILED,
+            ) from None
 
     def close(self, abort: bool = False) -> None:
         """Shut the workers down.  ``abort`` (an error, Ctrl-C, SIGTERM): drop the queued
@@ -181,8 +210,9 @@ def _import_distributed():
     try:
         import distributed
     except ImportError:
-        raise RunError("--engine dask needs dask.distributed: pip install 'shengji[dask]'",
-                       REFUSED) from None
+        raise RunError(
+            "--engine dask needs dask.distributed: pip install 'shengji[dask]'", REFUSED
+        ) from None
     return distributed
 
 
@@ -192,24 +222,37 @@ def _cluster_failure(exc: BaseException) -> bool:
     if is_file_system_error(exc):
         return False
     mod = type(exc).__module__ or ""
-    return (mod.split(".")[0] in ("distributed", "tornado", "asyncio")
-            or isinstance(exc, (TimeoutError, ConnectionError, OSError)))
+    return mod.split(".")[0] in ("distributed", "tornado", "asyncio") or isinstance(
+        exc, (TimeoutError, ConnectionError, OSError)
+    )
 
 
 class DaskStream:
     """Connects (or starts a LocalCluster) when made, so that the cluster's start-up is not
     counted in the run's rate; iterate for chunk records; ``close()`` releases the cluster."""
 
-    def __init__(self, kind: Study, cfg: StudyConfig, chunks: Iterator[Chunk], count: int,
-                 out: str, workers: int, digits: int, scheduler: str | None = None,
-                 quiet: bool = True):
+    def __init__(
+        self,
+        kind: Study,
+        cfg: StudyConfig,
+        chunks: Iterator[Chunk],
+        count: int,
+        out: str,
+        workers: int,
+        digits: int,
+        scheduler: str | None = None,
+        quiet: bool = True,
+    ):
         distributed = _import_distributed()
         self._levels = {}
         if quiet:  # our own one line reports any failure; Dask's log tracebacks are noise
             # (every such logger: Dask's config gives some, e.g. distributed.client, their
             # own level, which a parent's level would not override)
-            names = [n for n in list(logging.root.manager.loggerDict)
-                     if n.split(".")[0] in _NOISY_LOGGERS] + list(_NOISY_LOGGERS)
+            names = [
+                n
+                for n in list(logging.root.manager.loggerDict)
+                if n.split(".")[0] in _NOISY_LOGGERS
+            ] + list(_NOISY_LOGGERS)
             for name in dict.fromkeys(names):
                 log = logging.getLogger(name)
                 self._levels[name] = log.level
@@ -225,17 +268,22 @@ class DaskStream:
                 try:
                     self.client = distributed.Client(scheduler, timeout=timeout)
                 except (OSError, TimeoutError) as exc:
-                    raise RunError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}",
-                                   REFUSED) from None
+                    raise RunError(
+                        f"cannot reach the Dask scheduler at {scheduler!r}: {exc}", REFUSED
+                    ) from None
                 try:
                     self.client.wait_for_workers(1, timeout=120)
                 except (TimeoutError, OSError):
-                    raise RunError(f"the Dask scheduler at {scheduler!r} has no workers",
-                                   REFUSED) from None
+                    raise RunError(
+                        f"the Dask scheduler at {scheduler!r} has no workers", REFUSED
+                    ) from None
             else:
                 self.cluster = distributed.LocalCluster(
-                    n_workers=workers, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.ERROR,
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
                 )
                 self.client = distributed.Client(self.cluster)
         except BaseException:
@@ -251,8 +299,17 @@ class DaskStream:
         client, token = self.client, uuid.uuid4().hex[:12]
 
         def submit(chunk: Chunk):
-            return client.submit(compute_chunk, kind, cfg, chunk, out, digits, pure=False,
-                                 retries=2, key=f"shengji-chunk-{chunk.index:06d}-{token}")
+            return client.submit(
+                compute_chunk,
+                kind,
+                cfg,
+                chunk,
+                out,
+                digits,
+                pure=False,
+                retries=2,
+                key=f"shengji-chunk-{chunk.index:06d}-{token}",
+            )
 
         try:
             limit, checked = 2 * self._slots(), time.monotonic()
@@ -273,9 +330,12 @@ class DaskStream:
                 raise
             first = (str(exc).strip().splitlines() or [""])[0]
             where = f" at {scheduler}" if scheduler else ""
-            raise RunError(f"the Dask cluster{where} failed during the run ({type(exc).__name__}"
-                           f"{': ' + first if first else ''}); the finished chunks are kept: "
-                           "run the same command with --resume to finish", FAILED) from None
+            raise RunError(
+                f"the Dask cluster{where} failed during the run ({type(exc).__name__}"
+                f"{': ' + first if first else ''}); the finished chunks are kept: "
+                "run the same command with --resume to finish",
+                FAILED,
+            ) from None
 
     def close(self, abort: bool = False) -> None:
         try:
@@ -296,9 +356,18 @@ class DaskStream:
             self._levels = {}
 
 
-def start_engine(engine: str, kind: Study, cfg: StudyConfig, chunks: Iterator[Chunk],
-                 count: int, out: str, workers: int, digits: int,
-                 scheduler: str | None = None, quiet: bool = True):
+def start_engine(
+    engine: str,
+    kind: Study,
+    cfg: StudyConfig,
+    chunks: Iterator[Chunk],
+    count: int,
+    out: str,
+    workers: int,
+    digits: int,
+    scheduler: str | None = None,
+    quiet: bool = True,
+):
     if engine == "dask":
         return DaskStream(kind, cfg, chunks, count, out, workers, digits, scheduler, quiet)
     return LocalStream(kind, cfg, chunks, count, out, workers, digits, quiet)

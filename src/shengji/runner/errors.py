@@ -4,13 +4,14 @@
 start (nothing was written), 1 when it failed part-way (the finished chunks are kept and
 ``--resume`` completes the run).
 """
+
 from __future__ import annotations
 
 import errno as E
 import os
 
-REFUSED = 2   # nothing written
-FAILED = 1    # failed mid-run: finished chunks kept
+REFUSED = 2  # nothing written
+FAILED = 1  # failed mid-run: finished chunks kept
 
 
 class RunError(RuntimeError):
@@ -25,8 +26,13 @@ class OutputError(RunError):
     """A file-system failure in the output directory (``errno``, ``filename`` as in
     OSError when known)."""
 
-    def __init__(self, message: str, status: int = FAILED, errno: int | None = None,
-                 filename: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        status: int = FAILED,
+        errno: int | None = None,
+        filename: str | None = None,
+    ):
         super().__init__(message, status)
         self.errno, self.filename = errno, filename
 

@@ -17,6 +17,7 @@ may be waiting on it is the classic race of lock files; it is closed here the cl
 after locking, a run checks that the name still refers to the file it locked, and starts
 again if not.
 """
+
 from __future__ import annotations
 
 import errno as E
@@ -45,8 +46,12 @@ def _missing_dirs(out: Path) -> list[Path]:
             p = p.parent
             continue
         if not os.path.isdir(p):
-            raise OutputError(f"cannot use output directory {str(out)!r}: {str(p)!r} is a file, "
-                              "not a directory", REFUSED, E.ENOTDIR, str(p))
+            raise OutputError(
+                f"cannot use output directory {str(out)!r}: {str(p)!r} is a file, not a directory",
+                REFUSED,
+                E.ENOTDIR,
+                str(p),
+            )
         break
     return missing[::-1]
 
@@ -61,7 +66,7 @@ class DirLock:
         self.out = Path(out)
         self.dir_fd: int | None = None
         self.fd: int | None = None
-        self.created: list[Path] = []   # directories this run made (removed on undo)
+        self.created: list[Path] = []  # directories this run made (removed on undo)
         self._times: tuple[int, int] | None = None
 
     @property
@@ -74,8 +79,11 @@ class DirLock:
         try:
             import fcntl
         except ImportError:  # pragma: no cover - not a POSIX system
-            raise OutputError("cannot lock output directories on this system (no fcntl): "
-                              "shengji runs on Linux and other POSIX systems", REFUSED) from None
+            raise OutputError(
+                "cannot lock output directories on this system (no fcntl): "
+                "shengji runs on Linux and other POSIX systems",
+                REFUSED,
+            ) from None
         for _ in range(100):  # retries only when the directory or lock file vanished under us
             self._make_dirs()
             try:
@@ -88,8 +96,12 @@ class DirLock:
             times = os.fstat(dir_fd)
             try:
                 try:
-                    fd = os.open(LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC,
-                                 0o644, dir_fd=dir_fd)
+                    fd = os.open(
+                        LOCK_NAME,
+                        os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC,
+                        0o644,
+                        dir_fd=dir_fd,
+                    )
                     made = True
                 except FileExistsError:
                     fd = os.open(LOCK_NAME, os.O_RDWR | os.O_CLOEXEC, dir_fd=dir_fd)
@@ -116,7 +128,10 @@ class DirLock:
             # Locked; but is it still the file that the name refers to?  (Its holder may
             # have removed it, ending its run, between our open and our lock.)
             try:
-                same = os.stat(LOCK_NAME, dir_fd=dir_fd, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
+                same = (
+                    os.stat(LOCK_NAME, dir_fd=dir_fd, follow_symlinks=False).st_ino
+                    == os.fstat(fd).st_ino
+                )
             except FileNotFoundError:
                 same = False
             if not same:
@@ -128,8 +143,11 @@ class DirLock:
             self._times = (times.st_atime_ns, times.st_mtime_ns) if made else None
             self._write_holder(command)
             return
-        raise OutputError(f"cannot lock output directory {str(self.out)!r}: it keeps "
-                          "disappearing (removed and re-made by another process?)", REFUSED)
+        raise OutputError(
+            f"cannot lock output directory {str(self.out)!r}: it keeps "
+            "disappearing (removed and re-made by another process?)",
+            REFUSED,
+        )
 
     def _make_dirs(self) -> None:
         for d in _missing_dirs(self.out):
@@ -138,9 +156,13 @@ class DirLock:
             except FileExistsError:
                 if not d.is_dir():
                     self._undo()
-                    raise OutputError(f"cannot use output directory {str(self.out)!r}: "
-                                      f"{str(d)!r} is a file, not a directory", REFUSED,
-                                      E.ENOTDIR, str(d)) from None
+                    raise OutputError(
+                        f"cannot use output directory {str(self.out)!r}: "
+                        f"{str(d)!r} is a file, not a directory",
+                        REFUSED,
+                        E.ENOTDIR,
+                        str(d),
+                    ) from None
                 continue  # made by someone else meanwhile: not ours to remove
             except OSError as exc:
                 self._undo()
@@ -148,9 +170,12 @@ class DirLock:
             self.created.append(d)
 
     def _write_holder(self, command: str) -> None:
-        info = {"pid": os.getpid(), "host": socket.gethostname(),
-                "started": datetime.now().astimezone().isoformat(timespec="seconds"),
-                "command": command}
+        info = {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "started": datetime.now().astimezone().isoformat(timespec="seconds"),
+            "command": command,
+        }
         data = json.dumps(info).encode()
         try:
             os.ftruncate(self.fd, 0)
@@ -163,11 +188,15 @@ class DirLock:
         where = f"output directory {str(self.out)!r} is in use by another shengji run"
         if not holder:
             return where + " (it has not written its details yet); wait for it to finish"
-        return (f"{where}: pid {holder.get('pid')} on {holder.get('host')}, started "
-                f"{holder.get('started')}, command: {holder.get('command')}; wait for it to "
-                "finish or stop it (its lock is released the moment it ends)")
+        return (
+            f"{where}: pid {holder.get('pid')} on {holder.get('host')}, started "
+            f"{holder.get('started')}, command: {holder.get('command')}; wait for it to "
+            "finish or stop it (its lock is released the moment it ends)"
+        )
 
-    def _error(self, exc: OSError, *, locking: bool = False, making: Path | None = None) -> OutputError:
+    def _error(
+        self, exc: OSError, *, locking: bool = False, making: Path | None = None
+    ) -> OutputError:
         if locking:
             msg = f"cannot lock output directory {str(self.out)!r}: {reason(exc)}"
         elif making is not None:

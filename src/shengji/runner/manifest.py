@@ -8,12 +8,13 @@ Reading never loads the whole file: the header is its first line, whether the ru
 is its last, and the chunk records are streamed (a run of 10^12 deals has millions).  A torn
 last line (a run killed while appending) is skipped.
 """
+
 from __future__ import annotations
 
 import json
 import os
 from array import array
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -147,7 +148,7 @@ class Manifest:
         try:
             view = memoryview(data)
             while view:  # a short write (a full disk) makes the next one raise ENOSPC
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             os.fsync(fd)
         finally:
             os.close(fd)

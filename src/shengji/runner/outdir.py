@@ -8,6 +8,7 @@ names, those the new run writes, and ``_chunks``) the chunk files ``part-N.parqu
 ``aggregate-N.npz``.  Anything else in a table folder makes ``--overwrite`` and
 ``--resume`` refuse; anything else beside them (a notes file in ``OUT``) is left alone.
 """
+
 from __future__ import annotations
 
 import errno as E
@@ -17,7 +18,14 @@ from pathlib import Path
 
 from shengji.runner.errors import FAILED, OutputError, reason
 from shengji.runner.manifest import Manifest
-from shengji.runner.output import CHUNKS_DIR, LOCK_NAME, MANIFEST, META_KEY, is_data_name, is_temp_name
+from shengji.runner.output import (
+    CHUNKS_DIR,
+    LOCK_NAME,
+    MANIFEST,
+    META_KEY,
+    is_data_name,
+    is_temp_name,
+)
 
 _SHOWN = 3  # foreign names quoted in a message
 
@@ -25,7 +33,8 @@ _SHOWN = 3  # foreign names quoted in a message
 @dataclass
 class Contents:
     """What an output directory holds, seen before a run writes anything."""
-    entries: list[str] = field(default_factory=list)   # all but the lock and temp files
+
+    entries: list[str] = field(default_factory=list)  # all but the lock and temp files
     manifest: bool = False
     header: dict | None = None
     shengji_tables: list[str] = field(default_factory=list)  # folders of shengji chunk files
@@ -55,8 +64,11 @@ def _has_shengji_parts(folder: Path) -> bool:
 
     with os.scandir(folder) as entries:
         for e in entries:
-            if e.is_file(follow_symlinks=False) and is_data_name(folder.name, e.name) \
-                    and not is_temp_name(e.name):
+            if (
+                e.is_file(follow_symlinks=False)
+                and is_data_name(folder.name, e.name)
+                and not is_temp_name(e.name)
+            ):
                 if folder.name == CHUNKS_DIR:
                     return True
                 try:
@@ -81,8 +93,9 @@ def inspect(out: Path, tables: list[str]) -> Contents:
         return c
     # Not data: the lock file, temporary files, and empty folders (a run killed between
     # making its table folders and writing its manifest leaves just those).
-    c.entries = [n for n in names if n != LOCK_NAME and not is_temp_name(n)
-                 and not _empty_folder(out / n)]
+    c.entries = [
+        n for n in names if n != LOCK_NAME and not is_temp_name(n) and not _empty_folder(out / n)
+    ]
     c.manifest = MANIFEST in c.entries
     if c.manifest:
         c.header = Manifest(out).header()
@@ -93,8 +106,11 @@ def inspect(out: Path, tables: list[str]) -> Contents:
     for name in c.folders(tables):
         p = out / name
         if p.is_dir():
-            other = sorted(e.name for e in p.iterdir()
-                           if not (is_data_name(name, e.name) and e.is_file() and not e.is_symlink()))
+            other = sorted(
+                e.name
+                for e in p.iterdir()
+                if not (is_data_name(name, e.name) and e.is_file() and not e.is_symlink())
+            )
             if other:
                 c.foreign[name] = other
     return c
@@ -105,8 +121,12 @@ def foreign_message(out: Path, foreign: dict[str, list[str]]) -> str:
     for folder, names in foreign.items():
         shown += [f"{folder}/{n}" for n in names]
     more = f" and {len(shown) - _SHOWN} more" if len(shown) > _SHOWN else ""
-    return ("its table folders hold files shengji did not write ("
-            + ", ".join(shown[:_SHOWN]) + more + f"); move them out of {str(out)!r} first")
+    return (
+        "its table folders hold files shengji did not write ("
+        + ", ".join(shown[:_SHOWN])
+        + more
+        + f"); move them out of {str(out)!r} first"
+    )
 
 
 class OutputDir:
@@ -152,8 +172,9 @@ class OutputDir:
                 os.mkdir(name, dir_fd=self.dir_fd)
             except FileExistsError:
                 pass
-            self._folders[name] = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC,
-                                          dir_fd=self.dir_fd)
+            self._folders[name] = os.open(
+                name, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC, dir_fd=self.dir_fd
+            )
 
     def sweep(self, folders: list[str] | None = None, *, quiet: bool = False) -> int:
         """Remove temporary files (a killed run's, or a failed chunk's) from ``OUT`` and
@@ -165,7 +186,9 @@ class OutputDir:
             fd = self._folders.get(name)
             if fd is None:
                 try:
-                    fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC, dir_fd=self.dir_fd)
+                    fd = os.open(
+                        name, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC, dir_fd=self.dir_fd
+                    )
                 except OSError:
                     continue
                 targets.append((fd, fd))
@@ -219,10 +242,19 @@ class OutputDir:
             return OutputError(
                 f"chunk {chunk}: a Dask worker wrote {rel} but it is not visible in "
                 f"{str(self.out)!r} here; the output directory must be on a file system shared "
-                "by the client and every worker, under the same path", FAILED, exc.errno, rel)
-        return OutputError(f"{rel} vanished before it was put in "
-                           f"place in {str(self.out)!r}: is another program removing files "
-                           "there?", FAILED, exc.errno, rel)
+                "by the client and every worker, under the same path",
+                FAILED,
+                exc.errno,
+                rel,
+            )
+        return OutputError(
+            f"{rel} vanished before it was put in "
+            f"place in {str(self.out)!r}: is another program removing files "
+            "there?",
+            FAILED,
+            exc.errno,
+            rel,
+        )
 
     def removed(self) -> str | None:
         """The name of the output directory or folder removed during the run, if any."""
@@ -234,8 +266,13 @@ class OutputDir:
         return None
 
     def removed_error(self, what: str) -> OutputError:
-        return OutputError(f"{what!r} was removed during the run: the run cannot go on "
-                           "(its data there is gone; run it again)", FAILED, E.ENOENT, what)
+        return OutputError(
+            f"{what!r} was removed during the run: the run cannot go on "
+            "(its data there is gone; run it again)",
+            FAILED,
+            E.ENOENT,
+            what,
+        )
 
     def close(self) -> None:
         for fd in self._folders.values():
@@ -243,8 +280,9 @@ class OutputDir:
         self._folders = {}
 
 
-def describe_failure(exc: OSError, out: Path, outdir: OutputDir | None, done: int,
-                     total: int) -> OutputError:
+def describe_failure(
+    exc: OSError, out: Path, outdir: OutputDir | None, done: int, total: int
+) -> OutputError:
     """A file-system error that stopped a run part-way, as one line (exit 1)."""
     if outdir is not None:
         gone = outdir.removed()
@@ -252,8 +290,15 @@ def describe_failure(exc: OSError, out: Path, outdir: OutputDir | None, done: in
             return outdir.removed_error(gone)
     where = f" writing {exc.filename}" if exc.filename else ""
     progress = f"after {done:,} of {total:,} chunks" if total else ""
-    hint = ("free some space, then run the same command with --resume to finish it"
-            if exc.errno in (E.ENOSPC, E.EDQUOT)
-            else "fix that, then run the same command with --resume to finish it")
-    return OutputError(f"the run stopped {progress}: {reason(exc)}{where}; the finished chunks "
-                       f"in {str(out)!r} are kept: {hint}", FAILED, exc.errno, exc.filename)
+    hint = (
+        "free some space, then run the same command with --resume to finish it"
+        if exc.errno in (E.ENOSPC, E.EDQUOT)
+        else "fix that, then run the same command with --resume to finish it"
+    )
+    return OutputError(
+        f"the run stopped {progress}: {reason(exc)}{where}; the finished chunks "
+        f"in {str(out)!r} are kept: {hint}",
+        FAILED,
+        exc.errno,
+        exc.filename,
+    )

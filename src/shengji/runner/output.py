@@ -13,6 +13,7 @@ unique temporary name, ``.part-000123.parquet.<pid>.<random>.tmp``, and returns 
 (the lock holder, and nobody else) renames it into place and then records it in the manifest.
 A killed run leaves at most hidden temporary files, which the next run into ``OUT`` removes.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -43,8 +44,9 @@ def aggregate_name(index: int, digits: int = 6) -> str:
 def chunk_files(tables: list[str], index: int, digits: int) -> set[str]:
     """The relative paths chunk ``index`` may write (its part of each table, or its
     aggregate arrays)."""
-    return ({f"{t}/{part_name(index, digits)}" for t in tables}
-            | {f"{CHUNKS_DIR}/{aggregate_name(index, digits)}"})
+    return {f"{t}/{part_name(index, digits)}" for t in tables} | {
+        f"{CHUNKS_DIR}/{aggregate_name(index, digits)}"
+    }
 
 
 def temp_path(path: Path) -> Path:
@@ -128,9 +130,12 @@ def write_table_temp(table, path: Path, metadata: dict) -> dict:
 
     def write(tmp):
         pq.write_table(
-            table, tmp, compression="zstd",
+            table,
+            tmp,
+            compression="zstd",
             use_dictionary=[c for c in table.column_names if c not in enc],
-            column_encoding=enc or None, write_statistics=True,
+            column_encoding=enc or None,
+            write_statistics=True,
         )
 
     return dict(_write_temp(path, write), rows=table.num_rows)
@@ -138,6 +143,7 @@ def write_table_temp(table, path: Path, metadata: dict) -> dict:
 
 def save_arrays_temp(arrays: dict, path: Path) -> dict:
     """``np.savez`` of ``arrays`` under a temporary name next to ``path``."""
+
     def write(tmp):
         with open(tmp, "xb") as fh:
             np.savez(fh, **arrays)

@@ -3,10 +3,12 @@
 stream).  The study kinds (``shengji.studies``) implement ``Study``; the runner knows them only
 through it, so imports point down: studies -> runner.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from shengji.rules.options import Rules
 
@@ -25,9 +27,9 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class Chunk:
-    index: int   # chunk k: always the same seeds and deal indices
-    start: int   # global index of its first item
-    count: int   # items in it
+    index: int  # chunk k: always the same seeds and deal indices
+    start: int  # global index of its first item
+    count: int  # items in it
 
 
 class ChunkPlan:
@@ -41,7 +43,7 @@ class ChunkPlan:
         if not 1 <= n <= MAX_N or not 1 <= chunk_size:
             raise ValueError(f"bad chunk plan n={n}, chunk_size={chunk_size}")
         self.n, self.chunk_size = n, chunk_size
-        self.count = -(-n // chunk_size)              # number of chunks
+        self.count = -(-n // chunk_size)  # number of chunks
         self.digits = max(PART_DIGITS, len(str(self.count - 1)))
 
     def __len__(self) -> int:
@@ -56,7 +58,7 @@ class ChunkPlan:
     def __iter__(self):
         return (self[k] for k in range(self.count))
 
-    def skipping(self, done) -> "Iterator[Chunk]":
+    def skipping(self, done) -> Iterator[Chunk]:
         """The chunks whose index is not in ``done`` (a sorted sequence of indices), in
         order, lazily."""
         k = 0
@@ -81,7 +83,7 @@ class ChunkPlan:
 @dataclass
 class ChunkResult:
     tables: dict  # table name -> pyarrow.Table of this chunk's rows
-    stats: dict   # column name -> sum (for the run's summary means), plus "items"
+    stats: dict  # column name -> sum (for the run's summary means), plus "items"
     aggregate: dict | None = None  # name -> integer ndarray, summed across chunks
 
 

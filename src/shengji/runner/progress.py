@@ -1,12 +1,13 @@
 """Progress of a run, on stderr: a bar on a terminal, a plain line per tenth otherwise (a log
 file or a pipe gets no bar frames), nothing with ``--quiet``."""
+
 from __future__ import annotations
 
 import os
 import sys
 import time
 
-STEPS = 10            # log lines: one per tenth of the run
+STEPS = 10  # log lines: one per tenth of the run
 FIRST_ESTIMATE_S = 10  # ... and one early estimate, when the first tenth takes longer
 
 
@@ -26,8 +27,16 @@ def make_progress(total: int, unit: str, quiet: bool, initial: int = 0, stream=N
     from tqdm import tqdm
 
     # Shown only for runs longer than a second.
-    return tqdm(total=total, initial=initial, unit=f" {unit}", unit_scale=True, delay=1.0,
-                file=stream, dynamic_ncols=True, smoothing=0.1)
+    return tqdm(
+        total=total,
+        initial=initial,
+        unit=f" {unit}",
+        unit_scale=True,
+        delay=1.0,
+        file=stream,
+        dynamic_ncols=True,
+        smoothing=0.1,
+    )
 
 
 def duration(seconds: float) -> str:
@@ -78,8 +87,10 @@ class LogProgress:
         pct = 100 * self.done / self.total
         shown = f"{pct:.0f}%" if pct >= 1 or pct == 0 else f"{pct:.2g}%"
         rate = (self.done - self.start_items) / elapsed if elapsed > 0 else 0.0
-        text = (f"shengji: {shown} ({self.done:,} of {self.total:,} {self.unit}) in "
-                f"{duration(elapsed)}, {rate:,.0f} {self.unit}/s")
+        text = (
+            f"shengji: {shown} ({self.done:,} of {self.total:,} {self.unit}) in "
+            f"{duration(elapsed)}, {rate:,.0f} {self.unit}/s"
+        )
         if self.done < self.total and rate > 0:
             text += f", about {duration((self.total - self.done) / rate)} left"
         print(text, file=self.stream, flush=True)

@@ -5,6 +5,7 @@ config keys, the tables it writes, how one chunk is computed, and its summary.  
 runner (``shengji.runner``) does everything else — chunking, seeding, engines, Parquet,
 the manifest — the same way for every kind.
 """
+
 from __future__ import annotations
 
 from importlib import import_module

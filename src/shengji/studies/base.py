@@ -1,17 +1,25 @@
 """Study configuration shared by every kind, and the interface a kind implements."""
+
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from shengji.rules.options import PRESETS, Rules, canonical_rank
+from shengji.runner.plan import (  # noqa: F401 (re-exported)
+    MAX_CHUNK_SIZE,
+    MAX_N,
+    PART_DIGITS,
+    Chunk,
+    ChunkPlan,
+    ChunkResult,
+    ConfigError,
+    Study,
+    StudyConfig,
+)
 from shengji.seeds import check_seed
-from shengji.runner.plan import (MAX_CHUNK_SIZE, MAX_N, PART_DIGITS, Chunk, ChunkPlan,  # noqa: F401 (re-exported)
-                                 ChunkResult, ConfigError, Study, StudyConfig)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -38,11 +46,18 @@ def arrow_array(values: np.ndarray, valid: np.ndarray | None = None):
         bitmap = pa.py_buffer(np.packbits(valid, bitorder="little"))
         nulls = int(len(valid) - np.count_nonzero(valid))
     if values.dtype.kind == "b":  # Arrow booleans are bits, numpy's are bytes
-        return pa.Array.from_buffers(pa.bool_(), len(values),
-                                     [bitmap, pa.py_buffer(np.packbits(values, bitorder="little"))],
-                                     null_count=nulls)
-    return pa.Array.from_buffers(pa.from_numpy_dtype(values.dtype), len(values),
-                                 [bitmap, pa.py_buffer(values)], null_count=nulls)
+        return pa.Array.from_buffers(
+            pa.bool_(),
+            len(values),
+            [bitmap, pa.py_buffer(np.packbits(values, bitorder="little"))],
+            null_count=nulls,
+        )
+    return pa.Array.from_buffers(
+        pa.from_numpy_dtype(values.dtype),
+        len(values),
+        [bitmap, pa.py_buffer(values)],
+        null_count=nulls,
+    )
 
 
 def arrow_strings(values: list[str]):
@@ -52,8 +67,9 @@ def arrow_strings(values: list[str]):
     data = [v.encode() for v in values]
     offsets = np.zeros(len(data) + 1, np.int32)
     np.cumsum([len(b) for b in data], out=offsets[1:])
-    return pa.Array.from_buffers(pa.string(), len(data),
-                                 [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))])
+    return pa.Array.from_buffers(
+        pa.string(), len(data), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))]
+    )
 
 
 def arrow_dictionary(codes: np.ndarray, names):
@@ -61,8 +77,9 @@ def arrow_dictionary(codes: np.ndarray, names):
     ``names``): cheap to build and to store; reads back as pandas categoricals."""
     import pyarrow as pa
 
-    return pa.DictionaryArray.from_arrays(arrow_array(np.asarray(codes).astype(np.int8)),
-                                          arrow_strings(list(names)))
+    return pa.DictionaryArray.from_arrays(
+        arrow_array(np.asarray(codes).astype(np.int8)), arrow_strings(list(names))
+    )
 
 
 def arrow_lists(values: np.ndarray, lengths: np.ndarray):
@@ -84,8 +101,12 @@ def arrow_table(columns: dict, *, required: bool = False):
     import pyarrow as pa
 
     arrays = [v if isinstance(v, pa.Array) else arrow_array(v) for v in columns.values()]
-    schema = pa.schema([pa.field(name, a.type, nullable=not required)
-                        for name, a in zip(columns, arrays)])
+    schema = pa.schema(
+        [
+            pa.field(name, a.type, nullable=not required)
+            for name, a in zip(columns, arrays, strict=False)
+        ]
+    )
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
@@ -106,11 +127,19 @@ def with_pandas_dtypes(table, dtypes: dict):
             kind = (str(f.type), str(f.type))
         if f.name in dtypes:
             kind = (kind[0], dtypes[f.name])
-        columns.append({"name": f.name, "field_name": f.name, "pandas_type": kind[0],
-                        "numpy_type": kind[1], "metadata": None})
+        columns.append(
+            {
+                "name": f.name,
+                "field_name": f.name,
+                "pandas_type": kind[0],
+                "numpy_type": kind[1],
+                "metadata": None,
+            }
+        )
     meta = {"index_columns": [], "column_indexes": [], "columns": columns}
-    return table.replace_schema_metadata({**(table.schema.metadata or {}),
-                                          b"pandas": json.dumps(meta).encode()})
+    return table.replace_schema_metadata(
+        {**(table.schema.metadata or {}), b"pandas": json.dumps(meta).encode()}
+    )
 
 
 def required_table(columns: dict):
@@ -135,14 +164,18 @@ def v_int(lo=None, hi=None):
         if hi is not None and value > hi:
             raise ConfigError(f"{key}: must be <= {hi}, got {value}")
         return value
+
     return check
 
 
 def v_choice(*allowed):
     def check(key, value):
         if value not in allowed:
-            raise ConfigError(f"{key}: unknown value {value!r}; allowed: " + ", ".join(map(repr, allowed)))
+            raise ConfigError(
+                f"{key}: unknown value {value!r}; allowed: " + ", ".join(map(repr, allowed))
+            )
         return value
+
     return check
 
 
@@ -152,26 +185,32 @@ def load_study_file(path: str | Path) -> dict:
     try:
         raw = p.read_bytes()
     except IsADirectoryError:
-        raise ConfigError(f"study file {str(path)!r} is a directory, not a study file "
-                          "(e.g. sim/quickstart.toml)") from None
+        raise ConfigError(
+            f"study file {str(path)!r} is a directory, not a study file (e.g. sim/quickstart.toml)"
+        ) from None
     except FileNotFoundError:
         raise ConfigError(f"study file {str(path)!r} not found") from None
     except OSError as exc:
-        raise ConfigError(f"study file {str(path)!r} cannot be read: "
-                          f"{exc.strerror or exc}") from None
+        raise ConfigError(
+            f"study file {str(path)!r} cannot be read: {exc.strerror or exc}"
+        ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise ConfigError(f"study file {str(path)!r} is not UTF-8 text (TOML must be): byte "
-                          f"0x{raw[exc.start]:02x} on line {line}") from None
+        raise ConfigError(
+            f"study file {str(path)!r} is not UTF-8 text (TOML must be): byte "
+            f"0x{raw[exc.start]:02x} on line {line}"
+        ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"study file {str(path)!r} is not valid TOML: {exc}") from None
 
 
-def make_config(data: dict, *, source: str = "", overrides: dict | None = None) -> tuple[Study, StudyConfig]:
+def make_config(
+    data: dict, *, source: str = "", overrides: dict | None = None
+) -> tuple[Study, StudyConfig]:
     """Validate a study table (from TOML) plus CLI overrides -> (kind, config)."""
     from shengji.studies import get_study
 
@@ -217,12 +256,22 @@ def make_config(data: dict, *, source: str = "", overrides: dict | None = None) 
     options = {}
     for key, (default, check) in kind.option_keys.items():
         options[key] = check(key, data[key]) if key in data else default
-    chunk_size = v_int(1, MAX_CHUNK_SIZE)("chunk_size", data.get("chunk_size", kind.chunk_size_for(options)))
+    chunk_size = v_int(1, MAX_CHUNK_SIZE)(
+        "chunk_size", data.get("chunk_size", kind.chunk_size_for(options))
+    )
     description = data.get("description", "")
     if not isinstance(description, str):
         raise ConfigError("description: expected a string")
     cfg = StudyConfig(
-        study=kind.name, n=n, seed=seed, level=level, preset=preset, rules=rules,
-        chunk_size=chunk_size, options=options, description=description, source=source,
+        study=kind.name,
+        n=n,
+        seed=seed,
+        level=level,
+        preset=preset,
+        rules=rules,
+        chunk_size=chunk_size,
+        options=options,
+        description=description,
+        source=source,
     )
     return kind, cfg

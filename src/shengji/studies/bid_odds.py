@@ -11,6 +11,7 @@ Table ``bids/``, one row per deal (the deal finally played, after any redeals):
 With ``store_cards = true`` also ``cards/``: deal, cards (108 bytes, the final dealing order:
 position i < 100 is seat i % 4's card, 100..107 the kitty).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -19,7 +20,19 @@ import pyarrow as pa
 from shengji.bidding.simulate import never_redeals_forever
 from shengji.cards import parse_rank
 from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
-from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array, arrow_dictionary, arrow_table, v_bool, v_choice, v_int
+from shengji.studies.base import (
+    Chunk,
+    ChunkResult,
+    ConfigError,
+    Study,
+    StudyConfig,
+    arrow_array,
+    arrow_dictionary,
+    arrow_table,
+    v_bool,
+    v_choice,
+    v_int,
+)
 
 
 def _v_threshold(key, value):
@@ -40,51 +53,73 @@ class BidOddsStudy(Study):
     def tables(self, cfg: StudyConfig) -> list[str]:
         o = cfg.options
         if o["policy"] == "threshold" and o["threshold"] is None:
-            raise ConfigError("threshold: policy = \"threshold\" needs threshold = k "
-                              "(declare only holding >= k trumps)")
+            raise ConfigError(
+                'threshold: policy = "threshold" needs threshold = k '
+                "(declare only holding >= k trumps)"
+            )
         if o["policy"] != "threshold" and o["threshold"] is not None:
-            raise ConfigError(f"threshold only applies to policy = \"threshold\", "
-                              f"not {o['policy']!r}")
+            raise ConfigError(
+                f'threshold only applies to policy = "threshold", not {o["policy"]!r}'
+            )
         if o["policy"] == "never" and never_redeals_forever(cfg.rules, o["first_hand"]):
-            raise ConfigError("policy = \"never\" never declares: with first_hand = true "
-                              "(unless first_hand_no_bid = \"kitty_first\"), or no_bid = "
-                              "\"redeal\", every deal would be redealt forever")
+            raise ConfigError(
+                'policy = "never" never declares: with first_hand = true '
+                '(unless first_hand_no_bid = "kitty_first"), or no_bid = '
+                '"redeal", every deal would be redealt forever'
+            )
         return ["bids"] + (["cards"] if o["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.bidding.bidding import bid_chunk
         from shengji._core.base.rng import chunk_state
+        from shengji._core.bidding.bidding import bid_chunk
 
         o = cfg.options
         n = chunk.count
         state = chunk_state(cfg.seed, chunk.index)
         deck = np.arange(N_CARDS, dtype=np.uint8)
         cards = np.empty((n, N_CARDS), np.uint8) if o["store_cards"] else None
-        cols = bid_chunk(state, deck, n, parse_rank(cfg.level), cfg.rules,
-                         BID_POLICIES.index(o["policy"]), o["threshold"] or 0, o["first_hand"],
-                         o["banker"], True, cards)
+        cols = bid_chunk(
+            state,
+            deck,
+            n,
+            parse_rank(cfg.level),
+            cfg.rules,
+            BID_POLICIES.index(o["policy"]),
+            o["threshold"] or 0,
+            o["first_hand"],
+            o["banker"],
+            True,
+            cards,
+        )
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
         trump = arrow_dictionary(cols["trump"], TRUMP_NAMES)
-        tables = {"bids": arrow_table({
-            "deal": deal_ids,
-            "first_declarer": cols["first_declarer"],
-            "first_declare_index": cols["first_declare_index"],
-            "trump": trump,
-            "banker": cols["banker"],
-            "overturns": cols["overturns"],
-            "reinforced": cols["reinforced"],
-            "no_bid": cols["no_bid"],
-            "redeals": cols["redeals"],
-            "banker_steps_down": cols["banker_steps_down"],
-            "banker_trumps": cols["banker_trumps"],
-            "team_trumps": cols["team_trumps"],
-        })}
+        tables = {
+            "bids": arrow_table(
+                {
+                    "deal": deal_ids,
+                    "first_declarer": cols["first_declarer"],
+                    "first_declare_index": cols["first_declare_index"],
+                    "trump": trump,
+                    "banker": cols["banker"],
+                    "overturns": cols["overturns"],
+                    "reinforced": cols["reinforced"],
+                    "no_bid": cols["no_bid"],
+                    "redeals": cols["redeals"],
+                    "banker_steps_down": cols["banker_steps_down"],
+                    "banker_trumps": cols["banker_trumps"],
+                    "team_trumps": cols["team_trumps"],
+                }
+            )
+        }
         if cards is not None:
-            tables["cards"] = arrow_table({
-                "deal": arrow_array(deal_ids),
-                "cards": pa.FixedSizeBinaryArray.from_buffers(
-                    pa.binary(N_CARDS), n, [None, pa.py_buffer(cards.tobytes())]),
-            })
+            tables["cards"] = arrow_table(
+                {
+                    "deal": arrow_array(deal_ids),
+                    "cards": pa.FixedSizeBinaryArray.from_buffers(
+                        pa.binary(N_CARDS), n, [None, pa.py_buffer(cards.tobytes())]
+                    ),
+                }
+            )
         stats = {
             "items": n,
             "no_bid": int(cols["no_bid"].sum()),

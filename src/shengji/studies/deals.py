@@ -9,13 +9,26 @@ Aggregate mode (``aggregate = true``) instead writes exact integer histograms me
 all chunks:
   histograms/  column, seat (null for the kitty), value, count
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pyarrow as pa
 
 from shengji.cards import N_CARDS, N_SEATS, parse_rank
-from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_array, arrow_strings, arrow_table, required_table, v_bool, with_pandas_dtypes
+from shengji.studies.base import (
+    Chunk,
+    ChunkResult,
+    ConfigError,
+    Study,
+    StudyConfig,
+    arrow_array,
+    arrow_strings,
+    arrow_table,
+    required_table,
+    v_bool,
+    with_pandas_dtypes,
+)
 
 MAX_VALUE = 256
 SEAT_BITS = 2  # rows are (deal, seat) with 4 seats: deal = row >> 2, seat = row & 3
@@ -44,7 +57,9 @@ class DealStudy(Study):
     def tables(self, cfg: StudyConfig) -> list[str]:
         if cfg.options["aggregate"]:
             if cfg.options["store_cards"]:
-                raise ConfigError("store_cards writes rows: it cannot be combined with aggregate = true")
+                raise ConfigError(
+                    "store_cards writes rows: it cannot be combined with aggregate = true"
+                )
             return ["histograms"]
         return ["hands", "kitty"] + (["cards"] if cfg.options["store_cards"] else [])
 
@@ -52,8 +67,8 @@ class DealStudy(Study):
         return bool(cfg.options["aggregate"])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.deal.deal import deal_chunk, row_sums
         from shengji._core.base.rng import chunk_state, order_state
+        from shengji._core.deal.deal import deal_chunk, row_sums
 
         names = _features()
         n = chunk.count
@@ -63,16 +78,18 @@ class DealStudy(Study):
             hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
             kitty_hist = np.zeros(MAX_VALUE, np.int64)
             deal_chunk(state, n, level, hist=hist, kitty_hist=kitty_hist)
-            return ChunkResult(tables={}, stats={"items": n},
-                               aggregate={"hist": hist, "kitty_hist": kitty_hist})
+            return ChunkResult(
+                tables={}, stats={"items": n}, aggregate={"hist": hist, "kitty_hist": kitty_hist}
+            )
         features = np.empty((len(names), N_SEATS * n), np.uint8)
         kitty = np.empty(n, np.uint8)
         cards = ostate = None
         if cfg.options["store_cards"]:
             cards = np.empty((n, N_CARDS), np.uint8)
             ostate = order_state(cfg.seed, chunk.index)
-        deal_chunk(state, n, level, features=features, kitty_points=kitty,
-                   cards=cards, order_state=ostate)
+        deal_chunk(
+            state, n, level, features=features, kitty_points=kitty, cards=cards, order_state=ostate
+        )
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
         rows = np.arange(N_SEATS * n, dtype=np.int64)
         cols = {
@@ -86,11 +103,14 @@ class DealStudy(Study):
             "kitty": required_table({"deal": deal_ids, "kitty_points": kitty}),
         }
         if cards is not None:
-            tables["cards"] = arrow_table({
-                "deal": arrow_array(deal_ids),
-                "cards": pa.FixedSizeBinaryArray.from_buffers(
-                    pa.binary(N_CARDS), n, [None, pa.py_buffer(cards.tobytes())]),
-            })
+            tables["cards"] = arrow_table(
+                {
+                    "deal": arrow_array(deal_ids),
+                    "cards": pa.FixedSizeBinaryArray.from_buffers(
+                        pa.binary(N_CARDS), n, [None, pa.py_buffer(cards.tobytes())]
+                    ),
+                }
+            )
         sums = row_sums(features, N_SEATS * n)
         stats = {"items": n, "kitty_points": int(kitty.sum(dtype=np.int64))}
         for i, name in enumerate(names):
@@ -114,12 +134,14 @@ class DealStudy(Study):
         value.append(nz)
         count.append(kitty_hist[nz])
         seat_valid = np.array([s is not None for s in seat], bool)
-        table = arrow_table({
-            "column": arrow_strings(col),
-            "seat": arrow_array(np.array([s or 0 for s in seat], np.uint8), seat_valid),
-            "value": arrow_array(np.concatenate(value).astype(np.uint16)),
-            "count": arrow_array(np.concatenate(count).astype(np.int64)),
-        })
+        table = arrow_table(
+            {
+                "column": arrow_strings(col),
+                "seat": arrow_array(np.array([s or 0 for s in seat], np.uint8), seat_valid),
+                "value": arrow_array(np.concatenate(value).astype(np.uint16)),
+                "count": arrow_array(np.concatenate(count).astype(np.int64)),
+            }
+        )
         # seat is null for the kitty's rows: a nullable integer in pandas, not float64
         return {"histograms": with_pandas_dtypes(table, {"seat": "UInt8"})}
 

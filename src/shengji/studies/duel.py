@@ -28,19 +28,24 @@ The swing of deal d (team_a's advantage; ``shengji.analysis.duel_summary``):
           defender.
 Both are 0 on every deal when the two bots play alike.
 """
-from __future__ import annotations
 
-import math
+from __future__ import annotations
 
 import numpy as np
 import pyarrow as pa
 
-from shengji.game.botspec import chunk_size_for, parse_bot
 from shengji.cards import parse_rank
+from shengji.game.botspec import chunk_size_for, parse_bot
 from shengji.names import BID_POLICIES, N_CARDS
 from shengji.stats import CONFIDENCE, mean_interval
 from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig
-from shengji.studies.scoring import DEAL_KEYS, check_deal_keys, dict_column, hand_columns, v_policy_or_none
+from shengji.studies.scoring import (
+    DEAL_KEYS,
+    check_deal_keys,
+    dict_column,
+    hand_columns,
+    v_policy_or_none,
+)
 
 N_ORIENTATIONS = 2
 TEAM_KEYS = ("team_a", "team_b")
@@ -66,35 +71,53 @@ class DuelStudy(Study):
     default_chunk_size = 1 << 12
 
     def chunk_size_for(self, options: dict) -> int:
-        return chunk_size_for(self.default_chunk_size, 2,  # a deal is two hands
-                              options["team_a"], options["team_b"])
+        return chunk_size_for(
+            self.default_chunk_size,
+            2,  # a deal is two hands
+            options["team_a"],
+            options["team_b"],
+        )
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         for key in TEAM_KEYS:
             if cfg.options[key] is None:
-                raise ConfigError(f"missing key {key!r}: the duel needs both bots (e.g. "
-                                  f"team_a = \"memory\", team_b = \"greedy\")")
+                raise ConfigError(
+                    f"missing key {key!r}: the duel needs both bots (e.g. "
+                    f'team_a = "memory", team_b = "greedy")'
+                )
         check_deal_keys(cfg.options, cfg.rules)
         return ["duel"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
+        from shengji._core.base.rng import chunk_state, seat_key
         from shengji._core.drivers import hands as core
         from shengji._core.drivers.duel import play_duel
-        from shengji._core.base.rng import chunk_state, seat_key
 
         opts = cfg.options
         a, b = (parse_bot(key, opts[key]) for key in TEAM_KEYS)
         n = chunk.count
         out = np.zeros((len(core.HAND_COLUMNS), N_ORIENTATIONS * n), np.int32)
-        play_duel(chunk_state(cfg.seed, chunk.index), seat_key(cfg.seed, chunk.index),
-                  np.arange(N_CARDS, dtype=np.uint8), chunk.start, n, cfg.rules,
-                  parse_rank(cfg.level), -1 if opts["first_hand"] else 0, a, b,
-                  BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"], out)
+        play_duel(
+            chunk_state(cfg.seed, chunk.index),
+            seat_key(cfg.seed, chunk.index),
+            np.arange(N_CARDS, dtype=np.uint8),
+            chunk.start,
+            n,
+            cfg.rules,
+            parse_rank(cfg.level),
+            -1 if opts["first_hand"] else 0,
+            a,
+            b,
+            BID_POLICIES.index(opts["bid_policy"]),
+            opts["bid_threshold"],
+            out,
+        )
         orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), n)
         labels = (a.label, b.label)
         cols = {
-            "deal": np.repeat(np.arange(chunk.start, chunk.start + n, dtype=np.int64),
-                              N_ORIENTATIONS),
+            "deal": np.repeat(
+                np.arange(chunk.start, chunk.start + n, dtype=np.int64), N_ORIENTATIONS
+            ),
             "orientation": orientation,
             "banker_bot": dict_column(orientation, labels),
             "defender_bot": dict_column(1 - orientation, labels),
@@ -107,11 +130,16 @@ class DuelStudy(Study):
         last = (c["last_winner_side"] == 1).reshape(-1, N_ORIENTATIONS)
         stats = {
             "items": n,
-            "swing_points": int(dp.sum()), "swing_points_sq": int((dp * dp).sum()),
-            "swing_levels": int(dl.sum()), "swing_levels_sq": int((dl * dl).sum()),
-            "d_a_banks": int(d[:, 0].sum()), "d_b_banks": int(d[:, 1].sum()),
-            "up_a_banks": int(up[:, 0].sum()), "up_b_banks": int(up[:, 1].sum()),
-            "last_a_banks": int(last[:, 0].sum()), "last_b_banks": int(last[:, 1].sum()),
+            "swing_points": int(dp.sum()),
+            "swing_points_sq": int((dp * dp).sum()),
+            "swing_levels": int(dl.sum()),
+            "swing_levels_sq": int((dl * dl).sum()),
+            "d_a_banks": int(d[:, 0].sum()),
+            "d_b_banks": int(d[:, 1].sum()),
+            "up_a_banks": int(up[:, 0].sum()),
+            "up_b_banks": int(up[:, 1].sum()),
+            "last_a_banks": int(last[:, 0].sum()),
+            "last_b_banks": int(last[:, 1].sum()),
         }
         return ChunkResult(tables={"duel": pa.table(cols)}, stats=stats)
 

@@ -33,16 +33,27 @@ Tables:
             scoring study's columns (banker, trump, level, table_points, ...), and
             demotion (the banker team's demoted level rank, -1 when none).
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from shengji.game.botspec import chunk_size_for, parse_bot
 from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_CARDS
-from shengji.studies.base import Chunk, ChunkResult, Study, StudyConfig, arrow_dictionary, arrow_lists, arrow_table, v_choice, v_int
+from shengji.studies.base import (
+    Chunk,
+    ChunkResult,
+    Study,
+    StudyConfig,
+    arrow_dictionary,
+    arrow_lists,
+    arrow_table,
+    v_choice,
+    v_int,
+)
 from shengji.studies.scoring import hand_columns, v_bot, v_policy_or_none
 
-MATCH_CAPACITY = 2000      # hands kept per match; real matches take tens
+MATCH_CAPACITY = 2000  # hands kept per match; real matches take tens
 
 
 class MatchStudy(Study):
@@ -58,15 +69,19 @@ class MatchStudy(Study):
     default_chunk_size = 256
 
     def chunk_size_for(self, options: dict) -> int:
-        return chunk_size_for(self.default_chunk_size, 16,  # a match: tens of hands
-                              options["policy"], options["opponent_policy"])
+        return chunk_size_for(
+            self.default_chunk_size,
+            16,  # a match: tens of hands
+            options["policy"],
+            options["opponent_policy"],
+        )
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         return ["matches", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.drivers import hands as core
         from shengji._core.base.rng import chunk_state
+        from shengji._core.drivers import hands as core
 
         opts = cfg.options
         state = chunk_state(cfg.seed, chunk.index)
@@ -78,9 +93,10 @@ class MatchStudy(Study):
         bid = BID_POLICIES.index(opts["bid_policy"])
         rows, winners, counts, traj0, traj1, final0, final1 = [], [], [], [], [], [], []
         ends = []
-        for m in range(chunk.count):
-            n, winner, ended, _lv0, _lv1 = core.play_match(state, deck, cfg.rules, t0, t1, bid,
-                                                           opts["bid_threshold"], buf)
+        for _m in range(chunk.count):
+            n, winner, ended, _lv0, _lv1 = core.play_match(
+                state, deck, cfg.rules, t0, t1, bid, opts["bid_threshold"], buf
+            )
             rows.append(buf[:, :n].copy())
             winners.append(winner)
             ends.append(ended)
@@ -115,27 +131,36 @@ class MatchStudy(Study):
         }
         w = np.asarray(winners)
         e = np.asarray([core.MATCH_ENDS[x] for x in ends], dtype=object)
-        stats = {"items": chunk.count, "hands": int(counts_a.sum()),
-                 "team0_wins": int((w == 0).sum()), "team1_wins": int((w == 1).sum()),
-                 "on_time": int((e == "time").sum()),
-                 "draws": int(((e == "time") & (w < 0)).sum())}
-        return ChunkResult(tables={"matches": arrow_table(matches), "hands": arrow_table(hands)},
-                           stats=stats)
+        stats = {
+            "items": chunk.count,
+            "hands": int(counts_a.sum()),
+            "team0_wins": int((w == 0).sum()),
+            "team1_wins": int((w == 1).sum()),
+            "on_time": int((e == "time").sum()),
+            "draws": int(((e == "time") & (w < 0)).sum()),
+        }
+        return ChunkResult(
+            tables={"matches": arrow_table(matches), "hands": arrow_table(hands)}, stats=stats
+        )
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         n = stats["items"]
         if not n:
             return []
         t0 = parse_bot("policy", cfg.options["policy"]).label
-        t1 = parse_bot("opponent_policy", cfg.options["opponent_policy"] or cfg.options["policy"]).label
+        t1 = parse_bot(
+            "opponent_policy", cfg.options["opponent_policy"] or cfg.options["policy"]
+        ).label
         lines = [
             f"hands per match {stats['hands'] / n:.1f}; team 0 ({t0}) wins "
             f"{100 * stats['team0_wins'] / n:.1f}%, team 1 ({t1}) "
             f"{100 * stats['team1_wins'] / n:.1f}%",
         ]
-        if stats.get("on_time"):          # match_hands: matches that ended on time
-            lines.append(f"ended on time {100 * stats['on_time'] / n:.1f}% "
-                         f"(draws {100 * stats.get('draws', 0) / n:.1f}%)")
+        if stats.get("on_time"):  # match_hands: matches that ended on time
+            lines.append(
+                f"ended on time {100 * stats['on_time'] / n:.1f}% "
+                f"(draws {100 * stats.get('draws', 0) / n:.1f}%)"
+            )
         return lines
 
 

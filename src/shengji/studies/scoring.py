@@ -22,16 +22,36 @@ Table ``hands/``, one row per hand:
   kitty_points x kitty_multiplier + penalty), level_side, levels, next_banker,
   failed_throws, redeals.
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pyarrow as pa
 
 from shengji.bidding.simulate import never_redeals_forever
-from shengji.game.botspec import chunk_size_for, parse_bot
 from shengji.cards import parse_rank
-from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_CARDS, RANK_NAMES, SHAPE_NAMES, SIDE_NAMES, TRUMP_NAMES
-from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, arrow_dictionary, arrow_table, v_bool, v_choice, v_int
+from shengji.game.botspec import chunk_size_for, parse_bot
+from shengji.names import (
+    BID_POLICIES,
+    MAX_THRESHOLD,
+    N_CARDS,
+    RANK_NAMES,
+    SHAPE_NAMES,
+    SIDE_NAMES,
+    TRUMP_NAMES,
+)
+from shengji.studies.base import (
+    Chunk,
+    ChunkResult,
+    ConfigError,
+    Study,
+    StudyConfig,
+    arrow_dictionary,
+    arrow_table,
+    v_bool,
+    v_choice,
+    v_int,
+)
 
 
 def v_bot(key, value):
@@ -84,7 +104,9 @@ def hand_stats(out: np.ndarray, n: int, names) -> dict:
         "defender_points": int(d.sum()),
         "banker_levels_up": int((c["level_side"] == 0).sum()),
         "defenders_win_last": int((c["last_winner_side"] == 1).sum()),
-        "kitty_points_added": int((c["kitty_points"].astype(np.int64) * c["kitty_multiplier"]).sum()),
+        "kitty_points_added": int(
+            (c["kitty_points"].astype(np.int64) * c["kitty_multiplier"]).sum()
+        ),
         "failed_throws": int(c["failed_throws"].sum()),
         # hands whose level side the kitty decided: without the kitty D would fall on the
         # other side of the take-over line (needs the rules; counted in run_chunk)
@@ -101,10 +123,12 @@ DEAL_KEYS = {
 
 def check_deal_keys(options: dict, rules) -> None:
     if options["bid_policy"] == "never" and never_redeals_forever(rules, options["first_hand"]):
-        raise ConfigError("bid_policy = 'never' cannot play first hands (unless "
-                          "first_hand_no_bid = 'kitty_first') nor later hands under no_bid "
-                          "= 'redeal': nobody would ever declare and every deal would be "
-                          "redealt")
+        raise ConfigError(
+            "bid_policy = 'never' cannot play first hands (unless "
+            "first_hand_no_bid = 'kitty_first') nor later hands under no_bid "
+            "= 'redeal': nobody would ever declare and every deal would be "
+            "redealt"
+        )
 
 
 class ScoringStudy(Study):
@@ -118,16 +142,17 @@ class ScoringStudy(Study):
     default_chunk_size = 1 << 14
 
     def chunk_size_for(self, options: dict) -> int:
-        return chunk_size_for(self.default_chunk_size, 1,
-                              options["policy"], options["defender_policy"])
+        return chunk_size_for(
+            self.default_chunk_size, 1, options["policy"], options["defender_policy"]
+        )
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         check_deal_keys(cfg.options, cfg.rules)
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.drivers import hands as core
         from shengji._core.base.rng import chunk_state
+        from shengji._core.drivers import hands as core
 
         opts = cfg.options
         n = chunk.count
@@ -136,9 +161,19 @@ class ScoringStudy(Study):
         out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
         bank = parse_bot("policy", opts["policy"])
         dfn = parse_bot("defender_policy", opts["defender_policy"] or opts["policy"])
-        core.play_hands(state, deck, n, cfg.rules, parse_rank(cfg.level),
-                        -1 if opts["first_hand"] else 0, bank, dfn,
-                        BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"], out)
+        core.play_hands(
+            state,
+            deck,
+            n,
+            cfg.rules,
+            parse_rank(cfg.level),
+            -1 if opts["first_hand"] else 0,
+            bank,
+            dfn,
+            BID_POLICIES.index(opts["bid_policy"]),
+            opts["bid_threshold"],
+            out,
+        )
         cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}
         cols.update(hand_columns(out, n, core.HAND_COLUMNS))
         stats = hand_stats(out, n, core.HAND_COLUMNS)

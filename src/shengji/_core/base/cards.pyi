@@ -1,4 +1,5 @@
 """Per-trump order tables and the card sizes (compiled).  See cards.pyx / cards.pxd."""
+
 import numpy as np
 import numpy.typing as npt
 
@@ -20,4 +21,6 @@ TOTAL_POINTS: int
 
 def trump_table(
     level: int, suit: int, tractor_gap: bool = True, trump_chain: bool = True
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
+) -> tuple[
+    npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]
+]: ...

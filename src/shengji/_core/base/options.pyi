@@ -1,6 +1,8 @@
 """Packing of rule options into the kernels' C struct (compiled).  See options.pyx."""
+
 import enum
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 # The core's numbering of each choice option: the cpdef enums of options.pxd (members
 # <PREFIX>_<VALUE>, listed there; not repeated here).

@@ -1,5 +1,6 @@
 """The bidding kernel (compiled).  See bidding.pyx; its C API (the state machine) is
 bidding.pxd, the stepping API for Python is bidcore.BidCore."""
+
 import enum
 from typing import Any
 
@@ -31,17 +32,33 @@ MAX_THRESHOLD: int
 MAX_BID_OPTIONS: int
 POLICIES: tuple[str, ...]
 RESULT_FIELDS: tuple[str, ...]
-STRENGTH_NAMES: tuple[str, ...]   # by BidStrength value
-ACTION_NAMES: tuple[str, ...]     # by BidAction value
-STAGE_NAMES: tuple[str, ...]      # by BidStage value
+STRENGTH_NAMES: tuple[str, ...]  # by BidStrength value
+ACTION_NAMES: tuple[str, ...]  # by BidAction value
+STAGE_NAMES: tuple[str, ...]  # by BidStage value
 
-def bid_given(cards: Any, level: int, rules: Any = None, policy: int = 0, threshold: int = 0,
-              first_hand: bool = True, banker: int = 0,
-              state: npt.NDArray[np.uint64] | None = None,
-              first_drawer: int = -1) -> tuple[int, dict[str, Any]]: ...
+def bid_given(
+    cards: Any,
+    level: int,
+    rules: Any = None,
+    policy: int = 0,
+    threshold: int = 0,
+    first_hand: bool = True,
+    banker: int = 0,
+    state: npt.NDArray[np.uint64] | None = None,
+    first_drawer: int = -1,
+) -> tuple[int, dict[str, Any]]: ...
 def shuffle_deck(state: npt.NDArray[np.uint64], deck: npt.NDArray[np.uint8]) -> None: ...
 def draw_bounded(state: npt.NDArray[np.uint64], bound: int) -> int: ...
-def bid_chunk(state: npt.NDArray[np.uint64], deck: npt.NDArray[np.uint8], n: int, level: int,
-              rules: Any = None, policy: int = 0, threshold: int = 0, first_hand: bool = True,
-              banker: int = 0, trumps: bool = True,
-              cards: npt.NDArray[np.uint8] | None = None) -> dict[str, npt.NDArray[Any]]: ...
+def bid_chunk(
+    state: npt.NDArray[np.uint64],
+    deck: npt.NDArray[np.uint8],
+    n: int,
+    level: int,
+    rules: Any = None,
+    policy: int = 0,
+    threshold: int = 0,
+    first_hand: bool = True,
+    banker: int = 0,
+    trumps: bool = True,
+    cards: npt.NDArray[np.uint8] | None = None,
+) -> dict[str, npt.NDArray[Any]]: ...

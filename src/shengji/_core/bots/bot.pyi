@@ -1,4 +1,5 @@
 """The bot interface and registry (compiled).  See bot.pyx; its C API is bot.pxd."""
+
 import enum
 
 class BotId(enum.IntEnum):
@@ -6,4 +7,4 @@ class BotId(enum.IntEnum):
     BOT_GREEDY = 1
     BOT_MEMORY = 2
 
-BOT_NAMES: tuple[str, ...]     # ("random", "greedy", "memory"), derived from BotId
+BOT_NAMES: tuple[str, ...]  # ("random", "greedy", "memory"), derived from BotId

@@ -1,4 +1,5 @@
 """Deal kernel (compiled).  See deal.pyx."""
+
 import numpy as np
 import numpy.typing as npt
 

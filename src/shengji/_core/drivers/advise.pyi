@@ -1,4 +1,5 @@
 """The hand advisor's driver (compiled).  See drivers_advise.pyx."""
+
 from typing import Any
 
 import numpy as np

@@ -1,4 +1,5 @@
 """The duel driver (compiled).  See drivers_duel.pyx."""
+
 from typing import Any
 
 import numpy as np

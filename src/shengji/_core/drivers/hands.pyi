@@ -1,4 +1,5 @@
 """The study drivers (compiled).  See drivers.pyx."""
+
 from typing import Any
 
 import numpy as np

@@ -1,3 +1,4 @@
 """The step encoding of decisions (compiled): its action numbers.  See actions.pxd."""
-ACTION_PLAY: int      # 108: play the lead chosen so far (0..107 choose that card id)
-N_PLAY_ACTIONS: int   # 109
+
+ACTION_PLAY: int  # 108: play the lead chosen so far (0..107 choose that card id)
+N_PLAY_ACTIONS: int  # 109

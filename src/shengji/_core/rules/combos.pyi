@@ -5,6 +5,7 @@ Single-item functions take per-kind count arrays (length 54, values 0..2) and th
 padded uint8 arrays of kind ids plus per-row lengths and return numpy arrays; a bad row gets
 a negative status code instead of raising.
 """
+
 from typing import Any
 
 import numpy as np
@@ -35,8 +36,9 @@ def match_shape(
     counts: _Counts, lead: _Counts, level: int, suit: int, rules: _Rules = None
 ) -> tuple[tuple[bool, ...], bool, int]: ...
 def kitty_multiplier(counts: _Counts, level: int, suit: int, rules: _Rules = None) -> int: ...
-def level_change(defender_points: int, rules: _Rules = None, level: int = -1,
-                 overturns: int = 0) -> tuple[int, int]: ...
+def level_change(
+    defender_points: int, rules: _Rules = None, level: int = -1, overturns: int = 0
+) -> tuple[int, int]: ...
 def classify_batch(
     kinds: npt.ArrayLike, lengths: npt.ArrayLike, level: int, suit: int, rules: _Rules = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...

@@ -1,18 +1,26 @@
 """The Python-facing bidding (compiled).  See bidcore.pyx."""
+
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-PASS: int   # apply()'s choice: pass
+PASS: int  # apply()'s choice: pass
 
 # (action, strength, suit 0..4, trumps, kinds shown)
 _Option = tuple[int, int, int, int, tuple[int, ...]]
 
 class BidCore:
-    def __init__(self, cards: Any = None, level: int = 0, rules: Any = None,
-                 first_hand: bool = True, banker: int = 0, first_drawer: int = 0) -> None: ...
-    def copy(self) -> "BidCore": ...
+    def __init__(
+        self,
+        cards: Any = None,
+        level: int = 0,
+        rules: Any = None,
+        first_hand: bool = True,
+        banker: int = 0,
+        first_drawer: int = 0,
+    ) -> None: ...
+    def copy(self) -> BidCore: ...
     def advance(self) -> int: ...
     stage: str
     seat: int

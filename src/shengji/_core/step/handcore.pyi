@@ -1,4 +1,5 @@
 """The Python-facing hand (compiled).  See handcore.pyx; shengji.game.HandState wraps it."""
+
 from typing import Any
 
 import numpy as np
@@ -12,33 +13,66 @@ BOTS: tuple[str, ...]
 HAND_COLUMNS: tuple[str, ...]
 APPLY_ERRORS: dict[int, str]
 
-_Mask = tuple[int, int]   # a play as (one, two) kind masks
+_Mask = tuple[int, int]  # a play as (one, two) kind masks
 # (seat, phase, cards, played, penalty, trick or -1, winner or -1, points, over)
 _Event = tuple[int, int, list[int], list[int], int, int, int, int, bool]
-_Status = tuple[int]      # a refused decision: (negative status,), see APPLY_ERRORS
+_Status = tuple[int]  # a refused decision: (negative status,), see APPLY_ERRORS
 
 class HandCore:
     @staticmethod
-    def bid(cards: Any, level: int, rules: Any, banker: int, policy: int = 0,
-            threshold: int = 0, state: npt.NDArray[np.uint64] | None = None
-            ) -> tuple[int, dict[str, int]]: ...
-    def deal(self, state: npt.NDArray[np.uint64], deck: npt.NDArray[np.uint8], rules: Any,
-             bid_level: int, level0: int, level1: int, banker: int, policy: int = 0,
-             threshold: int = 0, trump: int = -1,
-             bids: BidCore | None = None) -> dict[str, Any] | None: ...
-    def match_hand(self, state: npt.NDArray[np.uint64], deck: npt.NDArray[np.uint8],
-                   rules: Any, team0_bot: int, team1_bot: int, bid_policy: int,
-                   bid_threshold: int, hand: int, bids: BidCore | None = None
-                   ) -> tuple[dict[str, Any], tuple[int, int]] | None: ...
-    def setup(self, cards: Any, level: int, def_level: int, trump: int, banker: int,
-              rules: Any, state: npt.NDArray[np.uint64],
-              bidding: dict[str, Any] | None = None, first_drawer: int = 0) -> None: ...
+    def bid(
+        cards: Any,
+        level: int,
+        rules: Any,
+        banker: int,
+        policy: int = 0,
+        threshold: int = 0,
+        state: npt.NDArray[np.uint64] | None = None,
+    ) -> tuple[int, dict[str, int]]: ...
+    def deal(
+        self,
+        state: npt.NDArray[np.uint64],
+        deck: npt.NDArray[np.uint8],
+        rules: Any,
+        bid_level: int,
+        level0: int,
+        level1: int,
+        banker: int,
+        policy: int = 0,
+        threshold: int = 0,
+        trump: int = -1,
+        bids: BidCore | None = None,
+    ) -> dict[str, Any] | None: ...
+    def match_hand(
+        self,
+        state: npt.NDArray[np.uint64],
+        deck: npt.NDArray[np.uint8],
+        rules: Any,
+        team0_bot: int,
+        team1_bot: int,
+        bid_policy: int,
+        bid_threshold: int,
+        hand: int,
+        bids: BidCore | None = None,
+    ) -> tuple[dict[str, Any], tuple[int, int]] | None: ...
+    def setup(
+        self,
+        cards: Any,
+        level: int,
+        def_level: int,
+        trump: int,
+        banker: int,
+        rules: Any,
+        state: npt.NDArray[np.uint64],
+        bidding: dict[str, Any] | None = None,
+        first_drawer: int = 0,
+    ) -> None: ...
     def set_bidding(self, bidding: dict[str, Any] | None) -> None: ...
     def set_rng(self, state: npt.NDArray[np.uint64]) -> None: ...
     def set_trump(self, trump: int) -> None: ...
     def take_kitty(self, seat: int) -> None: ...
     burier: int
-    def copy(self) -> "HandCore": ...
+    def copy(self) -> HandCore: ...
     phase: int
     to_play: int
     leader: int

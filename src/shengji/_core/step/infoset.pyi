@@ -1,4 +1,5 @@
 """What one seat may know (compiled): a redacted copy of a hand.  See infoset.pyx."""
+
 from typing import Any
 
 import numpy as np

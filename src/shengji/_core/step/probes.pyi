@@ -1,6 +1,7 @@
 """Python hooks into the search units (compiled), for tests and analysis.  See probes.pyx;
 the C APIs are sampler.pxd (sampler_init, sampler_draw, sample_hand, pair_inferences) and
 bot_pimc.pxd."""
+
 from typing import Any
 
 import numpy as np
@@ -9,9 +10,11 @@ import numpy.typing as npt
 from shengji._core.step.handcore import HandCore
 
 def consistent_deals(core: HandCore, seat: int) -> tuple[float, int]: ...
-def sample_counts(core: HandCore, seat: int, n: int,
-                  state: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint8]: ...
+def sample_counts(
+    core: HandCore, seat: int, n: int, state: npt.NDArray[np.uint64]
+) -> npt.NDArray[np.uint8]: ...
 def sample_core(core: HandCore, seat: int, state: npt.NDArray[np.uint64]) -> HandCore: ...
 def no_pair_suits(core: HandCore) -> list[int]: ...
-def pimc_decision(core: HandCore, spec: Any, state: npt.NDArray[np.uint64]
-                  ) -> tuple[tuple[int, int], list[tuple[int, int, int, float]]]: ...
+def pimc_decision(
+    core: HandCore, spec: Any, state: npt.NDArray[np.uint64]
+) -> tuple[tuple[int, int], list[tuple[int, int, int, float]]]: ...
