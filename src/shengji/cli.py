@@ -145,6 +145,14 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--n", type=_positive_int, help="deals per option (default 1000)")
     a.add_argument("--seed", type=_seed, default=0, help="seed of the deals (default 0)")
     a.add_argument("--quiet", action="store_true", help="no progress bar")
+    sh = sub.add_parser(
+        "show",
+        help="an HTML page that steps through one played hand of a scoring or match run, "
+        "trick by trick (written to stdout: shengji show OUT --hand H > hand.html)",
+    )
+    sh.add_argument("out", help="the run's output directory, e.g. out/scoring")
+    sh.add_argument("--hand", type=int, required=True, help="the row's hand key")
+    sh.add_argument("--match", type=int, help="the row's match key (a match run)")
     return p
 
 
@@ -316,6 +324,16 @@ def cmd_advise(args) -> int:
     return 0
 
 
+def cmd_show(args) -> int:
+    """``shengji show``: the replay viewer's page of one row (shengji.analysis.show)."""
+    from shengji.analysis.show import show_page
+
+    page = show_page(args.out, args.hand, args.match)  # all of it before a byte is written
+    sys.stdout.write(page)
+    sys.stdout.flush()
+    return 0
+
+
 def _stopped(args, what: str) -> str:
     """The line for a run stopped by a signal, with the way to finish it when it had begun."""
     out = getattr(args, "_out", None)
@@ -346,7 +364,9 @@ def main(argv=None) -> int:
                 file=sys.stderr,
             )
             return EXIT_USAGE
-        handler = {"run": cmd_run, "rules": cmd_rules, "advise": cmd_advise}[args.command]
+        handler = {"run": cmd_run, "rules": cmd_rules, "advise": cmd_advise, "show": cmd_show}[
+            args.command
+        ]
         return handler(args)
     except (_UsageError, ValueError) as exc:
         print(f"shengji: error: {exc}", file=sys.stderr)

@@ -74,6 +74,10 @@ class OptionEstimate:
 
 @dataclass
 class Advice:
+    """What ``advise`` found: the hand (physical card ids; ``repr`` shows them as notation),
+    the settings, and one ``OptionEstimate`` per option.  ``table()`` is the text table,
+    ``to_frame()`` a DataFrame, and Jupyter shows it as an HTML table."""
+
     hand: list[int]
     level: str
     seat: int
@@ -108,7 +112,22 @@ class Advice:
                     "you_bank": o.you_bank,
                 }
             )
-        return pd.DataFrame(rows)
+        df = pd.DataFrame(rows)
+        # trump counts are integers; pass has none (a nullable integer, not a float NaN)
+        df["trumps"] = pd.array([o.trumps for o in self.options], dtype="Int64")
+        return df
+
+    def __repr__(self) -> str:
+        return (
+            f"Advice(hand={format_cards(self.hand)!r}, level={self.level!r}, seat={self.seat}, "
+            f"rules={self.rules!r}, bot={self.bot.label!r}, n={self.n}, seed={self.seed}, "
+            f"options={self.options!r})"
+        )
+
+    def _repr_html_(self) -> str:
+        from shengji.game.render_html import advice_html
+
+        return advice_html(self)
 
     def table(self) -> str:
         """The estimates as a text table."""

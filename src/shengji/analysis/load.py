@@ -230,13 +230,15 @@ def duel_summary(data, confidence: float = 0.95) -> dict:
     * ``levels``: L(0) - L(1), L = the banker team's signed levels (+ when it levels up,
       - when the defenders do): team_a's level gain over the two orientations.
 
-    Returns a dict: ``team_a``, ``team_b`` (bot labels), ``deals``, ``confidence``,
-    ``points`` and ``levels`` (each ``mean``, ``low``, ``high``, ``sd``), and per side that
-    banks (``a_banks``, ``b_banks``) the mean D, the banker team's level-up rate and how
-    often the defenders took the last trick.
+    Returns a dict (a ``DuelSummary``, which Jupyter shows as a table): ``team_a``,
+    ``team_b`` (bot labels), ``deals``, ``confidence``, ``points`` and ``levels`` (each
+    ``mean``, ``low``, ``high``, ``sd``), and per side that banks (``a_banks``, ``b_banks``)
+    the mean D, the banker team's level-up rate and how often the defenders took the last
+    trick.
     """
     import numpy as np
 
+    from shengji.analysis.summary import DuelSummary
     from shengji.studies.duel import N_ORIENTATIONS, mean_interval, swings
 
     if hasattr(data, "columns"):
@@ -275,7 +277,7 @@ def duel_summary(data, confidence: float = 0.95) -> dict:
         df["defender_points"].to_numpy(), np.where(side == "banker", 0, 1), df["levels"].to_numpy()
     )
     banker_bot = df["banker_bot"].astype(str).to_numpy()
-    out = {"team_a": banker_bot[0], "team_b": banker_bot[1], "deals": n, "confidence": confidence}
+    out = DuelSummary(team_a=banker_bot[0], team_b=banker_bot[1], deals=n, confidence=confidence)
     for name, x in (("points", pts), ("levels", lv)):
         mean, half = mean_interval(n, float(x.sum()), float((x * x).sum()), confidence)
         out[name] = {

@@ -260,6 +260,12 @@ class Observation:
 
         return render_observation(self)
 
+    def _repr_html_(self) -> str:
+        """This seat's view as HTML (Jupyter): only what the seat may know."""
+        from shengji.game.render_html import observation_html
+
+        return observation_html(self)
+
     def __str__(self) -> str:
         return self.render()
 

@@ -12,18 +12,26 @@ from shengji.rules.trump import Trump
 _GROUPS = (TRUMP, 0, 1, 2, 3)  # trumps first, then S H C D
 
 
-def _sorted_groups(cards, trump: str, level: str, rules) -> str:
+def card_groups(cards, trump: str | None, level: str, rules) -> list[tuple[str, list[int]]]:
+    """``cards`` grouped by following-suit, trumps first ("T", then "S" "H" "C" "D"),
+    strongest first in each group; empty groups left out.  ``trump`` None (the deal's
+    bidding) groups as no-trump: the jokers and level cards first."""
     follow, order, _, _ = Trump(level, None if trump == "NT" else trump).tables(
         rules.tractor_gap, rules.trump_chain
     )
-    parts = []
+    out = []
     for g in _GROUPS:
         mine = sorted(
             (c for c in cards if follow[c // N_COPIES] == g),
             key=lambda c: (-int(order[c // N_COPIES]), c),
         )
         if mine:
-            parts.append(f"{FOLLOW_NAMES[g]}: {format_cards(mine)}")
+            out.append((FOLLOW_NAMES[g], mine))
+    return out
+
+
+def _sorted_groups(cards, trump: str, level: str, rules) -> str:
+    parts = [f"{g}: {format_cards(mine)}" for g, mine in card_groups(cards, trump, level, rules)]
     return "  |  ".join(parts) if parts else "(none)"
 
 

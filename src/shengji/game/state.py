@@ -856,6 +856,12 @@ class HandState:
 
         return render_state(self)
 
+    def _repr_html_(self) -> str:
+        """The table as HTML (Jupyter): every hand, the kitty, the trick, the points."""
+        from shengji.game.render_html import state_html
+
+        return state_html(self)
+
     def __getstate__(self):
         d = dict(self.__dict__)
         d["_public"] = None

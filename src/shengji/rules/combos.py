@@ -81,6 +81,11 @@ class Combo:
             return f"Combo(throw, {self.suit}, [{inner}])"
         return f"Combo({self.kind}, {self.suit}, {format_cards(self.cards)!r})"
 
+    def _repr_html_(self) -> str:
+        from shengji.rules.render_html import combo_html
+
+        return combo_html(self)
+
 
 # -- input validation ----------------------------------------------------------------------
 

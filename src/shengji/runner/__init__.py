@@ -87,6 +87,11 @@ class RunResult:
     redone: list[int] = field(default_factory=list)  # resume: recorded chunks whose files were bad
     chunks: int = 0  # chunks in the plan
 
+    def _repr_html_(self) -> str:
+        from shengji.game.render_html import run_result_html
+
+        return run_result_html(self)
+
 
 def default_workers() -> int:
     try:
