@@ -50,7 +50,7 @@ the same numbers as ``shengji.analysis.compare(out, metric)``.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -210,7 +210,7 @@ def item_values(metric: Metric, table, item_column: str, n_items: int, first: in
 
 
 # -- the sweep table ------------------------------------------------------------------
-def _label(value) -> str:
+def label(value) -> str:
     """A swept value as its column's text: true/false, null, [J, A], a bot's label."""
     if value is None:
         return "null"
@@ -369,7 +369,7 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
                 values[key] = cfg.options[key]
             else:
                 values[key] = cfg.rules.to_dict()[key]
-        labels = {k: _label(v) for k, v in values.items()}
+        labels = {k: label(v) for k, v in values.items()}
         ident = tuple(labels.values())
         if ident in seen:
             raise ConfigError(
@@ -412,7 +412,7 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
 def _example(value) -> str:
     if isinstance(value, str):
         return repr(value).replace("'", '"')
-    return _label(value)
+    return label(value)
 
 
 def _with_chunk(cfg: StudyConfig, chunk_size: int) -> StudyConfig:
@@ -429,16 +429,27 @@ def _column_name(kind: Study, cfg: StudyConfig, key: str) -> str:
 
 
 # -- the study ------------------------------------------------------------------------
-@dataclass
 class SweepStudy(Study):
-    """Runs a kind over the cells of a ``SweepConfig`` (module docstring)."""
+    """Runs a kind over the cells of a ``SweepConfig`` (module docstring).  Pickles as its
+    inner kind's name (workers import the kind)."""
 
-    inner: Study = field(default=None)  # type: ignore[assignment]
+    def __init__(self, inner: Study):
+        self.inner = inner
 
-    def __post_init__(self):
-        self.name = self.inner.name
-        self.unit = self.inner.unit
-        self.option_keys = self.inner.option_keys
+    def __reduce__(self):
+        return (_sweep_of, (self.inner.name,))
+
+    @property
+    def name(self):  # type: ignore[override]
+        return self.inner.name
+
+    @property
+    def unit(self):  # type: ignore[override]
+        return self.inner.unit
+
+    @property
+    def option_keys(self):  # type: ignore[override]
+        return self.inner.option_keys
 
     def tables(self, cfg: SweepConfig) -> list[str]:
         return self.inner.tables(cfg.cells[0].cfg)
@@ -471,7 +482,7 @@ class SweepStudy(Study):
                 x = item_values(
                     metric,
                     res.tables[metric.table],
-                    _item_column(res.tables[metric.table]),
+                    item_column(res.tables[metric.table].column_names),
                     count,
                     start,
                 )
@@ -514,11 +525,19 @@ class SweepStudy(Study):
         return lines
 
 
-def _item_column(table) -> str:
+def _sweep_of(name: str) -> SweepStudy:
+    from shengji.studies import get_study
+
+    return SweepStudy(get_study(name))
+
+
+def item_column(names) -> str:
+    """The item column (what n counts) among a table's column names."""
+    names = list(names)
     for name in ITEM_COLUMNS:
-        if name in table.column_names:
+        if name in names:
             return name
-    raise ValueError(f"no item column ({', '.join(ITEM_COLUMNS)}) in {table.column_names}")
+    raise ValueError(f"no item column ({', '.join(ITEM_COLUMNS)}) among {names}")
 
 
 def _prepend(table, extra: dict):
@@ -541,21 +560,22 @@ def summary_row(
     rate: bool,
     *,
     baseline: bool = False,
+    confidence: float = 0.95,
 ) -> dict:
     """One cell's row from sums over its n items: the mean and its 95% interval (Wilson for
     a rate), and the paired difference from the baseline (sums of the per-item differences)
     with its interval, and the half-width the difference would have unpaired (Welch)."""
-    mean, half = mean_interval(n, s, ss)
+    mean, half = mean_interval(n, s, ss, confidence)
     if rate and n:
-        low, high = wilson(int(round(s)), n)
+        low, high = wilson(int(round(s)), n, confidence)
     else:
         low, high = mean - half, mean + half
     row = {"n": n, "mean": mean, "low": low, "high": high}
     if baseline:
         row.update(diff=0.0, diff_low=np.nan, diff_high=np.nan, unpaired_half=np.nan)
     else:
-        d, dh = mean_interval(n, ds, dss)
-        _, uh = welch_interval(n, s, ss, n, s0, ss0)
+        d, dh = mean_interval(n, ds, dss, confidence)
+        _, uh = welch_interval(n, s, ss, n, s0, ss0, confidence)
         row.update(diff=d, diff_low=d - dh, diff_high=d + dh, unpaired_half=uh)
     return row
 
