@@ -306,8 +306,15 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
                 f"sweep: {key!r} cannot be swept (it is the run's: one {key} for every cell)"
             )
         if key not in rule_keys | kind_keys | {"preset", "level"}:
+            import difflib
+
+            close = difflib.get_close_matches(
+                key, sorted(rule_keys | kind_keys | {"preset", "level"}), n=1
+            )
             raise ConfigError(
-                f"sweep: unknown key {key!r}; a sweep takes preset, level, "
+                f"sweep: unknown key {key!r}"
+                + (f" (did you mean {close[0]!r}?)" if close else "")
+                + "; a sweep takes preset, level, "
                 + "".join(f"{k}, " for k in sorted(kind_keys))
                 + "mode, or any rule option of docs/rules.md §9 (e.g. kitty_multiplier)"
             )
