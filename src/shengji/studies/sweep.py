@@ -272,6 +272,26 @@ def _plain(values: dict) -> dict:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
 
 
+def one_at_a_time(changes: list[dict], preset: str = "standard") -> dict:
+    """A ``zip`` sweep table (Python API) over rule options: cell 0 is ``preset``'s rules,
+    cell i (1, 2, ...) the same rules with ``changes[i - 1]`` (a dict of options) applied:
+    each change's effect is its cell's paired difference from cell 0.  Values may be None
+    (TOML has no null: null options are swept from Python)."""
+    from shengji.rules.options import Rules
+
+    defaults = Rules.preset(preset).to_dict()
+    keys: dict[str, None] = {}
+    for change in changes:
+        for key in change:
+            if key not in defaults:
+                raise ConfigError(f"one_at_a_time: {key!r} is not a rule option (docs/rules.md §9)")
+            keys.setdefault(key)
+    table: dict[str, Any] = {MODE_KEY: "zip"}
+    for key in keys:
+        table[key] = [defaults[key]] + [c.get(key, defaults[key]) for c in changes]
+    return table
+
+
 def is_sweep(data: dict) -> bool:
     return "sweep" in data
 
@@ -396,7 +416,8 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
             "sweep only what keeps the tables"
         )
     cells = [Cell(c.index, c.values, c.labels, _with_chunk(c.cfg, chunk_size)) for c in cells]
-    columns = tuple(_column_name(base_kind, cells[0].cfg, k) for k in keys)
+    taken = _column_names(base_kind, cells[0].cfg)
+    columns = tuple(f"sweep_{k}" if k in taken else k for k in keys)
     cfg = SweepConfig(
         study=base.study,
         n=base.n,
@@ -428,11 +449,11 @@ def _with_chunk(cfg: StudyConfig, chunk_size: int) -> StudyConfig:
     return replace(cfg, chunk_size=chunk_size)
 
 
-def _column_name(kind: Study, cfg: StudyConfig, key: str) -> str:
-    """The key, or sweep_<key> where one of the kind's tables has that column already."""
+def _column_names(kind: Study, cfg: StudyConfig) -> set[str]:
+    """The names a swept column may not take: the kind's own columns (from a one-item
+    probe of its first chunk) and ``cell``.  A swept key among them is named sweep_<key>."""
     probe = kind.run_chunk(cfg, Chunk(0, 0, 1)).tables
-    taken = {name for t in probe.values() for name in t.column_names} | {CELL_COLUMN}
-    return f"sweep_{key}" if key in taken else key
+    return {name for t in probe.values() for name in t.column_names} | {CELL_COLUMN}
 
 
 # -- the study ------------------------------------------------------------------------
