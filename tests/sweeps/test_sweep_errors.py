@@ -86,3 +86,28 @@ def test_a_cell_the_kind_refuses(tmp_path, capsys):
         'bid_policy = "never"',
         head=HEAD + "first_hand = true\n",
     )
+
+
+def test_a_top_level_error_is_reported_as_for_any_study(tmp_path, capsys):
+    p = tmp_path / "bad.toml"
+    p.write_text(HEAD + 'polcy = "greedy"\n[sweep]\nlevel = ["2", "3"]\n')
+    code = main(["run", str(p), "--out", str(tmp_path / "out"), "--quiet"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1
+    assert err.startswith("shengji: error: unknown key 'polcy'"), err
+
+
+def test_a_swept_value_may_be_what_makes_the_rules_valid(tmp_path):
+    """secret_bids needs overturn_after_kitty: set in [rules], swept in [sweep]."""
+    from shengji.studies.base import make_config
+
+    data = {
+        "study": "scoring",
+        "n": 4,
+        "seed": 1,
+        "rules": {"secret_bids": True},
+        "sweep": {"overturn_after_kitty": ["later_hands", "always"]},
+    }
+    _, cfg = make_config(data)
+    assert [c.labels["overturn_after_kitty"] for c in cfg.cells] == ["later_hands", "always"]
+    assert cfg.metadata()["rules"]["overturn_after_kitty"] == "later_hands"  # cell 0's

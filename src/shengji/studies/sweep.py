@@ -23,8 +23,9 @@ run's, never swept.
 **One run, one dataset.**  Every table of the kind gets, per row, its cell's index
 (``cell``, int16) and one dictionary-encoded string column per swept key holding the cell's
 value (named as the key, or ``sweep_<key>`` where the kind's table already has a column of
-that name: ``level`` in ``hands/``); the metadata (``sweep``) lists the mode, the values
-and the cells.  The item columns (``hand``, ``match``, ``deal``) run 0..n-1 in every cell:
+that name: ``level`` in ``hands/``); the metadata (``sweep``) lists the mode, the keys,
+the column names and the cells; its ``preset``, ``level``, ``rules`` and ``options`` are
+cell 0's.  The item columns (``hand``, ``match``, ``deal``) run 0..n-1 in every cell:
 item k of cell c and item k of cell c' are the pair.
 
 **Pairing (the seeding rule, runner/plan.py).**  Chunk j of a sweep holds items
@@ -56,6 +57,7 @@ from typing import Any
 import numpy as np
 
 from shengji.runner.plan import (
+    MAX_CHUNK_SIZE,
     MAX_N,
     Chunk,
     ChunkPlan,
@@ -292,15 +294,11 @@ def one_at_a_time(changes: list[dict], preset: str = "standard") -> dict:
     return table
 
 
-def is_sweep(data: dict) -> bool:
-    return "sweep" in data
-
-
 def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = None):
     """A study table with a ``[sweep]`` table (plus CLI overrides) -> (SweepStudy,
     SweepConfig); ConfigError with one line naming what is wrong."""
     from shengji.rules.options import OPTIONS
-    from shengji.studies.base import make_config
+    from shengji.studies.base import make_config, v_int
 
     data = dict(data)
     for key, value in (overrides or {}).items():
@@ -315,8 +313,20 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
         raise ConfigError(f"sweep: mode: unknown value {mode!r}; allowed: 'grid', 'zip'")
     if not table:
         raise ConfigError("sweep: the table sweeps nothing; give a key with a list of values")
-    # the base: the file without its sweep (validates everything the cells share)
-    base_kind, base = make_config(data, source=source)
+    # The file without its sweep names what every cell shares; its errors are reported
+    # as they are for any study, unless only a swept value makes it valid (e.g. secret_bids
+    # in [rules] with overturn_after_kitty swept): then the cells decide.
+    from shengji.studies import get_study
+
+    try:
+        make_config(data, source=source)
+        base_error = None
+    except ConfigError as exc:
+        base_error = exc
+    try:
+        base_kind = get_study(data.get("study"))
+    except ValueError:
+        raise (base_error or ConfigError("study: missing or unknown study kind")) from None
     kind_keys = set(base_kind.option_keys)
     rule_keys = {o.name for o in OPTIONS}
     rules_table = data.get("rules", {}) or {}
@@ -363,8 +373,6 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
         combos = list(itertools.product(*table.values()))
     if len(combos) > MAX_CELLS:
         raise ConfigError(f"sweep: {len(combos):,} cells; at most {MAX_CELLS:,}")
-    if base.n * len(combos) > MAX_N:
-        raise ConfigError(f"n: {base.n} items x {len(combos)} cells is more than {MAX_N}")
     cells = []
     seen = {}
     for i, combo in enumerate(combos):
@@ -381,6 +389,8 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
             kind, cfg = make_config(cell_data, source=source)
             kind.tables(cfg)
         except ConfigError as exc:
+            if base_error is not None:
+                raise base_error from None
             raise ConfigError(f"sweep: the cell {shown}: {exc}") from None
         if kind.aggregates(cfg):
             raise ConfigError(
@@ -404,8 +414,11 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
             )
         seen[ident] = i
         cells.append(Cell(i, values, labels, cfg))
+    base = cells[0].cfg  # the run's n, seed; its preset, level, rules, options: cell 0's
+    if base.n * len(cells) > MAX_N:
+        raise ConfigError(f"n: {base.n} items x {len(cells)} cells is more than {MAX_N}")
     if "chunk_size" in data:
-        chunk_size = base.chunk_size
+        chunk_size = v_int(1, MAX_CHUNK_SIZE)("chunk_size", data["chunk_size"])
     else:
         per_cell = min(base_kind.chunk_size_for(c.cfg.options) for c in cells)
         chunk_size = max(1, per_cell // len(cells))
