@@ -392,7 +392,7 @@ def _run_chunks(
 ) -> RunResult:
     stats = dict(kept.stats)
     has_aggregate = kept.aggregate
-    bar = make_progress(cfg.n, kind.unit, quiet or not todo, initial=kept.items)
+    bar = make_progress(plan.n, kind.unit, quiet or not todo, initial=kept.items)
     t0 = time.perf_counter()
     closing = 0.0
     try:
@@ -420,14 +420,14 @@ def _run_chunks(
         outdir.manifest.append(
             {
                 "complete": True,
-                "items": cfg.n,
+                "items": plan.n,
                 "seconds": round(seconds, 3),
                 **({"resumed": len(kept)} if resume and len(kept) else {}),
             }
         )
     return RunResult(
         out=out,
-        items=cfg.n,
+        items=plan.n,
         seconds=seconds,
         stats=stats,
         tables=tables,

@@ -211,9 +211,14 @@ def load_study_file(path: str | Path) -> dict:
 def make_config(
     data: dict, *, source: str = "", overrides: dict | None = None
 ) -> tuple[Study, StudyConfig]:
-    """Validate a study table (from TOML) plus CLI overrides -> (kind, config)."""
+    """Validate a study table (from TOML) plus CLI overrides -> (kind, config).  A table
+    with a ``[sweep]`` table is a sweep (``shengji.studies.sweep``)."""
     from shengji.studies import get_study
 
+    if "sweep" in data:
+        from shengji.studies.sweep import make_sweep_config
+
+        return make_sweep_config(data, source=source, overrides=overrides)
     data = dict(data)
     for key, value in (overrides or {}).items():
         if value is not None:
