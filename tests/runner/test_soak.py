@@ -10,7 +10,12 @@ import signal
 import time
 
 import pytest
-from runsupport import (
+
+from shengji.runner import run_study
+from shengji.runner.manifest import Manifest
+from shengji.runner.output import LOCK_NAME
+from shengji.studies.base import make_config
+from tests.support.runsupport import (
     data_files,
     group_alive,
     kill_group,
@@ -21,11 +26,6 @@ from runsupport import (
     temp_files,
     wait_for,
 )
-
-from shengji.runner import run_study
-from shengji.runner.manifest import Manifest
-from shengji.runner.output import LOCK_NAME
-from shengji.studies.base import make_config
 
 SOAK = {"study": "deals", "n": 300_000, "seed": 17, "chunk_size": 20_000}  # 15 chunks
 SIGNALS = (signal.SIGKILL, signal.SIGTERM, signal.SIGINT)

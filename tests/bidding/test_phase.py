@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from constructed_deals import at, deal, fill
 
 from shengji import Rules
 from shengji.cards import parse_cards
 from shengji.game import HandState
 from shengji.names import RANK_NAMES, TRUMP_NAMES
 from shengji.rules.bid_types import BID_ACTIONS
+from tests.support.constructed_deals import at, deal, fill
 
 
 def bury(state, seat, keep=""):
