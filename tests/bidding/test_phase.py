@@ -213,7 +213,7 @@ def test_round_after_the_bury_kernel_matches_python():
         py_hands = [list(h) for h in hands]
         py_kitty = list(kitty)
 
-        def py_rebury(seat):
+        def py_rebury(seat, py_hands=py_hands, py_kitty=py_kitty):
             held = sorted(py_hands[seat] + py_kitty)
             py_hands[seat], py_kitty[:] = held[8:], held[:8]
             return py_hands[seat]

@@ -277,7 +277,7 @@ def test_secret_bids_hide_other_seats_trump_from_a_callable_policy():
     for preset, hidden in (("must-play-ja", True), ("standard", False)):
         views = []
 
-        def spy(view):
+        def spy(view, views=views):
             views.append(view)
             return view.options[0] if view.options else None
 

@@ -348,8 +348,8 @@ def test_level_change_agrees(points, rules, level, cap, must):
 
 # -- multi-tractor throws: exact placement (docs/rules-engine.md "Placement") -----------------
 #
-# The generator (tests/support/multi_tractor_cases.py) deals tricks whose lead is a throw with two or
-# more tractor components, against ruffers holding dense trump chains with parallel off-suit
+# The generator (tests/support/multi_tractor_cases.py) deals tricks whose lead is a throw with two
+# or more tractor components, against ruffers holding dense trump chains with parallel off-suit
 # level pairs and joker pairs, and followers holding the lead's shape laid the ways a greedy
 # fit misses (two tractors through the level position, touching tractors in runs that must
 # be cut).  The old greedy fit is kept there as an oracle.

@@ -54,7 +54,9 @@ def _soak(tmp_path, reference, rounds: int, seed: int):
             # Once the command runs (its lock taken; before, Python is still importing
             # numpy and a Ctrl-C there is Python's own traceback): from the checks before
             # any write to about the end of the run.
-            wait_for(lambda: (out / LOCK_NAME).exists() or proc.poll() is not None)
+            wait_for(
+                lambda out=out, proc=proc: (out / LOCK_NAME).exists() or proc.poll() is not None
+            )
             time.sleep(rng.uniform(0.0, 2.5))
         if sig == signal.SIGTERM:
             proc.send_signal(sig)  # the run alone: it stops its workers itself
