@@ -42,9 +42,9 @@ def _on_sigterm(signum, frame):
 
 
 def _version() -> str:
-    from shengji import __version__
+    from shengji.names import VERSION
 
-    return f"shengji {__version__}"
+    return f"shengji {VERSION}"
 
 
 def _positive_int(text: str) -> int:

@@ -1,5 +1,5 @@
-"""shengji.adapters.openspiel: the registered game passes OpenSpiel's own checks, its bots play whole
-hands through it, and every hand equals the same actions replayed through HandState."""
+"""shengji.adapters.openspiel: the registered game passes OpenSpiel's own checks, its bots play
+whole hands through it, and every hand equals the same actions replayed through HandState."""
 
 from __future__ import annotations
 
@@ -157,7 +157,7 @@ def test_shuffle_is_hidden_and_uniform():
     # nobody sees where a card went: only how many are placed
     after = [state.information_state_string(p) for p in range(N_SEATS)]
     assert all(json.loads(a)["placed"] == 1 for a in after) and before != after
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError):
         state.apply_action(17)  # placed already
 
 

@@ -9,12 +9,12 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-pd = pytest.importorskip("pandas")
-
 import shengji
 from shengji.analysis.load import load, run, run_metadata
 from shengji.runner import run_study
 from shengji.studies.base import ConfigError, make_config
+
+pd = pytest.importorskip("pandas")
 
 STUDY = {"study": "deals", "n": 3000, "seed": 5, "level": "2", "preset": "standard"}
 

@@ -12,7 +12,13 @@ import signal
 import sys
 
 import pytest
-from runsupport import (
+
+from shengji.cli import main
+from shengji.runner import run_study
+from shengji.runner.manifest import Manifest
+from shengji.runner.output import LOCK_NAME
+from shengji.studies.base import make_config
+from tests.support.runsupport import (
     chunk_count,
     data_files,
     in_namespace,
@@ -27,12 +33,6 @@ from runsupport import (
     temp_files,
     wait_for,
 )
-
-from shengji.cli import main
-from shengji.runner import run_study
-from shengji.runner.manifest import Manifest
-from shengji.runner.output import LOCK_NAME
-from shengji.studies.base import make_config
 
 SMALL = {"study": "deals", "n": 4000, "seed": 3, "chunk_size": 1000}
 FULL = {"study": "deals", "n": 160_000, "seed": 5, "chunk_size": 10_000}  # 16 chunks

@@ -12,7 +12,13 @@ import socket
 import time
 
 import pytest
-from runsupport import (
+
+from shengji.runner import DirectoryInUse, run_study
+from shengji.runner.lock import DirLock
+from shengji.runner.manifest import Manifest
+from shengji.runner.output import LOCK_NAME
+from shengji.studies.base import make_config
+from tests.support.runsupport import (
     chunk_count,
     data_files,
     kill_group,
@@ -24,12 +30,6 @@ from runsupport import (
     temp_files,
     wait_for,
 )
-
-from shengji.runner import DirectoryInUse, run_study
-from shengji.runner.lock import DirLock
-from shengji.runner.manifest import Manifest
-from shengji.runner.output import LOCK_NAME
-from shengji.studies.base import make_config
 
 # The holder: paused (SIGSTOP, its lock held) while others try the directory.
 LONG = {"study": "deals", "n": 240_000, "seed": 31, "chunk_size": 30_000}

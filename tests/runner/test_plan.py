@@ -10,11 +10,18 @@ import subprocess
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from runsupport import CLI, chunk_count, kill_group, manifest_problems, one_error_line, study_file
 
 from shengji.cli import main
 from shengji.runner.manifest import Manifest
 from shengji.studies.base import MAX_N, Chunk, ChunkPlan, ConfigError, make_config
+from tests.support.runsupport import (
+    CLI,
+    chunk_count,
+    kill_group,
+    manifest_problems,
+    one_error_line,
+    study_file,
+)
 
 # Address space for a whole run (Python, numpy, pyarrow, the core): a plain run of the
 # quick-start study fits in 600 MB here; a plan materialised for n = 2^63 - 1 would not

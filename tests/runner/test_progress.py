@@ -18,10 +18,10 @@ import termios
 import time
 
 import pytest
-from runsupport import CLI, run_cli, study_file
 
 from shengji.runner import progress
 from shengji.runner.progress import LogProgress, duration, make_progress
+from tests.support.runsupport import CLI, run_cli, study_file
 
 RUN = {"study": "deals", "n": 100_000, "seed": 2, "chunk_size": 5_000}  # 20 chunks
 

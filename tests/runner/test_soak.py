@@ -10,7 +10,12 @@ import signal
 import time
 
 import pytest
-from runsupport import (
+
+from shengji.runner import run_study
+from shengji.runner.manifest import Manifest
+from shengji.runner.output import LOCK_NAME
+from shengji.studies.base import make_config
+from tests.support.runsupport import (
     data_files,
     group_alive,
     kill_group,
@@ -21,11 +26,6 @@ from runsupport import (
     temp_files,
     wait_for,
 )
-
-from shengji.runner import run_study
-from shengji.runner.manifest import Manifest
-from shengji.runner.output import LOCK_NAME
-from shengji.studies.base import make_config
 
 SOAK = {"study": "deals", "n": 300_000, "seed": 17, "chunk_size": 20_000}  # 15 chunks
 SIGNALS = (signal.SIGKILL, signal.SIGTERM, signal.SIGINT)
@@ -54,7 +54,9 @@ def _soak(tmp_path, reference, rounds: int, seed: int):
             # Once the command runs (its lock taken; before, Python is still importing
             # numpy and a Ctrl-C there is Python's own traceback): from the checks before
             # any write to about the end of the run.
-            wait_for(lambda: (out / LOCK_NAME).exists() or proc.poll() is not None)
+            wait_for(
+                lambda out=out, proc=proc: (out / LOCK_NAME).exists() or proc.poll() is not None
+            )
             time.sleep(rng.uniform(0.0, 2.5))
         if sig == signal.SIGTERM:
             proc.send_signal(sig)  # the run alone: it stops its workers itself

@@ -14,7 +14,7 @@ from the table:
 
 The core owns the numbering of every choice (a ``cpdef enum`` in ``_core/base/options.pxd``,
 members ``<PREFIX>_<VALUE>``); ``Choice`` lists the values in the same order and packs a
-value as its position.  tests/foundation/test_rules_options.py fails when an enum and its
+value as its position.  tests/rules/test_options.py fails when an enum and its
 ``Choice`` differ in names or order, or when ``RulesC`` and ``OPTIONS`` differ in fields.
 
 How to add an option

@@ -5,7 +5,7 @@
 # ints, one per RulesC field (Rules.packed()), and pack_rules copies them into this struct
 # once, at the boundary.  The core owns the numbering of every choice: the `cpdef enum`s
 # below (exported to Python by shengji._core.base.options).  A choice's values in OPTIONS are
-# listed in the same order, and tests/foundation/test_rules_options.py fails when the two
+# listed in the same order, and tests/rules/test_options.py fails when the two
 # sides or RulesC and OPTIONS disagree.
 #
 # Adding an option (see shengji/rules/options.py for the whole recipe): its row in OPTIONS, its

@@ -15,10 +15,8 @@ def at(seat: int, r: int) -> int:
 def deal(placed: dict, kitty: str = "", level: int = 0) -> list[int]:
     """108 card ids: `placed` maps position -> card text; `kitty` the first kitty cards."""
     deck = [None] * 108
-    used = []
-    for pos, text in placed.items():
-        (card,) = [c for c in parse_cards(text)]
-        used.append(card)
+    for text in placed.values():
+        (_card,) = parse_cards(text)  # one card per position
     # give each placed text its physical copy: second use of a kind gets copy 1
     seen = {}
     for pos, text in placed.items():

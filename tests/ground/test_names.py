@@ -1,5 +1,8 @@
 """Names and limits come from one module (shengji.names), which takes every C constant
-from the core; seeds are checked by one helper (shengji.seeds) at every entry point."""
+from the core; the Python names of the core's enums come from the core: bots and phases from
+their cpdef enums (bot.pxd, hand.pxd), shapes and sides pinned to what the core's kernels
+return; every Python copy of them (shengji.game, the studies, shengji.rules.combos) equals the
+core's."""
 
 from __future__ import annotations
 
@@ -10,9 +13,15 @@ import numpy as np
 import pytest
 
 import shengji.names as names
-from shengji import cli
+from shengji import bots, cli, game
+from shengji import combos as api_combos
 from shengji._core.base import cards as core_cards
 from shengji._core.bidding import bidding as core_bidding
+from shengji._core.bots import bot
+from shengji._core.engine import hand
+from shengji._core.rules import combos
+from shengji._core.step import handcore
+from shengji.studies import scoring as scoring_study
 
 PACKAGE = Path(names.__file__).resolve().parent
 
@@ -105,61 +114,6 @@ def test_no_python_module_writes_them_again():
         assert m is None, f"{path.relative_to(PACKAGE)} defines {m.group(1)}"
 
 
-# -- seeds: one check, one message --------------------------------------------------------
-BAD_SEEDS = ["x", -1, 1.5, True, 2**128 + 1, [1, -2], (), ("x",), None]
-API_MESSAGE = r"^seed: expected an integer 0\.\.2\*\*128 \(or a sequence of them\), got"
-
-
-@pytest.mark.parametrize("seed", BAD_SEEDS)
-def test_bad_seed_public_api(seed):
-    from shengji.bidding.simulate import bid_deal, simulate_bids
-
-    deal = list(range(108))
-    with pytest.raises(ValueError, match=API_MESSAGE):
-        simulate_bids(3, seed)
-    with pytest.raises(ValueError, match=API_MESSAGE):
-        bid_deal(deal, seed=seed)
-
-
-@pytest.mark.parametrize("seed", [s for s in BAD_SEEDS if s is not None])
-def test_bad_seed_hand_state(seed):
-    from shengji.game import HandState, play_hand
-
-    with pytest.raises(ValueError, match=API_MESSAGE[: -len(", got")] + " or None, got"):
-        HandState(seed=seed)
-    with pytest.raises(ValueError, match=r"^seed: "):
-        play_hand(seed=seed)
-
-
-def test_good_seeds_are_accepted_everywhere():
-    from shengji.bidding.simulate import simulate_bids
-    from shengji.game import HandState
-
-    for seed in (0, 7, np.int64(7), np.uint64(7), 2**128, (3, 1), [3, np.int64(1)]):
-        HandState(seed=seed)
-        simulate_bids(2, seed)
-    assert HandState(seed=np.int64(5)).deal == HandState(seed=5).deal
-    assert HandState(seed=[5, 1]).deal == HandState(seed=(5, 1)).deal != HandState(seed=5).deal
-    HandState(seed=None)  # fresh entropy
-
-
-@pytest.mark.parametrize("seed", ['"x"', "-1", "1.5", "true", str(2**128 + 1), "[1, 2]"])
-def test_bad_seed_in_a_study_file(tmp_path, capsys, seed):
-    study = tmp_path / "s.toml"
-    study.write_text(f'study = "deals"\nn = 10\nseed = {seed}\n')
-    assert cli.main(["run", str(study), "--out", str(tmp_path / "o"), "--quiet"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("shengji: error: seed: expected an integer 0..2**128, got")
-    assert not (tmp_path / "o").exists()
-
-
-def test_bad_seed_analysis_run(tmp_path):
-    from shengji.analysis.load import run
-
-    with pytest.raises(ValueError, match="^seed: "):
-        run({"study": "deals", "n": 10, "seed": 1}, tmp_path / "o", seed=-3)
-
-
 def test_threshold_limit_everywhere(tmp_path, capsys):
     from shengji.bidding.simulate import simulate_bids
     from shengji.game import HandState
@@ -177,3 +131,51 @@ def test_threshold_limit_everywhere(tmp_path, capsys):
         path.write_text(study + "\nn = 10\nseed = 1\n")
         assert cli.main(["run", str(path), "--out", str(tmp_path / "o"), "--quiet"]) == 2
         assert "must be <= 25" in capsys.readouterr().err
+
+
+# -- the core's enums
+def test_phase_names_come_from_the_enum():
+    assert hand.PHASE_NAMES == tuple(
+        p.name.removeprefix("PHASE_").lower() for p in sorted(hand.Phase, key=int)
+    )
+    assert [int(p) for p in sorted(hand.Phase, key=int)] == list(range(len(hand.Phase)))
+    assert handcore.PHASES is hand.PHASE_NAMES
+    s = game.HandState("standard", "2", banker=0, seed=1)
+    assert s.phase == hand.PHASE_NAMES[hand.Phase.PHASE_BURY]
+    s.apply(s.bot_action("greedy"))
+    assert s.phase == hand.PHASE_NAMES[hand.Phase.PHASE_PLAY]
+
+
+def test_bot_names_come_from_the_enum():
+    assert bot.BOT_NAMES == tuple(
+        b.name.removeprefix("BOT_").lower() for b in sorted(bot.BotId, key=int)
+    )
+    assert [int(b) for b in sorted(bot.BotId, key=int)] == list(range(len(bot.BotId)))
+    assert game.BOTS == bot.BOT_NAMES == handcore.BOTS
+    assert bots.BOT_NAMES == bot.BOT_NAMES == tuple(bots.BOT_PARAMS)  # the studies' bots
+
+
+def _counts(*kinds):
+    c = np.zeros(54, np.uint8)
+    for k in kinds:
+        c[k] += 1
+    return c
+
+
+def test_shape_and_side_names_follow_the_kernels():
+    """What the core's classifier and level change return, read through the Python names."""
+    five, six, nine = 13 + 3, 13 + 4, 13 + 7  # 5H 6H 9H; trump spades at level 2
+    cases = {
+        "single": _counts(five),
+        "pair": _counts(five, five),
+        "tractor": _counts(five, five, six, six),
+        "throw": _counts(five, nine),
+    }
+    for name, counts in cases.items():
+        assert combos.SHAPE_NAMES[combos.classify(counts, 0, 0)[1]] == name
+    assert combos.SIDE_NAMES[combos.level_change(0)[0]] == "banker"
+    assert combos.SIDE_NAMES[combos.level_change(200)[0]] == "defenders"
+    for copy in (game.SHAPE_NAMES, scoring_study.SHAPE_NAMES, api_combos.SHAPES):
+        assert tuple(copy) == combos.SHAPE_NAMES
+    for copy in (game.SIDE_NAMES, scoring_study.SIDE_NAMES, api_combos.SIDES):
+        assert tuple(copy) == combos.SIDE_NAMES

@@ -209,10 +209,10 @@ def test_match_hands_and_timeout_tie():
 def test_timed_presets_end_on_time(preset, limit):
     rules = Rules.preset(preset)
     assert rules.match_hands == limit
-    res, rows = matches(preset, n=40, seed=14)
+    res, _ = matches(preset, n=40, seed=14)
     assert max(r[0] for r in res) <= limit
     target = parse_rank(rules.target_level)
-    for r, rows_ in zip(res, rows, strict=False):
+    for r in res:
         if ended(r) == "target":
             assert max(r[3], r[4]) == target + 1 and r[1] == (0 if r[3] > r[4] else 1)
         else:

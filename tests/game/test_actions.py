@@ -4,7 +4,7 @@ its setup and its history.
 
 Exactness of a follow's legal actions is checked against the candidate plays
 (``legal_plays()``: every legal follow, itself checked against shengji.reference in
-test_hand_engine.py): after any cards chosen, a card is a legal action iff some legal
+tests/game/test_state.py): after any cards chosen, a card is a legal action iff some legal
 follow holds the chosen cards and it.
 """
 

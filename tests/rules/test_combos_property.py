@@ -14,7 +14,7 @@ Besides agreement, invariants: the winner of a trick of legal plays played a leg
 (or led); a failed throw's forced play is one of the lead's components; a ruff that cannot
 have the lead's shape never wins.
 
-The last part generates multi-tractor throws (tests/multi_tractor_cases.py) against trump
+The last part generates multi-tractor throws (tests/support/multi_tractor_cases.py) against trump
 chains with parallel off-suit level pairs and jokers, where the old greedy placement and the
 exact one differ, and proves that the generator reaches every class of difference.
 """
@@ -30,12 +30,12 @@ from hypothesis import strategies as st
 
 import shengji.reference as ref
 import shengji.rules.combos as core
-from multi_tractor_cases import greedy_answers, greedy_winner, make_case
 from shengji import Trump
 from shengji.cards import N_CARDS, N_COPIES, RANKS, SUITS
 from shengji.reference.cardinfo import resolve as ref_resolve
 from shengji.reference.placement import decomposition_shapes, pair_state
 from shengji.rules.options import PRESETS, Rules
+from tests.support.multi_tractor_cases import greedy_answers, greedy_winner, make_case
 
 SETTINGS = dict(
     derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -348,8 +348,8 @@ def test_level_change_agrees(points, rules, level, cap, must):
 
 # -- multi-tractor throws: exact placement (docs/rules-engine.md "Placement") -----------------
 #
-# The generator (tests/multi_tractor_cases.py) deals tricks whose lead is a throw with two or
-# more tractor components, against ruffers holding dense trump chains with parallel off-suit
+# The generator (tests/support/multi_tractor_cases.py) deals tricks whose lead is a throw with two
+# or more tractor components, against ruffers holding dense trump chains with parallel off-suit
 # level pairs and joker pairs, and followers holding the lead's shape laid the ways a greedy
 # fit misses (two tractors through the level position, touching tractors in runs that must
 # be cut).  The old greedy fit is kept there as an oracle.

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from constructed_deals import at, deal, fill
 
 from shengji import Rules
 from shengji.cards import parse_cards
 from shengji.game import HandState
 from shengji.names import RANK_NAMES, TRUMP_NAMES
 from shengji.rules.bid_types import BID_ACTIONS
+from tests.support.constructed_deals import at, deal, fill
 
 
 def bury(state, seat, keep=""):
@@ -213,7 +213,7 @@ def test_round_after_the_bury_kernel_matches_python():
         py_hands = [list(h) for h in hands]
         py_kitty = list(kitty)
 
-        def py_rebury(seat):
+        def py_rebury(seat, py_hands=py_hands, py_kitty=py_kitty):
             held = sorted(py_hands[seat] + py_kitty)
             py_hands[seat], py_kitty[:] = held[8:], held[:8]
             return py_hands[seat]

@@ -1,37 +1,22 @@
 """Exact placement in the reference (``shengji.reference``): the examples of issue 12 and
 of every class where the old greedy fit answered wrongly -- the same examples as
-tests/core/test_combos_placement.py, which holds them written once as functions of an
-engine -- and the reference's own placement search on pair states (docs/rules-engine.md
-"Placement").
+tests/rules/test_combos_placement.py, written once as functions of an engine in
+tests/support/placement_examples.py -- and the reference's own placement search on pair
+states (docs/rules-engine.md "Placement").
 """
 
 from __future__ import annotations
-
-import importlib.util
-from pathlib import Path
 
 import pytest
 
 import shengji.reference as ref
 from shengji.reference.placement import best_fit, best_top, decomposition_shapes
 from shengji.rules.options import PRESETS
-
-
-def _core_examples():
-    path = Path(__file__).parents[1] / "core" / "test_combos_placement.py"
-    spec = importlib.util.spec_from_file_location("combos_placement_examples", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-EXAMPLES = _core_examples()
-LEAD_3_2 = EXAMPLES.LEAD_3_2
-DIAMONDS = EXAMPLES.DIAMONDS
+from tests.support.placement_examples import DIAMONDS, EXAMPLES, LEAD_3_2
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("example", EXAMPLES.EXAMPLES, ids=lambda f: f.__name__[len("example_") :])
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda f: f.__name__[len("example_") :])
 def test_reference(example, preset):
     example(ref, preset)
 

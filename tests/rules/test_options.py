@@ -1,9 +1,25 @@
 """Rules options and presets (docs/rules.md §9–10)."""
 
+import dataclasses
+import enum
+import re
+from dataclasses import fields
+from pathlib import Path
+
 import pytest
 
 from shengji import PRESETS, Rules
-from shengji.rules.options import PRESET_SOURCES
+from shengji._core.base import options as core_options
+from shengji.cards import RANKS
+from shengji.rules.options import (
+    OPTION,
+    OPTIONS,
+    PRESET_SOURCES,
+    Choice,
+    option_listing,
+    resolve_rules,
+    show_value,
+)
 
 
 def test_defaults_match_rules_md():
@@ -34,7 +50,7 @@ def test_preset_table_spot_checks():
 
 def test_immutable_and_hashable():
     r = Rules()
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         r.no_bid = "redeal"
     assert hash(r) == hash(Rules())
 
@@ -69,14 +85,6 @@ def test_rank_canonicalisation():
 
 
 # -- the option table is the one source of truth ---------------------------------------------
-import enum
-import re
-from dataclasses import fields
-from pathlib import Path
-
-from shengji._core.base import options as core_options
-from shengji.cards import RANKS
-from shengji.rules.options import OPTION, OPTIONS, Choice, option_listing, resolve_rules, show_value
 
 CORE = Path(__file__).resolve().parents[2] / "src" / "shengji" / "_core"
 

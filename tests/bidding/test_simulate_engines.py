@@ -8,12 +8,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import shengji.bidding.simulate as bidding
 import shengji.reference.bidding as ref_bidding
 from shengji import Rules
 from shengji._core.base.rng import chunk_state
 from shengji._core.bidding.bidding import shuffle_deck
+from shengji.names import RANKS
 from shengji.rules.bid_types import BidOutcome
 
 REFERENCE = Path(ref_bidding.__file__).resolve().parent
@@ -73,7 +76,7 @@ def test_reference_engine_alone_matches_the_kernel(preset, first_hand, banker):
             bidding.eager_policy,
             first_hand,
             0 if banker is None else banker,
-            lambda bound: draw_bounded(s, bound),
+            lambda bound, s=s: draw_bounded(s, bound),
         )
         assert py.same_result(kernel), (i, py, kernel)
         assert len(py.bids) == py.overturns + (py.first_declarer >= 0) + sum(
@@ -98,10 +101,6 @@ def test_simulate_bids_checks_chunk(chunk):
 
 
 # -- every bidding option on random deals: the kernel against the Python engine ---------------
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from shengji.names import RANKS
 
 BIDDING_OPTIONS = st.fixed_dictionaries(
     {

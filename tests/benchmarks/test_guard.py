@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 BENCH_DIR = REPO / "benchmarks"
 GUARD_PATH = BENCH_DIR / "guard.py"
 

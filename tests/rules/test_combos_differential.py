@@ -25,10 +25,10 @@ import pytest
 
 import shengji.reference as ref
 import shengji.rules.combos as core
-from multi_tractor_cases import make_case
 from shengji import Trump
 from shengji.cards import RANKS, SUITS, format_cards
 from shengji.rules.options import PRESETS, Rules
+from tests.support.multi_tractor_cases import make_case
 
 LEVELS = [r if r != "T" else "10" for r in RANKS]
 PRESET_NAMES = sorted(PRESETS)

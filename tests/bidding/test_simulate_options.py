@@ -6,16 +6,16 @@ the deal), and the preset corrections of team-cup and club-84022.
 
 Level 2 throughout; ``at(seat, r)`` is the dealing position of seat's r-th card when seat 0
 draws first (``first_drawer=0`` is passed where a preset draws the first drawer at random).
-The round after the bury is tested through HandState (test_options_bury.py).
+The round after the bury is tested through HandState (tests/bidding/test_phase.py).
 """
 
 from __future__ import annotations
 
 import pytest
-from constructed_deals import at, deal, fill
 
 from shengji import Rules
 from shengji.bidding.simulate import bid_deal
+from tests.support.constructed_deals import at, deal, fill
 
 ENGINES = ("core", "python")
 
@@ -277,7 +277,7 @@ def test_secret_bids_hide_other_seats_trump_from_a_callable_policy():
     for preset, hidden in (("must-play-ja", True), ("standard", False)):
         views = []
 
-        def spy(view):
+        def spy(view, views=views):
             views.append(view)
             return view.options[0] if view.options else None
 

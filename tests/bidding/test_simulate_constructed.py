@@ -11,12 +11,12 @@ cards and jokers not placed go to the kitty.
 from __future__ import annotations
 
 import pytest
-from constructed_deals import at, deal, fill
 
 from shengji import Rules
 from shengji._core.base.rng import chunk_state
 from shengji._core.bidding.bidding import draw_bounded
 from shengji.bidding.simulate import bid_deal
+from tests.support.constructed_deals import at, deal, fill
 
 ENGINES = ("core", "python")
 

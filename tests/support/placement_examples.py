@@ -1,20 +1,16 @@
-"""Exact placement: the examples of issue 12 and one example of every class where the old
+"""Exact placement examples, written once as functions of an engine (a module with
+``classify``, ``match_shape``, ``trick_winner``, ``is_legal_follow``, ``check_throw`` and
+``kitty_multiplier``): the examples of issue 12 and one example of every class where the old
 greedy fit answered wrongly (docs/rules-engine.md "Placement", "Shape match", "Key", "Follow
-legality", "Kitty multiplier"), here against the core (``shengji.rules.combos``).
-
-The examples are written once, as functions of an engine (a module with ``classify``,
-``match_shape``, ``trick_winner``, ``is_legal_follow``, ``check_throw`` and
-``kitty_multiplier``); tests/reference/test_reference_placement.py runs the same ones
-against ``shengji.reference``.  Each runs under every preset (none changes tractor_gap or
-trump_chain; the one example that depends on an option reads it from the preset).
+legality", "Kitty multiplier").  tests/rules/test_combos_placement.py runs them against the core
+(``shengji.rules.combos``), tests/reference/test_placement.py against ``shengji.reference``.
+Each runs under every preset (none changes tractor_gap or trump_chain; the one example that
+depends on an option reads it from the preset).
 """
 
 from __future__ import annotations
 
-import pytest
-
-import shengji.rules.combos as core
-from shengji.rules.options import PRESETS, Rules
+from shengji.rules.options import Rules
 
 DIAMONDS = ("2", "D")
 SPADES = ("2", "S")
@@ -125,16 +121,3 @@ def example_kitty_multiplier_counts_the_longest_tractor_held(e, preset):
 
 
 EXAMPLES = [f for name, f in sorted(globals().items()) if name.startswith("example_")]
-
-
-@pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda f: f.__name__[len("example_") :])
-def test_core(example, preset):
-    example(core, preset)
-
-
-def test_match_shape_rejects_bad_input():
-    with pytest.raises(ValueError, match="more than one following-suit"):
-        core.match_shape("5H 3S", LEAD_3_2, DIAMONDS)
-    with pytest.raises(ValueError, match="appears 3 times"):
-        core.match_shape("3H 3H", "3H 4H", DIAMONDS)

@@ -1,0 +1,1 @@
+"""Cases and helpers shared by the tests (not tests themselves): see tests/README.md."""
