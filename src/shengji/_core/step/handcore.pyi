@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
+from shengji._core.bots.bot import _Bot
 from shengji._core.step.bidcore import BidCore
 from shengji._core.step.infoset import InfoSet
 
@@ -51,8 +52,8 @@ class HandCore:
         state: npt.NDArray[np.uint64],
         deck: npt.NDArray[np.uint8],
         rules: Any,
-        team0_bot: int,
-        team1_bot: int,
+        team0_bot: _Bot,
+        team1_bot: _Bot,
         bid_policy: int,
         bid_threshold: int,
         hand: int,
