@@ -24,10 +24,19 @@ INDENT = " " * 8  # the block sits in ``class Rules:`` / ``if TYPE_CHECKING:``
 
 
 def render() -> list[str]:
-    """The block's lines (without the markers), from OPTIONS."""
-    sys.path.insert(0, str(ROOT / "src"))
-    from shengji.rules.options import OPTIONS
-
+    """The block's lines (without the markers), from OPTIONS: those of the shengji that
+    imports (installed, or on PYTHONPATH), else of this checkout's in-place build."""
+    try:
+        from shengji.rules.options import OPTIONS
+    except ImportError:
+        sys.path.insert(0, str(ROOT / "src"))
+        try:
+            from shengji.rules.options import OPTIONS
+        except ImportError as exc:
+            raise SystemExit(
+                f"cannot import shengji ({exc}): build the core first "
+                "(python setup.py build_ext --inplace -j 2, or pip install .)"
+            ) from None
     return [f"{INDENT}{o.name}: {o.kind.annotation}" for o in OPTIONS]
 
 
