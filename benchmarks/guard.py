@@ -275,7 +275,10 @@ def evaluate(entries: list[Entry], floors: dict[str, KernelFloors]) -> Result:
             row.floor = kf.floor(batch, impl) if kf else None
             if core is None:
                 row.status = "no core"
-                msg = f"kernel {kernel!r} batch {batch}: baseline {impl!r} has no core benchmark to compare with"
+                msg = (
+                    f"kernel {kernel!r} batch {batch}: baseline {impl!r} has no core "
+                    "benchmark to compare with"
+                )
                 (failures if row.floor is not None else warnings).append(msg)
                 continue
             row.ratio = core.throughput / e.throughput
@@ -315,9 +318,10 @@ def evaluate(entries: list[Entry], floors: dict[str, KernelFloors]) -> Result:
         for batch, override in sorted(kf.batch.items()):
             group = groups.get((kernel, batch))
             if group is None:
+                reported = sorted((b for k, b in groups if k == kernel), key=_batch_sort_key)
                 failures.append(
                     f"kernel {kernel!r}: per-batch floor for batch {batch} but that batch "
-                    f"is not in the report (reported: {', '.join(sorted((b for k, b in groups if k == kernel), key=_batch_sort_key))})"
+                    f"is not in the report (reported: {', '.join(reported)})"
                 )
                 continue
             for impl in sorted(override):

@@ -265,8 +265,8 @@ def cmd_rules(args) -> int:
         ]
         wn = max(cols(r[0]) for r in rows)
         ws = max(cols(r[1]) for r in rows)
-        for name, source, diff in rows:
-            print(f"{pad(name, wn)}  {pad(source, ws)}  {diff}")
+        for name, source, differs in rows:
+            print(f"{pad(name, wn)}  {pad(source, ws)}  {differs}")
         print(
             "every option of one preset: shengji rules PRESET; the rules, the options and the "
             "presets: docs/rules.md §9-10"

@@ -17,7 +17,7 @@ __all__ = ["check_seed", "MAX_SEED"]
 
 
 def _is_seed_int(x) -> bool:
-    return not isinstance(x, bool) and isinstance(x, Integral) and 0 <= x <= MAX_SEED
+    return not isinstance(x, bool) and isinstance(x, Integral) and 0 <= int(x) <= MAX_SEED
 
 
 def check_seed(seed, name: str = "seed", *, allow_none: bool = False, allow_sequence: bool = True):

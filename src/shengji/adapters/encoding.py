@@ -94,8 +94,9 @@ class GameConfig:
     teams' level rank as a number: 2..10, 11 = J, 12 = Q, 13 = K, 14 = A -- a number
     because OpenSpiel reads "2" in a game string as one), ``trump`` ("S" "H" "C" "D"
     "NT": given, the bidding skipped; "" (the default): the hand is bid, every bid a
-    decision, ``HandState(bid_phase=True)``), ``first_hand`` (True: the first hand of a match -- the first declarer banks;
-    False: seat 0 banks), ``returns`` ("levels" or "points", ``hand_returns``)."""
+    decision, ``HandState(bid_phase=True)``), ``first_hand`` (True: the first hand of a
+    match -- the first declarer banks; False: seat 0 banks), ``returns`` ("levels" or
+    "points", ``hand_returns``)."""
 
     preset: str = "standard"
     level: int = 2

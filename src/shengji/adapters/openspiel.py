@@ -197,6 +197,7 @@ class ShengjiState(pyspiel.State):
                 self._box.hand = self._config.hand(self.deck, self.seed)
         else:
             seat = self.hand.to_play
+            assert seat is not None  # OpenSpiel applies no action to a terminal state
             self._box.hand, self.thrown_in = step(self.hand, action)
             self.who.append(seat)
 
@@ -212,9 +213,10 @@ class ShengjiState(pyspiel.State):
         return self.thrown_in or (self.hand is not None and self.hand.is_over())
 
     def returns(self):
-        if self.thrown_in or not self.is_terminal():
+        hand = self.hand
+        if self.thrown_in or hand is None or not hand.is_over():  # not is_terminal()
             return [0.0] * N_SEATS
-        return hand_returns(self.hand, self._config.returns)
+        return hand_returns(hand, self._config.returns)
 
     def observation(self, seat: int):
         """``HandState.observation(seat)``, or None during the shuffle."""
@@ -253,7 +255,7 @@ class ShengjiState(pyspiel.State):
                 ok = drive(
                     script,
                     player_id,
-                    lambda: other.hand,
+                    lambda other=other: other.hand,  # this iteration's state
                     other.apply_action,
                     other.is_terminal,
                     rng,

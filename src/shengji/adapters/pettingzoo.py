@@ -44,6 +44,8 @@ parallel step would hold one real action and three no-ops; PettingZoo's
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -80,7 +82,11 @@ def env(**kwargs):
 class raw_env(AECEnv):
     """One hand of Shengji (module docstring)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "shengji_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi", "human"],
+        "name": "shengji_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, render_mode: str | None = None, **config):
         super().__init__()
@@ -94,6 +100,7 @@ class raw_env(AECEnv):
         self.possible_agents = [f"player_{s}" for s in range(N_SEATS)]
         self.agents = self.possible_agents[:]
         low, high = tensor_bounds(_PERFECT_RECALL)
+        self._tensor_shape = low.shape  # the observation Box's
         self.observation_spaces = {
             a: spaces.Dict(
                 {
@@ -107,6 +114,17 @@ class raw_env(AECEnv):
         self.hand: HandState | None = None
         self.thrown_in = False  # the deal was thrown in (shengji.encoding.step)
         self.np_random, _ = seeding.np_random(None)
+
+    @property
+    def _live_hand(self) -> HandState:
+        if self.hand is None:
+            raise RuntimeError("the environment has no hand yet: call reset() first")
+        return self.hand
+
+    def _agent_to_play(self) -> str:
+        seat = self._live_hand.to_play
+        assert seat is not None  # only asked while the hand is not over
+        return self.possible_agents[seat]
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -126,8 +144,8 @@ class raw_env(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.hand.to_play]
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.agent_selection = self._agent_to_play()
 
     def step(self, action):
         agent = self.agent_selection
@@ -135,7 +153,7 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         # ValueError if illegal (the state unchanged)
-        self.hand, self.thrown_in = step(self.hand, int(action))
+        self.hand, self.thrown_in = step(self._live_hand, int(action))
         self._cumulative_rewards[agent] = 0.0
         if self.thrown_in or self.hand.is_over():
             ret = (
@@ -144,18 +162,18 @@ class raw_env(AECEnv):
             self.rewards = {a: ret[s] for s, a in enumerate(self.possible_agents)}
             self.terminations = {a: True for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[self.hand.to_play]
+            self.agent_selection = self._agent_to_play()
         self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())
 
     def observation(self, agent) -> Observation:
         """The agent's ``Observation`` (``HandState.observation``)."""
-        return self.hand.observation(self.possible_agents.index(agent))
+        return self._live_hand.observation(self.possible_agents.index(agent))
 
     def observe(self, agent):
         obs = self.observation(agent)
-        tensor = np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32)
+        tensor = np.zeros(self._tensor_shape, np.float32)
         encode(tensor, obs, perfect_recall=_PERFECT_RECALL, thrown_in=self.thrown_in)
         mask = np.zeros(N_GAME_ACTIONS, np.int8)
         if not self.thrown_in:

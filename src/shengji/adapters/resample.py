@@ -73,8 +73,8 @@ def known_cards(state: HandState, seat: int):
 
 def known_cards_of(obs):
     """``known_cards`` from the observation ``obs``."""
-    played = [set() for _ in range(N_SEATS)]
-    shown = [set() for _ in range(N_SEATS)]
+    played: list[set[int]] = [set() for _ in range(N_SEATS)]
+    shown: list[set[int]] = [set() for _ in range(N_SEATS)]
     tricks = (*obs.tricks, *(() if obs.current_trick is None else (obs.current_trick,)))
     for t in tricks:
         for s, cards in t.plays:
@@ -195,7 +195,7 @@ def _guess_bids(obs, seat: int, rng) -> list[tuple]:
 def _required(obs, seat: int, bids=None) -> list[list[tuple[int, int]]]:
     """Per other seat, (kind, dealing index) of every card its bids showed (``bids``:
     ``obs.bids`` with guessed face-down trumps, ``_guess_bids``)."""
-    out = [[] for _ in range(N_SEATS)]
+    out: list[list[tuple[int, int]]] = [[] for _ in range(N_SEATS)]
     mixed = obs.rules.mixed_joker_pair
     for e in obs.bids if bids is None else bids:
         if e[1] != seat and e[3] is not None:
@@ -243,13 +243,17 @@ def _buries(hand: HandState) -> list[tuple[int, list[int]]]:
     ``hand.actions``) -- the banker's, then each re-burying overturner's
     (``overturn_reburies``)."""
     out: list[tuple[int, list[int]]] = []
-    h = hand._root.clone()
+    root = hand._root
+    assert root is not None  # set when the hand was made
+    h = root.clone()
     for i, a in enumerate(hand.actions):
         if h.phase in ("play", "over"):
             break
         if h.phase == "bury":
-            if not out or out[-1][0] != h.to_play or len(out[-1][1]) == KITTY_SIZE:
-                out.append((h.to_play, []))
+            burier = h.to_play
+            assert burier is not None  # the seat burying
+            if not out or out[-1][0] != burier or len(out[-1][1]) == KITTY_SIZE:
+                out.append((burier, []))
             out[-1][1].append(i)
         h.apply_action(a)
     return out

@@ -55,8 +55,8 @@ def _index(name: str, value, n: int | None = None) -> int:
     if (
         isinstance(value, bool)
         or not isinstance(value, Integral)
-        or value < 0
-        or (n is not None and value >= n)
+        or int(value) < 0
+        or (n is not None and int(value) >= n)
     ):
         bound = f"0..{n - 1}" if n is not None else ">= 0"
         raise ValueError(f"{name}: expected a row key {bound}, got {value!r}")
@@ -147,8 +147,8 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         else BidPhase.from_result(keep, core.level, rules, first_hand)
     )
     s = HandState._from_core(core, rules, deck, bids, opts["bid_policy"], threshold, first_hand)
-    while not s.is_over():
-        s.apply(s.bot_action(bots[s.to_play].name))
+    while (seat := s.to_play) is not None:  # None: the hand is over
+        s.apply(s.bot_action(bots[seat].name))
     if check:
         _check_row(out, chunk, keys, s.result())
     return s

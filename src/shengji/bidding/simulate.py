@@ -187,7 +187,7 @@ def _check_args(level, rules, policy, threshold, first_hand, banker):
         if (
             isinstance(banker, bool)
             or not isinstance(banker, Integral)
-            or not 0 <= banker < N_SEATS
+            or not 0 <= int(banker) < N_SEATS
         ):
             raise ValueError(f"banker: expected a seat 0..{N_SEATS - 1}, got {banker!r}")
         banker = int(banker)
@@ -205,7 +205,7 @@ def _check_args(level, rules, policy, threshold, first_hand, banker):
         if (
             isinstance(threshold, bool)
             or not isinstance(threshold, Integral)
-            or not 1 <= threshold <= MAX_THRESHOLD
+            or not 1 <= int(threshold) <= MAX_THRESHOLD
         ):
             raise ValueError(
                 f"threshold: policy 'threshold' needs an integer k in "
@@ -240,7 +240,7 @@ def _check_first_drawer(first_drawer):
     if (
         isinstance(first_drawer, bool)
         or not isinstance(first_drawer, Integral)
-        or not 0 <= first_drawer < N_SEATS
+        or not 0 <= int(first_drawer) < N_SEATS
     ):
         raise ValueError(
             f"first_drawer: expected a seat 0..{N_SEATS - 1} or None, got {first_drawer!r}"
@@ -399,7 +399,7 @@ def simulate_bids(
             first_hand,
             banker,
         )
-    out = {k: [] for k in COLUMNS}
+    out: dict[str, list] = {k: [] for k in COLUMNS}
     draw = lambda bound: draw_bounded(state, bound)  # noqa: E731
     for _ in range(int(n)):
         redeals = 0

@@ -9,7 +9,8 @@ decision as an action, and bots.
   ``BID_ACTION_BASE`` on, ``N_ACTIONS``.
 * Bots (``bots``): ``bot(observation, rng) -> decision``, ``builtin_bot``,
   ``random_action_bot``, ``play_hand``.
-* ``replay`` of a study row is the analysis layer's (``shengji.replay``, ``shengji.analysis.replay``).
+* ``replay`` of a study row is the analysis layer's (``shengji.replay``,
+  ``shengji.analysis.replay``).
 """
 
 from shengji.cards import card_points

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from numbers import Integral
-from typing import Union
 
 import numpy as np
 
@@ -32,7 +31,7 @@ from shengji.seeds import check_seed
 
 __all__ = ["Bot", "builtin_bot", "random_action_bot", "play_hand", "apply_decision"]
 
-Decision = Union[int, str, list, tuple]
+Decision = int | str | list | tuple
 Bot = Callable[[Observation, np.random.Generator], Decision]
 
 
@@ -95,8 +94,7 @@ def play_hand(
     s = HandState(rules, level, banker=banker, deal=deal, seed=seed, trump=trump, **hand_options)
     if rng is None:
         rng = np.random.default_rng(check_seed(seed, allow_none=True))
-    while not s.is_over():
-        seat = s.to_play
+    while (seat := s.to_play) is not None:  # None: the hand is over
         p = policies[seat]
         if callable(p):
             apply_decision(s, p(s.observation(seat), rng))

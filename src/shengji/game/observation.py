@@ -223,9 +223,10 @@ class Observation:
 
     def legal_plays(self) -> list:
         """Candidate whole decisions when this seat decides (else []): in phase "bid" its
-        bids ``k`` (``BID_ACTIONS``); in the bury one card each (every card it may bury next); in the play every legal follow, or for a
-        lead every single, pair and tractor and the top-k throws of each suit
-        (docs/hand-engine.md) -- holding the ``pending`` cards."""
+        bids ``k`` (``BID_ACTIONS``); in the bury one card each (every card it may bury
+        next); in the play every legal follow, or for a lead every single, pair and tractor
+        and the top-k throws of each suit (docs/hand-engine.md) -- holding the ``pending``
+        cards."""
         if self._info is None:
             raise ValueError("this observation was rebuilt from data: it has no moves")
         return self._info.legal()

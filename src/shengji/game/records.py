@@ -227,7 +227,7 @@ class Event:
         out = f"S{self.seat} plays {format_cards(self.played)}"
         if self.failed_throw:
             out += f" (tried {format_cards(self.cards)}: failed throw, penalty {self.penalty:+d})"
-        if self.trick_complete:
+        if self.trick_complete and self.trick is not None:  # complete: both are set
             out += f"; trick {self.trick + 1} to S{self.winner} ({self.points} pts)"
         return out + ("; the hand is over" if self.over else "")
 

@@ -58,6 +58,7 @@ bidding's outcome) and its ``history`` (every decision, in order):
 from __future__ import annotations
 
 from numbers import Integral
+from typing import Any, cast
 
 import numpy as np
 
@@ -101,6 +102,11 @@ _BURY, _PLAY, _OVER = (PHASE_NAMES.index(p) for p in ("bury", "play", "over"))
 class HandState:
     """One hand: see the module docstring."""
 
+    _bids: BidPhase | None  # the bidding while it may still decide
+    _bidding: BidOutcome | None  # its outcome, once known
+    _start: dict[str, Any] | None  # the constructor's arguments (None: from_history)
+    _root: HandState | None  # the hand before its first decision
+
     def __init__(
         self,
         rules=None,
@@ -126,7 +132,7 @@ class HandState:
         if (
             isinstance(threshold, bool)
             or not isinstance(threshold, Integral)
-            or not 0 <= threshold <= MAX_THRESHOLD
+            or not 0 <= int(threshold) <= MAX_THRESHOLD
         ):
             raise ValueError(
                 f"threshold: expected an integer 0..{MAX_THRESHOLD} (trumps a seat "
@@ -140,7 +146,7 @@ class HandState:
             )
         seed = check_seed(seed, allow_none=True)
         if seed is None:  # fresh entropy, kept so that from_history rebuilds the hand
-            seed = int(np.random.SeedSequence().entropy)
+            seed = int(cast(int, np.random.SeedSequence().entropy))  # drawn: an int
         state = chunk_state(seed, 0)  # the seeding rule: chunk 0
         t = -1 if trump is None else trump_index(trump)
         if deal is None:
@@ -196,11 +202,11 @@ class HandState:
                 lv[1],
                 seat,
                 BID_POLICIES.index(bid_policy),
-                threshold,
+                int(threshold),
                 t,
                 keep,
             )
-            if keep is not None:
+            if keep is not None and bidding is not None:  # both: the bidding was played
                 self._bids = BidPhase.from_result(keep, rank, rules, self._first_hand)
                 self._redeals = bidding["redeals"]
             self._adopt(core, rules, deck, bid_outcome(bidding))
@@ -215,7 +221,7 @@ class HandState:
         self._policy, self._threshold = BID_POLICIES.index(bid_policy), int(threshold)
         self._bid_phase = bool(bid_phase)
         self._state = state  # the stream the stepped bidding draws from
-        self._bids: BidPhase | None = None  # the bidding while it may still decide
+        self._bids = None
         self._redeals = 0
         self._first_drawer = 0
         self._start = None
@@ -389,7 +395,7 @@ class HandState:
                 return  # the bury comes next
 
     def _end_deal_bidding(self) -> None:
-        bids = self._bids
+        bids = self._open_bids
         rc, res = bids.finish(self._state)
         rank = parse_rank(self.setup.level)
         if rc == 1:  # thrown in: nobody declared
@@ -445,19 +451,27 @@ class HandState:
             if suit != self._core.trump:
                 self._core.set_trump(suit)
 
+    @property
+    def _open_bids(self) -> BidPhase:
+        """The bidding in progress: where the hand is not set up yet (``_setup_done``) or
+        ``_bidding_now()``, which the callers check first."""
+        bids = self._bids
+        assert bids is not None, "no bidding in progress"
+        return bids
+
     def _bidding_now(self) -> bool:
         return self._bids is not None and self._bids.deciding
 
     def bid_options(self) -> list[BidOption]:
         """In phase "bid": the deciding seat's bids, best first (``BidOption``)."""
-        return self._bids.options() if self._bidding_now() else []
+        return self._open_bids.options() if self._bidding_now() else []
 
     def bid_cards(self, seat: int) -> list[int]:
         """The card ids ``seat`` holds for bidding: dealt so far during the deal, its hand
         after the kitty was taken."""
         if self._setup_done:
             return self._core.hand_ids(seat)
-        return self._bids.cards(seat)
+        return self._open_bids.cards(seat)
 
     def bid_current(self, seat: int) -> dict | None:
         """The standing bid as ``seat`` sees it (None: nobody declared; its trump is None
@@ -493,7 +507,7 @@ class HandState:
     def banker(self) -> int:
         """The banker (during a first hand's bidding: the standing bidder's bank, -1)."""
         if not self._setup_done:
-            return self._bids.core.standing()["banker"]
+            return self._open_bids.core.standing()["banker"]
         return self._core.banker
 
     @property
@@ -516,7 +530,7 @@ class HandState:
     def to_play(self) -> int | None:
         """The seat to decide (None once the hand is over)."""
         if self._bidding_now():
-            return self._bids.seat
+            return self._open_bids.seat
         return None if self.is_over() else self._core.to_play
 
     @property
@@ -539,7 +553,7 @@ class HandState:
         """Every seat's cards (full information), sorted; the banker's without the cards
         it has buried so far (during the deal's bidding: the cards dealt so far)."""
         if not self._setup_done:
-            return [self._bids.cards(s) for s in range(N_SEATS)]
+            return [self._open_bids.cards(s) for s in range(N_SEATS)]
         return [self._core.hand_ids(s) for s in range(N_SEATS)]
 
     @property
@@ -646,7 +660,7 @@ class HandState:
         tractor and the top-k throws of each following-suit (docs/hand-engine.md;
         ``apply`` accepts any lead of one following-suit).  [] once the hand is over."""
         if self._bidding_now():
-            return self._bids.legal()
+            return self._open_bids.legal()
         if self.is_over():
             return []
         return self._core.infoset(self._core.to_play).legal()
@@ -655,7 +669,7 @@ class HandState:
         """The legal actions of the integer encoding (``shengji.game.actions``), sorted;
         exact in every phase.  [] once the hand is over."""
         if self._bidding_now():
-            return [BID_ACTION_BASE + k for k in self._bids.legal()]
+            return [BID_ACTION_BASE + k for k in self._open_bids.legal()]
         return self._core.legal_actions()
 
     def _check(self, raw):
@@ -670,11 +684,11 @@ class HandState:
         return ev
 
     def _apply_bid(self, action) -> Event:
-        bids = self._bids
+        bids = self._open_bids
         if (
             isinstance(action, Integral)
             and not isinstance(action, bool)
-            and BID_ACTION_BASE <= action < N_ACTIONS
+            and BID_ACTION_BASE <= int(action) < N_ACTIONS
         ):
             action = int(action) - BID_ACTION_BASE
         code = bids.parse(action)
@@ -807,10 +821,10 @@ class HandState:
             raise ValueError("the hand is over")
         if self._bidding_now():
             if bot in BID_POLICIES:
-                return self._bids.bot(BID_POLICIES.index(bot), self._threshold)
+                return self._open_bids.bot(BID_POLICIES.index(bot), self._threshold)
             if bot not in BOTS:
                 raise ValueError(f"bot: unknown {bot!r}; allowed: {', '.join(BOTS + BID_POLICIES)}")
-            return self._bids.bot(self._policy, self._threshold)
+            return self._open_bids.bot(self._policy, self._threshold)
         if bot not in BOTS:
             raise ValueError(f"bot: unknown {bot!r}; allowed: {', '.join(BOTS)}")
         return self._core.bot_cards(BOTS.index(bot))

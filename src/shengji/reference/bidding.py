@@ -23,6 +23,8 @@ compare.  ``shengji.bidding.simulate`` uses this engine for Python-callable poli
 
 from __future__ import annotations
 
+from typing import Any
+
 from shengji.cards import N_RANKS, N_SEATS, N_SUITS, RANKS, SUITS
 from shengji.names import BIG_JOKER, N_DEALT, NO_TRUMP, SMALL_JOKER, TRUMP_NAMES
 from shengji.rules.bid_types import BidOption, BidOutcome, BidView
@@ -81,7 +83,7 @@ class BiddingEngine:
         self.rank = {s: len(self.order) - 1 - i for i, s in enumerate(self.order)}
         self.held = [[0] * N_CLASSES for _ in range(N_SEATS)]
         self.laid = [[0] * N_CLASSES for _ in range(N_SEATS)]  # secret bids on the table
-        self.hands = [[] for _ in range(N_SEATS)]
+        self.hands: list[list[int]] = [[] for _ in range(N_SEATS)]
         self.strength = 0
         self.suit = NT
         self.cls = -1
@@ -97,8 +99,10 @@ class BiddingEngine:
         self.team_overturns = [0, 0]
         self.reburies = 0
         self.reinforced = False
-        self.banker = -1 if first_hand else banker
-        self.log = []
+        if not first_hand and banker is None:
+            raise ValueError("banker: a later hand needs the banker's seat")
+        self.banker: int = -1 if first_hand or banker is None else banker
+        self.log: list[tuple[int, int, str, str, str]] = []  # index, seat, action, trump, strength
         self.after_deal = False
         self.late = False
 
@@ -366,7 +370,7 @@ class BiddingEngine:
     def outcome(self, deck, rng_draw, redeal_cap_hit=False) -> BidOutcome:
         """The outcome, resolving a deal nobody declared on (docs/rules.md §7)."""
         r = self.rules
-        common = dict(
+        common: dict[str, Any] = dict(
             first_declarer=self.first_declarer,
             first_declare_index=self.first_index,
             overturns=self.overturns,

@@ -77,7 +77,7 @@ def pairs_by_position(kinds, spec: TrumpSpec, rules: Rules) -> dict[int, list[in
 
 def maximal_runs(positions) -> list[tuple[int, int]]:
     """Maximal runs of consecutive integers, as (low, high) pairs, lowest first."""
-    runs = []
+    runs: list[tuple[int, int]] = []
     for p in sorted(set(positions)):
         if runs and runs[-1][1] == p - 1:
             runs[-1] = (runs[-1][0], p)

@@ -287,7 +287,7 @@ def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tup
     d = int(defender_points)
     r = resolve_rules(rules)
     rank = -1 if level is None else parse_rank(str(level))
-    if d > _CORE_MAX_POINTS or overturns > _CORE_MAX_OVERTURNS:
+    if d > _CORE_MAX_POINTS or int(overturns) > _CORE_MAX_OVERTURNS:
         return _huge_level_change(d, r, rank, int(overturns))
     side, levels = _core.level_change(max(d, 0), r, rank, int(overturns))  # D < 0 counts as 0
     return SIDES[side], int(levels)
@@ -303,8 +303,8 @@ def _huge_level_change(d: int, r: Rules, rank: int, overturns: int) -> tuple[str
     """level_change for a D or an overturn count past the core's range: the same formula
     in Python integers."""
     if d <= _CORE_MAX_POINTS:
-        side, levels = _core.level_change(max(d, 0), r, -1, 0)
-        side = SIDES[side]
+        code, levels = _core.level_change(max(d, 0), r, -1, 0)
+        side = SIDES[code]
     else:
         take_over, step = (100, 20) if r.level_table == "step20" else (120, 40)
         side, levels = "defenders", 1 + (d - take_over) // step

@@ -25,7 +25,9 @@ How to add an option
    ``OPTIONAL_LEVELS``, ``OPTIONAL_COUNT`` or ``OPTIONAL_HANDS`` (a new kind: a subclass
    of ``Kind``).  Options
    that only make sense together get a row in ``CONSTRAINTS``.  The doc is one line that
-   says what the option changes; the section is its § in docs/rules.md.
+   says what the option changes; the section is its § in docs/rules.md.  Then run
+   ``python tools/rules_fields.py``: it declares the new field for type checkers in
+   ``Rules``' ``TYPE_CHECKING`` block (tests/gates/test_rules_fields.py checks it).
 2. In ``src/shengji/_core/base/options.pxd`` add its ``RulesC`` field (``bint`` for a flag,
    ``int`` otherwise; named after the option unless the row gives ``c_field=``), and for
    a choice a ``cpdef enum EnumName`` with one member ``<PREFIX>_<VALUE>`` per value, in
@@ -39,9 +41,9 @@ no edit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shengji._core.base.options import set_resolver as _set_core_resolver
 from shengji.cards import parse_rank
@@ -519,6 +521,48 @@ class Rules:
     """One rule variant: ``Rules(**options)``, one keyword per row of ``OPTIONS`` (see
     ``option_listing``); unknown options or bad values raise ``ValueError``."""
 
+    if TYPE_CHECKING:
+        # The fields as type checkers see them: at run time they come from OPTIONS
+        # (_fields_from_table).  Written by `python tools/rules_fields.py` from OPTIONS;
+        # tests/gates/test_rules_fields.py fails when they drift from it.
+        # --- begin fields generated from OPTIONS ---
+        start_level: str
+        clockwise: bool
+        tractor_gap: bool
+        trump_chain: bool
+        trump_throws: bool
+        kitty_multiplier: str
+        level_table: str
+        level_cap: int | None
+        must_play: tuple[str, ...]
+        must_play_demotion: bool
+        reinforce_locks: bool
+        suit_priority: str | None
+        overturn_takes_bank: bool
+        single_joker_declares: bool
+        mixed_joker_pair: bool
+        first_hand_overturn: bool
+        no_bid: str
+        throw_penalty: str
+        later_joker_overturns: int | None
+        reinforce_lock_jokers: bool
+        overturn_after_kitty: str
+        secret_bids: bool
+        overturn_reburies: bool
+        joker_pair_takes_bank: bool
+        bids_close_with_deal: bool
+        banker_draws_first: bool
+        random_first_drawer: bool
+        first_hand_no_bid: str
+        overturn_levels: str
+        match_hands: int | None
+        timeout_tie: str
+        target_level: str
+        must_play_strict: bool
+        short_suit_trumps: bool
+        # --- end fields generated from OPTIONS ---
+        _packed: dict[str, int]
+
     def __init__(self, **options: Any) -> None:
         for key in options:
             if key not in OPTION:
@@ -551,9 +595,9 @@ class Rules:
     def to_dict(self) -> dict:
         """Every option, in table order; sets of ranks as lists (as in a rules file)."""
         out = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
+        for o in OPTIONS:  # the dataclass fields, in their order
+            v = getattr(self, o.name)
+            out[o.name] = list(v) if isinstance(v, tuple) else v
         return out
 
     def replace(self, **changes: Any) -> Rules:

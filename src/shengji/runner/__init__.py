@@ -323,7 +323,9 @@ def run_study(
             )
         # 5. writes
         writing = True
-        outdir = OutputDir(out, lock.dir_fd, engine)
+        dir_fd = lock.dir_fd
+        assert dir_fd is not None  # held: acquire() above returned
+        outdir = OutputDir(out, dir_fd, engine)
         if overwrite and contents.is_shengji:
             outdir.clear(contents.folders(tables))
         outdir.make_folders(folders)

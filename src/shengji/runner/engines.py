@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 from shengji.runner.errors import FAILED, REFUSED, RunError, is_file_system_error
 from shengji.runner.output import (
@@ -258,7 +259,9 @@ class DaskStream:
                 self._levels[name] = log.level
                 log.setLevel(logging.CRITICAL + 1)
         self._as_completed = distributed.as_completed
-        self.cluster = self.client = None
+        # distributed's LocalCluster and Client (untyped: Any); None once closed
+        self.cluster: Any = None
+        self.client: Any = None
         try:
             if scheduler:
                 import dask

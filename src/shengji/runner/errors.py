@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno as E
 import os
+from typing import TypeGuard
 
 REFUSED = 2  # nothing written
 FAILED = 1  # failed mid-run: finished chunks kept
@@ -77,7 +78,7 @@ def errno_of(exc: BaseException) -> int | None:
     return exc.errno if isinstance(exc, OSError) else None
 
 
-def is_file_system_error(exc: BaseException) -> bool:
+def is_file_system_error(exc: BaseException) -> TypeGuard[OSError]:
     """An OSError about a file (not a network error of a Dask cluster, which are OSErrors
     too but carry no errno of the file system)."""
     return isinstance(exc, OSError) and (exc.errno is not None or exc.filename is not None)

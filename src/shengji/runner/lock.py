@@ -141,7 +141,7 @@ class DirLock:
             self.fd, self.dir_fd = fd, dir_fd
             # a run that ends up writing nothing puts the directory's times back too
             self._times = (times.st_atime_ns, times.st_mtime_ns) if made else None
-            self._write_holder(command)
+            self._write_holder(fd, command)
             return
         raise OutputError(
             f"cannot lock output directory {str(self.out)!r}: it keeps "
@@ -169,7 +169,7 @@ class DirLock:
                 raise self._error(exc, making=d) from None
             self.created.append(d)
 
-    def _write_holder(self, command: str) -> None:
+    def _write_holder(self, fd: int, command: str) -> None:
         info = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
@@ -178,8 +178,8 @@ class DirLock:
         }
         data = json.dumps(info).encode()
         try:
-            os.ftruncate(self.fd, 0)
-            os.pwrite(self.fd, data, 0)
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, data, 0)
         except OSError as exc:
             self.release(undo=True)
             raise self._error(exc) from None
@@ -211,7 +211,7 @@ class DirLock:
         """Remove the lock file and give back the lock.  ``undo``: also remove the
         directories this run made (if still empty): a run that failed to start leaves the
         file system as it found it."""
-        if self.fd is not None:
+        if self.fd is not None and self.dir_fd is not None:  # held: both are set
             try:
                 os.unlink(LOCK_NAME, dir_fd=self.dir_fd)  # while holding: see the module doc
                 if undo and self._times is not None:

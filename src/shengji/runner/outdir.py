@@ -181,7 +181,7 @@ class OutputDir:
         its folders.  ``quiet``: best effort, errors ignored (used on the way out of a
         failed run)."""
         removed = 0
-        targets = [(None, self.dir_fd)]
+        targets: list[tuple[int | None, int]] = [(None, self.dir_fd)]  # (to close, fd)
         for name in folders if folders is not None else list(self._folders):
             fd = self._folders.get(name)
             if fd is None:

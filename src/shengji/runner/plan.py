@@ -124,7 +124,7 @@ class StudyConfig:
 class Study:
     """One study kind.  Subclasses set ``name``, ``option_keys`` (key -> (default,
     validator)), ``unit`` (what n counts) and implement ``tables``, ``run_chunk``,
-    ``finish`` (aggregate runs) and ``summary``."""
+    ``finish`` and ``stats_from_aggregate`` (aggregate runs) and ``summary``."""
 
     name: str = ""
     unit: str = "deals"
@@ -145,6 +145,10 @@ class Study:
     def finish(self, cfg: StudyConfig, aggregate: dict) -> dict:
         """Aggregate runs: the merged arrays -> {table: pyarrow.Table}."""
         return {}
+
+    def stats_from_aggregate(self, aggregate: dict) -> dict:
+        """Aggregate runs: the run's statistics (for ``summary``) from the merged arrays."""
+        raise NotImplementedError
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         return []

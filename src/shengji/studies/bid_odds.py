@@ -145,9 +145,12 @@ class BidOddsStudy(Study):
         return [
             f"policy {policy}, {hand}, no_bid = {cfg.rules.no_bid}",
             f"P(no bid) {stats['no_bid'] / n:.4f} (deals thrown in: {stats['redeals']:,}, "
-            f"{stats['redeals'] / dealt:.4f} of all dealt), P(no-trump) {stats['no_trump'] / n:.4f}",
-            f"overturn rate {stats['overturned'] / n:.4f} (mean overturns {stats['overturns'] / n:.3f}), "
-            f"reinforced {stats['reinforced'] / n:.4f}, banker stepped down {stats['banker_steps_down'] / n:.4f}",
+            f"{stats['redeals'] / dealt:.4f} of all dealt), "
+            f"P(no-trump) {stats['no_trump'] / n:.4f}",
+            f"overturn rate {stats['overturned'] / n:.4f} "
+            f"(mean overturns {stats['overturns'] / n:.3f}), "
+            f"reinforced {stats['reinforced'] / n:.4f}, "
+            f"banker stepped down {stats['banker_steps_down'] / n:.4f}",
             f"mean banker trumps (with kitty) {stats['banker_trumps'] / n:.3f}, "
             f"team trumps {stats['team_trumps'] / n:.3f}",
         ]

@@ -120,7 +120,10 @@ class DealStudy(Study):
     def finish(self, cfg: StudyConfig, aggregate: dict) -> dict:
         names = _features()
         hist, kitty_hist = aggregate["hist"], aggregate["kitty_hist"]
-        col, seat, value, count = [], [], [], []
+        col: list[str] = []
+        seat: list[int | None] = []  # None: the kitty's rows
+        value: list[np.ndarray] = []
+        count: list[np.ndarray] = []
         for i, name in enumerate(names):
             for s in range(N_SEATS):
                 nz = np.nonzero(hist[i, s])[0]
@@ -160,8 +163,10 @@ class DealStudy(Study):
         if "trumps_s" not in stats:
             return []
         mean = lambda key, per: stats[key] / per  # noqa: E731
+        suits = ("trumps_s", "trumps_h", "trumps_c", "trumps_d")
+        suit_trumps = np.mean([mean(k, rows) for k in suits])
         return [
-            f"per hand: trumps (suit) {np.mean([mean(k, rows) for k in ('trumps_s', 'trumps_h', 'trumps_c', 'trumps_d')]):.3f}, "
+            f"per hand: trumps (suit) {suit_trumps:.3f}, "
             f"trumps (no-trump) {mean('trumps_nt', rows):.3f}, points {mean('points', rows):.2f}, "
             f"level cards {mean('level_cards', rows):.3f}, pairs {mean('pairs', rows):.3f}, "
             f"longest side suit {mean('longest_side_suit', rows):.3f}",

@@ -1,9 +1,11 @@
-"""The hand advisor's driver (compiled).  See drivers_advise.pyx."""
+"""The hand advisor's driver (compiled).  See advise.pyx."""
 
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from shengji._core.bots.bot import _Bot
 
 PASS: int
 OUT_ROWS: tuple[str, ...]
@@ -16,7 +18,7 @@ def advise_hands(
     level: int,
     rules: Any,
     options: npt.NDArray[np.int32],
-    bot: Any,
+    bot: _Bot,
     first: int,
     n: int,
     out: npt.NDArray[np.int32],

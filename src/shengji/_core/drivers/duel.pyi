@@ -1,9 +1,11 @@
-"""The duel driver (compiled).  See drivers_duel.pyx."""
+"""The duel driver (compiled).  See duel.pyx."""
 
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from shengji._core.bots.bot import _Bot
 
 def play_duel(
     state: npt.NDArray[np.uint64],
@@ -14,8 +16,8 @@ def play_duel(
     rules: Any,
     level: int,
     banker: int,
-    bot_a: int,
-    bot_b: int,
+    bot_a: _Bot,
+    bot_b: _Bot,
     bid_policy: int,
     bid_threshold: int,
     out: npt.NDArray[np.int32],

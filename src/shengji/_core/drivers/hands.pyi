@@ -1,9 +1,11 @@
-"""The study drivers (compiled).  See drivers.pyx."""
+"""The study drivers (compiled).  See hands.pyx."""
 
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from shengji._core.bots.bot import _Bot
 
 HAND_COLUMNS: tuple[str, ...]
 MATCH_ENDS: tuple[str, ...]
@@ -15,8 +17,8 @@ def play_hands(
     rules: Any,
     level: int,
     banker: int,
-    banker_bot: int,
-    defender_bot: int,
+    banker_bot: _Bot,
+    defender_bot: _Bot,
     bid_policy: int,
     bid_threshold: int,
     out: npt.NDArray[np.int32],
@@ -25,8 +27,8 @@ def play_match(
     state: npt.NDArray[np.uint64],
     deck: npt.NDArray[np.uint8],
     rules: Any,
-    team0_bot: int,
-    team1_bot: int,
+    team0_bot: _Bot,
+    team1_bot: _Bot,
     bid_policy: int,
     bid_threshold: int,
     out: npt.NDArray[np.int32],

@@ -1,1 +1,2 @@
-"""step: machines stepped one decision at a time from Python: the bidding (bidcore), the hand (handcore), one seat's information set (infoset), test probes (probes)."""
+"""step: machines stepped one decision at a time from Python: the bidding (bidcore), the hand
+(handcore), one seat's information set (infoset), test probes (probes)."""

@@ -4,12 +4,20 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
+
+# imported by bidcore.pyx from the kernel (by BidStrength / BidAction / BidStage value)
+from shengji._core.bidding.bidding import ACTION_NAMES as ACTION_NAMES
+from shengji._core.bidding.bidding import STAGE_NAMES as STAGE_NAMES
+from shengji._core.bidding.bidding import STRENGTH_NAMES as STRENGTH_NAMES
 
 PASS: int  # apply()'s choice: pass
 
 # (action, strength, suit 0..4, trumps, kinds shown)
 _Option = tuple[int, int, int, int, tuple[int, ...]]
 
+# a cdef class: its C layout makes it a disjoint base (PEP 800)
+@disjoint_base
 class BidCore:
     def __init__(
         self,

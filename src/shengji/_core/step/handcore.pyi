@@ -4,7 +4,9 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
+from shengji._core.bots.bot import _Bot
 from shengji._core.step.bidcore import BidCore
 from shengji._core.step.infoset import InfoSet
 
@@ -18,6 +20,8 @@ _Mask = tuple[int, int]  # a play as (one, two) kind masks
 _Event = tuple[int, int, list[int], list[int], int, int, int, int, bool]
 _Status = tuple[int]  # a refused decision: (negative status,), see APPLY_ERRORS
 
+# a cdef class: its C layout makes it a disjoint base (PEP 800)
+@disjoint_base
 class HandCore:
     @staticmethod
     def bid(
@@ -48,8 +52,8 @@ class HandCore:
         state: npt.NDArray[np.uint64],
         deck: npt.NDArray[np.uint8],
         rules: Any,
-        team0_bot: int,
-        team1_bot: int,
+        team0_bot: _Bot,
+        team1_bot: _Bot,
         bid_policy: int,
         bid_threshold: int,
         hand: int,

@@ -4,7 +4,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
+# imported by infoset.pyx: the columns of result()
+from shengji._core.drivers.hands import HAND_COLUMNS as HAND_COLUMNS
+
+# a cdef class: its C layout makes it a disjoint base (PEP 800)
+@disjoint_base
 class InfoSet:
     seat: int
     bidding: dict[str, int] | None

@@ -1,12 +1,11 @@
 """Python hooks into the search units (compiled), for tests and analysis.  See probes.pyx;
 the C APIs are sampler.pxd (sampler_init, sampler_draw, sample_hand, pair_inferences) and
-bot_pimc.pxd."""
-
-from typing import Any
+pimc.pxd."""
 
 import numpy as np
 import numpy.typing as npt
 
+from shengji._core.bots.bot import _Bot
 from shengji._core.step.handcore import HandCore
 
 def consistent_deals(core: HandCore, seat: int) -> tuple[float, int]: ...
@@ -16,5 +15,5 @@ def sample_counts(
 def sample_core(core: HandCore, seat: int, state: npt.NDArray[np.uint64]) -> HandCore: ...
 def no_pair_suits(core: HandCore) -> list[int]: ...
 def pimc_decision(
-    core: HandCore, spec: Any, state: npt.NDArray[np.uint64]
+    core: HandCore, spec: _Bot, state: npt.NDArray[np.uint64]
 ) -> tuple[tuple[int, int], list[tuple[int, int, int, float]]]: ...
