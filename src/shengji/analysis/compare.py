@@ -167,7 +167,7 @@ def compare(
     values = np.asarray(m.rows(cols), np.float64)
     ncells = len(sweep["cells"])
     flat = cell * n + item
-    total = np.bincount(flat, weights=values, minlength=ncells * n).reshape(ncells, n)
+    total: np.ndarray = np.bincount(flat, weights=values, minlength=ncells * n).reshape(ncells, n)
     if m.per_item == "mean":
         count = np.bincount(flat, minlength=ncells * n).reshape(ncells, n)
         with np.errstate(invalid="ignore", divide="ignore"):

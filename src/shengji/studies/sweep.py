@@ -324,7 +324,7 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
     except ConfigError as exc:
         base_error = exc
     try:
-        base_kind = get_study(data.get("study"))
+        base_kind = get_study(str(data.get("study")))
     except ValueError:
         raise (base_error or ConfigError("study: missing or unknown study kind")) from None
     kind_keys = set(base_kind.option_keys)
@@ -374,7 +374,7 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
     if len(combos) > MAX_CELLS:
         raise ConfigError(f"sweep: {len(combos):,} cells; at most {MAX_CELLS:,}")
     cells = []
-    seen = {}
+    seen: dict[object, int] = {}
     for i, combo in enumerate(combos):
         cell_data = {k: v for k, v in data.items() if k != "chunk_size"}
         cell_rules = dict(rules_table)
@@ -470,6 +470,15 @@ def _column_names(kind: Study, cfg: StudyConfig) -> set[str]:
 
 
 # -- the study ------------------------------------------------------------------------
+
+
+def _sweep_config(cfg: StudyConfig) -> SweepConfig:
+    """The runner hands a sweep its own config back; anything else is a programming error."""
+    if not isinstance(cfg, SweepConfig):
+        raise TypeError(f"a sweep runs a SweepConfig, not {type(cfg).__name__}")
+    return cfg
+
+
 class SweepStudy(Study):
     """Runs a kind over the cells of a ``SweepConfig`` (module docstring).  Pickles as its
     inner kind's name (workers import the kind)."""
@@ -481,21 +490,23 @@ class SweepStudy(Study):
         return (_sweep_of, (self.inner.name,))
 
     @property
-    def name(self):  # type: ignore[override]
+    def name(self):  # type: ignore[override]  # a property over the wrapped kind's class attribute
         return self.inner.name
 
     @property
-    def unit(self):  # type: ignore[override]
+    def unit(self):  # type: ignore[override]  # a property over the wrapped kind's class attribute
         return self.inner.unit
 
     @property
-    def option_keys(self):  # type: ignore[override]
+    def option_keys(self):  # type: ignore[override]  # a property over the wrapped kind's class attribute
         return self.inner.option_keys
 
-    def tables(self, cfg: SweepConfig) -> list[str]:
+    def tables(self, cfg: StudyConfig) -> list[str]:
+        cfg = _sweep_config(cfg)
         return self.inner.tables(cfg.cells[0].cfg)
 
-    def run_chunk(self, cfg: SweepConfig, chunk: Chunk) -> ChunkResult:
+    def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
+        cfg = _sweep_config(cfg)
         import pyarrow as pa
 
         from shengji.studies.base import arrow_array, arrow_dictionary
@@ -537,7 +548,8 @@ class SweepStudy(Study):
         tables = {name: pa.concat_tables(ts).combine_chunks() for name, ts in parts.items()}
         return ChunkResult(tables=tables, stats=stats)
 
-    def summary(self, cfg: SweepConfig, stats: dict) -> list[str]:
+    def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
+        cfg = _sweep_config(cfg)
         n = stats.get("items", 0) // max(1, len(cfg.cells))
         lines = [
             f"sweep ({cfg.mode}) over {', '.join(cfg.keys)}: {len(cfg.cells)} cells x "
