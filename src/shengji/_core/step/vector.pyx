@@ -43,7 +43,7 @@ from shengji._core.engine.hand cimport (HandC, APPLY_OK, N_FOLLOW, PHASE_BURY, P
                                         PHASE_PLAY, hand_apply, hand_bury,
                                         hand_set_overturns, hand_set_trump, hand_take_kitty)
 from shengji._core.engine.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, book_setup,
-                                        held_copy, ids_add, ids_clear, ids_has, ids_next,
+                                        ids_add, ids_clear, ids_has, ids_next,
                                         ids_play, play_ids)
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.engine.actions cimport ACTION_PLAY, N_PLAY_ACTIONS, next_kinds
@@ -113,17 +113,64 @@ ctypedef struct EnvC:
     BidResult bid
     BidState late                    # the round of overturns after the bury
     bint late_on
-    bint done                        # the hand ended at the last step: deal at the next
     int observer                     # the learner seat the observation is of
     int status
-    uint64_t kinds                   # next_kinds of the seat deciding (a learner seat)
-    bint close
     uint8_t deck[N_CARDS]            # the carried-over deck (late.deck points into it)
     uint8_t dealt[N_CARDS]           # this hand's dealing order, seat 0 first
     uint8_t played[N_SEATS][N_KINDS]
     uint8_t shown[N_SEATS][N_KINDS]
     int n_played[N_SEATS]
+    IdSet held[N_SEATS]              # the ids each seat holds (b.loc == seat), as sets
     int n_hist
+
+
+ctypedef struct Legal:
+    # What the action check and the sampler read of an env, apart from its EnvC (a
+    # small array: the passes over the envs before a step stay in cache).
+    uint64_t kinds                   # next_kinds of the seat deciding (a learner seat)
+    IdSet avail                      # the ids it holds and has not chosen yet
+    bint close                       # ACTION_PLAY is legal
+    bint done                        # the hand ended at the last step: deal at the next
+
+
+ENV_BYTES = sizeof(EnvC)       # the state of one env
+
+
+cdef extern from *:
+    void __builtin_prefetch(const void* p) noexcept nogil
+
+
+cdef inline void prefetch(const void* p, size_t nbytes) noexcept nogil:
+    cdef const char* c = <const char*> p
+    cdef size_t j = 0
+    while j < nbytes:
+        __builtin_prefetch(c + j)
+        j += 64
+
+
+cdef inline void prefetch_env(const EnvC* e) noexcept nogil:
+    """The parts of an env a step reads, ahead of it (the envs do not fit in cache)."""
+    prefetch(&e.h.pub, <size_t> (<const char*> &e.h.pub.tricks - <const char*> &e.h.pub))
+    prefetch(&e.h.pub.tricks[e.h.pub.tricks_done], sizeof(e.h.pub.tricks[0]))
+    prefetch(e.h.seat, sizeof(e.h.seat))
+    prefetch(&e.h.cache[e.h.pub.to_play], sizeof(e.h.cache[0]))
+    prefetch(e.b.loc, sizeof(e.b.loc))
+    prefetch(&e.b.chosen, sizeof(e.b.chosen) + sizeof(e.b.n_chosen))
+    prefetch(&e.late_on, <size_t> (<const char*> &e.n_hist - <const char*> &e.late_on))
+
+
+cdef inline void ids_remove(IdSet* s, const IdSet* x) noexcept nogil:
+    s.w[0] &= ~x.w[0]
+    s.w[1] &= ~x.w[1]
+
+
+cdef inline int lowest_copy(const IdSet* avail, int k) noexcept nogil:
+    """The lower id of kind k in avail (the copies 2k, 2k + 1 share a word), or -1."""
+    cdef int c = k * N_COPIES
+    cdef uint64_t two = (avail.w[c >> 6] >> (c & 63)) & 3
+    if two == 0:
+        return -1
+    return c if two & 1 else c + 1
 
 
 cdef inline void id_counts(const IdSet* s, uint8_t* c) noexcept nogil:
@@ -135,6 +182,8 @@ cdef inline void id_counts(const IdSet* s, uint8_t* c) noexcept nogil:
 
 cdef class VectorCore:
     cdef EnvC* envs
+    cdef Legal* legal
+    cdef bint failed                  # some env's status is set
     cdef int16_t* hist
     cdef Py_ssize_t n
     cdef RulesC r
@@ -152,6 +201,8 @@ cdef class VectorCore:
 
     def __cinit__(self):
         self.envs = NULL
+        self.legal = NULL
+        self.failed = False
         self.hist = NULL
         self.have_agent = False
 
@@ -203,6 +254,10 @@ cdef class VectorCore:
         if self.envs == NULL:
             raise MemoryError
         memset(self.envs, 0, n * sizeof(EnvC))
+        self.legal = <Legal*> PyMem_Malloc(n * sizeof(Legal))
+        if self.legal == NULL:
+            raise MemoryError
+        memset(self.legal, 0, n * sizeof(Legal))
         if record:
             self.hist = <int16_t*> PyMem_Malloc(n * MAX_HISTORY * sizeof(int16_t))
             if self.hist == NULL:
@@ -212,6 +267,7 @@ cdef class VectorCore:
         if self.have_agent:
             agent_free(&self.agent)
         PyMem_Free(self.envs)
+        PyMem_Free(self.legal)
         PyMem_Free(self.hist)
 
     # -- kernels ----------------------------------------------------------------------
@@ -255,6 +311,7 @@ cdef class VectorCore:
                 for x in range(N_CARDS):
                     if e.b.loc[x] == LOC_BURIED:
                         e.b.loc[x] = s
+                        ids_add(&e.held[s], x)
                 return
             else:
                 break
@@ -278,6 +335,7 @@ cdef class VectorCore:
             for x in range(N_CARDS):
                 if ids_has(&e.b.chosen, x):
                     e.b.loc[x] = LOC_BURIED
+            ids_remove(&e.held[e.h.pub.burier], &e.b.chosen)
             ids_clear(&e.b.chosen)
             e.b.n_chosen = 0
             self.after_bury(e)
@@ -296,6 +354,7 @@ cdef class VectorCore:
             id_counts(&attempt, e.shown[seat])
         else:
             played = attempt
+        ids_remove(&e.held[seat], &played)
         x = ids_next(&played, 0)
         while x < N_CARDS:
             e.b.loc[x] = LOC_PLAYED
@@ -369,7 +428,7 @@ cdef class VectorCore:
         cdef EnvC* e = &self.envs[i]
         cdef int lv[2]
         cdef uint8_t buf[N_CARDS]
-        cdef int rc
+        cdef int rc, c
         lv[0] = self.level
         lv[1] = self.level
         e.bp.level = self.level
@@ -383,11 +442,14 @@ cdef class VectorCore:
             return
         memcpy(e.dealt, seat_order(e.deck, e.bid.first_drawer, buf), N_CARDS)
         book_setup(&e.b, e.dealt, e.bid.banker)
+        memset(e.held, 0, sizeof(e.held))
+        for c in range(N_CARDS):
+            ids_add(&e.held[e.b.loc[c]], c)
         memset(e.played, 0, sizeof(e.played))
         memset(e.shown, 0, sizeof(e.shown))
         memset(e.n_played, 0, sizeof(e.n_played))
         e.late_on = False
-        e.done = False
+        self.legal[i].done = False
         e.n_hist = 0
         self.advance(i)
 
@@ -408,6 +470,7 @@ cdef class VectorCore:
         """The observation, mask and to_play of env i (its observer: the seat deciding,
         or once the hand is over the learner seat that acted last)."""
         cdef EnvC* e = &self.envs[i]
+        cdef Legal* lg = &self.legal[i]
         cdef const HandC* h = &e.h
         cdef uint8_t* x = &self.obs[i, 0]
         cdef int8_t* m = &self.mask[i, 0]
@@ -422,23 +485,25 @@ cdef class VectorCore:
         if over:
             o = e.observer
             self.to_play[i] = -1
-            e.kinds = 0
-            e.close = False
+            lg.kinds = 0
+            lg.close = False
         else:
             o = h.pub.to_play
             e.observer = o
             self.to_play[i] = o
             make_view(&e.h, o, &v)
             ids_play(&e.b.chosen, &cp)
-            e.kinds = next_kinds(&v, &cp, &e.close)
-            km = e.kinds
+            lg.kinds = next_kinds(&v, &cp, &lg.close)
+            lg.avail = e.held[o]
+            ids_remove(&lg.avail, &e.b.chosen)
+            km = lg.kinds
             while km:
                 k = ctz(km)
                 km &= km - 1
-                c = held_copy(&e.b, o, k, &e.b.chosen)
+                c = lowest_copy(&lg.avail, k)
                 if c >= 0:
                     m[c] = 1
-            if e.close:
+            if lg.close:
                 m[ACTION_PLAY] = 1
         x[OFF_PHASE + h.pub.phase] = 1
         x[OFF_SEAT + o] = 1
@@ -488,13 +553,13 @@ cdef class VectorCore:
         cdef int s
         self.reward[i] = 0.0
         self.terminated[i] = 0
-        if e.done:
+        if self.legal[i].done:
             self.deal(i)
         else:
             self.learner_action(i, a)
             self.advance(i)
             if e.h.pub.phase == PHASE_OVER:
-                e.done = True
+                self.legal[i].done = True
                 self.terminated[i] = 1
                 self.returns_of(e, ret)
                 for s in range(N_SEATS):
@@ -502,6 +567,8 @@ cdef class VectorCore:
                 self.reward[i] = ret[e.observer]
         if e.status == 0:
             self.write(i)
+        else:
+            self.failed = True
 
     cdef Py_ssize_t first_error(self) noexcept nogil:
         cdef Py_ssize_t i
@@ -515,25 +582,28 @@ cdef class VectorCore:
         the seat holds, not chosen yet, of a kind in the legal set; ACTION_PLAY when the
         lead may close), or -1.  An env whose hand is over takes any action."""
         cdef Py_ssize_t i
-        cdef EnvC* e
+        cdef const Legal* lg
         cdef int64_t x
         for i in range(self.n):
-            e = &self.envs[i]
-            if e.done:
+            lg = &self.legal[i]
+            if lg.done:
                 continue
             x = a[i]
             if x == ACTION_PLAY:
-                if not e.close:
+                if not lg.close:
                     return i
-            elif (x < 0 or x >= N_CARDS or e.b.loc[x] != e.h.pub.to_play
-                  or ids_has(&e.b.chosen, <int> x) or not (e.kinds & bit(<int> x // N_COPIES))):
+            elif (x < 0 or x >= N_CARDS or not ids_has(&lg.avail, <int> x)
+                  or not (lg.kinds & bit(<int> x // N_COPIES))):
                 return i
         return -1
 
     # -- the Python door ----------------------------------------------------------------
     def _raise_status(self):
-        cdef Py_ssize_t i = self.first_error()
+        cdef Py_ssize_t i
         cdef int st
+        if not self.failed:
+            return
+        i = self.first_error()
         if i >= 0:
             st = self.envs[i].status
             if st == ERR_ENGINE:
@@ -551,6 +621,7 @@ cdef class VectorCore:
         for i in range(self.n):
             row = np.array(states[i], dtype=np.uint64)
             rng_load(&self.envs[i].rng, row, "states")
+        self.failed = False
         with nogil:
             for i in range(self.n):
                 self.envs[i].status = 0
@@ -561,6 +632,8 @@ cdef class VectorCore:
                 self.terminated[i] = 0
                 if self.envs[i].status == 0:
                     self.write(i)
+                else:
+                    self.failed = True
         self._raise_status()
 
     def reset_hands(self):
@@ -573,6 +646,8 @@ cdef class VectorCore:
                 self.terminated[i] = 0
                 if self.envs[i].status == 0:
                     self.write(i)
+                else:
+                    self.failed = True
         self._raise_status()
 
     def step(self, cnp.int64_t[::1] actions not None):
@@ -588,6 +663,8 @@ cdef class VectorCore:
                              f"{bad} (its action_mask row lists them)")
         with nogil:
             for i in range(self.n):
+                if i + 1 < self.n:
+                    prefetch_env(&self.envs[i + 1])
                 self.step_one(i, <int> actions[i])
         self._raise_status()
 
@@ -596,29 +673,28 @@ cdef class VectorCore:
         0), drawn from state (4 words, advanced)."""
         cdef Rng rng
         cdef Py_ssize_t i
-        cdef EnvC* e
-        cdef int n, j, k
+        cdef const Legal* lg
+        cdef int n, j
         cdef uint64_t km
         if out.shape[0] != self.n:
             raise ValueError(f"out: expected {self.n} entries")
         rng_load(&rng, state)
         with nogil:
             for i in range(self.n):
-                e = &self.envs[i]
+                lg = &self.legal[i]
                 out[i] = 0
-                if e.done:
+                if lg.done:
                     continue
-                n = popcount(e.kinds) + e.close
+                n = popcount(lg.kinds) + lg.close
                 j = sj_bounded(&rng, n)
-                if j == n - 1 and e.close:
+                if j == n - 1 and lg.close:
                     out[i] = ACTION_PLAY
                     continue
-                km = e.kinds
+                km = lg.kinds
                 while j > 0:
                     km &= km - 1
                     j -= 1
-                k = ctz(km)
-                out[i] = held_copy(&e.b, e.h.pub.to_play, k, &e.b.chosen)
+                out[i] = lowest_copy(&lg.avail, ctz(km))
         rng_store(&rng, state)
         return out
 
