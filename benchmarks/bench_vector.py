@@ -56,7 +56,7 @@ def run_pettingzoo(env, rng):
     n = 0
     while n < PZ_ACTIONS:
         env.reset(seed=int(rng.integers(1 << 30)))
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, reward, terminated, truncated, info = env.last()
             if terminated or truncated:
                 break

@@ -56,7 +56,9 @@ def replay(env: VectorEnv, seed: int, i: int, record, *, banker=None, trump=None
         seat = s.to_play
         if seat in env.seats:
             x, m = seen[k]
-            np.testing.assert_array_equal(x, compact(s.observation(seat)), err_msg=f"env {i} obs {k}")
+            np.testing.assert_array_equal(
+                x, compact(s.observation(seat)), err_msg=f"env {i} obs {k}"
+            )
             legal = np.zeros(len(m), np.int8)
             legal[s.legal_actions()] = 1
             np.testing.assert_array_equal(m, legal, err_msg=f"env {i} mask {k}")
@@ -106,7 +108,7 @@ PRESETS = ["standard", "league-2019", "club-84022", "must-play-ja", "timed-match
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("seats", [(0,), (1, 3), (0, 1, 2, 3)])
 def test_first_hands_are_handstate(preset, seats):
-    env = VectorEnv(40, preset=preset, seats=seats, opponents="random", record=True)
+    env = VectorEnv(16, preset=preset, seats=seats, opponents="random", record=True)
     seed = 1000 + 7 * len(seats)
     for i, rec in enumerate(play_first_hands(env, seed)):
         replay(env, seed, i, rec)
@@ -115,15 +117,16 @@ def test_first_hands_are_handstate(preset, seats):
 @pytest.mark.parametrize("opponents", ["greedy", "memory"])
 def test_other_bots_and_points(opponents):
     env = VectorEnv(
-        30, preset="tournament", seats=(2,), opponents=opponents, returns="points", record=True
+        12, preset="tournament", seats=(2,), opponents=opponents, returns="points", record=True
     )
     for i, rec in enumerate(play_first_hands(env, 77)):
         replay(env, 77, i, rec)
 
 
 def test_given_trump_and_banker():
-    env = VectorEnv(30, preset="classic-80", level="J", seats=(0, 2), banker=1, trump="NT",
-                    record=True)
+    env = VectorEnv(
+        30, preset="classic-80", level="J", seats=(0, 2), banker=1, trump="NT", record=True
+    )
     for i, rec in enumerate(play_first_hands(env, 5)):
         replay(env, 5, i, rec, banker=1, trump="NT")
 

@@ -96,6 +96,11 @@ class VectorEnv(_GymVectorEnv):
     (``history``, for tests; slower)."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    seats: tuple[int, ...]
+    _core: VectorCore
+    _seeded: bool
+    _sample_state: np.ndarray | None
+    _actions: np.ndarray
 
     def __init__(
         self,
@@ -142,7 +147,9 @@ class VectorEnv(_GymVectorEnv):
             or not isinstance(threshold, Integral)
             or not 0 <= threshold <= MAX_THRESHOLD
         ):
-            raise ValueError(f"threshold: expected an integer 0..{MAX_THRESHOLD}, got {threshold!r}")
+            raise ValueError(
+                f"threshold: expected an integer 0..{MAX_THRESHOLD}, got {threshold!r}"
+            )
         if returns not in RETURNS:
             raise ValueError(f"returns: unknown {returns!r}; allowed: {', '.join(RETURNS)}")
         spec = None if learners == (1 << N_SEATS) - 1 else parse_bot("opponents", opponents)
@@ -264,12 +271,13 @@ class VectorEnv(_GymVectorEnv):
         """A uniformly random legal action per env (its mask's), drawn in C from the env's
         sampling stream (module docstring); 0 where a hand just ended.  The same array
         each call."""
-        if not self._seeded:
+        if not self._seeded or self._sample_state is None:
             raise ValueError("sample_actions: call reset() first")
-        return self._core.sample(self._sample_state, self._actions)
+        self._core.sample(self._sample_state, self._actions)
+        return self._actions
 
     def close_extras(self, **kwargs):
-        self._core = None
+        self._seeded = False  # step() refuses until a reset
 
     # -- for tests and replays ----------------------------------------------------------
     def history(self, i: int) -> list[int]:

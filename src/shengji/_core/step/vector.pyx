@@ -82,10 +82,10 @@ cdef enum:
     OFF_PENALTY = OFF_POINTS + N_SEATS         # max(penalty, 0) / 5, max(-penalty, 0) / 5
     OFF_VOIDS = OFF_PENALTY + 2                # [relative seat][following-suit]: shown out
     OBS_DIM = OFF_VOIDS + N_SEATS * N_FOLLOW
-    MAX_HISTORY = 2048                         # recorded actions of one hand (a bound on
-                                               # encoding.max_decisions without bidding)
+    # recorded actions of one hand (above encoding.max_decisions without bidding)
+    MAX_HISTORY = 2048
 
-# (name, shape) in order; the offsets above and shengji.adapters.compact derive from it.
+# (name, shape) in order, as the offsets above; shengji.adapters.compact reads it.
 LAYOUT = (
     ("phase", (3,)), ("seat", (N_SEATS,)), ("banker", (N_SEATS,)),
     ("leader", (N_SEATS,)), ("level", (N_RANKS,)), ("defender_level", (N_RANKS,)),
@@ -696,7 +696,6 @@ cdef class VectorCore:
                     j -= 1
                 out[i] = lowest_copy(&lg.avail, ctz(km))
         rng_store(&rng, state)
-        return out
 
     def history(self, Py_ssize_t i):
         """Every action of env i's current (or just finished) hand, all seats, in order
