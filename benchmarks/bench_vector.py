@@ -104,3 +104,27 @@ def test_vector(benchmark, batch, kernel, impl):
         items = _count(run_handstate, np.random.default_rng(7))
         benchmark.extra_info.update(kernel=kernel, impl=impl, items=int(items))
         benchmark(lambda: run_handstate(np.random.default_rng(7)))
+
+
+def _main() -> None:
+    """``python benchmarks/bench_vector.py``: env steps/s of the core alone, by wall clock
+    and by this process's CPU time (the per-core figure on a shared machine)."""
+    import time
+
+    for seats, label in (((0, 1, 2, 3), "every seat learns"), ((0,), "seat 0, random bots")):
+        env = make(seats)
+        best_wall = best_cpu = 0.0
+        for _ in range(5):
+            w, c = time.perf_counter(), time.process_time()
+            run_core(env)
+            w, c = time.perf_counter() - w, time.process_time() - c
+            best_wall = max(best_wall, N * CALLS / w)
+            best_cpu = max(best_cpu, N * CALLS / c)
+        print(
+            f"vector N={N} ({label}): {best_wall / 1e6:.2f} M steps/s wall, "
+            f"{best_cpu / 1e6:.2f} M steps/s per CPU second"
+        )
+
+
+if __name__ == "__main__":
+    _main()
