@@ -3,6 +3,9 @@ by REINFORCE against a built-in bot, then judged against ``random`` in the dupli
 
     python -m shengji.adapters.vector_train --minutes 3 --deals 4000
 
+(On a busy machine set ``OPENBLAS_NUM_THREADS=1``: numpy's BLAS threads fight over the
+cores for these small products.)
+
 **The policy.**  Logits ``x @ W + b`` over the 124 actions, ``x`` the compact observation
 (``shengji.adapters.compact``) scaled to 0..1 by its bounds, illegal actions masked out; one
 matrix for every seat (the observation is relative to the seat deciding).
