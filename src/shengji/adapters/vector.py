@@ -101,6 +101,16 @@ class VectorEnv(_GymVectorEnv):
     _seeded: bool
     _sample_state: np.ndarray | None
     _actions: np.ndarray
+    _obs: np.ndarray
+    _mask: np.ndarray
+    _rewards: np.ndarray
+    _terminated: np.ndarray
+    _truncated: np.ndarray
+    _to_play: np.ndarray
+    _returns: np.ndarray
+    copy: bool
+    level: str
+    opponents: str | None
 
     def __init__(
         self,
@@ -229,7 +239,7 @@ class VectorEnv(_GymVectorEnv):
             self._core.reset_hands()
         else:
             if seed is None:
-                seed = int(np.random.SeedSequence().entropy) % (1 << 63)
+                seed = int(np.random.default_rng().integers(0, 1 << 63))  # fresh entropy
             seeds = self._seeds(seed)
             states = np.stack([chunk_state(s, 0) for s in seeds])
             self._core.reset(states)
