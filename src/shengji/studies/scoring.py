@@ -29,12 +29,10 @@ import numpy as np
 import pyarrow as pa
 
 from shengji.bidding.simulate import never_redeals_forever
-from shengji.cards import parse_rank
 from shengji.game.botspec import chunk_size_for, parse_bot
 from shengji.names import (
     BID_POLICIES,
     MAX_THRESHOLD,
-    N_CARDS,
     RANK_NAMES,
     SHAPE_NAMES,
     SIDE_NAMES,
@@ -52,6 +50,7 @@ from shengji.studies.base import (
     v_choice,
     v_int,
 )
+from shengji.studies.kernel_args import kernel_args
 
 
 def v_bot(key, value):
@@ -151,27 +150,21 @@ class ScoringStudy(Study):
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.base.rng import chunk_state
         from shengji._core.drivers import hands as core
 
-        opts = cfg.options
+        a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         n = chunk.count
-        state = chunk_state(cfg.seed, chunk.index)
-        deck = np.arange(N_CARDS, dtype=np.uint8)
         out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-        bank = parse_bot("policy", opts["policy"])
-        dfn = parse_bot("defender_policy", opts["defender_policy"] or opts["policy"])
         core.play_hands(
-            state,
-            deck,
+            a.state,
+            a.deck,
             n,
             cfg.rules,
-            parse_rank(cfg.level),
-            -1 if opts["first_hand"] else 0,
-            bank,
-            dfn,
-            BID_POLICIES.index(opts["bid_policy"]),
-            opts["bid_threshold"],
+            a.level,
+            a.banker,
+            *a.bots,
+            a.bid_policy,
+            a.bid_threshold,
             out,
         )
         cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}
