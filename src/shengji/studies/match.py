@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from shengji.game.botspec import chunk_size_for, parse_bot
-from shengji.names import BID_POLICIES, MAX_THRESHOLD
+from shengji.names import BID_POLICIES
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -49,10 +49,15 @@ from shengji.studies.base import (
     arrow_lists,
     arrow_table,
     v_choice,
-    v_int,
 )
 from shengji.studies.kernel_args import kernel_args
-from shengji.studies.scoring import hand_columns, v_bot, v_policy_or_none
+from shengji.studies.scoring import (
+    check_bid_keys,
+    hand_columns,
+    v_bot,
+    v_policy_or_none,
+    v_threshold,
+)
 
 MATCH_CAPACITY = 2000  # hands kept per match; real matches take tens
 
@@ -65,7 +70,7 @@ class MatchStudy(Study):
         "opponent_policy": (None, v_policy_or_none),
         # not "never": every match opens with a first hand, which needs a declaration
         "bid_policy": ("eager", v_choice(*(p for p in BID_POLICIES if p != "never"))),
-        "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
+        "bid_threshold": (0, v_threshold),
     }
     default_chunk_size = 256
 
@@ -78,6 +83,7 @@ class MatchStudy(Study):
         )
 
     def tables(self, cfg: StudyConfig) -> list[str]:
+        check_bid_keys(cfg.options, cfg.rules, first_hand=True)
         return ["matches", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:

@@ -28,11 +28,10 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from shengji.bidding.simulate import never_redeals_forever
+from shengji.bidding.args import check_policy, check_threshold
 from shengji.game.botspec import chunk_size_for, parse_bot
 from shengji.names import (
     BID_POLICIES,
-    MAX_THRESHOLD,
     RANK_NAMES,
     SHAPE_NAMES,
     SIDE_NAMES,
@@ -48,7 +47,6 @@ from shengji.studies.base import (
     arrow_table,
     v_bool,
     v_choice,
-    v_int,
 )
 from shengji.studies.kernel_args import kernel_args
 
@@ -112,22 +110,43 @@ def hand_stats(out: np.ndarray, n: int, names) -> dict:
     }
 
 
+def v_threshold(key, value):
+    """A threshold k (shengji.bidding.args.check_threshold); 0: unset (the studies' default,
+    for a bid policy other than "threshold")."""
+    if isinstance(value, int) and not isinstance(value, bool) and value == 0:
+        return 0
+    try:
+        return check_threshold(key, value)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def check_bid_keys(options: dict, rules, first_hand: bool) -> None:
+    """bid_policy and bid_threshold together (shengji.bidding.args.check_policy)."""
+    try:
+        check_policy(
+            options["bid_policy"],
+            options["bid_threshold"],
+            rules=rules,
+            first_hand=first_hand,
+            policy_key="bid_policy",
+            threshold_key="bid_threshold",
+            unset=0,
+        )
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+
+
 # How independent hands are dealt and bid (the scoring and duel studies).
 DEAL_KEYS = {
     "bid_policy": ("eager", v_choice(*BID_POLICIES)),
-    "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
+    "bid_threshold": (0, v_threshold),
     "first_hand": (False, v_bool),
 }
 
 
 def check_deal_keys(options: dict, rules) -> None:
-    if options["bid_policy"] == "never" and never_redeals_forever(rules, options["first_hand"]):
-        raise ConfigError(
-            "bid_policy = 'never' cannot play first hands (unless "
-            "first_hand_no_bid = 'kitty_first') nor later hands under no_bid "
-            "= 'redeal': nobody would ever declare and every deal would be "
-            "redealt"
-        )
+    check_bid_keys(options, rules, options["first_hand"])
 
 
 class ScoringStudy(Study):
