@@ -271,8 +271,8 @@ def deal_chunk(state, Py_ssize_t n, int level,
             if want_kitty:
                 kitty_points[i] = <uint8_t> kitty
             if want_cards:
-                for k in range(N_CARDS):   # labels 2*card -> card ids
-                    ids[k] = kind_of(deck[k])
+                for k in range(N_CARDS):   # labels 2*card -> card ids (not kinds)
+                    ids[k] = deck[k] >> 1
                 order_last_hand(&rng_order, ids, last_hand)
                 to_dealing_order(ids, last_hand, &cards[i, 0])
     rng_store(&rng, state)
