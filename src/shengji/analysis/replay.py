@@ -25,23 +25,21 @@ from pathlib import Path
 
 import numpy as np
 
-from shengji._core.base.rng import chunk_state
 from shengji.bidding.phase import BidPhase
-from shengji.cards import parse_rank
-from shengji.game.botspec import parse_bot
+from shengji.game.botspec import BotSpec
 from shengji.game.state import HandState
-from shengji.names import BID_POLICIES, N_CARDS, N_SEATS
+from shengji.names import N_SEATS
 from shengji.rules.options import Rules
+from shengji.studies.kernel_args import kernel_args
 
 __all__ = ["replay"]
 
 _STUDIES = ("scoring", "match")
 
 
-def _steppable(key, value):
-    """The run's bot option as a BotSpec that HandState.bot_action can step: a bot at its
+def _steppable(key: str, spec: BotSpec) -> BotSpec:
+    """The run's bot (option ``key``) if HandState.bot_action can step it: a bot at its
     default parameters (bot_action plays a bot by name, at its defaults)."""
-    spec = parse_bot(key, value)
     if spec.label != spec.name:
         raise ValueError(
             f"{key}: the run's bot {spec.label} has parameters other than its "
@@ -92,10 +90,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
             stacklevel=2,
         )
     rules = Rules.from_dict(meta["rules"])
-    rank = parse_rank(meta["level"])
     seed, size, n, opts = meta["seed"], meta["chunk_size"], meta["n"], meta["options"]
-    bid, threshold = BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"]
-    deck = np.arange(N_CARDS, dtype=np.uint8)
     core = HandCore()
     keep = BidCore()  # the bidding's result, for the round after the bury
     if study == "scoring":
@@ -103,38 +98,38 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
             raise ValueError("match: a scoring run's rows are keyed by hand alone")
         hand = _index("hand", hand, n)
         chunk, i = divmod(hand, size)
-        state = chunk_state(seed, chunk)
-        bank = _steppable("policy", opts["policy"])
-        other = _steppable("defender_policy", opts["defender_policy"] or opts["policy"])
-        banker = -1 if opts["first_hand"] else 0
-        if i:
-            rows = np.zeros((len(drivers.HAND_COLUMNS), i), np.int32)
-            drivers.play_hands(
-                state, deck, i, rules, rank, banker, bank, other, bid, threshold, rows
-            )
-        core.deal(state, deck, rules, rank, rank, rank, banker, bid, threshold, -1, keep)
-        first_hand = banker < 0
-        bots = [bank if s % 2 == core.banker % 2 else other for s in range(N_SEATS)]
-        keys = {"hand": hand}
     else:
-        from shengji.studies.match import MATCH_CAPACITY
-
         if match is None:
             raise ValueError("match: a match run's rows are keyed by match and hand")
         match = _index("match", match, n)
         hand = _index("hand", hand)
         chunk, j = divmod(match, size)
-        state = chunk_state(seed, chunk)
-        team = (
-            _steppable("policy", opts["policy"]),
-            _steppable("opponent_policy", opts["opponent_policy"] or opts["policy"]),
+    a = kernel_args(study, opts, seed, meta["level"], chunk)
+    team0, team1 = (_steppable(key, bot) for key, bot in zip(a.bot_keys, a.bots, strict=True))
+    team = (team0, team1)
+    bid, threshold = a.bid_policy, a.bid_threshold
+    if study == "scoring":
+        bank, other = team
+        if i:
+            rows = np.zeros((len(drivers.HAND_COLUMNS), i), np.int32)
+            drivers.play_hands(
+                a.state, a.deck, i, rules, a.level, a.banker, bank, other, bid, threshold, rows
+            )
+        core.deal(
+            a.state, a.deck, rules, a.level, a.level, a.level, a.banker, bid, threshold, -1, keep
         )
+        first_hand = a.banker < 0
+        bots = [bank if s % 2 == core.banker % 2 else other for s in range(N_SEATS)]
+        keys: dict[str, int | None] = {"hand": hand}
+    else:
+        from shengji.studies.match import MATCH_CAPACITY
+
         rows = np.zeros((len(drivers.HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
         for _ in range(j):
-            drivers.play_match(state, deck, rules, team[0], team[1], bid, threshold, rows)
+            drivers.play_match(a.state, a.deck, rules, team0, team1, bid, threshold, rows)
         if (
             hand >= MATCH_CAPACITY
-            or core.match_hand(state, deck, rules, team[0], team[1], bid, threshold, hand, keep)
+            or core.match_hand(a.state, a.deck, rules, team0, team1, bid, threshold, hand, keep)
             is None
         ):
             raise ValueError(f"hand: match {match} has no hand {hand} (it ended before)")
@@ -146,7 +141,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         if core.bidding_outcome is None
         else BidPhase.from_result(keep, core.level, rules, first_hand)
     )
-    s = HandState._from_core(core, rules, deck, bids, opts["bid_policy"], threshold, first_hand)
+    s = HandState._from_core(core, rules, a.deck, bids, opts["bid_policy"], threshold, first_hand)
     while (seat := s.to_play) is not None:  # None: the hand is over
         s.apply(s.bot_action(bots[seat].name))
     if check:

@@ -122,6 +122,7 @@ from numbers import Integral
 
 import numpy as np
 
+from shengji.bidding.args import check_policy, check_seat, never_redeals_forever
 from shengji.cards import as_cards, parse_rank
 from shengji.names import BID_POLICIES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS, TRUMP_NAMES
 from shengji.reference.bidding import bid_python, count_trumps
@@ -182,70 +183,19 @@ def _check_args(level, rules, policy, threshold, first_hand, banker):
             )
         banker = 0
     else:
-        if banker is None:
-            banker = 0
-        if (
-            isinstance(banker, bool)
-            or not isinstance(banker, Integral)
-            or not 0 <= int(banker) < N_SEATS
-        ):
-            raise ValueError(f"banker: expected a seat 0..{N_SEATS - 1}, got {banker!r}")
-        banker = int(banker)
+        banker = check_seat("banker", 0 if banker is None else banker)
     if callable(policy):
         if threshold is not None:
-            raise ValueError("threshold only applies to policy='threshold'")
+            raise ValueError("threshold only applies to policy 'threshold', not a callable")
         return level_rank, rules, policy, 0, first_hand, banker
-    if policy not in POLICIES:
-        raise ValueError(
-            f"policy: unknown policy {policy!r}; allowed: "
-            + ", ".join(map(repr, POLICIES))
-            + ", or a callable"
-        )
-    if policy == "threshold":
-        if (
-            isinstance(threshold, bool)
-            or not isinstance(threshold, Integral)
-            or not 1 <= int(threshold) <= MAX_THRESHOLD
-        ):
-            raise ValueError(
-                f"threshold: policy 'threshold' needs an integer k in "
-                f"1..{MAX_THRESHOLD}, got {threshold!r}"
-            )
-        threshold = int(threshold)
-    elif threshold is not None:
-        raise ValueError(f"threshold only applies to policy='threshold', not {policy!r}")
-    else:
-        threshold = 0
-    if policy == "never" and never_redeals_forever(rules, first_hand):
-        raise ValueError(
-            "policy 'never' never declares: a first hand (unless "
-            "first_hand_no_bid = 'kitty_first') or a later hand under no_bid = "
-            "'redeal' would be redealt forever"
-        )
+    threshold = check_policy(
+        policy, threshold, rules=rules, first_hand=first_hand, or_else="a callable"
+    )
     return level_rank, rules, policy, threshold, first_hand, banker
 
 
-def never_redeals_forever(rules, first_hand: bool) -> bool:
-    """Would a deal nobody declares on be thrown in (so that a policy that never bids
-    redeals forever)?"""
-    rules = resolve_rules(rules)
-    if first_hand:
-        return rules.first_hand_no_bid == "redeal"
-    return rules.no_bid == "redeal"
-
-
 def _check_first_drawer(first_drawer):
-    if first_drawer is None:
-        return None
-    if (
-        isinstance(first_drawer, bool)
-        or not isinstance(first_drawer, Integral)
-        or not 0 <= int(first_drawer) < N_SEATS
-    ):
-        raise ValueError(
-            f"first_drawer: expected a seat 0..{N_SEATS - 1} or None, got {first_drawer!r}"
-        )
-    return int(first_drawer)
+    return check_seat("first_drawer", first_drawer, allow_none=True)
 
 
 def _callable_for(policy, threshold):

@@ -66,6 +66,7 @@ from shengji._core.base.rng import chunk_state
 from shengji._core.bidding.bidding import draw_bounded, shuffle_deck
 from shengji._core.step import handcore as _core
 from shengji._core.step.bidcore import BidCore
+from shengji.bidding.args import check_policy, check_seat
 from shengji.bidding.phase import BidPhase
 from shengji.cards import N_COPIES, as_cards, parse_rank
 from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS
@@ -81,7 +82,6 @@ from shengji.names import (
     BID_POLICIES,
     BOT_NAMES,
     MAX_REDEALS,
-    MAX_THRESHOLD,
     N_CARDS,
     N_SEATS,
     PHASE_NAMES,
@@ -123,21 +123,15 @@ class HandState:
     ):
         rules = resolve_rules(rules)
         rank = parse_rank(str(level))
-        if banker is not None and (isinstance(banker, bool) or banker not in range(N_SEATS)):
-            raise ValueError(f"banker: expected a seat 0..3 or None, got {banker!r}")
-        if bid_policy not in BID_POLICIES:
-            raise ValueError(
-                f"bid_policy: unknown {bid_policy!r}; allowed: {', '.join(BID_POLICIES)}"
-            )
-        if (
-            isinstance(threshold, bool)
-            or not isinstance(threshold, Integral)
-            or not 0 <= int(threshold) <= MAX_THRESHOLD
-        ):
-            raise ValueError(
-                f"threshold: expected an integer 0..{MAX_THRESHOLD} (trumps a seat "
-                f"holds), got {threshold!r}"
-            )
+        banker = check_seat("banker", banker, allow_none=True)
+        # the threshold is checked for any policy: bot_action("threshold") plays it
+        threshold = check_policy(
+            bid_policy,
+            threshold,
+            policy_key="bid_policy",
+            unset=0,
+            any_policy_threshold=True,
+        )
         def_rank = rank if defender_level is None else parse_rank(str(defender_level))
         if def_rank != rank and banker is None:
             raise ValueError(

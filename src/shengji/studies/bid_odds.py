@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from shengji.bidding.simulate import never_redeals_forever
+from shengji.bidding.args import check_policy, check_threshold
 from shengji.cards import parse_rank
-from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
+from shengji.names import BID_POLICIES, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -36,7 +36,10 @@ from shengji.studies.base import (
 
 
 def _v_threshold(key, value):
-    return v_int(1, MAX_THRESHOLD)(key, value)
+    try:
+        return check_threshold(key, value)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 class BidOddsStudy(Study):
@@ -52,21 +55,10 @@ class BidOddsStudy(Study):
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         o = cfg.options
-        if o["policy"] == "threshold" and o["threshold"] is None:
-            raise ConfigError(
-                'threshold: policy = "threshold" needs threshold = k '
-                "(declare only holding >= k trumps)"
-            )
-        if o["policy"] != "threshold" and o["threshold"] is not None:
-            raise ConfigError(
-                f'threshold only applies to policy = "threshold", not {o["policy"]!r}'
-            )
-        if o["policy"] == "never" and never_redeals_forever(cfg.rules, o["first_hand"]):
-            raise ConfigError(
-                'policy = "never" never declares: with first_hand = true '
-                '(unless first_hand_no_bid = "kitty_first"), or no_bid = '
-                '"redeal", every deal would be redealt forever'
-            )
+        try:
+            check_policy(o["policy"], o["threshold"], rules=cfg.rules, first_hand=o["first_hand"])
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
         return ["bids"] + (["cards"] if o["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:

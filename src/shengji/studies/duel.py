@@ -34,11 +34,10 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from shengji.cards import parse_rank
 from shengji.game.botspec import chunk_size_for, parse_bot
-from shengji.names import BID_POLICIES, N_CARDS
 from shengji.stats import CONFIDENCE, mean_interval
 from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig
+from shengji.studies.kernel_args import kernel_args
 from shengji.studies.scoring import (
     DEAL_KEYS,
     check_deal_keys,
@@ -89,31 +88,28 @@ class DuelStudy(Study):
         return ["duel"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.base.rng import chunk_state, seat_key
         from shengji._core.drivers import hands as core
         from shengji._core.drivers.duel import play_duel
 
-        opts = cfg.options
-        a, b = (parse_bot(key, opts[key]) for key in TEAM_KEYS)
+        a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         n = chunk.count
         out = np.zeros((len(core.HAND_COLUMNS), N_ORIENTATIONS * n), np.int32)
         play_duel(
-            chunk_state(cfg.seed, chunk.index),
-            seat_key(cfg.seed, chunk.index),
-            np.arange(N_CARDS, dtype=np.uint8),
+            a.state,
+            a.key,
+            a.deck,
             chunk.start,
             n,
             cfg.rules,
-            parse_rank(cfg.level),
-            -1 if opts["first_hand"] else 0,
-            a,
-            b,
-            BID_POLICIES.index(opts["bid_policy"]),
-            opts["bid_threshold"],
+            a.level,
+            a.banker,
+            *a.bots,
+            a.bid_policy,
+            a.bid_threshold,
             out,
         )
         orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), n)
-        labels = (a.label, b.label)
+        labels = tuple(bot.label for bot in a.bots)
         cols = {
             "deal": np.repeat(
                 np.arange(chunk.start, chunk.start + n, dtype=np.int64), N_ORIENTATIONS

@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from shengji.game.botspec import chunk_size_for, parse_bot
-from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_CARDS
+from shengji.names import BID_POLICIES
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -49,9 +49,15 @@ from shengji.studies.base import (
     arrow_lists,
     arrow_table,
     v_choice,
-    v_int,
 )
-from shengji.studies.scoring import hand_columns, v_bot, v_policy_or_none
+from shengji.studies.kernel_args import kernel_args
+from shengji.studies.scoring import (
+    check_bid_keys,
+    hand_columns,
+    v_bot,
+    v_policy_or_none,
+    v_threshold,
+)
 
 MATCH_CAPACITY = 2000  # hands kept per match; real matches take tens
 
@@ -64,7 +70,7 @@ class MatchStudy(Study):
         "opponent_policy": (None, v_policy_or_none),
         # not "never": every match opens with a first hand, which needs a declaration
         "bid_policy": ("eager", v_choice(*(p for p in BID_POLICIES if p != "never"))),
-        "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
+        "bid_threshold": (0, v_threshold),
     }
     default_chunk_size = 256
 
@@ -77,25 +83,20 @@ class MatchStudy(Study):
         )
 
     def tables(self, cfg: StudyConfig) -> list[str]:
+        check_bid_keys(cfg.options, cfg.rules, first_hand=True)
         return ["matches", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.base.rng import chunk_state
         from shengji._core.drivers import hands as core
 
-        opts = cfg.options
-        state = chunk_state(cfg.seed, chunk.index)
-        deck = np.arange(N_CARDS, dtype=np.uint8)
+        a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         ncol = len(core.HAND_COLUMNS)
         buf = np.zeros((ncol + 2, MATCH_CAPACITY), np.int32)
-        t0 = parse_bot("policy", opts["policy"])
-        t1 = parse_bot("opponent_policy", opts["opponent_policy"] or opts["policy"])
-        bid = BID_POLICIES.index(opts["bid_policy"])
         rows, winners, counts, traj0, traj1, final0, final1 = [], [], [], [], [], [], []
         ends = []
         for _m in range(chunk.count):
             n, winner, ended, _lv0, _lv1 = core.play_match(
-                state, deck, cfg.rules, t0, t1, bid, opts["bid_threshold"], buf
+                a.state, a.deck, cfg.rules, *a.bots, a.bid_policy, a.bid_threshold, buf
             )
             rows.append(buf[:, :n].copy())
             winners.append(winner)

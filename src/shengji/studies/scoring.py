@@ -28,13 +28,10 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from shengji.bidding.simulate import never_redeals_forever
-from shengji.cards import parse_rank
+from shengji.bidding.args import check_policy, check_threshold
 from shengji.game.botspec import chunk_size_for, parse_bot
 from shengji.names import (
     BID_POLICIES,
-    MAX_THRESHOLD,
-    N_CARDS,
     RANK_NAMES,
     SHAPE_NAMES,
     SIDE_NAMES,
@@ -50,8 +47,8 @@ from shengji.studies.base import (
     arrow_table,
     v_bool,
     v_choice,
-    v_int,
 )
+from shengji.studies.kernel_args import kernel_args
 
 
 def v_bot(key, value):
@@ -113,22 +110,43 @@ def hand_stats(out: np.ndarray, n: int, names) -> dict:
     }
 
 
+def v_threshold(key, value):
+    """A threshold k (shengji.bidding.args.check_threshold); 0: unset (the studies' default,
+    for a bid policy other than "threshold")."""
+    if isinstance(value, int) and not isinstance(value, bool) and value == 0:
+        return 0
+    try:
+        return check_threshold(key, value)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def check_bid_keys(options: dict, rules, first_hand: bool) -> None:
+    """bid_policy and bid_threshold together (shengji.bidding.args.check_policy)."""
+    try:
+        check_policy(
+            options["bid_policy"],
+            options["bid_threshold"],
+            rules=rules,
+            first_hand=first_hand,
+            policy_key="bid_policy",
+            threshold_key="bid_threshold",
+            unset=0,
+        )
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+
+
 # How independent hands are dealt and bid (the scoring and duel studies).
 DEAL_KEYS = {
     "bid_policy": ("eager", v_choice(*BID_POLICIES)),
-    "bid_threshold": (0, v_int(0, MAX_THRESHOLD)),
+    "bid_threshold": (0, v_threshold),
     "first_hand": (False, v_bool),
 }
 
 
 def check_deal_keys(options: dict, rules) -> None:
-    if options["bid_policy"] == "never" and never_redeals_forever(rules, options["first_hand"]):
-        raise ConfigError(
-            "bid_policy = 'never' cannot play first hands (unless "
-            "first_hand_no_bid = 'kitty_first') nor later hands under no_bid "
-            "= 'redeal': nobody would ever declare and every deal would be "
-            "redealt"
-        )
+    check_bid_keys(options, rules, options["first_hand"])
 
 
 class ScoringStudy(Study):
@@ -151,27 +169,21 @@ class ScoringStudy(Study):
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.base.rng import chunk_state
         from shengji._core.drivers import hands as core
 
-        opts = cfg.options
+        a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         n = chunk.count
-        state = chunk_state(cfg.seed, chunk.index)
-        deck = np.arange(N_CARDS, dtype=np.uint8)
         out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-        bank = parse_bot("policy", opts["policy"])
-        dfn = parse_bot("defender_policy", opts["defender_policy"] or opts["policy"])
         core.play_hands(
-            state,
-            deck,
+            a.state,
+            a.deck,
             n,
             cfg.rules,
-            parse_rank(cfg.level),
-            -1 if opts["first_hand"] else 0,
-            bank,
-            dfn,
-            BID_POLICIES.index(opts["bid_policy"]),
-            opts["bid_threshold"],
+            a.level,
+            a.banker,
+            *a.bots,
+            a.bid_policy,
+            a.bid_threshold,
             out,
         )
         cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}

@@ -33,6 +33,16 @@ ctypedef struct TrumpTable:
 cdef void build_trump_table(TrumpTable* t, int level, int suit,
                             bint tractor_gap, bint trump_chain) noexcept nogil
 
+cdef inline int kind_of(int card) noexcept nogil:
+    """A physical card's kind (card = kind * N_COPIES + copy; N_COPIES = 2)."""
+    return card >> 1
+
+
+cdef inline int team(int seat) noexcept nogil:
+    """A seat's team: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
+    return seat & 1
+
+
 cdef inline int kind_points(int kind) noexcept nogil:
     cdef int rank
     if kind >= SMALL_JOKER:

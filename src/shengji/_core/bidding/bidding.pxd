@@ -117,7 +117,7 @@ ctypedef struct BidStanding:
 ctypedef struct BidResult:
     int trump          # 0..3 suit, 4 = no-trump
     int banker         # seat
-    int first_declarer # seat or -1
+    int first_declarer  # seat or -1
     int first_declare_index  # 0..99 or -1
     int overturns      # every overturn, the round after the bury included
     int reinforced     # 0/1
@@ -125,7 +125,7 @@ ctypedef struct BidResult:
     int redeals        # deals thrown in before this one
     int banker_steps_down  # 0/1
     int first_drawer   # the seat that drew dealing position 0
-    int late_overturns # overturns in the round after the bury (overturn_after_kitty)
+    int late_overturns  # overturns in the round after the bury (overturn_after_kitty)
     int reburies       # kitties re-buried by an overturner (overturn_reburies)
     int team_overturns[2]  # overturns per team of the overturner (team = seat & 1)
     BidStanding standing   # the standing bid at the end (the round after the bury resumes it)

@@ -27,15 +27,17 @@ asks nothing (``quiet``), nor does a level card or joker that cannot open a bid 
 """
 import numpy as np
 cimport numpy as cnp
-from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t
 from libc.string cimport memcpy, memset
 
-from shengji._core.base.cards cimport (N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, N_DEALT,
-                                  KITTY_SIZE, HAND_SIZE, SMALL_JOKER, BIG_JOKER)
-from shengji._core.base.options cimport (RulesC, pack_rules, SP_NONE, SP_SHCD, SP_SHDC,
-                                    NB_NO_TRUMP, NB_KITTY_RANDOM, NB_KITTY_FIRST,
-                                    NB_KITTY_THIRD, NB_REDEAL, NB_BANKER_STEPS_DOWN,
-                                    OAK_NEVER, OAK_LATER_HANDS, OAK_ALWAYS, FNB_KITTY_FIRST)
+from shengji._core.base.cards cimport (
+    N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, N_DEALT, KITTY_SIZE, SMALL_JOKER, BIG_JOKER,
+    kind_of,
+)
+from shengji._core.base.options cimport (
+    RulesC, pack_rules, SP_NONE, SP_SHCD, SP_SHDC, NB_KITTY_RANDOM, NB_KITTY_FIRST, NB_KITTY_THIRD,
+    NB_REDEAL, NB_BANKER_STEPS_DOWN, OAK_LATER_HANDS, OAK_ALWAYS, FNB_KITTY_FIRST,
+)
 from shengji._core.base.rng cimport Rng, rng_load, rng_store, sj_bounded
 from shengji._core.deal.deal cimport shuffle_full
 
@@ -58,7 +60,7 @@ cdef void _build_classes() noexcept nogil:
     cdef int level, card, kind, suit, rank
     for level in range(N_RANKS):
         for card in range(N_CARDS):
-            kind = card >> 1
+            kind = kind_of(card)
             if kind == SMALL_JOKER:
                 CARD_CLASS[level][card] = CL_SJ
             elif kind == BIG_JOKER:
@@ -79,7 +81,10 @@ cdef int SUIT_RANK[3][N_SUITS]
 cdef void _build_suit_tables() noexcept nogil:
     cdef int j
     cdef int shdc[N_SUITS]
-    shdc[0] = 0; shdc[1] = 1; shdc[2] = 3; shdc[3] = 2    # S H D C
+    shdc[0] = 0    # S H D C
+    shdc[1] = 1
+    shdc[2] = 3
+    shdc[3] = 2
     for j in range(N_SUITS):
         SUIT_ORDER[<int> SP_NONE][j] = j
         SUIT_ORDER[<int> SP_SHCD][j] = j
@@ -258,7 +263,6 @@ cdef int bid_first_drawer(const BidParams* p, const RulesC* r, Rng* rng) noexcep
 
 cdef int bid_start(BidState* st, const BidParams* p, const RulesC* r, const uint8_t* deck,
                    int first_drawer) noexcept nogil:
-    cdef int s
     if (p.level < 0 or p.level >= N_RANKS or first_drawer < 0 or first_drawer >= N_SEATS
             or (not p.first_hand and (p.banker < 0 or p.banker >= N_SEATS))):
         return BID_ERR_PARAMS
@@ -465,7 +469,7 @@ cdef int bid_finish(BidState* st, Rng* rng, BidResult* out) noexcept nogil:
             return BID_REDEAL     # nobody is banker yet: the deal is thrown in
         # the first kitty card: its suit is trump, its value counted from the first drawer
         # (who counts 1) picks the banker: A 1, 2..10, J 11, Q 12, K 13, SJ 14, BJ 15
-        c = st.deck[KITTY_FIRST_POS] >> 1
+        c = kind_of(st.deck[KITTY_FIRST_POS])
         if c >= SMALL_JOKER:
             out.trump = TRUMP_NT
             v = SJ_COUNT + c - SMALL_JOKER
@@ -484,7 +488,7 @@ cdef int bid_finish(BidState* st, Rng* rng, BidResult* out) noexcept nogil:
             card = st.deck[KITTY_THIRD_POS]
         else:
             card = st.deck[KITTY_FIRST_POS + <int> sj_bounded(rng, KITTY_SIZE)]
-        c = card >> 1
+        c = kind_of(card)
         out.trump = TRUMP_NT if c >= SMALL_JOKER else c // N_RANKS   # a joker: no-trump
     elif st.r.no_bid == NB_BANKER_STEPS_DOWN:
         out.banker = (st.banker + 1) & 3

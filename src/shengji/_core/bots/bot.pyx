@@ -14,9 +14,10 @@ from shengji._core.engine.view cimport make_view
 from shengji._core.bots.random cimport random_bury, random_play
 from shengji._core.bots.greedy cimport greedy_bury, greedy_play
 from shengji._core.bots.memory cimport memory_bury, memory_play
-from shengji._core.bots.pimc cimport (pimc_bury, pimc_bury_p, pimc_defaults, pimc_play,
-                                     pimc_play_p, pimc_scratch_free, pimc_scratch_new,
-                                     PIMC_MAX_CANDIDATES, PIMC_MAX_SAMPLES)
+from shengji._core.bots.pimc cimport (
+    pimc_bury, pimc_bury_p, pimc_defaults, pimc_play, pimc_play_p, pimc_scratch_free,
+    pimc_scratch_new, PIMC_MAX_CANDIDATES, PIMC_MAX_SAMPLES,
+)
 
 # Python names of the bots and objectives, from the enums (bot.pxd): the core owns their
 # order.

@@ -23,14 +23,16 @@ played - buried by itself).
          trumps kept)."""
 from libc.stdint cimport uint8_t, uint64_t
 
-from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP
-from shengji._core.rules.combos cimport (Combo, Component, Profile, SHAPE_PAIR, SHAPE_SINGLE,
-                                   decompose, has_lead_shape, lead_key, make_profile,
-                                   winner_of_trick)
+from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP, team
+from shengji._core.rules.combos cimport (
+    Combo, Component, Profile, SHAPE_PAIR, SHAPE_SINGLE, decompose, has_lead_shape, lead_key,
+    make_profile, winner_of_trick,
+)
 from shengji._core.engine.hand cimport N_FOLLOW, PHASE_PLAY, Public
 from shengji._core.engine.moves cimport MAX_PLAYS, TARGET_STOP_AT_CAP, fill_parts, gen_plays
-from shengji._core.engine.play cimport (Play, add_card, bit, ctz, mask_size, masked_counts,
-                                 play_counts, play_points, play_size, popcount, team)
+from shengji._core.engine.play cimport (
+    Play, add_card, bit, ctz, mask_size, masked_counts, play_counts, play_points,
+)
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport opponent_void, unseen
 
@@ -89,7 +91,7 @@ cdef int bury_lowest(const View* v, int point_weight, Play* out) noexcept nogil:
 cdef int bury_lowest_voiding(const View* v, int point_weight, int void_suit,
                              Play* out) noexcept nogil:
     cdef const Public* pub = v.pub
-    cdef int k, i, j, n = 0, s, best
+    cdef int k, i, j, n = 0, s, best, _c
     cdef int length[N_FOLLOW]
     cdef int prio[MAX_HELD]
     cdef uint8_t kinds[MAX_HELD]
@@ -98,7 +100,7 @@ cdef int bury_lowest_voiding(const View* v, int point_weight, int void_suit,
     for s in range(N_FOLLOW):
         length[s] = mask_size(v.own.one, v.own.two, pub.suit_mask[s])
     for k in range(N_KINDS):
-        for j in range(v.own.count[k]):
+        for _c in range(v.own.count[k]):
             s = pub.t.follow[k]
             if s == TRUMP:
                 tmp = BURY_TRUMP_BASE + pub.t.order[k] + point_weight * pub.t.points[k]
@@ -119,8 +121,12 @@ cdef int bury_lowest_voiding(const View* v, int point_weight, int void_suit,
         for j in range(i + 1, n):
             if prio[j] < prio[best]:
                 best = j
-        tmp = prio[i]; prio[i] = prio[best]; prio[best] = tmp
-        tk = kinds[i]; kinds[i] = kinds[best]; kinds[best] = tk
+        tmp = prio[i]
+        prio[i] = prio[best]
+        prio[best] = tmp
+        tk = kinds[i]
+        kinds[i] = kinds[best]
+        kinds[best] = tk
         add_card(out, kinds[i])
     return 0
 
@@ -263,7 +269,7 @@ cdef int fill_candidates(const View* v, Play* buf) noexcept nogil:
     fill, the fill with most points, and, void in a side suit facing a pair lead, the
     cheapest trump pair (a ruff).  Returns how many were written to buf."""
     cdef const Public* pub = v.pub
-    cdef int s = pub.lead.suit, n = pub.lead.n_cards, f, i, j, k, nc = 0, cnt = 0, best
+    cdef int s = pub.lead.suit, n = pub.lead.n_cards, f, i, j, k, nc = 0, cnt = 0, best, _c
     cdef uint64_t m
     cdef uint8_t kinds[MAX_HELD]
     cdef int val[MAX_HELD]
@@ -273,7 +279,7 @@ cdef int fill_candidates(const View* v, Play* buf) noexcept nogil:
     f = fill_parts(v, &base, &pool)       # all of the suit; the fill's cards
     for k in range(N_KINDS):
         if (pool.one >> k) & 1:
-            for j in range(1 + <int> ((pool.two >> k) & 1)):
+            for _c in range(1 + <int> ((pool.two >> k) & 1)):
                 kinds[nc] = k
                 val[nc] = card_value(pub, k)
                 nc += 1
@@ -288,8 +294,12 @@ cdef int fill_candidates(const View* v, Play* buf) noexcept nogil:
             for k in range(j + 1, nc):
                 if val[k] < val[best]:
                     best = k
-            tmp = val[j]; val[j] = val[best]; val[best] = tmp
-            tk = kinds[j]; kinds[j] = kinds[best]; kinds[best] = tk
+            tmp = val[j]
+            val[j] = val[best]
+            val[best] = tmp
+            tk = kinds[j]
+            kinds[j] = kinds[best]
+            kinds[best] = tk
             add_card(&buf[cnt], kinds[j])
         cnt += 1
     if s != TRUMP and f == n and pub.lead.shape == SHAPE_PAIR:

@@ -40,18 +40,19 @@ deal it added, in the order the rules were added):
 Altogether about +25 defender points per deal against greedy (both roles together)."""
 from libc.stdint cimport uint8_t, uint64_t
 
-from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP
-from shengji._core.rules.combos cimport (Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, decompose)
+from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP, team
+from shengji._core.rules.combos cimport Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, decompose
 from shengji._core.engine.hand cimport N_FOLLOW, PHASE_PLAY, Public
 from shengji._core.engine.moves cimport MAX_PLAYS
-from shengji._core.engine.play cimport (Play, bit, ctz, mask_size, masked_counts, play_points,
-                                 play_size, popcount, team)
+from shengji._core.engine.play cimport (
+    Play, bit, ctz, mask_size, masked_counts, play_points, play_size, popcount,
+)
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport unseen
-from shengji._core.bots.greedy cimport (POINT_VALUE, TrickNow, beaten_by_unseen, bury_lowest,
-                                       card_value, follow_candidates, follow_wins,
-                                       lead_short, lowest_card, play_cost, sure_components,
-                                       trick_now)
+from shengji._core.bots.greedy cimport (
+    POINT_VALUE, TrickNow, beaten_by_unseen, bury_lowest, card_value, follow_candidates,
+    follow_wins, lead_short, lowest_card, play_cost, sure_components, trick_now,
+)
 
 cdef enum:
     LONG_TRUMPS_MIN = 6        # draw trumps holding at least this many...
@@ -62,8 +63,8 @@ cdef enum:
     ENDGAME_CARDS = 8          # the endgame: this many cards left in the hand
     KEEP_VALUE = 10            # the highest trump's worth in the endgame, beyond the kitty
     BURY_POINT_WEIGHT = 6      # bury: keep-value per point (greedy's)...
-    SAFE_POINT_WEIGHT = 2      # ... and when the last trick is safe:
-    SAFE_TRUMPS = 10           #     the banker holds this many trumps (of 33 cards)
+    SAFE_POINT_WEIGHT = 2      # ... and when the last trick is safe: the banker holds
+    SAFE_TRUMPS = 10           # this many trumps (of 33 cards)
     KITTY_SINGLE = 2           # the kitty multiplier of a single (docs/rules.md §5)
 
 

@@ -10,8 +10,10 @@ from shengji._core.bots.bot cimport BotParams
 # Limits and default parameters; `cpdef`: bot_pimc.DEFAULTS / LIMITS export them and
 # shengji.game.botspec declares pimc's parameters from them (written once, here).
 cpdef enum:
-    PIMC_SAMPLES = 16        # default samples (chosen from the strength/speed curve,
-    PIMC_CANDIDATES = 8      #   docs/hand-engine.md "pimc")
+    # the default samples and candidates: chosen from the strength/speed curve
+    # (docs/hand-engine.md "pimc")
+    PIMC_SAMPLES = 16
+    PIMC_CANDIDATES = 8
     PIMC_MAX_SAMPLES = 1024
     PIMC_MAX_CANDIDATES = 64
     PIMC_BURY_SAMPLES_FACTOR = 2     # the bury (once a hand) is judged on 2 x samples

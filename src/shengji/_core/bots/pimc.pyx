@@ -47,25 +47,26 @@ A decision with a single candidate draws nothing."""
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.math cimport sqrt
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
-from shengji._core.base.cards cimport KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP
-from shengji._core.rules.combos cimport Combo, Component, SIDE_BANKER, decompose
-from shengji._core.engine.hand cimport (HandC, Public, APPLY_OK, N_FOLLOW, PHASE_BURY, PHASE_PLAY,
-                                 hand_apply, hand_bury)
+from shengji._core.base.cards cimport KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP, team
+from shengji._core.rules.combos cimport Combo, SIDE_BANKER, decompose
+from shengji._core.engine.hand cimport (
+    HandC, Public, APPLY_OK, N_FOLLOW, PHASE_BURY, PHASE_PLAY, hand_apply, hand_bury,
+)
 from shengji._core.engine.moves cimport MAX_PLAYS
-from shengji._core.engine.play cimport (Play, add_card, bit, ctz, mask_size, masked_counts,
-                                 popcount, team)
+from shengji._core.engine.play cimport Play, bit, ctz, mask_size, masked_counts, popcount
 from shengji._core.base.rng cimport Rng, rng_split, sj_next
 from shengji._core.engine.view cimport View, make_view
-from shengji._core.bots.sampler cimport (Sampler, SAMPLER_OK, sample_hand, sampler_free,
-                                    sampler_init)
-from shengji._core.bots.bot cimport (BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY,
-                                OBJECTIVE_POINTS, OBJECTIVE_LEVELS)
+from shengji._core.bots.sampler cimport Sampler, SAMPLER_OK, sample_hand, sampler_free, sampler_init
+from shengji._core.bots.bot cimport (
+    BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS, OBJECTIVE_LEVELS,
+)
 from shengji._core.bots.random cimport random_play
-from shengji._core.bots.greedy cimport (bury_lowest, bury_lowest_voiding, follow_candidates,
-                                       greedy_bury, greedy_play, lowest_card, play_cost,
-                                       sure_components)
+from shengji._core.bots.greedy cimport (
+    bury_lowest, bury_lowest_voiding, follow_candidates, greedy_bury, greedy_play, lowest_card,
+    play_cost, sure_components,
+)
 from shengji._core.bots.memory cimport highest_kind, memory_bury, memory_play
 
 cdef extern from "clock.h" nogil:

@@ -11,9 +11,10 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS
 from shengji._core.engine.hand cimport N_FOLLOW, PHASE_PLAY
-from shengji._core.engine.moves cimport (MAX_PLAYS, count_tractors, fill_parts, gen_plays, n_throws,
-                                  nth_tractor, throws_of)
-from shengji._core.engine.play cimport Play, add_card, bit, ctz, lowest_bit, mask_size, play_size, popcount
+from shengji._core.engine.moves cimport (
+    MAX_PLAYS, count_tractors, fill_parts, gen_plays, n_throws, nth_tractor, throws_of,
+)
+from shengji._core.engine.play cimport Play, add_card, bit, ctz, lowest_bit, mask_size, popcount
 from shengji._core.base.rng cimport Rng, sj_bounded, sj_bounded64
 
 cdef enum:
@@ -24,9 +25,9 @@ cdef int random_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
     """Uniform over the 8-card subsets of the banker's 33 physical cards."""
     cdef uint8_t cards[MAX_FILL]
     cdef uint8_t c
-    cdef int n = 0, k, j, i
+    cdef int n = 0, k, j, i, _c
     for k in range(N_KINDS):
-        for j in range(v.own.count[k]):
+        for _c in range(v.own.count[k]):
             cards[n] = k
             n += 1
     out.one = 0

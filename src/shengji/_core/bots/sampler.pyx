@@ -22,21 +22,22 @@ ways to deal group g, memoized -- then shuffle each group's physical cards and h
 out in the drawn numbers.  The no-pair inferences are kept by rejection: a deal giving a
 seat a pair it cannot hold is redrawn (so the draws stay uniform over the deals that keep
 every inference), at most MAX_REJECTIONS times (then the last draw is kept: a view whose
-inferences almost no deal meets is not worth stalling a search for).  A view with no void shown is one group: a plain shuffle.  The
-memo holds at most three levels of capacity vectors (about a megabyte at most, mid-hand
-with three distinct void patterns); the weights fit in a double (at most 83 hidden
-cards)."""
+inferences almost no deal meets is not worth stalling a search for).  A view with no void
+shown is one group: a plain shuffle.  The memo holds at most three levels of capacity
+vectors (about a megabyte at most, mid-hand with three distinct void patterns); the weights
+fit in a double (at most 83 hidden cards)."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_KINDS, N_SEATS
-from shengji._core.engine.hand cimport HandC, Public, PHASE_BURY, PHASE_PLAY, TrickRecord
+from shengji._core.engine.hand cimport HandC, Public, PHASE_BURY, TrickRecord
 from shengji._core.rules.combos cimport Combo, decompose
-from shengji._core.engine.play cimport (Play, counts_play, ctz, mask_size, play_counts, play_points,
-                                 play_size)
-from shengji._core.base.rng cimport Rng, rng_load, rng_store, sj_bounded, sj_next
-from shengji._core.engine.view cimport View, make_view, unseen
+from shengji._core.engine.play cimport (
+    Play, counts_play, ctz, mask_size, play_counts, play_points, play_size,
+)
+from shengji._core.base.rng cimport Rng, sj_bounded, sj_next
+from shengji._core.engine.view cimport View, unseen
 
 cdef enum:
     MAX_HIDDEN = N_CARDS     # hidden cards of one group (at most 83 in fact)
@@ -200,7 +201,7 @@ cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
     cdef uint8_t known[N_SEATS * N_KINDS]
     cdef uint8_t nopair[N_SEATS]
     cdef int u[N_KINDS]
-    cdef int o, h, k, g, f, n, hidden = 0, cap_sum = 0
+    cdef int o, h, k, g, f, n, hidden = 0, cap_sum = 0, _c
     cdef uint8_t mask
     cdef uint64_t m
     cdef int caps[MAX_HOLDERS]
@@ -272,7 +273,7 @@ cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
         while m:
             k = ctz(m)
             m &= m - 1
-            for n in range(u[k]):
+            for _c in range(u[k]):
                 s.cards[g][s.size[g]] = k
                 s.size[g] += 1
     for g in range(s.n_groups):
@@ -316,8 +317,8 @@ cdef inline double uniform(Rng* rng) noexcept nogil:
 
 
 cdef int sampler_draw(Sampler* s, Rng* rng, uint8_t* out) noexcept nogil:
-    cdef int tries, rc
-    for tries in range(MAX_REJECTIONS):
+    cdef int _try, rc
+    for _try in range(MAX_REJECTIONS):
         rc = draw_once(s, rng, out)
         s.draws += 1
         if rc != SAMPLER_OK or keeps_inferences(s, out):
@@ -342,7 +343,7 @@ cdef bint keeps_inferences(const Sampler* s, const uint8_t* out) noexcept nogil:
 cdef int draw_once(Sampler* s, Rng* rng, uint8_t* out) noexcept nogil:
     cdef int caps[MAX_HOLDERS]
     cdef int x[MAX_HOLDERS]
-    cdef int g, h, i, j, n, pos
+    cdef int g, h, i, j, n, pos, _c
     cdef double acc, w
     cdef uint8_t tmp
     cdef uint8_t* cards
@@ -366,10 +367,12 @@ cdef int draw_once(Sampler* s, Rng* rng, uint8_t* out) noexcept nogil:
         n = s.size[g]
         for i in range(n - 1):
             j = i + <int> sj_bounded(rng, n - i)
-            tmp = cards[i]; cards[i] = cards[j]; cards[j] = tmp
+            tmp = cards[i]
+            cards[i] = cards[j]
+            cards[j] = tmp
         pos = 0
         for h in range(s.n_holders):
-            for i in range(x[h]):
+            for _c in range(x[h]):
                 out[h * N_KINDS + cards[pos]] += 1
                 pos += 1
     return SAMPLER_OK

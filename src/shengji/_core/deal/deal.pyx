@@ -11,10 +11,13 @@ cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
 from libc.stddef cimport size_t
 
-from shengji._core.base.cards cimport (N_CARDS, N_RANKS, N_SEATS, HAND_SIZE, KITTY_SIZE, N_DEALT,
-                                  SMALL_JOKER, BIG_JOKER, kind_points)
-from shengji._core.base.rng cimport (Rng, rng_load, rng_store, sj_descending_thresholds,
-                                sj_draws_table, sj_descending_bounds)
+from shengji._core.base.cards cimport (
+    N_CARDS, N_RANKS, N_SEATS, HAND_SIZE, KITTY_SIZE, N_DEALT, SMALL_JOKER, BIG_JOKER, kind_points,
+    kind_of,
+)
+from shengji._core.base.rng cimport (
+    Rng, rng_load, rng_store, sj_descending_thresholds, sj_draws_table, sj_descending_bounds,
+)
 
 cnp.import_array()
 
@@ -95,6 +98,10 @@ cdef extern from "deal_kernel.h" nogil:
     void sj_deal_count(const uint64_t* lanes, const int* pairs, const int* level_pairs,
                        int64_t* joint) noexcept
     enum:
+        SJ_DEAL_CARDS        # the header's own sizes, checked against cards.pxd below
+        SJ_DEAL_SEATS
+        SJ_DEAL_HAND
+        SJ_DEAL_DRAWS        # 3 hands and the kitty drawn, seat 3 what remains
         SJ_DEAL_DECK_BYTES   # scratch deck size (108 rounded up to 16-byte words)
         LANE_LEVEL "SJ_LANE_LEVEL"
         LANE_SMALL "SJ_LANE_SMALL"
@@ -110,6 +117,22 @@ cdef extern from "deal_kernel.h" nogil:
         SJ_JOINT_SIZE
 
 
+cdef extern from *:
+    # A compile-time equality: a mismatch is a negative bit-field width, which stops the C
+    # compiler with the field's name in the message.
+    """
+    #define SJ_SIZE_CHECK(ok) struct { int deal_kernel_h_vs_cards_pxd_sizes : (ok) ? 1 : -1; }
+    #define SJ_SAME_SIZE(a, b) ((void)sizeof(SJ_SIZE_CHECK((a) == (b))))
+    """
+    void SJ_SAME_SIZE(int a, int b) noexcept nogil
+
+# deal_kernel.h writes its sizes as C macros (it is plain C); they must be cards.pxd's.
+SJ_SAME_SIZE(SJ_DEAL_CARDS, N_CARDS)
+SJ_SAME_SIZE(SJ_DEAL_SEATS, N_SEATS)
+SJ_SAME_SIZE(SJ_DEAL_HAND, HAND_SIZE)
+SJ_SAME_SIZE(SJ_DEAL_DRAWS, LAST_SEAT_START)
+SJ_SAME_SIZE(SJ_DEAL_DECK_BYTES >= N_CARDS, 1)
+
 cdef void build_tables(int level, SjDealTables* t) noexcept nogil:
     """t.entry[card][0]: the lanes a card adds to its hand; t.total: the whole deck's."""
     cdef int card, kind, suit, rank
@@ -118,7 +141,7 @@ cdef void build_tables(int level, SjDealTables* t) noexcept nogil:
     t.level = level
     t.total = 0
     for card in range(N_CARDS):
-        kind = card >> 1
+        kind = kind_of(card)
         if kind == SMALL_JOKER:
             lanes = (<uint64_t> 1) << (8 * LANE_SMALL)
         elif kind == BIG_JOKER:
@@ -214,14 +237,15 @@ def deal_chunk(state, Py_ssize_t n, int level,
     cdef uint8_t last_hand[HAND_SIZE]
     cdef int kitty
     cdef Py_ssize_t i
-    cdef int s, k
+    cdef int k
     cdef bint want_rows = features is not None
     cdef bint want_kitty = kitty_points is not None
     cdef bint want_cards = cards is not None
     cdef bint want_hist = hist is not None
     cdef uint8_t* frow = &features[0, 0] if want_rows else NULL
     cdef Py_ssize_t fstride = features.shape[1] if want_rows else 0
-    cdef cnp.int64_t[:, ::1] joint = np.zeros((N_SEATS, JOINT_SIZE), np.int64) if want_hist else None
+    cdef cnp.int64_t[:, ::1] joint = (np.zeros((N_SEATS, JOINT_SIZE), np.int64) if want_hist
+                                      else None)
     cdef int64_t* jt = &joint[0, 0] if want_hist else NULL
     cdef int64_t* kh = &kitty_hist[0] if want_hist else NULL
     cdef uint64_t lanes[N_SEATS + 1]
@@ -247,7 +271,7 @@ def deal_chunk(state, Py_ssize_t n, int level,
             if want_kitty:
                 kitty_points[i] = <uint8_t> kitty
             if want_cards:
-                for k in range(N_CARDS):   # labels 2*card -> card ids
+                for k in range(N_CARDS):   # labels 2*card -> card ids (not kinds)
                     ids[k] = deck[k] >> 1
                 order_last_hand(&rng_order, ids, last_hand)
                 to_dealing_order(ids, last_hand, &cards[i, 0])

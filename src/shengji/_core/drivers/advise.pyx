@@ -13,19 +13,21 @@ no-trump); a seat with nothing to declare plays no-trump (the rules' default no_
 Randomness: deal i (the run's index) is drawn from the caller's stream in order (the
 shuffle of the 83 unseen cards, then the passing banker); the bots of option o on deal i
 draw from rng_split(key, i * n_options + o), a pure function of (seed, deal, option)."""
-import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.string cimport memset
 
-from shengji._core.base.cards cimport (BIG_JOKER, HAND_SIZE, N_CARDS, N_DEALT, N_KINDS,
-                                  N_RANKS, N_SEATS, N_SUITS, NO_TRUMP, SMALL_JOKER)
+from shengji._core.base.cards cimport (
+    BIG_JOKER, HAND_SIZE, N_CARDS, N_DEALT, N_KINDS, N_RANKS, N_SEATS, N_SUITS, NO_TRUMP,
+    SMALL_JOKER, kind_of,
+)
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_split, rng_store, sj_bounded
 from shengji._core.bidding.bidding cimport count_trumps
 from shengji._core.engine.hand cimport HandC, hand_setup
-from shengji._core.bots.bot cimport Agent, agent_free, agent_init
+from shengji._core.bots.bot cimport Agent
 from shengji._core.drivers.hands cimport play_out
+from shengji._core.drivers.agents cimport agents_init, agents_free
 
 cnp.import_array()
 
@@ -49,7 +51,7 @@ cdef int best_trump(const uint8_t* deck, int seat, int level, const RulesC* r) n
     memset(count, 0, sizeof(count))
     for i in range(HAND_SIZE):
         cards[i] = deck[seat + N_SEATS * i]
-        count[cards[i] >> 1] += 1
+        count[kind_of(cards[i])] += 1
     for s in range(N_SUITS):
         if count[s * N_RANKS + level]:
             n = count_trumps(cards, HAND_SIZE, level, s)
@@ -97,9 +99,8 @@ def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level
     for o in range(n_opt):
         if not (OPTION_PASS <= options[o] <= NO_TRUMP):
             raise ValueError(f"option {options[o]}: a trump 0..4 or {OPTION_PASS} (pass)")
-    memset(&agent, 0, sizeof(Agent))
     try:
-        agent_init(&agent, bot)
+        agents_init(&agent, 1, (bot,))
         for j in range(N_SEATS):
             seats[j] = &agent
         rng_load(&k, key, "key")
@@ -115,7 +116,9 @@ def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level
                         u += 1
                 for j in range(N_UNSEEN - 1):
                     t = j + <int> sj_bounded(&rng, N_UNSEEN - j)
-                    tmp = unseen[j]; unseen[j] = unseen[t]; unseen[t] = tmp
+                    tmp = unseen[j]
+                    unseen[j] = unseen[t]
+                    unseen[t] = tmp
                 u = 0
                 t = 0
                 for p in range(N_CARDS):
@@ -146,6 +149,6 @@ def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level
                     break
         rng_store(&rng, state)
     finally:
-        agent_free(&agent)
+        agents_free(&agent, 1)
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")

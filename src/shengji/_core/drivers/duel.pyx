@@ -12,22 +12,23 @@ plays the same deals whatever bots sit at the table.  Seat s of deal d (the run'
 orientation o draws its own decisions from ``rng_split(key, (d * 2 + o) * 4 + s)`` (key:
 rng.pyx's ``seat_key``), a pure function of (seed, chunk, deal, orientation, seat): a bot's
 draws never shift another's, nor the deals."""
-import numpy as np
 cimport numpy as cnp
-from libc.stdint cimport int32_t, uint8_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.stdint cimport int32_t, uint8_t
+from libc.string cimport memcpy
 
-from shengji._core.base.cards cimport N_CARDS, N_RANKS, N_SEATS
+from shengji._core.base.cards cimport N_CARDS, N_RANKS, N_SEATS, team
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_split, rng_store
 from shengji._core.bidding.bidding cimport BidParams, BidResult
 from shengji._core.engine.hand cimport HandC
-from shengji._core.bots.bot cimport Agent, agent_free, agent_init
-from shengji._core.engine.play cimport team
-from shengji._core.drivers.hands cimport (N_HAND_COLUMNS, deal_hand, hand_bid_params, hand_row,
-                                    play_out_seats_bids, seat_agents)
+from shengji._core.bots.bot cimport Agent
+from shengji._core.drivers.hands cimport (
+    N_HAND_COLUMNS, deal_hand, hand_bid_params, hand_row, play_out_seats_bids,
+)
+from shengji._core.drivers.agents cimport agents_init, agents_free, seat_agents
 
 cnp.import_array()
+
 
 def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_ssize_t n,
               rules, int level, int banker, bot_a, bot_b, int bid_policy,
@@ -55,10 +56,8 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
         raise ValueError("level 0..12, banker -1..3, first and n >= 0")
     if out.shape[0] != N_HAND_COLUMNS or stride < 2 * n or deck.shape[0] != N_CARDS:
         raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= 2 n) int32 and deck 108 cards")
-    memset(agents, 0, sizeof(agents))
     try:
-        agent_init(&agents[0], bot_a)
-        agent_init(&agents[1], bot_b)
+        agents_init(agents, N_ORIENTATIONS, (bot_a, bot_b))
         for s in range(2):
             seat_agents(seats[0][s], &agents[0], &agents[1], s)
             seat_agents(seats[1][s], &agents[1], &agents[0], s)
@@ -88,7 +87,6 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
                     break
         rng_store(&rng, state)
     finally:
-        agent_free(&agents[0])
-        agent_free(&agents[1])
+        agents_free(agents, N_ORIENTATIONS)
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")

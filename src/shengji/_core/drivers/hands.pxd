@@ -69,10 +69,6 @@ cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
 cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_t stride,
                    Py_ssize_t i) noexcept nogil
 
-# Seat -> agent: banker_team_agent for the seats of team banker_team, other for the others.
-cdef void seat_agents(Agent** out, Agent* banker_team_agent, Agent* other,
-                      int banker_team) noexcept nogil
-
 cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil
 # Deal the match's next hand (at its bidding level and team levels) into h.
 cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,

@@ -7,27 +7,28 @@ time runs out (``match_hands``, ``timeout_tie``; docs/rules.md §6).
 Both draw every random number of a chunk from one ``Rng`` (rng.pyx: the seeding rule):
 for each hand the shuffle and bidding (``deal_hand``), then the bots' draws (``play_out``);
 the deck carries over from hand to hand.  A hand's ``HAND_COLUMNS`` row is ``hand_row``."""
-import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport int32_t, uint8_t
 from libc.string cimport memcpy, memset
 
-from shengji._core.base.cards cimport N_CARDS, N_DEALT, N_RANKS, N_SEATS
+from shengji._core.base.cards cimport N_CARDS, N_DEALT, N_RANKS, N_SEATS, team
 from shengji._core.base.options cimport RulesC, TT_BANKER, TT_DRAW, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
 from shengji._core.deal.deal cimport shuffle_full
-from shengji._core.bidding.bidding cimport (BidParams, BidResult, BidState, BidView, BID_OK,
-                                    STAGE_REBURY, bid_hand, bid_advance, bid_apply,
-                                    bid_view, bid_policy_choose, bid_late_round,
-                                    bid_late_start, bid_recount, bid_late_finish)
+from shengji._core.bidding.bidding cimport (
+    BidParams, BidResult, BidState, BidView, BID_OK, STAGE_REBURY, bid_hand, bid_advance, bid_apply,
+    bid_view, bid_policy_choose, bid_late_round, bid_late_start, bid_recount, bid_late_finish,
+)
 from shengji._core.rules.combos cimport SIDE_BANKER, SIDE_DEFENDERS
-from shengji._core.engine.hand cimport (HandC, APPLY_OK, APPLY_EMPTY, PHASE_BURY, PHASE_PLAY,
-                                 hand_apply, hand_bury, hand_set_overturns, hand_setup,
-                                 hand_set_trump, hand_take_kitty)
-from shengji._core.bots.bot cimport Agent, agent_bury, agent_free, agent_init, agent_play
+from shengji._core.engine.hand cimport (
+    HandC, APPLY_OK, APPLY_EMPTY, PHASE_PLAY, hand_apply, hand_bury, hand_set_overturns, hand_setup,
+    hand_set_trump, hand_take_kitty,
+)
+from shengji._core.bots.bot cimport Agent, agent_bury, agent_play
 from shengji._core.engine.view cimport View, make_view
-from shengji._core.engine.play cimport Play, team
+from shengji._core.engine.play cimport Play
 from shengji._core.rules.scoring cimport match_levels
+from shengji._core.drivers.agents cimport agents_init, agents_free, seat_agents
 
 cnp.import_array()
 
@@ -211,14 +212,6 @@ cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_
     col[19 * stride + i] = bid.first_drawer
 
 
-cdef void seat_agents(Agent** out, Agent* banker_team_agent, Agent* other,
-                      int banker_team) noexcept nogil:
-    """Seat -> agent: banker_team_agent for the seats of team banker_team, other else."""
-    cdef int s
-    for s in range(N_SEATS):
-        out[s] = banker_team_agent if team(s) == banker_team else other
-
-
 cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
                           int bid_threshold) noexcept nogil:
     bp.level = level
@@ -252,10 +245,8 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
         raise ValueError("level 0..12, banker -1..3")
     if out.shape[0] != N_HAND_COLUMNS or stride < n or deck.shape[0] != N_CARDS:
         raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= n) int32 and deck 108 cards")
-    memset(agents, 0, sizeof(agents))
     try:
-        agent_init(&agents[0], banker_bot)
-        agent_init(&agents[1], defender_bot)
+        agents_init(agents, 2, (banker_bot, defender_bot))
         seat_agents(seats[0], &agents[0], &agents[1], 0)
         seat_agents(seats[1], &agents[0], &agents[1], 1)
         hand_bid_params(&bp, level, banker, bid_policy, bid_threshold)
@@ -273,8 +264,7 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
                 hand_row(&h, &bid, &out[0, 0], stride, i)
         rng_store(&rng, state)
     finally:
-        agent_free(&agents[0])
-        agent_free(&agents[1])
+        agents_free(agents, 2)
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
 
@@ -343,10 +333,8 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
     if out.shape[0] != N_HAND_COLUMNS + 2 or deck.shape[0] != N_CARDS:
         raise ValueError(f"out must be ({N_HAND_COLUMNS + 2}, capacity) int32 and deck "
                          "108 cards")
-    memset(agents, 0, sizeof(agents))
     try:
-        agent_init(&agents[0], team0_bot)
-        agent_init(&agents[1], team1_bot)
+        agents_init(agents, 2, (team0_bot, team1_bot))
         seat_agents(seats, &agents[0], &agents[1], 0)
         match_start(&m, &r)
         rng_load(&rng, state)
@@ -367,8 +355,7 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
                     break
         rng_store(&rng, state)
     finally:
-        agent_free(&agents[0])
-        agent_free(&agents[1])
+        agents_free(agents, 2)
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
     if m.ended == MATCH_ON:

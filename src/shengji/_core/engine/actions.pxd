@@ -11,8 +11,8 @@ from shengji._core.engine.view cimport View
 # cpdef: shengji._core.engine.actions exports them (shengji.game re-exports them).  A bidding
 # phase would number its actions from N_PLAY_ACTIONS on.
 cpdef enum:
-    ACTION_PLAY = N_CARDS          # actions 0..107 choose that card id; this one plays the
-                                   # lead chosen so far
+    # actions 0..107 choose that card id; this one plays the lead chosen so far
+    ACTION_PLAY = N_CARDS
     N_PLAY_ACTIONS = N_CARDS + 1
 
 # The kinds k such that chosen + one copy of k is part of some legal decision of the

@@ -17,7 +17,6 @@ A follow is the hard case (docs/rules.md §4, docs/rules-engine.md "Follow legal
 
 Everything reads the seat's ``View`` and the chosen cards, nothing else."""
 from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memset
 
 from shengji._core.base.cards cimport KITTY_SIZE, N_KINDS
 from shengji._core.rules.combos cimport legal_follow_counts

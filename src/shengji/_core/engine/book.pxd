@@ -9,7 +9,7 @@
 from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memset
 from shengji._core.base.bits cimport sj_popcount64, sj_ctz64
-from shengji._core.base.cards cimport N_CARDS, N_COPIES, N_DEALT, N_SEATS
+from shengji._core.base.cards cimport N_CARDS, N_COPIES, N_DEALT, N_SEATS, kind_of
 from shengji._core.engine.hand cimport N_TRICKS
 from shengji._core.engine.play cimport Play, add_card
 
@@ -29,9 +29,9 @@ ctypedef struct Book:
     IdSet attempt[N_TRICKS]              # a failed throw's cards shown (else empty)
     int16_t penalty[N_TRICKS]            # the signed change of D its lead booked
     IdSet kitty                          # the 8 ids dealt to the kitty (the banker's)
-    IdSet chosen                         # the decision under way: the bury cards chosen so
-                                         # far, or the cards of a lead/follow chosen one by
-                                         # one (the step encoding, actions.pxd)
+    # the decision under way: the bury cards chosen so far, or the cards of a lead/follow chosen one
+    # by one (the step encoding, actions.pxd)
+    IdSet chosen
     int n_chosen
 
 
@@ -74,7 +74,7 @@ cdef inline void ids_play(const IdSet* s, Play* p) noexcept nogil:
     p.one = 0
     p.two = 0
     while c < N_CARDS:
-        add_card(p, c // N_COPIES)
+        add_card(p, kind_of(c))
         c = ids_next(s, c + 1)
 
 

@@ -39,8 +39,9 @@ ctypedef struct TrickRecord:
     int8_t winner            # seat that won it; -1 while it is open
     int16_t points           # card points in it (once complete)
     Play plays[N_SEATS]      # plays[i]: the play of seat (leader + i) % 4
-    Play attempt             # a failed throw: the cards shown (plays[0] is the forced
-                             # component actually played); otherwise {0, 0}
+    # a failed throw: the cards shown (plays[0] is the forced component actually played); otherwise
+    # {0, 0}
+    Play attempt
 
 ctypedef struct Public:
     # The public record: the rules, the trump, who banks, and everything played so far.
@@ -51,8 +52,9 @@ ctypedef struct Public:
     int def_level            # defenders' level (must_play stops their jumps)
     int trump                # 0..3 or NO_TRUMP
     int banker
-    int burier               # the seat that buried the kitty (the banker, or the last
-                             # overturner under overturn_reburies: docs/rules.md §7)
+    # the seat that buried the kitty (the banker, or the last overturner under overturn_reburies:
+    # docs/rules.md §7)
+    int burier
     int phase                # Phase
     int to_play
     int leader               # leader of the current (or, between tricks, the next) trick
@@ -62,12 +64,12 @@ ctypedef struct Public:
     uint8_t trick[N_SEATS][N_KINDS]  # the current trick's plays as counts, in play order
     Combo lead                       # the current trick's (possibly forced) lead
     int trick_points                 # points in the current trick so far
-    uint8_t void_suits[N_SEATS]      # bit s: the seat showed out of following-suit s
-                                     # (under short_suit_trumps a fill without enough
-                                     # trumps also shows it out of trumps)
-    int overturns[2]                 # the bidding's overturns per team of the overturner
-                                     # (overturn_levels): 0 until whoever ran the bidding
-                                     # sets them (hand_set_overturns)
+    # bit s: the seat showed out of following-suit s (under short_suit_trumps a fill without enough
+    # trumps also shows it out of trumps)
+    uint8_t void_suits[N_SEATS]
+    # the bidding's overturns per team of the overturner (overturn_levels): 0 until whoever ran the
+    # bidding sets them (hand_set_overturns)
+    int overturns[2]
     int points[N_SEATS]              # trick points taken per seat
     int table_points                 # defenders' trick points
     int banker_points                # banker team's trick points
@@ -101,7 +103,8 @@ ctypedef struct HandC:
 # 100..107).  The banker takes the kitty at once: the hand starts in PHASE_BURY.
 cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, int trump,
                      int banker, const RulesC* r) noexcept nogil
-# The seat to play (the banker; after hand_take_kitty, that seat) buries p (8 cards): APPLY_OK, or a negative status and nothing changed.
+# The seat to play (the banker; after hand_take_kitty, that seat) buries p (8 cards):
+# APPLY_OK, or a negative status and nothing changed.
 cdef int hand_bury(HandC* h, const Play* p) noexcept nogil
 # Between the bury and the first lead (the round of overturns after the bury, docs/rules.md
 # §7): the trump changes; or `seat` takes up the buried kitty (holding 33) and buries again

@@ -17,14 +17,17 @@ with fewer cards of the led suit than the lead has shows a void (``void_suits``)
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from shengji._core.base.cards cimport (N_CARDS, N_DEALT, N_KINDS, N_SEATS, KITTY_SIZE, TRUMP,
-                                  TrumpTable)
+from shengji._core.base.cards cimport (
+    N_CARDS, N_DEALT, N_KINDS, N_SEATS, KITTY_SIZE, TRUMP, TrumpTable, team, kind_of,
+)
 from shengji._core.base.options cimport RulesC
-from shengji._core.rules.combos cimport (Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, decompose,
-                                   legal_follow_counts, rules_table, throw_failure,
-                                   winner_of_trick)
-from shengji._core.engine.play cimport (Play, bit, counts_play, ctz, mask_size, play_counts, play_points,
-                                 play_size, play_within, popcount, team)
+from shengji._core.rules.combos cimport (
+    Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, decompose, legal_follow_counts, rules_table,
+    throw_failure, winner_of_trick,
+)
+from shengji._core.engine.play cimport (
+    Play, bit, counts_play, ctz, mask_size, play_counts, play_points, play_size, play_within,
+)
 from shengji._core.rules.scoring cimport score_hand, throw_penalty
 
 # Python names of the phases, from the enum (hand.pxd): the core owns their order.
@@ -89,10 +92,10 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
     memset(h.kitty, 0, N_KINDS)
     memset(h.buried, 0, N_KINDS)
     for i in range(N_DEALT):
-        h.seat[i % N_SEATS].count[deck[i] >> 1] += 1
+        h.seat[i % N_SEATS].count[kind_of(deck[i])] += 1
     for i in range(N_DEALT, N_CARDS):
-        h.kitty[deck[i] >> 1] += 1
-        h.seat[banker].count[deck[i] >> 1] += 1
+        h.kitty[kind_of(deck[i])] += 1
+        h.seat[banker].count[kind_of(deck[i])] += 1
     for s in range(N_SEATS):
         holding_masks(&h.seat[s])
         h.cache[s].stale = ALL_SUITS_STALE

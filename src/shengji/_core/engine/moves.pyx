@@ -20,12 +20,13 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
 from shengji._core.base.cards cimport N_KINDS, TRUMP
-from shengji._core.rules.combos cimport (Combo, MAX_CHAIN, MAX_COMPONENTS, SHAPE_SINGLE, decompose,
-                                   find_run, legal_follow_counts)
-from shengji._core.engine.hand cimport (MAX_THROWS, N_FOLLOW, PHASE_PLAY, Holding, Public,
-                                 ThrowCache)
-from shengji._core.engine.play cimport (Play, bit, ctz, lowest_bit, mask_size, masked_counts,
-                                 play_counts, play_size, popcount)
+from shengji._core.rules.combos cimport (
+    Combo, MAX_CHAIN, MAX_COMPONENTS, SHAPE_SINGLE, decompose, find_run, legal_follow_counts,
+)
+from shengji._core.engine.hand cimport MAX_THROWS, N_FOLLOW, PHASE_PLAY, Holding, Public, ThrowCache
+from shengji._core.engine.play cimport (
+    Play, bit, ctz, lowest_bit, mask_size, masked_counts, play_counts, play_size, popcount,
+)
 
 
 ctypedef struct PlayEnum:
@@ -48,7 +49,8 @@ ctypedef struct PlayEnum:
     uint64_t base_two
 
 
-cdef inline void enum_init(PlayEnum* e, Play* out, int cap, int target, Play* chosen) noexcept nogil:
+cdef inline void enum_init(PlayEnum* e, Play* out, int cap, int target,
+                           Play* chosen) noexcept nogil:
     e.out = out
     e.cap = cap
     e.count = 0
@@ -70,7 +72,8 @@ cdef inline void emit(PlayEnum* e, uint64_t one, uint64_t two) noexcept nogil:
     e.count += 1
 
 
-cdef void enum_rec(PlayEnum* e, int i, int left, uint64_t one, uint64_t two, int pairs) noexcept nogil:
+cdef void enum_rec(PlayEnum* e, int i, int left, uint64_t one, uint64_t two,
+                   int pairs) noexcept nogil:
     """Sub-multisets of e.kinds[i:] (e.avail copies each) of size `left`, with at least
     e.need_pairs pairs in total; with e.full_check each is checked by the follow rules."""
     cdef uint8_t cnt[N_KINDS]
@@ -300,7 +303,7 @@ cdef void refresh_throws(const View* v, int s) noexcept nogil:
     cdef uint8_t cnt[N_KINDS]
     cdef Combo c
     cdef int idx[MAX_COMPONENTS]
-    cdef int i, j, k, tmp
+    cdef int i, j, tmp
     cdef const Public* pub = v.pub
     cdef uint64_t one = v.own.one & pub.suit_mask[s], two
     cdef ThrowCache* tc = v.throws

@@ -94,7 +94,3 @@ cdef inline void add_card(Play* p, int k) noexcept nogil:
     if p.one & bit(k):
         p.two |= bit(k)
     p.one |= bit(k)
-
-
-cdef inline int team(int seat) noexcept nogil:
-    return seat & 1

@@ -8,20 +8,21 @@
 # over.  It has no path to another seat's cards: hidden cards stay hidden by construction,
 # so a search bot has to sample them (unseen = all - own - seen - buried-if-known).
 from libc.stdint cimport uint8_t, uint64_t
-from shengji._core.base.cards cimport N_SEATS
-from shengji._core.engine.hand cimport (HandC, Holding, Public, ThrowCache, PHASE_OVER)
-from shengji._core.engine.play cimport team
+from shengji._core.base.cards cimport N_SEATS, team
+from shengji._core.engine.hand cimport HandC, Holding, Public, ThrowCache, PHASE_OVER
 
 
 ctypedef struct View:
     int seat
     const Public* pub
     const Holding* own
-    ThrowCache* throws       # the memo of own's top-k throws (moves.pyx): not knowledge,
-                             # a cache of `own`, so writable through a const view
+    # the memo of own's top-k throws (moves.pyx): not knowledge, a cache of `own`, so writable
+    # through a const view
+    ThrowCache* throws
     const uint8_t* kitty     # per-kind counts: the banker only, else NULL
-    const uint8_t* buried    # per-kind counts: the seat that buried them (the banker, or a
-                             # re-burying overturner), or anyone once over; else NULL
+    # per-kind counts: the seat that buried them (the banker, or a re-burying overturner), or anyone
+    # once over; else NULL
+    const uint8_t* buried
 
 
 # A view's pointers hold while h lives (the drivers make the four once per hand); only the

@@ -55,6 +55,8 @@
 #define SJ_ALWAYS_INLINE inline __attribute__((always_inline))
 #endif
 
+/* The sizes of cards.pxd (N_CARDS, N_SEATS, HAND_SIZE, 3 * HAND_SIZE + KITTY_SIZE below),
+ * written again because this is plain C: deal.pyx checks them at compile time. */
 #define SJ_DEAL_CARDS 108
 #define SJ_DEAL_SEATS 4
 #define SJ_DEAL_HAND 25

@@ -14,8 +14,10 @@ import numpy as np
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, int8_t, int32_t, uint64_t
 
-from shengji._core.base.cards cimport (BIG_JOKER, N_COPIES, N_KINDS, N_RANKS, N_SUITS, NO_TRUMP,
-                                  SMALL_JOKER, TRUMP, TrumpTable, build_trump_table)
+from shengji._core.base.cards cimport (
+    BIG_JOKER, N_COPIES, N_KINDS, N_RANKS, N_SUITS, NO_TRUMP, SMALL_JOKER, TRUMP, TrumpTable,
+    build_trump_table,
+)
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.rules.scoring cimport kitty_factor, level_delta
 
@@ -23,8 +25,9 @@ from shengji._core.rules.scoring cimport kitty_factor, level_delta
 # position.
 from shengji._core.base.bits cimport sj_ctz64
 # Exact placement of two or more tractor components (bin packing over the runs).
-from shengji._core.rules.placement cimport (Bins, MAX_TRACTORS, best_first_top, best_fit, fits,
-                                      make_bins)
+from shengji._core.rules.placement cimport (
+    Bins, MAX_TRACTORS, best_first_top, best_fit, fits, make_bins,
+)
 
 # Component sort weight: cards in it.  A tractor (>= 2 pairs, >= 4 cards) outranks a pair
 # (2) outranks a single (1), and a longer tractor a shorter one — exactly the docs' order
@@ -588,10 +591,10 @@ def legal_follow(hand, lead, play, int level, int suit, rules=None):
     cdef RulesC r
     cdef Combo c
     cdef const uint8_t[:, ::1] h = _counts_rows(hand, "hand")
-    cdef const uint8_t[:, ::1] l = _counts_rows(lead, "lead")
+    cdef const uint8_t[:, ::1] ld = _counts_rows(lead, "lead")
     cdef const uint8_t[:, ::1] p = _counts_rows(play, "play")
     _setup(&t, &r, level, suit, rules)
-    _check(decompose(&l[0, 0], &t, &c))
+    _check(decompose(&ld[0, 0], &t, &c))
     return bool(legal_follow_counts(&h[0, 0], &c, &p[0, 0], &t, r.short_suit_trumps))
 
 
@@ -611,14 +614,14 @@ def check_throw(lead, others, int level, int suit, rules=None):
     cdef RulesC r
     cdef Combo c
     cdef int i
-    cdef const uint8_t[:, ::1] l = _counts_rows(lead, "lead")
+    cdef const uint8_t[:, ::1] ld = _counts_rows(lead, "lead")
     cdef const uint8_t[:, ::1] o
     others = np.asarray(others, dtype=np.uint8)
     if others.size == 0:
         others = np.zeros((0, N_KINDS), dtype=np.uint8)
     o = _counts_rows(others, "other hands") if others.shape[0] else others
     _setup(&t, &r, level, suit, rules)
-    _check(decompose(&l[0, 0], &t, &c))
+    _check(decompose(&ld[0, 0], &t, &c))
     i = throw_failure(&c, &o[0, 0] if o.shape[0] else NULL, o.shape[0], &t, r.trump_throws)
     if i < 0:
         return None
@@ -640,9 +643,9 @@ def match_shape(counts, lead, int level, int suit, rules=None):
     cdef int s, mask, i
     cdef bint has
     cdef const uint8_t[:, ::1] a = _counts_rows(counts, "cards")
-    cdef const uint8_t[:, ::1] l = _counts_rows(lead, "lead")
+    cdef const uint8_t[:, ::1] ld = _counts_rows(lead, "lead")
     _setup(&t, &r, level, suit, rules)
-    _check(decompose(&l[0, 0], &t, &c))
+    _check(decompose(&ld[0, 0], &t, &c))
     s = _check(suit_of(&a[0, 0], &t))
     make_profile(&a[0, 0], &t, s, &x)
     mask = tractor_mask(x.pc, &c)

@@ -16,8 +16,9 @@ ctypedef struct HandScore:
     long long levels
     int next_banker
     int demotion             # must_play_demotion: the banker team's demoted level, or -1
-    int overturns[2]         # the hand's overturns per team of the overturner (team =
-                             # seat & 1): overturn_levels adds levels for them
+    # the hand's overturns per team of the overturner (team = seat & 1): overturn_levels adds levels
+    # for them
+    int overturns[2]
 
 # docs "Kitty multiplier", by the play's largest component.
 cdef int kitty_factor(const Combo* play, int kitty_multiplier) noexcept nogil

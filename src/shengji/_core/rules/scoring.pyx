@@ -9,11 +9,14 @@ levels).
 is the hand engine's bookkeeping around them.  Everything is ``noexcept nogil``."""
 from libc.stdint cimport uint8_t
 
-from shengji._core.base.cards cimport N_RANKS, N_SEATS, N_SUITS, TrumpTable
-from shengji._core.base.options cimport (KM_PLUS2, KM_POWER2, LT_LEAGUE, LT_STEP20, OL_OVERTURNER,
-                                    OL_STAKES, RulesC, TP_FIXED10, TP_FIXED20, TP_PER_CARD)
-from shengji._core.rules.combos cimport (Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, SIDE_BANKER,
-                                   SIDE_DEFENDERS, decompose)
+from shengji._core.base.cards cimport N_RANKS, N_SEATS, N_SUITS, TrumpTable, team
+from shengji._core.base.options cimport (
+    KM_PLUS2, KM_POWER2, LT_LEAGUE, LT_STEP20, OL_OVERTURNER, OL_STAKES, RulesC, TP_FIXED10,
+    TP_FIXED20, TP_PER_CARD,
+)
+from shengji._core.rules.combos cimport (
+    Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, SIDE_BANKER, SIDE_DEFENDERS, decompose,
+)
 
 # Level tables (docs "Level change"): thresholds in defender points.
 cdef enum:
@@ -37,10 +40,6 @@ cdef enum:
     RANK_2 = 0
     RANK_J = 9
     RANK_A = 12
-
-cdef inline int team(int seat) noexcept nogil:
-    return seat & 1
-
 
 cdef int kitty_factor(const Combo* play, int kitty_multiplier) noexcept nogil:
     """docs "Kitty multiplier", by the play's largest component."""

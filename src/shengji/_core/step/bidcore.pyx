@@ -19,16 +19,16 @@ from libc.string cimport memcpy
 from shengji._core.base.cards cimport N_CARDS, N_DEALT, N_KINDS, N_RANKS, N_SEATS
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
-from shengji._core.bidding.bidding cimport (BidParams, BidResult, BidState, BidView, BID_OK, BID_PASS, BID_ERR_CHOICE, BID_REDEAL,
-                                    STAGE_ASK, STAGE_DEALT, STAGE_REBURY, STAGE_LATE_DONE,
-                                    POLICY_EAGER, POLICY_NEVER, N_CLASSES, bid_start,
-                                    bid_advance, bid_apply, bid_finish, bid_view,
-                                    bid_policy_choose, bid_late_round, bid_late_start,
-                                    bid_recount, bid_late_finish, result_dict)
+from shengji._core.bidding.bidding cimport (
+    BidParams, BidResult, BidState, BidView, BID_OK, BID_PASS, BID_ERR_CHOICE, STAGE_ASK,
+    STAGE_DEALT, STAGE_REBURY, STAGE_LATE_DONE, POLICY_EAGER, POLICY_NEVER, bid_start, bid_advance,
+    bid_apply, bid_finish, bid_view, bid_policy_choose, bid_late_round, bid_late_start, bid_recount,
+    bid_late_finish, result_dict,
+)
 
 cnp.import_array()
 
-from shengji._core.bidding.bidding import ACTION_NAMES, STAGE_NAMES, STRENGTH_NAMES, _ERRORS
+from shengji._core.bidding.bidding import STAGE_NAMES, _ERRORS
 
 PASS = BID_PASS
 
@@ -37,9 +37,8 @@ def _rebuild(bytes st, bytes res, bytes p, bytes r, bytes deck, int finished):
     """Unpickling: the raw structs back (checked for size), the pointers remade."""
     cdef BidCore c = BidCore.__new__(BidCore)
     cdef BidState tmp
-    if (len(st), len(res), len(p), len(r), len(deck)) != (sizeof(BidState), sizeof(BidResult),
-                                                         sizeof(BidParams), sizeof(RulesC),
-                                                         N_CARDS):
+    sizes = (sizeof(BidState), sizeof(BidResult), sizeof(BidParams), sizeof(RulesC), N_CARDS)
+    if (len(st), len(res), len(p), len(r), len(deck)) != sizes:
         raise ValueError("a pickled bidding of another build of shengji (its C structs differ)")
     memcpy(&c.st, <const char*> st, sizeof(BidState))
     memcpy(&c.res, <const char*> res, sizeof(BidResult))

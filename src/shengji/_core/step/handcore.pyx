@@ -14,40 +14,45 @@ is what one seat may know (infoset.pyx); the built-in bots decide from the decid
 view (view.pxd) either way."""
 import numpy as np
 cimport numpy as cnp
-from libc.stdint cimport int32_t, uint8_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memcpy
 
-from shengji._core.base.cards cimport (KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANKS,
-                                  N_SEATS)
+from shengji._core.base.cards cimport (
+    KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANKS, N_SEATS, kind_of,
+)
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
-from shengji._core.bidding.bidding cimport (BidParams, BidResult, BidState, bid_deck,
-                                    bid_first_drawer, result_dict, POLICY_EAGER)
-from shengji._core.engine.hand cimport (HandC, TrickRecord, APPLY_OK, APPLY_NOT_IN_HAND,
-                                 APPLY_BAD_SIZE, APPLY_MIXED, APPLY_ILLEGAL, APPLY_OVER,
-                                 APPLY_EMPTY, N_FOLLOW, N_TRICKS, PHASE_BURY, PHASE_PLAY,
-                                 hand_apply, hand_bury, hand_setup, hand_set_overturns,
-                                 hand_set_trump, hand_take_kitty)
-from shengji._core.engine.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, book_setup, ids_add,
-                                 ids_clear, ids_has, ids_play, play_ids)
+from shengji._core.bidding.bidding cimport (
+    BidParams, BidResult, BidState, bid_deck, bid_first_drawer, result_dict, POLICY_EAGER,
+)
+from shengji._core.engine.hand cimport (
+    HandC, TrickRecord, APPLY_OK, APPLY_NOT_IN_HAND, APPLY_BAD_SIZE, APPLY_MIXED, APPLY_ILLEGAL,
+    APPLY_OVER, APPLY_EMPTY, N_FOLLOW, N_TRICKS, PHASE_BURY, PHASE_PLAY, hand_apply, hand_bury,
+    hand_setup, hand_set_overturns, hand_set_trump, hand_take_kitty,
+)
+from shengji._core.engine.book cimport (
+    Book, IdSet, LOC_BURIED, LOC_PLAYED, book_setup, ids_add, ids_clear, ids_has, ids_play,
+    play_ids,
+)
 from shengji._core.step.bidcore cimport BidCore
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.engine.moves cimport count_throws, refresh_throws
 from shengji._core.engine.actions cimport ACTION_PLAY, N_PLAY_ACTIONS
-from shengji._core.step.infoset cimport (InfoSet, bid_from_dict, choice_ids, id_list,
-                                    legal_action_list, load_state, make_infoset, step_kinds)
-from shengji._core.bots.bot cimport (Agent, N_BOTS, agent_free, agent_init, bot_choose,
-                                bot_get)
-from shengji._core.drivers.hands cimport (MATCH_ON, MatchC, deal_hand, hand_row, match_deal,
-                                    match_score, match_start, play_out_bids, seat_agents,
-                                    seat_order,
-                                    N_HAND_COLUMNS)
-from shengji._core.engine.play cimport Play, bit, counts_play, play_size, team
+from shengji._core.step.infoset cimport (
+    bid_from_dict, choice_ids, id_list, legal_action_list, load_state, make_infoset, step_kinds,
+)
+from shengji._core.bots.bot cimport Agent, N_BOTS, bot_choose, bot_get
+from shengji._core.drivers.hands cimport (
+    MATCH_ON, MatchC, deal_hand, hand_row, match_deal, match_score, match_start, play_out_bids,
+    seat_order, N_HAND_COLUMNS,
+)
+from shengji._core.engine.play cimport Play, bit, counts_play
+from shengji._core.drivers.agents cimport agents_init, agents_free, seat_agents
 
 cnp.import_array()
 
-from shengji._core.engine.hand import PHASE_NAMES as PHASES
-from shengji._core.bots.bot import BOT_NAMES as BOTS
+from shengji._core.engine.hand import PHASE_NAMES as PHASES  # no-cython-lint: re-exported
+from shengji._core.bots.bot import BOT_NAMES as BOTS  # no-cython-lint: re-exported
 from shengji._core.drivers.hands import HAND_COLUMNS
 from shengji._core.base.rng import chunk_state
 
@@ -190,13 +195,11 @@ cdef class HandCore:
         cdef Agent agents[2]
         cdef Agent* seats[N_SEATS]
         cdef uint8_t buf[N_CARDS]
-        cdef int s, i, rc = 0
+        cdef int i, rc = 0
         if deck.shape[0] != N_CARDS:
             raise ValueError("deck: expected 108 card ids")
-        memset(agents, 0, sizeof(agents))
         try:
-            agent_init(&agents[0], team0_bot)
-            agent_init(&agents[1], team1_bot)
+            agents_init(agents, 2, (team0_bot, team1_bot))
             seat_agents(seats, &agents[0], &agents[1], 0)
             match_start(&m, &r)
             rng_load(&self.rng, state)
@@ -214,8 +217,7 @@ cdef class HandCore:
                     return None
             rng_store(&self.rng, state)
         finally:
-            agent_free(&agents[0])
-            agent_free(&agents[1])
+            agents_free(agents, 2)
         if rc != 0:
             raise RuntimeError(f"hand engine status {rc}")
         book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)
@@ -523,7 +525,7 @@ cdef class HandCore:
                 return (NOT_LEGAL,)
             ids = self.b.chosen
             return self._play(&ids)
-        if self.b.loc[a] != seat or ids_has(&self.b.chosen, a) or not (kinds & bit(a // N_COPIES)):
+        if self.b.loc[a] != seat or ids_has(&self.b.chosen, a) or not (kinds & bit(kind_of(a))):
             return (NOT_LEGAL,)
         if self.h.pub.phase == PHASE_BURY:
             return self._bury(a)

@@ -10,12 +10,15 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_SEATS
+from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_KINDS, N_SEATS
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
-from shengji._core.engine.hand cimport (HandC, Holding, Public, ThrowCache, TrickRecord, PHASE_BURY,
-                                 PHASE_OVER, PHASE_PLAY)
-from shengji._core.engine.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, LOC_UNKNOWN, held_copy, ids_add,
-                                 ids_clear, ids_has, ids_next, ids_play, ids_size, play_ids)
+from shengji._core.engine.hand cimport (
+    HandC, Holding, Public, ThrowCache, TrickRecord, PHASE_BURY, PHASE_OVER, PHASE_PLAY,
+)
+from shengji._core.engine.book cimport (
+    Book, IdSet, LOC_BURIED, LOC_PLAYED, LOC_UNKNOWN, held_copy, ids_clear, ids_has, ids_next,
+    ids_play, play_ids,
+)
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.engine.actions cimport ACTION_PLAY, next_kinds
 from shengji._core.engine.moves cimport gen_plays

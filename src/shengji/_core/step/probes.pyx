@@ -18,10 +18,11 @@ from shengji._core.base.rng cimport Rng, rng_load, rng_store
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.step.handcore cimport HandCore
 from shengji._core.engine.play cimport Play
-from shengji._core.bots.bot cimport Agent, agent_free, agent_init, BOT_PIMC
+from shengji._core.bots.bot cimport Agent, agent_free, agent_init
 from shengji._core.bots.pimc cimport PIMC_MAX_CANDIDATES, pimc_explain
-from shengji._core.bots.sampler cimport (Sampler, SAMPLER_OK, pair_inferences, sample_hand,
-                                    sampler_free, sampler_init)
+from shengji._core.bots.sampler cimport (
+    Sampler, SAMPLER_OK, pair_inferences, sample_hand, sampler_free, sampler_init,
+)
 
 cnp.import_array()
 
@@ -100,7 +101,6 @@ def sample_core(HandCore core, int seat, state):
         raise RuntimeError(f"sampler status {rc}")
     c.rng = core.rng
     return c
-
 
 
 def no_pair_suits(HandCore core):

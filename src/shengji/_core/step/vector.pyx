@@ -31,7 +31,7 @@ from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from shengji._core.base.cards cimport (KITTY_SIZE, HAND_SIZE, N_CARDS, N_COPIES, N_KINDS,
-                                       N_RANKS, N_SEATS)
+                                       N_RANKS, N_SEATS, kind_of, team)
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store, sj_bounded
 from shengji._core.bidding.bidding cimport (BidParams, BidResult, BidState, BidView,
@@ -47,7 +47,7 @@ from shengji._core.engine.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, boo
                                         ids_play, play_ids)
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.engine.actions cimport ACTION_PLAY, N_PLAY_ACTIONS, next_kinds
-from shengji._core.engine.play cimport Play, bit, ctz, popcount, team
+from shengji._core.engine.play cimport Play, bit, ctz, popcount
 from shengji._core.rules.combos cimport SIDE_BANKER
 from shengji._core.bots.bot cimport Agent, agent_bury, agent_free, agent_init, agent_play
 from shengji._core.drivers.hands cimport deal_hand, seat_order
@@ -176,7 +176,7 @@ cdef inline int lowest_copy(const IdSet* avail, int k) noexcept nogil:
 cdef inline void id_counts(const IdSet* s, uint8_t* c) noexcept nogil:
     cdef int x = ids_next(s, 0)
     while x < N_CARDS:
-        c[x // N_COPIES] += 1
+        c[kind_of(x)] += 1
         x = ids_next(s, x + 1)
 
 
@@ -358,7 +358,7 @@ cdef class VectorCore:
         x = ids_next(&played, 0)
         while x < N_CARDS:
             e.b.loc[x] = LOC_PLAYED
-            e.played[seat][x // N_COPIES] += 1
+            e.played[seat][kind_of(x)] += 1
             e.n_played[seat] += 1
             x = ids_next(&played, x + 1)
         ids_clear(&e.b.chosen)
@@ -593,7 +593,7 @@ cdef class VectorCore:
                 if not lg.close:
                     return i
             elif (x < 0 or x >= N_CARDS or not ids_has(&lg.avail, <int> x)
-                  or not (lg.kinds & bit(<int> x // N_COPIES))):
+                  or not (lg.kinds & bit(kind_of(x)))):
                 return i
         return -1
 

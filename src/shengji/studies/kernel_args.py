@@ -1,0 +1,77 @@
+"""A study chunk's kernel arguments, computed in one place.
+
+The scoring, duel and match studies run each chunk in one call of a core driver
+(``_core.drivers.hands.play_hands``, ``_core.drivers.duel.play_duel``,
+``_core.drivers.hands.play_match``) and ``shengji.analysis.replay`` re-plays a chunk of a
+scoring or match run with the same drivers; ``kernel_args`` turns a run's options and a
+chunk index into those drivers' arguments for all of them:
+
+- the chunk's stream: ``chunk_state(seed, chunk)`` (the seeding rule, docs/architecture.md),
+  and for the duel's per-seat streams ``seat_key(seed, chunk)``;
+- the deck the chunk starts from (the fresh order ``0 .. 107``; the drivers carry it over
+  from hand to hand);
+- the level rank, and the banker: ``-1`` when ``first_hand`` (the first declarer banks),
+  else seat ``0`` (a match always opens with a first hand: ``-1``);
+- the two bots (``BotSpec``), the second falling back to the first where its option is
+  unset: (``policy``, ``defender_policy``) for scoring, (``policy``, ``opponent_policy``)
+  for match, (``team_a``, ``team_b``) for the duel;
+- the bid policy's index in ``BID_POLICIES`` and its threshold, as the options hold them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from shengji.cards import parse_rank
+from shengji.game.botspec import BotSpec, parse_bot
+from shengji.names import BID_POLICIES, N_CARDS
+
+__all__ = ["BOT_KEYS", "KernelArgs", "kernel_args"]
+
+# The options naming a study's two bots, in the drivers' order; an unset second bot is
+# the first's.
+BOT_KEYS: dict[str, tuple[str, str]] = {
+    "scoring": ("policy", "defender_policy"),  # the banker team's, the defenders'
+    "match": ("policy", "opponent_policy"),  # team 0's (seats 0, 2), team 1's
+    "duel": ("team_a", "team_b"),
+}
+
+
+@dataclass(frozen=True)
+class KernelArgs:
+    """One chunk's driver arguments (module docstring).  ``state``, ``key`` and ``deck``
+    are fresh arrays that the drivers advance in place."""
+
+    state: np.ndarray  # the chunk's stream (chunk_state)
+    key: np.ndarray  # the chunk's per-seat stream key (seat_key; the duel's bots)
+    deck: np.ndarray  # uint8[N_CARDS], the order the chunk's first hand is shuffled from
+    level: int  # rank index 0..12
+    banker: int  # -1: first hands (the declarer banks); else the banker's seat
+    bots: tuple[BotSpec, BotSpec]
+    bot_keys: tuple[str, str]  # the options the bots came from (for messages)
+    bid_policy: int  # index in BID_POLICIES
+    bid_threshold: int
+
+
+def kernel_args(study: str, options: dict, seed, level: str, chunk: int) -> KernelArgs:
+    """The driver arguments of chunk ``chunk`` of a ``study`` run (``"scoring"``,
+    ``"match"`` or ``"duel"``) with these validated ``options``, ``seed`` and ``level``."""
+    from shengji._core.base.rng import chunk_state, seat_key
+
+    keys = BOT_KEYS[study]
+    first = parse_bot(keys[0], options[keys[0]])
+    second = parse_bot(keys[1], options[keys[1]] or options[keys[0]])
+    first_hand = study == "match" or options["first_hand"]
+    return KernelArgs(
+        state=chunk_state(seed, chunk),
+        key=seat_key(seed, chunk),
+        deck=np.arange(N_CARDS, dtype=np.uint8),
+        level=parse_rank(level),
+        banker=-1 if first_hand else 0,
+        bots=(first, second),
+        bot_keys=keys,
+        bid_policy=BID_POLICIES.index(options["bid_policy"]),
+        bid_threshold=options["bid_threshold"],
+    )

@@ -1,0 +1,47 @@
+"""A study chunk's kernel arguments come from one place (shengji.studies.kernel_args), for
+the scoring, match and duel studies and for analysis.replay."""
+
+import numpy as np
+import pytest
+
+from shengji._core.base.rng import chunk_state, seat_key
+from shengji.names import BID_POLICIES, N_CARDS
+from shengji.studies.base import make_config
+from shengji.studies.kernel_args import BOT_KEYS, kernel_args
+
+
+def args_of(study, chunk=0, **options):
+    _, cfg = make_config({"study": study, "n": 10, "seed": 9, **options})
+    return kernel_args(study, cfg.options, cfg.seed, cfg.level, chunk)
+
+
+@pytest.mark.parametrize("first_hand, banker", [(True, -1), (False, 0)])
+@pytest.mark.parametrize("study", ["scoring", "duel"])
+def test_banker_from_first_hand(study, first_hand, banker):
+    bots = {"team_a": "memory", "team_b": "greedy"} if study == "duel" else {}
+    assert args_of(study, first_hand=first_hand, **bots).banker == banker
+
+
+def test_a_match_opens_with_a_first_hand():
+    assert args_of("match").banker == -1
+
+
+@pytest.mark.parametrize("study", ["scoring", "match"])
+def test_the_second_bot_falls_back_to_the_first(study):
+    first, second = BOT_KEYS[study]
+    a = args_of(study, policy="memory")
+    assert [b.name for b in a.bots] == ["memory", "memory"] and a.bot_keys == (first, second)
+    a = args_of(study, policy="memory", **{second: "random"})
+    assert [b.name for b in a.bots] == ["memory", "random"]
+
+
+def test_the_stream_deck_level_and_bidding():
+    a = args_of("scoring", chunk=3, level="J", bid_policy="threshold", bid_threshold=11)
+    np.testing.assert_array_equal(a.state, chunk_state(9, 3))
+    np.testing.assert_array_equal(a.key, seat_key(9, 3))
+    np.testing.assert_array_equal(a.deck, np.arange(N_CARDS, dtype=np.uint8))
+    assert a.level == 9 and a.bid_policy == BID_POLICIES.index("threshold")
+    assert a.bid_threshold == 11
+    # fresh arrays each call: the drivers advance them in place
+    b = args_of("scoring", chunk=3, level="J", bid_policy="threshold", bid_threshold=11)
+    assert a.state is not b.state and a.deck is not b.deck
