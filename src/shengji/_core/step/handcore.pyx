@@ -50,6 +50,7 @@ from shengji._core.engine.hand import PHASE_NAMES as PHASES
 from shengji._core.bots.bot import BOT_NAMES as BOTS
 from shengji._core.drivers.hands import HAND_COLUMNS
 from shengji._core.base.rng import chunk_state
+from shengji._core.base.checksum import check_seal, seal
 
 cdef enum:
     NOT_A_CARD = -7            # statuses of this unit, beside hand.pxd's APPLY_*
@@ -99,8 +100,9 @@ cdef int _ids(object cards, int seat, const Book* b, IdSet* out) except -100:
     return 0
 
 
-def _rebuild(bytes hb, bytes bb, bytes rb, bidding, int redeals):
+def _rebuild(bytes hb, bytes bb, bytes rb, bidding, int redeals, digest=None):
     cdef HandCore o = HandCore.__new__(HandCore)
+    check_seal("hand", digest, hb, bb, rb, redeals)
     load_state(&o.h, &o.b, hb, bb)
     if len(rb) != sizeof(Rng):
         raise ValueError("a pickled hand of another build of shengji (its C structs differ)")
@@ -300,8 +302,10 @@ cdef class HandCore:
         return c
 
     def __reduce__(self):
-        return _rebuild, ((<char*> &self.h)[:sizeof(HandC)], (<char*> &self.b)[:sizeof(Book)],
-                          (<char*> &self.rng)[:sizeof(Rng)], self.bidding, self.redeals)
+        hb = (<char*> &self.h)[:sizeof(HandC)]
+        bb = (<char*> &self.b)[:sizeof(Book)]
+        rb = (<char*> &self.rng)[:sizeof(Rng)]
+        return _rebuild, (hb, bb, rb, self.bidding, self.redeals, seal(hb, bb, rb, self.redeals))
 
     # -- the public state ---------------------------------------------------------------
     @property

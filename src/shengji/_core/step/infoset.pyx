@@ -28,6 +28,7 @@ import numpy as np
 cimport numpy as cnp
 
 from shengji._core.drivers.hands import HAND_COLUMNS
+from shengji._core.base.checksum import check_seal, seal
 
 cnp.import_array()
 
@@ -142,8 +143,9 @@ cdef int load_state(HandC* h, Book* b, bytes hb, bytes bb) except -1:
     return 0
 
 
-def _rebuild(bytes hb, bytes bb, int seat, bidding):
+def _rebuild(bytes hb, bytes bb, int seat, bidding, digest=None):
     cdef InfoSet o = InfoSet.__new__(InfoSet)
+    check_seal("information set", digest, hb, bb, seat)
     load_state(&o.h, &o.b, hb, bb)
     o.seat = seat
     o.bidding = bidding
@@ -155,8 +157,9 @@ cdef class InfoSet:
     Made by ``HandCore.infoset(seat)``; shengji.game.Observation wraps it."""
 
     def __reduce__(self):
-        return _rebuild, ((<char*> &self.h)[:sizeof(HandC)], (<char*> &self.b)[:sizeof(Book)],
-                          self.seat, self.bidding)
+        hb = (<char*> &self.h)[:sizeof(HandC)]
+        bb = (<char*> &self.b)[:sizeof(Book)]
+        return _rebuild, (hb, bb, self.seat, self.bidding, seal(hb, bb, self.seat))
 
     cdef bint deciding(self):
         return self.seat == self.h.pub.to_play and (self.h.pub.phase == PHASE_BURY or
