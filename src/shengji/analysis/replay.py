@@ -31,7 +31,6 @@ from shengji.cards import parse_rank
 from shengji.game.botspec import parse_bot
 from shengji.game.state import HandState
 from shengji.names import BID_POLICIES, N_CARDS, N_SEATS
-from shengji.rules.options import Rules
 
 __all__ = ["replay"]
 
@@ -63,6 +62,27 @@ def _index(name: str, value, n: int | None = None) -> int:
     return int(value)
 
 
+def _run_config(out, meta: dict):
+    """The run's metadata validated as the study it names (the checks a study file gets:
+    shengji.studies.base.make_config), so that a file edited by hand -- a chunk size of 0,
+    a seed that is a string, a rule that does not exist -- is one ValueError naming the key,
+    never a value that reaches the core."""
+    from shengji.studies.base import COMMON_KEYS, make_config
+
+    opts = meta.get("options")
+    if not isinstance(opts, dict):
+        raise ValueError(f"{str(out)!r}: its metadata has no options table (altered by hand?)")
+    data = {k: meta[k] for k in COMMON_KEYS if k in meta and k not in ("description",)}
+    clash = sorted(set(opts) & set(data))
+    if clash:
+        raise ValueError(f"{str(out)!r}: its metadata options repeat {', '.join(clash)}")
+    data.update(opts)
+    try:
+        return make_config(data, source=f"the metadata of {str(out)!r}")[1]
+    except ValueError as exc:
+        raise ValueError(f"{str(out)!r} metadata (altered by hand?): {exc}") from None
+
+
 def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> HandState:
     """The finished ``HandState`` of one row of a scoring or match run (module docstring).
 
@@ -91,9 +111,10 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
             f"{__version__}: the replay may differ",
             stacklevel=2,
         )
-    rules = Rules.from_dict(meta["rules"])
-    rank = parse_rank(meta["level"])
-    seed, size, n, opts = meta["seed"], meta["chunk_size"], meta["n"], meta["options"]
+    cfg = _run_config(out, meta)
+    rules = cfg.rules
+    rank = parse_rank(cfg.level)
+    seed, size, n, opts = cfg.seed, cfg.chunk_size, cfg.n, cfg.options
     bid, threshold = BID_POLICIES.index(opts["bid_policy"]), opts["bid_threshold"]
     deck = np.arange(N_CARDS, dtype=np.uint8)
     core = HandCore()
