@@ -184,7 +184,14 @@ def _check_row(out, chunk: int, keys: dict, result: dict) -> None:
     table_dir = _resolve(Path(out), "hands")[0]
     part = table_dir / part_name(chunk)
     filters = [(k, "=", v) for k, v in keys.items()]
-    table = pq.read_table(part if part.is_file() else table_dir, filters=filters)
+    source = part if part.is_file() else table_dir
+    try:
+        table = pq.read_table(source, filters=filters)
+    except (OSError, ValueError) as exc:  # pyarrow: a truncated or altered file
+        raise ValueError(
+            f"{str(source)!r}: not readable as this run's Parquet rows (truncated or "
+            f"altered?): {' '.join(str(exc).split())[:200]}"
+        ) from None
     if table.num_rows != 1:
         raise ValueError(f"{str(out)!r} holds {table.num_rows} rows for {keys}")
     row = table.to_pylist()[0]
