@@ -21,6 +21,7 @@ from libc.string cimport memset
 from shengji._core.base.cards cimport (BIG_JOKER, HAND_SIZE, N_CARDS, N_DEALT, N_KINDS,
                                   N_RANKS, N_SEATS, N_SUITS, NO_TRUMP, SMALL_JOKER)
 from shengji._core.base.options cimport RulesC, pack_rules
+from shengji._core.base.interrupt cimport interrupted, raise_interrupt
 from shengji._core.base.rng cimport Rng, rng_load, rng_split, rng_store, sj_bounded
 from shengji._core.bidding.bidding cimport count_trumps
 from shengji._core.engine.hand cimport HandC, hand_setup
@@ -106,6 +107,8 @@ def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level
         rng_load(&rng, state)
         with nogil:
             for i in range(n):
+                if interrupted():
+                    break
                 # the deal: seat's cards at its dealing positions, the unseen ones shuffled
                 # (from their sorted order: a deal depends on the stream alone)
                 u = 0
@@ -147,5 +150,6 @@ def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level
         rng_store(&rng, state)
     finally:
         agent_free(&agent)
+    raise_interrupt()
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")

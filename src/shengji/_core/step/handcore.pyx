@@ -21,6 +21,7 @@ from shengji._core.base.cards cimport (KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N
                                   N_SEATS)
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
+from shengji._core.base.interrupt cimport raise_interrupt
 from shengji._core.bidding.bidding cimport (BidParams, BidResult, BidState, bid_deck,
                                     bid_first_drawer, result_dict, POLICY_EAGER)
 from shengji._core.engine.hand cimport (HandC, TrickRecord, APPLY_OK, APPLY_NOT_IN_HAND,
@@ -218,6 +219,7 @@ cdef class HandCore:
         finally:
             agent_free(&agents[0])
             agent_free(&agents[1])
+        raise_interrupt()
         if rc != 0:
             raise RuntimeError(f"hand engine status {rc}")
         book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)
@@ -547,7 +549,9 @@ cdef class HandCore:
         if self.h.pub.phase != PHASE_BURY and self.h.pub.phase != PHASE_PLAY:
             raise ValueError("the hand is over")
         if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+            raise_interrupt()
             raise RuntimeError("the bot found no move")
+        raise_interrupt()
         return p.one, p.two
 
     def play_to_end(self, int policy):
@@ -560,7 +564,9 @@ cdef class HandCore:
             raise ValueError(f"bot id {policy} out of range 0..{N_BOTS - 1}")
         while self.h.pub.phase == PHASE_BURY or self.h.pub.phase == PHASE_PLAY:
             if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+                raise_interrupt()
                 return APPLY_EMPTY
+            raise_interrupt()
             if self.h.pub.phase == PHASE_BURY:
                 rc = hand_bury(&self.h, &p)
             else:
@@ -580,7 +586,9 @@ cdef class HandCore:
         if self.h.pub.phase == PHASE_PLAY and self.b.n_chosen:
             raise ValueError(APPLY_ERRORS[CHOSEN])
         if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+            raise_interrupt()
             raise RuntimeError("the bot found no move")
+        raise_interrupt()
         return choice_ids(&self.h, &self.b, &p)
 
     def result(self):

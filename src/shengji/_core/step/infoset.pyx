@@ -12,6 +12,7 @@ from libc.string cimport memcpy, memset
 
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_SEATS
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
+from shengji._core.base.interrupt cimport raise_interrupt
 from shengji._core.engine.hand cimport (HandC, Holding, Public, ThrowCache, TrickRecord, PHASE_BURY,
                                  PHASE_OVER, PHASE_PLAY)
 from shengji._core.engine.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, LOC_UNKNOWN, held_copy, ids_add,
@@ -209,6 +210,7 @@ cdef class InfoSet:
         cdef Rng rng
         cdef Play p
         cdef HandC work
+        cdef int rc
         if bot_get(policy) == NULL:
             raise ValueError(f"bot id {policy} out of range 0..{N_BOTS - 1}")
         if not self.deciding():
@@ -218,7 +220,9 @@ cdef class InfoSet:
                              "decides whole plays")
         work = self.h          # the bot may refresh its throw memo: keep this copy as it is
         rng_load(&rng, state)
-        if bot_choose(&work, bot_get(policy), &rng, &p) != 0:
+        rc = bot_choose(&work, bot_get(policy), &rng, &p)
+        raise_interrupt()
+        if rc != 0:
             raise RuntimeError("the bot found no move")
         rng_store(&rng, state)
         return choice_ids(&work, &self.b, &p)
