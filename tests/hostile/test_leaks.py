@@ -36,8 +36,9 @@ LOOPS = [
 ]
 
 
-def _probe(what: str, n: int) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+def _probe(what: str, n: int, tmp: Path) -> dict:
+    # a temporary directory of its own: other processes' files do not count
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), TMPDIR=str(tmp))
     r = subprocess.run(
         [sys.executable, str(HERE / "leak_probe.py"), what, str(n)],
         capture_output=True,
@@ -50,8 +51,8 @@ def _probe(what: str, n: int) -> dict:
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-def _check(what: str, n: int) -> None:
-    m = _probe(what, n)
+def _check(what: str, n: int, tmp: Path) -> None:
+    m = _probe(what, n, tmp)
     before, after = m["before"], m["after"]
     print(
         f"{what} x {n:,}: RSS {before['rss']:,} -> {after['rss']:,} KiB; fds "
@@ -64,11 +65,11 @@ def _check(what: str, n: int) -> None:
 
 
 @pytest.mark.parametrize("what,n", [(w, d) for w, d, _ in LOOPS])
-def test_flat_short(what, n):
-    _check(what, n)
+def test_flat_short(what, n, tmp_path):
+    _check(what, n, tmp_path)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("what,n", [(w, long) for w, _, long in LOOPS])
-def test_flat_long(what, n):
-    _check(what, n)
+def test_flat_long(what, n, tmp_path):
+    _check(what, n, tmp_path)
