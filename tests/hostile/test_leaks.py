@@ -28,11 +28,11 @@ pytestmark = pytest.mark.skipif(
 
 # (loop, default size, long size)
 LOOPS = [
-    ("hands", 2_000, 100_000),
-    ("openspiel", 30, 10_000),
-    ("pimc", 40, 1_000),
-    ("deals", 2_000_000, 100_000_000),
-    ("runs", 40, 1_000),
+    ("hands", 1_000, 100_000),
+    ("openspiel", 20, 10_000),
+    ("pimc", 30, 1_000),
+    ("deals", 1_000_000, 100_000_000),
+    ("runs", 30, 1_000),
 ]
 
 
