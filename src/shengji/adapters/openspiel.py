@@ -166,7 +166,9 @@ class ShengjiGame(pyspiel.Game):
         except pyspiel.SpielError:
             raise ValueError(f"{bad} (truncated or altered)") from None
         except Exception as exc:  # the unpickling of an altered pickle: anything at all
-            raise ValueError(f"{bad} ({type(exc).__name__}: {exc})"[:300]) from None
+            raise ValueError(
+                f"{bad} (its pickled state does not load: {type(exc).__name__})"
+            ) from None
         if not isinstance(state, ShengjiState):
             raise ValueError(f"{bad} (it holds a {type(state).__name__})")
         _check_replays(self, state, bad)
@@ -342,10 +344,12 @@ def _check_replays(game: ShengjiGame, state: ShengjiState, bad: str) -> None:
                 )
             )
         )
-    except (ValueError, TypeError, pyspiel.SpielError) as exc:
+    except pyspiel.SpielError:
+        raise ValueError(f"{bad}: its history does not replay") from None
+    except (ValueError, TypeError) as exc:  # ours: one line naming the action or value
         raise ValueError(f"{bad}: its history does not replay ({exc})"[:300]) from None
     except Exception as exc:  # an altered attribute of the pickled state
-        raise ValueError(f"{bad}: altered ({type(exc).__name__}: {exc})"[:300]) from None
+        raise ValueError(f"{bad}: its pickled state is altered ({type(exc).__name__})") from None
     if not same:
         raise ValueError(f"{bad}: the pickled state is not what its history replays to")
 
