@@ -142,6 +142,7 @@ def _tamper(out, how, arg) -> str | None:
     return None
 
 
+@pytest.mark.filterwarnings("ignore:the run was written by shengji")  # a tampered version
 @pytest.mark.parametrize("n", SIZES)
 def test_replay_tampered(n, scoring_run, tmp_path_factory):
     base = tmp_path_factory.mktemp("tampered")
