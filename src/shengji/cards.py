@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
+
 from shengji.names import (
     BIG_JOKER,
     HAND_SIZE,
@@ -148,10 +150,12 @@ def card_points(cards) -> int:
 
 
 def _check_id(card) -> int:
+    if isinstance(card, (bool, np.bool_)):  # True == 1, but a flag is no card
+        raise ValueError(f"card id {card!r} is a bool, not an integer in 0..107")
     try:
         c = int(card)
-    except (TypeError, ValueError):
-        raise ValueError(f"card id {card!r} is not an integer in 0..107") from None
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an infinite float
+        raise ValueError(f"card id {card!r:.40} is not an integer in 0..107") from None
     if c != card or not 0 <= c < N_CARDS:
         raise ValueError(f"card id {card!r} is out of range: ids run 0..107")
     return c

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import cache
+from numbers import Integral
 
 import numpy as np
 
@@ -105,6 +106,12 @@ class GameConfig:
     returns: str = "levels"
 
     def __post_init__(self):
+        for name in ("preset", "trump", "returns"):
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise ValueError(f"{name}: expected a string, got {value!r:.40}")
+        if not isinstance(self.first_hand, (bool, np.bool_)):
+            raise ValueError(f"first_hand: expected a bool, got {self.first_hand!r:.40}")
         if self.preset not in PRESETS:
             raise ValueError(f"preset: unknown {self.preset!r}; allowed: {', '.join(PRESETS)}")
         if (
@@ -175,6 +182,8 @@ def step(hand: HandState, action: int) -> tuple[HandState, bool]:
     then ends there -- the last pass is a legal action, the hand is scored as no hand (no
     level changes, returns 0) and the state stays as it was before that pass.  Any other
     refused action raises ``ValueError`` as ``HandState.apply_action`` does."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, Integral):
+        raise TypeError(f"action: expected an integer action, got {action!r:.40}")
     if hand.phase != "bid":
         hand.apply_action(action)
         return hand, False
@@ -194,6 +203,10 @@ def hand_returns(state: HandState, returns: str = "levels") -> list[float]:
     for the other team; ``"points"``: the defenders' points D (docs/rules.md §5, §8,
     kitty and penalties included) to each defender, -D to each of the banker team.
     Both are zero-sum."""
+    if not isinstance(returns, str) or returns not in RETURNS:
+        raise ValueError(f"returns: unknown {returns!r:.40}; allowed: {', '.join(RETURNS)}")
+    if not isinstance(state, HandState):
+        raise TypeError(f"state: expected a HandState, not {type(state).__name__}")
     r = state.result()
     banker_team = state.banker % 2
     if returns == "levels":
@@ -307,8 +320,25 @@ def _offsets(perfect_recall: bool) -> dict[str, tuple[int, tuple[int, ...]]]:
     return out
 
 
+def _check_tensor(tensor, perfect_recall) -> None:
+    """ValueError/TypeError unless ``tensor`` is what ``tensor_layout(perfect_recall)``
+    describes: a flat float32 numpy array of ``tensor_size`` values."""
+    if not isinstance(perfect_recall, (bool, np.bool_)):
+        raise TypeError(f"perfect_recall: expected a bool, got {perfect_recall!r:.40}")
+    if not isinstance(tensor, np.ndarray):
+        raise TypeError(f"tensor: expected a flat float32 numpy array, not {type(tensor).__name__}")
+    size = tensor_size(bool(perfect_recall))
+    if tensor.dtype != np.float32 or tensor.shape != (size,):
+        raise ValueError(
+            f"tensor: expected a flat float32 array of {size} values (tensor_size"
+            f"({bool(perfect_recall)})), got {tensor.dtype} of shape {tensor.shape}"
+        )
+
+
 def views(tensor: np.ndarray, perfect_recall: bool) -> dict[str, np.ndarray]:
     """Named views of the flat ``tensor`` (no copies)."""
+    _check_tensor(tensor, perfect_recall)
+    perfect_recall = bool(perfect_recall)
     return {
         name: tensor[i : i + int(np.prod(shape))].reshape(shape)
         for name, (i, shape) in _offsets(perfect_recall).items()
@@ -333,6 +363,14 @@ def encode(
     observer) into the flat float32 ``tensor`` (``tensor_layout``), zeroed first.
     ``thrown_in``: the deal was thrown in after ``obs`` (``step``): phase "thrown_in",
     nobody to play, no legal action."""
+    _check_tensor(tensor, perfect_recall)
+    perfect_recall = bool(perfect_recall)
+    if seat is not None and (
+        isinstance(seat, (bool, np.bool_))
+        or not isinstance(seat, Integral)
+        or not 0 <= seat < N_SEATS
+    ):
+        raise ValueError(f"seat: expected a seat 0..{N_SEATS - 1} or None, got {seat!r:.40}")
     o = _offsets(perfect_recall)
     tensor.fill(0)
     if obs is None:

@@ -57,6 +57,7 @@ sampler OpenSpiel passes (four draws seed a ``numpy.random.SeedSequence``).
 from __future__ import annotations
 
 import json
+from numbers import Integral, Real
 
 import numpy as np
 import pyspiel
@@ -80,6 +81,7 @@ from shengji.cards import format_cards
 from shengji.game.actions import ACTION_PLAY, action_name, is_card_action
 from shengji.game.state import HandState
 from shengji.names import N_CARDS, N_SEATS
+from shengji.seeds import check_seed
 
 __all__ = [
     "GAME_NAME",
@@ -146,6 +148,32 @@ class ShengjiGame(pyspiel.Game):
     def new_initial_state(self):
         return ShengjiState(self)
 
+    def deserialize_state(self, text):
+        """The state ``State.serialize()`` wrote (OpenSpiel's format: the history, the move
+        number and the pickled state), checked: the pickled state must be the one its own
+        history replays to, so that a truncated or altered text is one ValueError, never
+        a state that disagrees with itself (the core's pickled structs carry a checksum:
+        ``shengji._core.base.checksum``).  Unpickle only what you trust: a pickle can run
+        code."""
+        if not isinstance(text, str):
+            raise TypeError(
+                f"serialized state: expected the text of State.serialize(), "
+                f"not {type(text).__name__}"
+            )
+        bad = "serialized state: not a state of this game as State.serialize() writes it"
+        try:
+            state = super().deserialize_state(text)
+        except pyspiel.SpielError:
+            raise ValueError(f"{bad} (truncated or altered)") from None
+        except Exception as exc:  # the unpickling of an altered pickle: anything at all
+            raise ValueError(
+                f"{bad} (its pickled state does not load: {type(exc).__name__})"
+            ) from None
+        if not isinstance(state, ShengjiState):
+            raise ValueError(f"{bad} (it holds a {type(state).__name__})")
+        _check_replays(self, state, bad)
+        return state
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         return ShengjiObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
@@ -187,8 +215,23 @@ class ShengjiState(pyspiel.State):
         p = 1.0 / len(self._left)
         return [(c, p) for c in self._left]
 
+    def apply_action(self, action):
+        """OpenSpiel's ``apply_action``, the action checked first: an integer (a numpy
+        integer too), else TypeError -- not pybind11's page of overloads."""
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, Integral):
+            raise TypeError(f"action: expected an integer action, got {action!r:.40}")
+        if not -(2**63) <= int(action) < 2**63:
+            raise ValueError(f"action {action}: no action of this game (legal_actions())")
+        super().apply_action(int(action))
+
     def _apply_action(self, action):
         if self.hand is None:
+            if action not in self._left:  # the C++ side checks legality only in debug mode
+                what = "placed already" if 0 <= action < N_CARDS else "no card id 0..107"
+                raise ValueError(
+                    f"chance action {action}: not a card still to place ({what}); "
+                    "chance_outcomes() lists them"
+                )
             self._left.remove(action)
             self.deck.append(action)
             if not self._left:
@@ -237,6 +280,13 @@ class ShengjiState(pyspiel.State):
         is the same), the cards it cannot see dealt again (module docstring).
         ``probability_sampler``: OpenSpiel's sampler (a callable returning floats in
         [0, 1)), a ``numpy.random.Generator``, or an int seed."""
+        if (
+            isinstance(player_id, (bool, np.bool_))
+            or not isinstance(player_id, Integral)
+            or not 0 <= int(player_id) < N_SEATS
+        ):
+            raise ValueError(f"player_id: expected a seat 0..{N_SEATS - 1}, got {player_id!r}")
+        player_id = int(player_id)
         rng = _generator(probability_sampler)
         game = self.get_game()
         if self.hand is None:  # nothing of the shuffle is visible
@@ -267,6 +317,45 @@ class ShengjiState(pyspiel.State):
         raise RuntimeError(f"resample_from_infostate: no consistent deal in {MAX_RESAMPLES} draws")
 
 
+def _check_replays(game: ShengjiGame, state: ShengjiState, bad: str) -> None:
+    """ValueError unless replaying ``state``'s history (with its seed) gives ``state``."""
+    seed = state.__dict__.get("seed")
+    try:
+        fresh = game.new_initial_state()
+        fresh.seed = None if seed is None else check_seed(seed)
+        for a in state.history():
+            fresh.apply_action(a)
+        same = (
+            fresh.deck == state.deck
+            and fresh.who == state.who
+            and fresh.thrown_in == state.thrown_in
+            and fresh._left == state._left
+            and (fresh.hand is None) == (state.hand is None)
+            and (
+                fresh.hand is None
+                or (
+                    isinstance(state.hand, HandState)
+                    and fresh.hand.history == state.hand.history
+                    and fresh.hand.actions == state.hand.actions
+                    and fresh.hand.legal_actions() == state.hand.legal_actions()
+                    and all(
+                        fresh.information_state_string(p) == state.information_state_string(p)
+                        for p in range(N_SEATS)
+                    )
+                    and fresh.returns() == state.returns()
+                )
+            )
+        )
+    except pyspiel.SpielError:
+        raise ValueError(f"{bad}: its history does not replay") from None
+    except (ValueError, TypeError) as exc:  # ours: one line naming the action or value
+        raise ValueError(f"{bad}: its history does not replay ({exc})"[:300]) from None
+    except Exception as exc:  # an altered attribute of the pickled state
+        raise ValueError(f"{bad}: its pickled state is altered ({type(exc).__name__})") from None
+    if not same:
+        raise ValueError(f"{bad}: the pickled state is not what its history replays to")
+
+
 class _HandBox:
     """Holds a state's HandState.  OpenSpiel clones a Python state by deep-copying each
     attribute; this one copies its hand with ``HandState.clone`` (a memcpy of the core's
@@ -284,9 +373,19 @@ class _HandBox:
 def _generator(sampler) -> np.random.Generator:
     if isinstance(sampler, np.random.Generator):
         return sampler
-    if isinstance(sampler, (int, np.integer)):
-        return np.random.default_rng(np.random.SeedSequence(int(sampler)))
-    entropy = [int(sampler() * 2**32) for _ in range(4)]
+    if isinstance(sampler, (int, np.integer)) and not isinstance(sampler, (bool, np.bool_)):
+        return np.random.default_rng(np.random.SeedSequence(check_seed(int(sampler))))
+    if not callable(sampler):
+        raise TypeError(
+            "probability_sampler: expected a callable returning floats in [0, 1), a "
+            f"numpy Generator or an int seed, not {type(sampler).__name__}"
+        )
+    entropy = []
+    for _ in range(4):
+        u = sampler()
+        if isinstance(u, bool) or not isinstance(u, Real) or not 0 <= float(u) < 1:
+            raise ValueError(f"probability_sampler: returned {u!r}, not a float in [0, 1)")
+        entropy.append(int(float(u) * 2**32))
     return np.random.default_rng(np.random.SeedSequence(entropy))
 
 

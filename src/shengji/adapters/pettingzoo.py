@@ -44,6 +44,7 @@ parallel step would hold one real action and three no-ops; PettingZoo's
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
 import numpy as np
@@ -76,7 +77,23 @@ def env(**kwargs):
     e = raw_env(**kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    return _IntegerActions(wrappers.OrderEnforcingWrapper(e))
+
+
+def _check_action(action) -> None:
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, Integral):
+        raise TypeError(f"action: expected an integer action, got {action!r:.40}")
+
+
+class _IntegerActions(wrappers.BaseWrapper):
+    """TypeError for an action that is no integer (a bool, a float, a string), before
+    PettingZoo's wrappers see it (TerminateIllegalWrapper indexes the mask with it)."""
+
+    def step(self, action):
+        agent = self.agent_selection
+        if action is not None or not (self.terminations[agent] or self.truncations[agent]):
+            _check_action(action)  # None: only the step of an agent that is done
+        super().step(action)
 
 
 class raw_env(AECEnv):
@@ -152,6 +169,7 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        _check_action(action)
         # ValueError if illegal (the state unchanged)
         self.hand, self.thrown_in = step(self._live_hand, int(action))
         self._cumulative_rewards[agent] = 0.0

@@ -63,7 +63,12 @@ def _parts(table_dir: Path) -> list[Path]:
 def _file_metadata(part: Path) -> dict | None:
     import pyarrow.parquet as pq
 
-    meta = pq.read_schema(part).metadata or {}
+    try:
+        meta = pq.read_schema(part).metadata or {}
+    except (OSError, ValueError) as exc:  # pyarrow: a truncated or altered file
+        raise _not_output(
+            part, f"not a readable Parquet file ({' '.join(str(exc).split())[:200]})"
+        ) from None
     raw = meta.get(_META_KEY)
     if raw is None:
         return None

@@ -29,7 +29,6 @@ from shengji.bidding.phase import BidPhase
 from shengji.game.botspec import BotSpec
 from shengji.game.state import HandState
 from shengji.names import N_SEATS
-from shengji.rules.options import Rules
 from shengji.studies.kernel_args import kernel_args
 
 __all__ = ["replay"]
@@ -61,6 +60,27 @@ def _index(name: str, value, n: int | None = None) -> int:
     return int(value)
 
 
+def _run_config(out, meta: dict):
+    """The run's metadata validated as the study it names (the checks a study file gets:
+    shengji.studies.base.make_config), so that a file edited by hand -- a chunk size of 0,
+    a seed that is a string, a rule that does not exist -- is one ValueError naming the key,
+    never a value that reaches the core."""
+    from shengji.studies.base import COMMON_KEYS, make_config
+
+    opts = meta.get("options")
+    if not isinstance(opts, dict):
+        raise ValueError(f"{str(out)!r}: its metadata has no options table (altered by hand?)")
+    data = {k: meta[k] for k in COMMON_KEYS if k in meta and k not in ("description",)}
+    clash = sorted(set(opts) & set(data))
+    if clash:
+        raise ValueError(f"{str(out)!r}: its metadata options repeat {', '.join(clash)}")
+    data.update(opts)
+    try:
+        return make_config(data, source=f"the metadata of {str(out)!r}")[1]
+    except ValueError as exc:
+        raise ValueError(f"{str(out)!r} metadata (altered by hand?): {exc}") from None
+
+
 def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> HandState:
     """The finished ``HandState`` of one row of a scoring or match run (module docstring).
 
@@ -89,8 +109,9 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
             f"{__version__}: the replay may differ",
             stacklevel=2,
         )
-    rules = Rules.from_dict(meta["rules"])
-    seed, size, n, opts = meta["seed"], meta["chunk_size"], meta["n"], meta["options"]
+    cfg = _run_config(out, meta)
+    rules = cfg.rules
+    seed, size, n, opts = cfg.seed, cfg.chunk_size, cfg.n, cfg.options
     core = HandCore()
     keep = BidCore()  # the bidding's result, for the round after the bury
     if study == "scoring":
@@ -104,7 +125,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         match = _index("match", match, n)
         hand = _index("hand", hand)
         chunk, j = divmod(match, size)
-    a = kernel_args(study, opts, seed, meta["level"], chunk)
+    a = kernel_args(study, opts, seed, cfg.level, chunk)
     team0, team1 = (_steppable(key, bot) for key, bot in zip(a.bot_keys, a.bots, strict=True))
     team = (team0, team1)
     bid, threshold = a.bid_policy, a.bid_threshold
@@ -158,7 +179,14 @@ def _check_row(out, chunk: int, keys: dict, result: dict) -> None:
     table_dir = _resolve(Path(out), "hands")[0]
     part = table_dir / part_name(chunk)
     filters = [(k, "=", v) for k, v in keys.items()]
-    table = pq.read_table(part if part.is_file() else table_dir, filters=filters)
+    source = part if part.is_file() else table_dir
+    try:
+        table = pq.read_table(source, filters=filters)
+    except (OSError, ValueError) as exc:  # pyarrow: a truncated or altered file
+        raise ValueError(
+            f"{str(source)!r}: not readable as this run's Parquet rows (truncated or "
+            f"altered?): {' '.join(str(exc).split())[:200]}"
+        ) from None
     if table.num_rows != 1:
         raise ValueError(f"{str(out)!r} holds {table.num_rows} rows for {keys}")
     row = table.to_pylist()[0]

@@ -741,7 +741,12 @@ class HandState:
         seat = self._core.to_play
         if isinstance(cards, Integral) and not isinstance(cards, bool):
             cards = [int(cards)]
-        ids = as_cards(cards)
+        try:
+            ids = as_cards(cards)
+        except TypeError:
+            raise ValueError(
+                f"cards: expected card ids, one id or notation text, not {type(cards).__name__}"
+            ) from None
         if isinstance(cards, str):
             ids = self._held_copies(seat, ids)
         was_bury = self._core.phase == _BURY
@@ -777,6 +782,10 @@ class HandState:
         if action >= BID_ACTION_BASE:
             raise ValueError(
                 f"not a legal action here: {action} is a bid action and the phase is {self.phase}"
+            )
+        if action < 0:
+            raise ValueError(
+                f"not an action: {action}; 0..107 choose a card id, {ACTION_PLAY} plays the lead"
             )
         was_bury = self._core.phase == _BURY
         raw = self._check(self._core.apply_action(int(action)))

@@ -219,6 +219,12 @@ def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
     lead_ids = _parse(lead, "lead")
     if isinstance(other_hands, str):
         raise ValueError("other_hands: expected a sequence of hands, not one string")
+    try:
+        other_hands = list(other_hands)
+    except TypeError:
+        raise ValueError(
+            f"other_hands: expected a sequence of hands, not {type(other_hands).__name__}"
+        ) from None
     others = [_parse(h, f"other hand {i}") for i, h in enumerate(other_hands)]
     _check_coexist([lead_ids, *others], "lead and other hands")
     t, r = _trump_rules(trump, rules)

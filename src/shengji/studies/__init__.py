@@ -22,6 +22,6 @@ KINDS = {
 
 
 def get_study(name: str):
-    if name not in KINDS:
+    if not isinstance(name, str) or name not in KINDS:
         raise ValueError(f"unknown study kind {name!r}; allowed: " + ", ".join(sorted(KINDS)))
     return import_module(KINDS[name]).STUDY

@@ -245,7 +245,7 @@ def make_config(
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
     preset = data.get("preset", "standard")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise ConfigError(f"preset: unknown preset {preset!r}; allowed: " + ", ".join(PRESETS))
     overrides_table = data.get("rules", {})
     if not isinstance(overrides_table, dict):

@@ -57,6 +57,7 @@ from shengji._core.engine.hand cimport (
 from shengji._core.engine.moves cimport MAX_PLAYS
 from shengji._core.engine.play cimport Play, bit, ctz, mask_size, masked_counts, popcount
 from shengji._core.base.rng cimport Rng, rng_split, sj_next
+from shengji._core.base.interrupt cimport interrupted
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.bots.sampler cimport Sampler, SAMPLER_OK, sample_hand, sampler_free, sampler_init
 from shengji._core.bots.bot cimport (
@@ -457,9 +458,9 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
                 sc.values[c * sc.cap_samples + j] = val
                 sc.done[c] = j + 1
             k = j + 1
-            if timed and sj_clock_ms() - start > p.time_budget_ms:
-                out_of_time = True
-                break
+            if (timed and sj_clock_ms() - start > p.time_budget_ms) or interrupted():
+                out_of_time = True          # interrupted: the wrapper raises, none of
+                break                       # this is used
         lead = leader_of(sc, n_alive, k)
         kept = 0
         for i in range(n_alive):

@@ -22,6 +22,7 @@ from shengji._core.base.cards cimport (
     SMALL_JOKER, kind_of,
 )
 from shengji._core.base.options cimport RulesC, pack_rules
+from shengji._core.base.interrupt cimport interrupted, raise_interrupt
 from shengji._core.base.rng cimport Rng, rng_load, rng_split, rng_store, sj_bounded
 from shengji._core.bidding.bidding cimport count_trumps
 from shengji._core.engine.hand cimport HandC, hand_setup
@@ -107,6 +108,8 @@ def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level
         rng_load(&rng, state)
         with nogil:
             for i in range(n):
+                if interrupted():
+                    break
                 # the deal: seat's cards at its dealing positions, the unseen ones shuffled
                 # (from their sorted order: a deal depends on the stream alone)
                 u = 0
@@ -150,5 +153,6 @@ def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level
         rng_store(&rng, state)
     finally:
         agents_free(&agent, 1)
+    raise_interrupt()
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")

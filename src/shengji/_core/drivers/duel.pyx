@@ -18,6 +18,7 @@ from libc.string cimport memcpy
 
 from shengji._core.base.cards cimport N_CARDS, N_RANKS, N_SEATS, team
 from shengji._core.base.options cimport RulesC, pack_rules
+from shengji._core.base.interrupt cimport interrupted, raise_interrupt
 from shengji._core.base.rng cimport Rng, rng_load, rng_split, rng_store
 from shengji._core.bidding.bidding cimport BidParams, BidResult
 from shengji._core.engine.hand cimport HandC
@@ -70,6 +71,8 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
         rng_load(&rng, state)
         with nogil:
             for i in range(n):
+                if interrupted():
+                    break
                 rc = deal_hand(&dealt, &rng, &deck[0], &bp, lv, &r, -1, &bid)
                 if rc != 0:
                     break
@@ -88,5 +91,6 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
         rng_store(&rng, state)
     finally:
         agents_free(agents, N_ORIENTATIONS)
+    raise_interrupt()
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")

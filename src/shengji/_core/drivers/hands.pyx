@@ -14,6 +14,7 @@ from libc.string cimport memcpy, memset
 from shengji._core.base.cards cimport N_CARDS, N_DEALT, N_RANKS, N_SEATS, team
 from shengji._core.base.options cimport RulesC, TT_BANKER, TT_DRAW, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
+from shengji._core.base.interrupt cimport interrupted, raise_interrupt
 from shengji._core.deal.deal cimport shuffle_full
 from shengji._core.bidding.bidding cimport (
     BidParams, BidResult, BidState, BidView, BID_OK, STAGE_REBURY, bid_hand, bid_advance, bid_apply,
@@ -255,6 +256,8 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
         rng_load(&rng, state)
         with nogil:
             for i in range(n):
+                if interrupted():
+                    break
                 rc = deal_hand(&h, &rng, &deck[0], &bp, lv, &r, -1, &bid)
                 if rc != 0:
                     break
@@ -265,6 +268,7 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
         rng_store(&rng, state)
     finally:
         agents_free(agents, 2)
+    raise_interrupt()
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
 
@@ -340,6 +344,8 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
         rng_load(&rng, state)
         with nogil:
             while i < cap and i < MAX_MATCH_HANDS:
+                if interrupted():
+                    break
                 rc = match_deal(&m, &h, &rng, &deck[0], &r, bid_policy, bid_threshold, &bid)
                 if rc != 0:
                     break
@@ -356,6 +362,7 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
         rng_store(&rng, state)
     finally:
         agents_free(agents, 2)
+    raise_interrupt()
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
     if m.ended == MATCH_ON:

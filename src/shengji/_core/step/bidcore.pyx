@@ -28,15 +28,18 @@ from shengji._core.bidding.bidding cimport (
 
 cnp.import_array()
 
+from shengji._core.base.checksum import check_seal, seal
 from shengji._core.bidding.bidding import STAGE_NAMES, _ERRORS
 
 PASS = BID_PASS
 
 
-def _rebuild(bytes st, bytes res, bytes p, bytes r, bytes deck, int finished):
-    """Unpickling: the raw structs back (checked for size), the pointers remade."""
+def _rebuild(bytes st, bytes res, bytes p, bytes r, bytes deck, int finished,
+             digest=None):
+    """Unpickling: the raw structs back (size and seal checked), the pointers remade."""
     cdef BidCore c = BidCore.__new__(BidCore)
     cdef BidState tmp
+    check_seal("bidding", digest, st, res, p, r, deck, finished)
     sizes = (sizeof(BidState), sizeof(BidResult), sizeof(BidParams), sizeof(RulesC), N_CARDS)
     if (len(st), len(res), len(p), len(r), len(deck)) != sizes:
         raise ValueError("a pickled bidding of another build of shengji (its C structs differ)")
@@ -57,11 +60,12 @@ cdef class BidCore:
     """One hand's bidding, stepped from Python (module docstring)."""
 
     def __reduce__(self):
-        return _rebuild, ((<char*> &self.st)[:sizeof(BidState)],
-                          (<char*> &self.res)[:sizeof(BidResult)],
-                          (<char*> &self.p)[:sizeof(BidParams)],
-                          (<char*> &self.r)[:sizeof(RulesC)],
-                          (<char*> self.deck)[:N_CARDS], self.finished)
+        parts = ((<char*> &self.st)[:sizeof(BidState)],
+                 (<char*> &self.res)[:sizeof(BidResult)],
+                 (<char*> &self.p)[:sizeof(BidParams)],
+                 (<char*> &self.r)[:sizeof(RulesC)],
+                 (<char*> self.deck)[:N_CARDS], self.finished)
+        return _rebuild, (*parts, seal(*parts))
 
     def __init__(self, cards=None, int level=0, rules=None, bint first_hand=True,
                  int banker=0, int first_drawer=0):

@@ -22,6 +22,7 @@ from shengji._core.base.cards cimport (
 )
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
+from shengji._core.base.interrupt cimport raise_interrupt
 from shengji._core.bidding.bidding cimport (
     BidParams, BidResult, BidState, bid_deck, bid_first_drawer, result_dict, POLICY_EAGER,
 )
@@ -55,6 +56,7 @@ from shengji._core.engine.hand import PHASE_NAMES as PHASES  # no-cython-lint: r
 from shengji._core.bots.bot import BOT_NAMES as BOTS  # no-cython-lint: re-exported
 from shengji._core.drivers.hands import HAND_COLUMNS
 from shengji._core.base.rng import chunk_state
+from shengji._core.base.checksum import check_seal, seal
 
 cdef enum:
     NOT_A_CARD = -7            # statuses of this unit, beside hand.pxd's APPLY_*
@@ -104,8 +106,9 @@ cdef int _ids(object cards, int seat, const Book* b, IdSet* out) except -100:
     return 0
 
 
-def _rebuild(bytes hb, bytes bb, bytes rb, bidding, int redeals):
+def _rebuild(bytes hb, bytes bb, bytes rb, bidding, int redeals, digest=None):
     cdef HandCore o = HandCore.__new__(HandCore)
+    check_seal("hand", digest, hb, bb, rb, redeals)
     load_state(&o.h, &o.b, hb, bb)
     if len(rb) != sizeof(Rng):
         raise ValueError("a pickled hand of another build of shengji (its C structs differ)")
@@ -218,6 +221,7 @@ cdef class HandCore:
             rng_store(&self.rng, state)
         finally:
             agents_free(agents, 2)
+        raise_interrupt()
         if rc != 0:
             raise RuntimeError(f"hand engine status {rc}")
         book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)
@@ -302,8 +306,10 @@ cdef class HandCore:
         return c
 
     def __reduce__(self):
-        return _rebuild, ((<char*> &self.h)[:sizeof(HandC)], (<char*> &self.b)[:sizeof(Book)],
-                          (<char*> &self.rng)[:sizeof(Rng)], self.bidding, self.redeals)
+        hb = (<char*> &self.h)[:sizeof(HandC)]
+        bb = (<char*> &self.b)[:sizeof(Book)]
+        rb = (<char*> &self.rng)[:sizeof(Rng)]
+        return _rebuild, (hb, bb, rb, self.bidding, self.redeals, seal(hb, bb, rb, self.redeals))
 
     # -- the public state ---------------------------------------------------------------
     @property
@@ -545,7 +551,9 @@ cdef class HandCore:
         if self.h.pub.phase != PHASE_BURY and self.h.pub.phase != PHASE_PLAY:
             raise ValueError("the hand is over")
         if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+            raise_interrupt()
             raise RuntimeError("the bot found no move")
+        raise_interrupt()
         return p.one, p.two
 
     def play_to_end(self, int policy):
@@ -558,7 +566,9 @@ cdef class HandCore:
             raise ValueError(f"bot id {policy} out of range 0..{N_BOTS - 1}")
         while self.h.pub.phase == PHASE_BURY or self.h.pub.phase == PHASE_PLAY:
             if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+                raise_interrupt()
                 return APPLY_EMPTY
+            raise_interrupt()
             if self.h.pub.phase == PHASE_BURY:
                 rc = hand_bury(&self.h, &p)
             else:
@@ -578,7 +588,9 @@ cdef class HandCore:
         if self.h.pub.phase == PHASE_PLAY and self.b.n_chosen:
             raise ValueError(APPLY_ERRORS[CHOSEN])
         if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+            raise_interrupt()
             raise RuntimeError("the bot found no move")
+        raise_interrupt()
         return choice_ids(&self.h, &self.b, &p)
 
     def result(self):

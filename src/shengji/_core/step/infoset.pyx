@@ -12,6 +12,7 @@ from libc.string cimport memcpy, memset
 
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_KINDS, N_SEATS
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
+from shengji._core.base.interrupt cimport raise_interrupt
 from shengji._core.engine.hand cimport (
     HandC, Holding, Public, ThrowCache, TrickRecord, PHASE_BURY, PHASE_OVER, PHASE_PLAY,
 )
@@ -31,6 +32,7 @@ import numpy as np
 cimport numpy as cnp
 
 from shengji._core.drivers.hands import HAND_COLUMNS
+from shengji._core.base.checksum import check_seal, seal
 
 cnp.import_array()
 
@@ -145,8 +147,9 @@ cdef int load_state(HandC* h, Book* b, bytes hb, bytes bb) except -1:
     return 0
 
 
-def _rebuild(bytes hb, bytes bb, int seat, bidding):
+def _rebuild(bytes hb, bytes bb, int seat, bidding, digest=None):
     cdef InfoSet o = InfoSet.__new__(InfoSet)
+    check_seal("information set", digest, hb, bb, seat)
     load_state(&o.h, &o.b, hb, bb)
     o.seat = seat
     o.bidding = bidding
@@ -158,8 +161,9 @@ cdef class InfoSet:
     Made by ``HandCore.infoset(seat)``; shengji.game.Observation wraps it."""
 
     def __reduce__(self):
-        return _rebuild, ((<char*> &self.h)[:sizeof(HandC)], (<char*> &self.b)[:sizeof(Book)],
-                          self.seat, self.bidding)
+        hb = (<char*> &self.h)[:sizeof(HandC)]
+        bb = (<char*> &self.b)[:sizeof(Book)]
+        return _rebuild, (hb, bb, self.seat, self.bidding, seal(hb, bb, self.seat))
 
     cdef bint deciding(self):
         return self.seat == self.h.pub.to_play and (self.h.pub.phase == PHASE_BURY or
@@ -209,6 +213,7 @@ cdef class InfoSet:
         cdef Rng rng
         cdef Play p
         cdef HandC work
+        cdef int rc
         if bot_get(policy) == NULL:
             raise ValueError(f"bot id {policy} out of range 0..{N_BOTS - 1}")
         if not self.deciding():
@@ -218,7 +223,9 @@ cdef class InfoSet:
                              "decides whole plays")
         work = self.h          # the bot may refresh its throw memo: keep this copy as it is
         rng_load(&rng, state)
-        if bot_choose(&work, bot_get(policy), &rng, &p) != 0:
+        rc = bot_choose(&work, bot_get(policy), &rng, &p)
+        raise_interrupt()
+        if rc != 0:
             raise RuntimeError("the bot found no move")
         rng_store(&rng, state)
         return choice_ids(&work, &self.b, &p)

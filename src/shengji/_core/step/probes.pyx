@@ -15,6 +15,7 @@ from libc.string cimport memcpy
 from shengji._core.base.cards cimport N_KINDS, N_SEATS
 from shengji._core.engine.hand cimport HandC
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
+from shengji._core.base.interrupt cimport raise_interrupt
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.step.handcore cimport HandCore
 from shengji._core.engine.play cimport Play
@@ -137,6 +138,7 @@ def pimc_decision(HandCore core, spec, state):
         rng_store(&rng, state)
     finally:
         agent_free(&a)
+    raise_interrupt()
     if n == 0:
         raise ValueError("no decision to take (the hand is over)")
     return ((out.one, out.two),
