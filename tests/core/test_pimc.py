@@ -1,5 +1,5 @@
 """The pimc bot (issue #16): legal under every preset, a pure function of (view, seed),
-the same bytes for any number of workers, its search as documented (bot_pimc.pyx), its
+the same bytes for any number of workers, its search as documented (bots/pimc.pyx), its
 parameters validated, and clearly stronger than random at a fixed seed."""
 
 from __future__ import annotations

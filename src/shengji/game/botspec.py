@@ -18,7 +18,7 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
 ``pimc``'s parameters (``_core/bots/pimc.pyx``; defaults and limits from the core):
   samples         deals of the hidden cards a finalist candidate is judged on (1..1024)
   candidates      candidates searched at most (1..64): the rollout bot's, memory's and
-                  greedy's choices first, then the rest (bot_pimc.pyx's docstring)
+                  greedy's choices first, then the rest (bots/pimc.pyx's docstring)
   rollout         the bot that plays the samples out: "memory", "greedy" or "random"
   objective       "points" (defender points for its team) or "levels" (the team's level
                   change, then the points)
@@ -81,7 +81,7 @@ def _milliseconds(where: str, value: Any) -> float:
 
 # Parameters of each built-in bot: name -> {parameter: (default, check)}; check(where,
 # value) returns the value or raises ValueError naming `where`.  random, greedy and memory
-# take none; pimc's defaults and limits are the core's (bot_pimc.pxd).
+# take none; pimc's defaults and limits are the core's (bots/pimc.pxd).
 BOT_PARAMS: dict[str, dict[str, tuple[Any, Callable[[str, Any], Any]]]] = {
     name: {} for name in BOT_NAMES
 }

@@ -31,7 +31,7 @@ cpdef enum Objective:
     OBJECTIVE_LEVELS = 1     # the team's signed level change, then the points
 
 # A bot's parameters, as shengji.game.botspec validated them (its BOT_PARAMS; the defaults are
-# the bot's own, bot_pimc.pxd).  Bots without parameters ignore them.
+# the bot's own, bots/pimc.pxd).  Bots without parameters ignore them.
 ctypedef struct BotParams:
     int samples              # determinizations a finalist candidate is judged on
     int candidates           # candidates entering the search (the rest pruned)
@@ -73,7 +73,7 @@ cdef const Bot* bot_get(int bot) noexcept nogil
 cdef int bot_choose(HandC* h, const Bot* bot, Rng* rng, Play* out) noexcept nogil
 
 # An Agent from a Python value: a BotId (int: the bot with its default parameters) or a
-# shengji.bots.BotSpec (its id and parameters); allocates its scratch.  ValueError for an
+# shengji.game.botspec.BotSpec (its id and parameters); allocates its scratch.  ValueError for an
 # unknown bot or a parameter out of range, MemoryError; pair with agent_free (safe on an
 # agent that agent_init failed on, and on a zeroed one).
 cdef int agent_init(Agent* a, object spec) except -1

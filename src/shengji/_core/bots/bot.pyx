@@ -2,8 +2,8 @@
 """The bot interface (bot.pxd), the registry of the built-in bots, and the agents (a bot
 with its parameters and scratch, one per seat in a driver).
 
-``random`` (bot_random.pyx), ``greedy`` (bot_greedy.pyx), ``memory`` (bot_memory.pyx)
-and ``pimc`` (bot_pimc.pyx) decide from the deciding seat's ``View`` and the ``Rng`` only;
+``random`` (bots/random.pyx), ``greedy`` (bots/greedy.pyx), ``memory`` (bots/memory.pyx)
+and ``pimc`` (bots/pimc.pyx) decide from the deciding seat's ``View`` and the ``Rng`` only;
 ``bot_choose`` builds that view from a ``HandC``."""
 import operator
 
@@ -67,7 +67,7 @@ cdef int _int_param(str name, object value, int lo, int hi) except? -1:
 
 cdef int agent_init(Agent* a, object spec) except -1:
     """bot.pxd.  spec: a BotId, or an object with ``id`` and ``params`` ((name, value)
-    pairs naming PARAM_FIELDS: shengji.bots.BotSpec)."""
+    pairs naming PARAM_FIELDS: shengji.game.botspec.BotSpec)."""
     cdef int bot
     memset(a, 0, sizeof(Agent))
     if hasattr(spec, "params"):

@@ -15,7 +15,7 @@ cdef enum:
 cdef int greedy_bury(const View* v, Rng* rng, Play* out) noexcept nogil
 cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil
 
-# The rules of thumb other bots build on (bot_memory.pyx):
+# The rules of thumb other bots build on (bots/memory.pyx):
 # could cards this seat cannot see form a higher single / pair of the suit?
 cdef bint beaten_by_unseen(const View* v, int suit, int shape, int order) noexcept nogil
 # The components of own suit s that no unseen cards can beat in their shape: their union

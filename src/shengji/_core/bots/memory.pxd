@@ -1,5 +1,5 @@
 # The memory bot (bot.pxd's interface): greedy's rules of thumb plus the public record a
-# real player keeps (bot_memory.pyx), from its view only.
+# real player keeps (bots/memory.pyx), from its view only.
 from libc.stdint cimport uint64_t
 from shengji._core.engine.hand cimport Public
 from shengji._core.engine.play cimport Play

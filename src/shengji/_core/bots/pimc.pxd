@@ -1,4 +1,4 @@
-# The pimc bot (bot_pimc.pyx): determinized Monte Carlo search -- each candidate play
+# The pimc bot (bots/pimc.pyx): determinized Monte Carlo search -- each candidate play
 # (or bury) is played out by a fast rollout bot in deals of the hidden cards sampled
 # consistently with the seat's view (sampler.pxd), the same deals for every candidate; the
 # candidate with the best mean outcome for the seat's team is chosen.
@@ -7,7 +7,7 @@ from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
 from shengji._core.bots.bot cimport BotParams
 
-# Limits and default parameters; `cpdef`: bot_pimc.DEFAULTS / LIMITS export them and
+# Limits and default parameters; `cpdef`: bots.pimc.DEFAULTS / LIMITS export them and
 # shengji.game.botspec declares pimc's parameters from them (written once, here).
 cpdef enum:
     # the default samples and candidates: chosen from the strength/speed curve

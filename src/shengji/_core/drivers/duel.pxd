@@ -1,4 +1,4 @@
-# The duel driver (drivers_duel.pyx): every deal played twice, the bots swapping sides;
+# The duel driver (drivers/duel.pyx): every deal played twice, the bots swapping sides;
 # each seat's decisions draw from a stream of its own (rng.pxd's rng_split).
 from libc.stdint cimport uint64_t
 from shengji._core.base.cards cimport N_SEATS

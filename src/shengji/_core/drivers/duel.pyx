@@ -38,7 +38,7 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
     carried-over `deck`, each played in both orientations: row 2 i + o of out (drivers.
     HAND_COLUMNS, (N_HAND_COLUMNS, >= 2 n) int32) is deal i in orientation o.  level, banker,
     bid_policy, bid_threshold: as drivers.play_hands (both teams at `level`; banker -1:
-    first hands).  bot_a, bot_b: a BotId or a shengji.bots.BotSpec.  key: the chunk's
+    first hands).  bot_a, bot_b: a BotId or a shengji.game.botspec.BotSpec.  key: the chunk's
     seat_key.  state and deck advance in place."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng, k

@@ -228,7 +228,7 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
     """Play n independent hands at level rank `level` (both teams at it).  banker: a seat
     (later hand, bidding keeps it unless the rules move it) or -1 (first hand: the declarer
     banks).  The banker team's seats are played by banker_bot, the others by defender_bot
-    (a BotId, or a shengji.bots.BotSpec for a bot with parameters).  out: (N_HAND_COLUMNS,
+    (a BotId, or a shengji.game.botspec.BotSpec for a bot with parameters).  out: (N_HAND_COLUMNS,
     >= n) int32, HAND_COLUMNS order.  The generator state and the deck are advanced in
     place."""
     cdef RulesC r = pack_rules(rules)

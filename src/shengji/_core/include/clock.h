@@ -1,5 +1,5 @@
 /* A monotonic clock in milliseconds, for the search bots' optional time budget
- * (bot_pimc.pyx).  Only that opt-in budget reads it: every other kernel result is a pure
+ * (bots/pimc.pyx).  Only that opt-in budget reads it: every other kernel result is a pure
  * function of its inputs and seed. */
 #ifndef SHENGJI_CLOCK_H
 #define SHENGJI_CLOCK_H

@@ -191,7 +191,7 @@ cdef class HandCore:
         into this HandCore (state and deck advanced as far).  Returns (bidding dict, team
         levels before the hand), or None when the match ended first (then state and deck
         are where that match left them).  ``bids`` as for ``deal``.  The bots: a BotId or
-        a shengji.bots.BotSpec, as drivers.play_match takes them."""
+        a shengji.game.botspec.BotSpec, as drivers.play_match takes them."""
         cdef RulesC r = pack_rules(rules)
         cdef MatchC m
         cdef BidResult bid

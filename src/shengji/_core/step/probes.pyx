@@ -1,9 +1,9 @@
 # cython: language_level=3
 """Python hooks into the search units -- the sampler (sampler.pyx) and the pimc bot
-(bot_pimc.pyx) -- for tests and analysis.
+(bots/pimc.pyx) -- for tests and analysis.
 
 A module of their own because those units sit below the bot registry (bot.pyx cimports
-bot_pimc, which cimports the sampler) and HandCore above it: a hook next to the C code
+bots/pimc, which cimports the sampler) and HandCore above it: a hook next to the C code
 would import HandCore, which imports the registry, in a cycle."""
 import math
 
@@ -117,7 +117,7 @@ def no_pair_suits(HandCore core):
 def pimc_decision(HandCore core, spec, state):
     """pimc's decision for core's current decision (the bury, or the seat to play), with
     its search: (chosen (one, two), [(one, two, samples played out, mean value), ...] per
-    candidate in rank order).  spec: a shengji.bots.BotSpec of pimc, or BOT_PIMC (the
+    candidate in rank order).  spec: a shengji.game.botspec.BotSpec of pimc, or BOT_PIMC (the
     defaults).  state (rng.chunk_state) advances."""
     cdef View v
     cdef Agent a
