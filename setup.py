@@ -47,9 +47,17 @@ def unit_name(pyx: Path) -> str:
     return ".".join(pyx.relative_to(CORE).with_suffix("").parts)
 
 
-def compile_args() -> tuple[list[str], list[str]]:
-    """(extra_compile_args, extra_link_args) of every extension: the one place a build
+# Units with no hot loop (seeding, packing the rule options once per call, test hooks):
+# -O2 compiles them in about 30 % less CPU time than -O3 -funroll-loops (measured: rng.c
+# 7.3 -> 4.9 s, probes.c 5.4 -> 3.9 s of gcc) and no benchmark runs their code in a loop.
+COLD_UNITS = {"base.rng", "base.options", "step.probes"}
+
+
+def compile_args(unit: str) -> tuple[list[str], list[str]]:
+    """(extra_compile_args, extra_link_args) of one unit's extension: the one place a build
     switch (a sanitizer, a debug build) changes them."""
+    if unit in COLD_UNITS:
+        return ["-O2"], []
     return ["-O3", "-funroll-loops"], []
 
 
@@ -68,18 +76,20 @@ def selected_units() -> list[Path]:
 def extensions() -> list[Extension]:
     import numpy
 
-    cflags, ldflags = compile_args()
-    return [
-        Extension(
-            f"shengji._core.{unit_name(pyx)}",
-            [str(pyx)],
-            include_dirs=[numpy.get_include(), str(CORE / "include")],
-            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-            extra_compile_args=cflags,
-            extra_link_args=ldflags,
+    exts = []
+    for pyx in selected_units():
+        cflags, ldflags = compile_args(unit_name(pyx))
+        exts.append(
+            Extension(
+                f"shengji._core.{unit_name(pyx)}",
+                [str(pyx)],
+                include_dirs=[numpy.get_include(), str(CORE / "include")],
+                define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+                extra_compile_args=cflags,
+                extra_link_args=ldflags,
+            )
         )
-        for pyx in selected_units()
-    ]
+    return exts
 
 
 def jobs() -> int:
@@ -121,17 +131,21 @@ class BuildExt(build_ext):
         exts = self.distribution.ext_modules
         cores = self.parallel if isinstance(self.parallel, int) and self.parallel > 0 else 1
         announce(
-            f"shengji: building the compiled core: {len(exts)} C extensions on {cores} "
+            f"shengji: building the compiled core: {len(exts)} C extension"
+            f"{'s' if len(exts) != 1 else ''} on {cores} "
             f"core{'s' if cores != 1 else ''} (a few minutes on 2 cores; Cython first, "
             "then the C compiler)"
         )
-        self.distribution.ext_modules[:] = cythonize(
+        made = cythonize(
             exts,
             include_path=[str(SRC)],
             compiler_directives=CYTHON_DIRECTIVES,
             nthreads=cores,
         )
-        self.extensions = self.distribution.ext_modules
+        # Keep the Extension objects that build_ext has finalized; take the .c sources.
+        c_sources = {ext.name: ext.sources for ext in made}
+        for ext in exts:
+            ext.sources = c_sources[ext.name]
         super().run()
 
 
