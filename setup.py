@@ -133,8 +133,8 @@ class BuildExt(build_ext):
         announce(
             f"shengji: building the compiled core: {len(exts)} C extension"
             f"{'s' if len(exts) != 1 else ''} on {cores} "
-            f"core{'s' if cores != 1 else ''} (a few minutes on 2 cores; Cython first, "
-            "then the C compiler)"
+            f"core{'s' if cores != 1 else ''} (about 3 CPU-minutes in all: Cython, then the "
+            "C compiler; pip prints nothing more until it is done)"
         )
         made = cythonize(
             exts,

@@ -156,6 +156,9 @@ def notebooks(only: list[str]) -> int:
                 for o in cell.get("outputs", []):
                     if o.get("output_type") == "stream":
                         print("   " + o["text"].rstrip().replace("\n", "\n   "))
+                    elif o.get("output_type") == "execute_result":  # a table: its head
+                        lines = o["data"].get("text/plain", "").splitlines()[:12]
+                        print("   | " + "\n   | ".join(lines))
     finally:
         os.environ.clear()
         os.environ.update(env_before)
