@@ -133,7 +133,7 @@ class BuildExt(build_ext):
         announce(
             f"shengji: building the compiled core: {len(exts)} C extension"
             f"{'s' if len(exts) != 1 else ''} on {cores} "
-            f"core{'s' if cores != 1 else ''} (about 3 CPU-minutes in all: Cython, then the "
+            f"core{'s' if cores != 1 else ''} (about 2 CPU-minutes in all: Cython, then the "
             "C compiler; pip prints nothing more until it is done)"
         )
         made = cythonize(
