@@ -71,11 +71,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="shengji", description="Monte Carlo studies of Shengji (Tractor).")
     p.add_argument("--version", action="version", version=_version())
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
-    r = sub.add_parser("run", help="run a study (a TOML file in sim/)")
-    r.add_argument("study", help="study file, e.g. sim/quickstart.toml")
+    r = sub.add_parser(
+        "run", help="run a study: a shipped study's name (see 'shengji studies') or a TOML file"
+    )
+    r.add_argument(
+        "study",
+        help="a shipped study's name, e.g. quickstart (list: 'shengji studies'), or a study "
+        "file, e.g. sim/quickstart.toml",
+    )
     r.add_argument("--n", type=_positive_int, help="number of items (overrides the file)")
     r.add_argument("--seed", type=_seed, help="seed (overrides the file)")
-    r.add_argument("--out", help="output directory (default: out/<study file name>)")
+    r.add_argument("--out", help="output directory (default: out/<study name>)")
     r.add_argument(
         "--workers",
         type=_positive_int,
@@ -86,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine",
         choices=("local", "dask"),
         help="local: processes on this machine (default); dask: a dask.distributed "
-        "cluster (pip install 'shengji[dask]')",
+        'cluster (needs dask.distributed: pip install "dask[distributed]")',
     )
     r.add_argument(
         "--scheduler",
@@ -105,6 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--quiet",
         action="store_true",
         help="no progress (by default: a bar on a terminal, else a line per 10%%)",
+    )
+    sub.add_parser(
+        "studies",
+        help="list the studies that ship with shengji, with what each one does",
     )
     ru = sub.add_parser(
         "rules",
@@ -159,10 +169,12 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_run(args) -> int:
     from shengji.runner import run_study
     from shengji.studies.base import load_study_file, make_config
+    from shengji.studies.catalog import resolve
 
-    data = load_study_file(args.study)
-    kind, cfg = make_config(data, source=args.study, overrides={"n": args.n, "seed": args.seed})
-    out = Path(args.out) if args.out else Path("out") / Path(args.study).stem
+    path = resolve(args.study)
+    data = load_study_file(path)
+    kind, cfg = make_config(data, source=str(path), overrides={"n": args.n, "seed": args.seed})
+    out = Path(args.out) if args.out else Path("out") / path.stem
     for key in _unreproducible_bots(cfg.options):
         print(
             f"shengji: note: {key}: time_budget_ms > 0 makes the bot's choices depend on "
@@ -227,6 +239,25 @@ def _unreproducible_bots(options: dict) -> list[str]:
         for key, value in options.items()
         if isinstance(value, dict) and NAME_KEY in value and not parse_bot(key, value).reproducible
     ]
+
+
+def cmd_studies(args) -> int:
+    """``shengji studies``: the shipped studies, their kind and one-line description."""
+    from shengji.studies.catalog import descriptions
+    from shengji.studies.catalog import files_dir as shipped_dir
+
+    rows = descriptions()
+    if not rows:
+        raise _UsageError("no shipped studies found (a broken install?)")
+    wn = max(len(r[0]) for r in rows)
+    wk = max(len(r[1]) for r in rows)
+    for name, kind, text in rows:
+        print(f"{name:<{wn}}  {kind:<{wk}}  {text}")
+    print(
+        "run one: shengji run NAME (e.g. shengji run quickstart --out out/q); "
+        f"the files are in {shipped_dir()}"
+    )
+    return 0
 
 
 def cmd_rules(args) -> int:
@@ -360,13 +391,18 @@ def main(argv=None) -> int:
         if args.command is None:
             parser.print_usage(sys.stderr)
             print(
-                "shengji: error: a command is needed: run, rules or advise (see 'shengji --help')",
+                "shengji: error: a command is needed: run, studies, rules, advise or show "
+                "(see 'shengji --help')",
                 file=sys.stderr,
             )
             return EXIT_USAGE
-        handler = {"run": cmd_run, "rules": cmd_rules, "advise": cmd_advise, "show": cmd_show}[
-            args.command
-        ]
+        handler = {
+            "run": cmd_run,
+            "studies": cmd_studies,
+            "rules": cmd_rules,
+            "advise": cmd_advise,
+            "show": cmd_show,
+        }[args.command]
         return handler(args)
     except (_UsageError, ValueError) as exc:
         print(f"shengji: error: {exc}", file=sys.stderr)

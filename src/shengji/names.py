@@ -100,6 +100,23 @@ TRUMP_NAMES: tuple[str, ...] = (*SUITS, "NT")  # a hand's trump: suit 0..3, NO_T
 MAX_SEED_BITS = 128
 MAX_SEED = 2**MAX_SEED_BITS  # seeds are integers 0..MAX_SEED (shengji.seeds.check_seed)
 
+# -- optional dependencies ------------------------------------------------------------------
+# The plain packages behind each extra of pyproject.toml's [project.optional-dependencies]
+# (tests/packaging checks that they agree): what an installed shengji's user installs,
+# since "shengji[extra]" names a package that is not on any index.
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "dask": ("dask[distributed]",),
+    "openspiel": ("open_spiel",),
+    "pettingzoo": ("pettingzoo", "gymnasium"),
+}
+
+
+def install_hint(extra: str) -> str:
+    """``pip install open_spiel (in a clone of shengji: pip install ".[openspiel]")``."""
+    plain = " ".join(f'"{p}"' if "[" in p else p for p in EXTRAS[extra])
+    return f'pip install {plain} (in a clone of shengji: pip install ".[{extra}]")'
+
+
 # The names above are indexed by the core's values: check the few that are not tuples of
 # the core itself.
 assert len(RANKS) == N_RANKS and len(SUITS) == N_SUITS

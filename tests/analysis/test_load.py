@@ -107,11 +107,11 @@ def test_run_overrides_and_rules_merge(tmp_path):
     assert (meta["n"], meta["seed"], meta["preset"], meta["level"]) == (200, 9, "club-84022", "5")
     assert meta["rules"]["tractor_gap"] is False and meta["rules"]["trump_chain"] is False
     assert meta["rules"]["level_table"] == "step20"  # the preset's own options kept
-    # overwrite (the default) replaces the earlier run; overwrite=False refuses
-    run(study, out, n=100, workers=1)
+    # an earlier run is refused (as by the CLI) unless overwrite=True replaces it
+    with pytest.raises(ValueError, match="already holds data.*overwrite=True"):
+        run(study, out, n=100, workers=1)
+    run(study, out, n=100, workers=1, overwrite=True)
     assert len(load(out, "kitty")) == 100
-    with pytest.raises(ValueError, match="already holds data"):
-        run(study, out, n=100, workers=1, overwrite=False)
 
 
 def test_run_bad_key_is_config_error(tmp_path):
@@ -202,7 +202,8 @@ def test_unfinished_run_warns_and_loads_written_chunks(tmp_path):
     assert len(df) == 1000
     with warnings.catch_warnings():  # a finished run loads without a warning
         warnings.simplefilter("error")
-        assert len(load(run(dict(STUDY, chunk_size=1000), out, workers=1), "kitty")) == 3000
+        again = run(dict(STUDY, chunk_size=1000), out, workers=1, overwrite=True)
+        assert len(load(again, "kitty")) == 3000
 
 
 def test_table_without_parts_yet(tmp_path):

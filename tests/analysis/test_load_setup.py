@@ -46,8 +46,10 @@ def test_run_accepts_a_study_kind(tmp_path):
 
     with pytest.raises(ConfigError, match="missing key 'n'"):
         run("scoring", tmp_path / "s")
-    with pytest.raises(ConfigError, match="not found"):
+    with pytest.raises(ConfigError, match="unknown study 'poker'.*a kind .*a shipped study"):
         run("poker", tmp_path / "p", n=10)
+    with pytest.raises(ConfigError, match="not found"):
+        run(str(tmp_path / "poker.toml"), tmp_path / "p", n=10)
 
 
 def test_histogram_seat_is_an_integer(tmp_path):

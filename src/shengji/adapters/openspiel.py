@@ -5,8 +5,9 @@
 >>> state = game.new_initial_state()
 
 One hand of Shengji (``shengji.HandState``: the rules, legality and scoring are the
-core's; this module only maps actions and observations).  Install with
-``pip install "shengji[openspiel]"``.
+core's; this module only maps actions and observations).  It needs OpenSpiel:
+``pip install open_spiel`` (in a clone of shengji: ``pip install ".[openspiel]"``); without
+it, importing this module is one ``ImportError`` that says so.
 
 **Parameters**: ``preset`` (a rules preset, ``shengji rules``), ``level`` (both teams'
 level rank as a number, 2..14 = A), ``trump`` ("" (default): the hand is bid, every bid a
@@ -60,7 +61,15 @@ import json
 from numbers import Integral, Real
 
 import numpy as np
-import pyspiel
+
+from shengji.names import install_hint
+
+try:
+    import pyspiel
+except ImportError:
+    raise ImportError(
+        f"shengji.adapters.openspiel needs OpenSpiel (pyspiel): {install_hint('openspiel')}"
+    ) from None
 
 from shengji.adapters.encoding import (
     N_GAME_ACTIONS,

@@ -12,7 +12,8 @@ games are) and ``raw_env``.
 
 One hand of Shengji per episode (``shengji.HandState``: the rules, legality and scoring are
 the core's; this module only maps actions and observations).  Install with
-``pip install "shengji[pettingzoo]"``.
+``pip install pettingzoo gymnasium`` (in a clone of shengji: ``pip install ".[pettingzoo]"``);
+without them, importing this module is one ``ImportError`` that says so.
 
 * Agents ``player_0`` .. ``player_3`` are the seats (team 0: players 0 and 2).
 * ``reset(seed)`` shuffles the deck with ``numpy.random.default_rng(seed)`` (PettingZoo's
@@ -48,10 +49,18 @@ from numbers import Integral
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+from shengji.names import install_hint
+
+try:
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError:
+    raise ImportError(
+        f"shengji.adapters.pettingzoo needs PettingZoo and Gymnasium: {install_hint('pettingzoo')}"
+    ) from None
 
 from shengji.adapters.encoding import (
     N_GAME_ACTIONS,

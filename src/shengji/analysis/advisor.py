@@ -27,7 +27,6 @@ bots of option o on deal i from ``rng_split(seat_key(seed, 0), i * options + o)`
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -230,7 +229,8 @@ def advise(
     hand: card text (``"AS AS KH ..."``, shengji.cards notation) or physical card ids;
     level: the rank being played ("2".."A"); rules: a Rules, preset name or dict; seat:
     0..3 (the dealing position); bot: a bot name or table (shengji.game.botspec); n: deals per
-    option; seed: the deals' seed; progress: a bar on stderr when it is a terminal.
+    option; seed: the deals' seed; progress: on stderr, a bar on a terminal, else a plain line
+    per tenth (as ``shengji run``).
     ValueError (one line) for bad input."""
     from shengji._core.base.rng import chunk_state, seat_key
     from shengji._core.drivers.advise import OUT_ROWS, advise_hands
@@ -253,14 +253,16 @@ def advise(
     state, key = chunk_state(seed, 0), seat_key(seed, 0)
     hand_a = np.array(cards, np.uint8)
     bar = None
+    step = CHUNK
     if progress:
-        from shengji.runner.progress import make_progress
+        from shengji.runner.progress import STEPS, make_progress
 
-        tty = getattr(sys.stderr, "isatty", lambda: False)()
-        bar = make_progress(n, "deals", quiet=not tty)
+        # a bar on a terminal, a line per tenth otherwise (a pipe, a log), as shengji run
+        bar = make_progress(n, "deals", quiet=False)
+        step = max(1, min(CHUNK, -(-n // (2 * STEPS))))  # a report at least every 1/20
     try:
-        for first in range(0, n, CHUNK):
-            m = min(CHUNK, n - first)
+        for first in range(0, n, step):
+            m = min(step, n - first)
             part = np.zeros((len(options), len(OUT_ROWS), m), np.int32)
             advise_hands(state, key, hand_a, seat, lv, rules, options, spec, first, m, part)
             out[:, :, first : first + m] = part

@@ -2,7 +2,7 @@
 
 ```python
 from shengji.analysis import load, run
-out = run("sim/quickstart.toml", "out/q", n=20_000, preset="club-84022")
+out = run("quickstart", "out/q", n=20_000, preset="club-84022")  # or a file, sim/*.toml
 hands = load(out)                 # the run's first table (hands/), as a pandas DataFrame
 kitty = load(out, "kitty")        # another table; or load("out/q/kitty")
 hands.attrs["shengji"]["preset"]  # the run's metadata: study, n, seed, level, preset, rules, ...
@@ -60,15 +60,34 @@ def _parts(table_dir: Path) -> list[Path]:
     return [p for _, p in sorted(found)]
 
 
-def _file_metadata(part: Path) -> dict | None:
+def _damaged(part: Path, exc: BaseException) -> ValueError:
+    """One line for a part file that cannot be read: which file, why, and the way out."""
+    import pyarrow as pa
+
+    why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    if isinstance(exc, OSError) and not isinstance(exc, pa.ArrowException) and exc.strerror:
+        why = exc.strerror
+    table = part.parent
+    run = table.parent if (table.parent / _MANIFEST).is_file() else table
+    return ValueError(
+        f"damaged part file {str(part)!r} ({why}); --resume redoes damaged chunks: "
+        f"shengji run STUDY --out {str(run)!r} --resume (STUDY and options as in the run)"
+    )
+
+
+def _read_part(part: Path, what: str = "table"):
+    """A part file's table (or schema), or the one-line error naming it."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
     try:
-        meta = pq.read_schema(part).metadata or {}
-    except (OSError, ValueError) as exc:  # pyarrow: a truncated or altered file
-        raise _not_output(
-            part, f"not a readable Parquet file ({' '.join(str(exc).split())[:200]})"
-        ) from None
+        return pq.read_table(part) if what == "table" else pq.read_schema(part)
+    except (pa.ArrowException, OSError) as exc:
+        raise _damaged(part, exc) from None
+
+
+def _file_metadata(part: Path) -> dict | None:
+    meta = _read_part(part, "schema").metadata or {}
     raw = meta.get(_META_KEY)
     if raw is None:
         return None
@@ -156,7 +175,6 @@ def load(path: str | Path, table: str | None = None):
             "shengji.analysis.load needs pandas, a dependency of shengji: pip install pandas"
         ) from None
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     table_dir, name, header, complete = _resolve(path, table)
     meta = _metadata(table_dir, name, header)
@@ -166,7 +184,7 @@ def load(path: str | Path, table: str | None = None):
             "wrote (shengji run ... --resume finishes it)",
             stacklevel=2,
         )
-    tables = [pq.read_table(p) for p in _parts(table_dir)]
+    tables = [_read_part(p) for p in _parts(table_dir)]
     data = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
     # The files' "pandas" metadata (if any) is kept: it makes a nullable integer column
     # (the histograms' seat) a pandas nullable integer, not float64.
@@ -183,30 +201,48 @@ def run(
     n: int | None = None,
     seed: int | None = None,
     workers: int | None = None,
-    overwrite: bool = True,
+    overwrite: bool = False,
     **keys: Any,
 ) -> Path:
     """Run a study quietly into ``out`` and return ``out`` (a Path) for :func:`load`.
 
-    ``study`` is a study file (``sim/*.toml``), a dict of the same keys, or a study kind
-    (``"deals"``, ``"bid_odds"``, ``"scoring"``, ``"match"``: its defaults, seed 0 unless
-    given).  ``n``, ``seed`` and any other study key given as a keyword
+    ``study`` is a study file (``sim/*.toml``), a dict of the same keys, a study kind
+    (``"deals"``, ``"bid_odds"``, ``"scoring"``, ``"match"``, ``"duel"``: its defaults, seed 0
+    unless given), or the name of a study that ships with shengji (``"quickstart"``,
+    ``"duel_pimc"``, ...: ``shengji studies`` lists them; a name that is also a kind is the
+    kind).  ``n``, ``seed`` and any other study key given as a keyword
     (``preset="club-84022"``, ``level="5"``, ``store_cards=True``, ``chunk_size``, a kind's
     options ...) override it; ``rules={...}`` is merged into the study's ``[rules]`` table.
-    ``overwrite`` (default on) replaces an earlier run in ``out``.  Bad keys or values raise
-    ``shengji.studies.base.ConfigError`` (a ValueError); a refused or failed run raises
+    An ``out`` that already holds a run is refused (``ConfigError``, one line) unless
+    ``overwrite=True``, as ``shengji run`` refuses it without ``--overwrite``.  Bad keys or
+    values raise ``shengji.studies.base.ConfigError`` (a ValueError); a failed run raises
     ``shengji.runner.RunError`` (e.g. ``out`` in use by another run, a full disk).
     """
     from shengji.runner import run_study
     from shengji.studies import KINDS
-    from shengji.studies.base import load_study_file, make_config
+    from shengji.studies.base import ConfigError, load_study_file, make_config
+    from shengji.studies.catalog import looks_like_name, resolve, shipped
 
     if isinstance(study, dict):
         data, source = dict(study), ""
     elif isinstance(study, str) and study in KINDS and not Path(study).is_file():
         data, source = {"study": study, "seed": 0}, ""
+    elif isinstance(study, (str, Path)):
+        if isinstance(study, str) and looks_like_name(study) and not Path(study).is_file():
+            if study not in shipped():
+                raise ConfigError(
+                    f"unknown study {study!r}: not a file, a kind ("
+                    + ", ".join(KINDS)
+                    + ") or a shipped study ("
+                    + ", ".join(shipped())
+                    + ")"
+                )
+        path = resolve(study)
+        data, source = load_study_file(path), str(path)
     else:
-        data, source = load_study_file(study), str(study)
+        raise TypeError(
+            f"study: expected a study file, a name, a kind or a dict, got {type(study).__name__}"
+        )
     rules = keys.pop("rules", None)
     if rules is not None:
         if not isinstance(rules, dict):
@@ -217,7 +253,16 @@ def run(
         if value is not None:  # as for n and seed: None keeps the study's value
             data[key] = value
     kind, cfg = make_config(data, source=source, overrides={"n": n, "seed": seed})
-    run_study(kind, cfg, Path(out), workers=workers, overwrite=overwrite, quiet=True)
+    try:
+        run_study(kind, cfg, Path(out), workers=workers, overwrite=overwrite, quiet=True)
+    except ConfigError as exc:  # the runner names the CLI's flags: name the arguments
+        text = str(exc)
+        if "--overwrite" not in text:
+            raise
+        text = text.replace("use --overwrite", "pass overwrite=True").replace(
+            "--resume", "shengji run ... --resume"
+        )
+        raise ConfigError(text.replace("--overwrite", "overwrite=True")) from None
     return Path(out)
 
 

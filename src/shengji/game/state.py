@@ -100,7 +100,29 @@ _BURY, _PLAY, _OVER = (PHASE_NAMES.index(p) for p in ("bury", "play", "over"))
 
 
 class HandState:
-    """One hand: see the module docstring."""
+    """One hand of Shengji, one decision at a time: the deal, the bidding, the banker's bury
+    of 8 cards, the 25 tricks and the scoring (docs/rules.md §3–8), as an OpenSpiel-style
+    state.  ``phase`` is ``"bid"``, ``"bury"``, ``"play"`` or ``"over"``; ``to_play`` the
+    seat to decide; ``legal_plays()`` its choices (card lists; ``legal_actions()`` the same
+    as integer actions); ``apply(play)`` makes one; ``result()`` scores a finished hand.
+
+    >>> from shengji import HandState
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> s.phase, s.to_play                       # seat 0 banks and buries first
+    ('bury', 0)
+    >>> while not s.is_over():
+    ...     ev = s.apply(s.bot_action("greedy"))  # or any of s.legal_plays()
+    >>> r = s.result()
+    >>> r["defender_points"], r["level_side"], r["levels"]
+    (25, 'banker', 2)
+    >>> HandState.from_history(s.setup, s.history).result() == r   # a pure function
+    True
+
+    ``HandState(rules, level, banker=None, deal=None, seed=None, trump=None)``: without
+    ``trump`` the bidding decides the trump and the banker; ``seed`` shuffles (or ``deal``
+    gives the 108 card ids); ``observation(seat)`` is what one seat sees, ``render()`` the
+    table, ``events`` the decisions so far.  The module docstring has every argument.
+    """
 
     _bids: BidPhase | None  # the bidding while it may still decide
     _bidding: BidOutcome | None  # its outcome, once known

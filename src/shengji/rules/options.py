@@ -706,16 +706,16 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 PRESET_SOURCES = {
     "standard": "defaults",
-    "school-cup": "seed 000",
-    "league-2019": "seed 001",
-    "classic-80": "seed 002 (opening part), seed 003",
-    "club-84022": "seed 002 (rules '84022')",
-    "spring-festival": "seed 002 (spring-festival rules)",
-    "tournament": "seed 002 (points tournament)",
-    "campus-2015": "seed 004",
-    "must-play-ja": "seed 002 ('扑克牌双升竞赛规则（最新）')",
-    "timed-match": "seed 002 ('双升规则（一）…（五）')",
-    "team-cup": "seed 002 ('双升比赛规则 1、参赛队…')",
+    "school-cup": "source 000",
+    "league-2019": "source 001",
+    "classic-80": "source 002 (opening part), source 003",
+    "club-84022": "source 002 (rules '84022')",
+    "spring-festival": "source 002 (spring-festival rules)",
+    "tournament": "source 002 (points tournament)",
+    "campus-2015": "source 004",
+    "must-play-ja": "source 002 ('扑克牌双升竞赛规则（最新）')",
+    "timed-match": "source 002 ('双升规则（一）…（五）')",
+    "team-cup": "source 002 ('双升比赛规则 1、参赛队…')",
 }
 
 

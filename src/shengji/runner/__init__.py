@@ -397,14 +397,22 @@ def _run_chunks(
     bar = make_progress(plan.n, kind.unit, quiet or not todo, initial=kept.items)
     t0 = time.perf_counter()
     closing = 0.0
+    partial: dict[int, int] = {}  # items reported so far by chunks still running
+
+    def on_progress(index: int, k: int) -> None:
+        partial[index] = partial.get(index, 0) + k
+        bar.update(k)
+
     try:
         if stream is not None:
+            if bar is not None and hasattr(stream, "on_progress"):
+                stream.on_progress = on_progress
             for record in stream:
                 record = outdir.commit(record)
                 outdir.manifest.append(record)
                 has_aggregate |= _add(stats, record)
                 if bar is not None:
-                    bar.update(record["count"])
+                    bar.update(record["count"] - partial.pop(record["chunk"], 0))
             t_close = time.perf_counter()
             stream.close()  # a LocalCluster's shutdown is not the run's time
             closing = time.perf_counter() - t_close

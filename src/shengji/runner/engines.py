@@ -28,6 +28,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from shengji.names import install_hint
 from shengji.runner.errors import FAILED, REFUSED, RunError, is_file_system_error
 from shengji.runner.output import (
     CHUNKS_DIR,
@@ -41,10 +42,18 @@ from shengji.runner.plan import Chunk, Study, StudyConfig
 ENGINES = ("local", "dask")
 
 
-def compute_chunk(kind: Study, cfg: StudyConfig, chunk: Chunk, out: str, digits: int = 6) -> dict:
+def compute_chunk(
+    kind: Study, cfg: StudyConfig, chunk: Chunk, out: str, digits: int = 6, progress=None
+) -> dict:
     """Run one chunk and write its files under temporary names; returns its record (each
-    file with its ``tmp`` name).  Runs in a worker."""
-    res = kind.run_chunk(cfg, chunk)
+    file with its ``tmp`` name).  Runs in a worker.  ``progress(k)``, if given, hears of the
+    items done within the chunk as it goes (kinds with ``reports_progress``; it never
+    changes the data)."""
+    if progress is not None and kind.reports_progress:
+        # only the kinds that set reports_progress take it
+        res = kind.run_chunk(cfg, chunk, progress=progress)  # type: ignore[call-arg]
+    else:
+        res = kind.run_chunk(cfg, chunk)
     meta = dict(cfg.metadata(), chunk=chunk.index, start=chunk.start, count=chunk.count)
     files: dict[str, dict] = {}
     outp = Path(out)
@@ -79,7 +88,21 @@ def _ready(module: str) -> int:
 
 
 # -- local ----------------------------------------------------------------------------
-def _worker_init(parent: int) -> None:
+_PROGRESS_QUEUE = None  # in a worker process: where it reports progress within a chunk
+
+
+def _compute_reporting(kind: Study, cfg: StudyConfig, chunk: Chunk, out: str, digits: int):
+    """compute_chunk in a worker, reporting (chunk, items done) to the run's queue."""
+    queue = _PROGRESS_QUEUE
+
+    def progress(k: int) -> None:
+        if queue is not None:
+            queue.put((chunk.index, k))
+
+    return compute_chunk(kind, cfg, chunk, out, digits, progress)
+
+
+def _worker_init(parent: int, queue=None) -> None:
     """Worker initializer.  Ctrl-C reaches every process of the terminal's group: the run
     handles it (and stops its workers), so a worker ignores it rather than print its own
     traceback.  And a worker exits when the run that started it is gone (killed), instead
@@ -87,6 +110,8 @@ def _worker_init(parent: int) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _PROGRESS_QUEUE
+    _PROGRESS_QUEUE = queue
 
     def watch():
         while True:
@@ -113,6 +138,9 @@ def _sigint_ignored():
 
 
 class LocalStream:
+    """Chunk records as chunks finish.  Set ``on_progress(chunk_index, k)`` to hear of the
+    items done within running chunks too (between records: never after a chunk's record)."""
+
     def __init__(
         self,
         kind: Study,
@@ -125,7 +153,8 @@ class LocalStream:
         quiet: bool = True,
     ):
         self.args = (kind, cfg, out, digits)
-        self.chunks, self.workers, self.pool = chunks, workers, None
+        self.chunks, self.workers, self.pool, self.queue = chunks, workers, None, None
+        self.on_progress = None
         if workers > 1 and count > 1:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
@@ -133,8 +162,12 @@ class LocalStream:
             # spawn, not fork: the parent may hold threads (progress bar, BLAS) that fork breaks.
             ctx = multiprocessing.get_context("spawn")
             n = min(workers, count)
+            self.queue = ctx.Queue() if not quiet else None
             self.pool = ProcessPoolExecutor(
-                max_workers=n, mp_context=ctx, initializer=_worker_init, initargs=(os.getpid(),)
+                max_workers=n,
+                mp_context=ctx,
+                initializer=_worker_init,
+                initargs=(os.getpid(), self.queue),
             )
             try:
                 # The workers start (spawn) at these submits.  They start with SIGINT
@@ -154,28 +187,54 @@ class LocalStream:
                     ) from None
                 raise
 
+    def _drain(self, running: dict) -> None:
+        """Pass on the progress reports of running chunks (a report may come after its
+        chunk's record: the chunk is no longer running then, and the report is dropped)."""
+        import queue as queue_module
+
+        if self.queue is None:  # quiet: no reports
+            return
+        while True:
+            try:
+                index, k = self.queue.get_nowait()
+            except queue_module.Empty:
+                return
+            if index in running and self.on_progress is not None:
+                self.on_progress(index, k)
+
     def __iter__(self) -> Iterator[dict]:
         kind, cfg, out, digits = self.args
         if self.pool is None:
             for chunk in self.chunks:
-                yield compute_chunk(kind, cfg, chunk, out, digits)
+                report = self.on_progress
+                progress = None if report is None else (lambda k, i=chunk.index, r=report: r(i, k))
+                yield compute_chunk(kind, cfg, chunk, out, digits, progress)
             return
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
         pool = self.pool
+        task = compute_chunk if self.queue is None else _compute_reporting
+        running: dict = {}  # future -> chunk index, and chunk index -> future
+
+        def submit(c: Chunk):
+            fut = pool.submit(task, kind, cfg, c, out, digits)
+            running[fut], running[c.index] = c.index, fut
+            return fut
+
         try:
-            pending = {
-                pool.submit(compute_chunk, kind, cfg, c, out, digits)
-                for c in islice(self.chunks, 2 * self.workers)
-            }
+            pending = {submit(c) for c in islice(self.chunks, 2 * self.workers)}
+            tick = 0.25 if self.queue is not None else None
             while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                done, pending = wait(pending, timeout=tick, return_when=FIRST_COMPLETED)
+                if self.queue is not None:
+                    self._drain(running)
                 for fut in done:
+                    del running[running.pop(fut)]
                     yield fut.result()
                     nxt = next(self.chunks, None)
                     if nxt is not None:
-                        pending.add(pool.submit(compute_chunk, kind, cfg, nxt, out, digits))
+                        pending.add(submit(nxt))
         except BrokenProcessPool:
             raise RunError(
                 "a worker process died during the run (killed, or out of memory?); "
@@ -189,6 +248,10 @@ class LocalStream:
         chunks and stop the running ones now rather than wait for them (their temporary
         files are swept by the run)."""
         pool, self.pool = self.pool, None
+        queue, self.queue = self.queue, None
+        if queue is not None:
+            queue.close()
+            queue.cancel_join_thread()  # the parent only reads: nothing of its own to flush
         if pool is None:
             return
         if not abort:
@@ -212,7 +275,7 @@ def _import_distributed():
         import distributed
     except ImportError:
         raise RunError(
-            "--engine dask needs dask.distributed: pip install 'shengji[dask]'", REFUSED
+            f"--engine dask needs dask.distributed: {install_hint('dask')}", REFUSED
         ) from None
     return distributed
 

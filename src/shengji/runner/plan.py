@@ -130,6 +130,9 @@ class Study:
     unit: str = "deals"
     option_keys: dict[str, tuple[Any, Callable[[str, Any], Any]]] = {}
     default_chunk_size: int = 1 << 18
+    # Whether run_chunk takes ``progress`` (a callable told the items done as the chunk goes:
+    # progress lines come every tenth of a run even when it has few chunks).
+    reports_progress: bool = False
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         raise NotImplementedError

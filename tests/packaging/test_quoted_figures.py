@@ -1,0 +1,41 @@
+"""The numbers README.md and the study files quote come from the shipped defaults
+(issue 22 item 4): each sentence docs/figures/make_figures.py produces from a fresh run is
+in the file that quotes it.  The search-bot (pimc) duels take minutes: slow."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location(
+    "make_figures", ROOT / "docs" / "figures" / "make_figures.py"
+)
+make_figures = importlib.util.module_from_spec(spec)
+sys.modules["make_figures"] = make_figures  # dataclasses look their module up
+spec.loader.exec_module(make_figures)
+
+QUOTES = make_figures.QUOTES
+
+
+def _id(q) -> str:
+    return f"{q.where}:{q.study}:" + ",".join(f"{k}={v}" for k, v in q.keys.items())
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [pytest.param(q, marks=pytest.mark.slow) if q.slow else q for q in QUOTES],
+    ids=[_id(q) for q in QUOTES],
+)
+def test_quoted_number_is_what_the_shipped_study_gives(quote, tmp_path):
+    text = make_figures.produce(quote, tmp_path / "out")
+    assert make_figures.holds(quote.where, text), text
+
+
+def test_every_study_quoted_ships():
+    from shengji.studies.catalog import shipped
+
+    assert {q.study for q in QUOTES} <= set(shipped())
