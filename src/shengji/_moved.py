@@ -2,7 +2,10 @@
 kept working: ``import shengji.openspiel`` gives the module ``shengji.adapters.openspiel``
 itself (the same object: one import, one registration with OpenSpiel).
 
-``MOVED`` is the one table of old -> new paths; CHANGELOG.md lists it for users.
+``MOVED`` is the one table of old -> new paths; CHANGELOG.md lists it for users.  ``SHORT``
+holds the short public paths of modules that live deeper (``shengji.vector`` for
+``shengji.adapters.vector``, as the Gymnasium docs of the vector environment name it); the
+finder serves both.  Type checkers see only the real paths.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ MOVED = {
     "shengji.openspiel": "shengji.adapters.openspiel",
     "shengji.pettingzoo": "shengji.adapters.pettingzoo",
 }
+SHORT = {
+    "shengji.vector": "shengji.adapters.vector",
+}
+_PATHS = {**MOVED, **SHORT}
 
 
 class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -35,12 +42,12 @@ class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         self._specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname not in MOVED:
+        if fullname not in _PATHS:
             return None
         return importlib.util.spec_from_loader(fullname, self)
 
     def create_module(self, spec):
-        module = importlib.import_module(MOVED[spec.name])
+        module = importlib.import_module(_PATHS[spec.name])
         self._specs[spec.name] = module.__spec__
         return module
 
