@@ -79,7 +79,7 @@ def many_runs(n: int) -> None:
 
     with tempfile.TemporaryDirectory() as d:
         for i in range(n):
-            out = run("scoring", Path(d) / "out", n=8, seed=i, workers=1)
+            out = run("scoring", Path(d) / "out", n=8, seed=i, workers=1, overwrite=True)
             load(out)
 
 
