@@ -5,6 +5,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 LAYOUT: tuple[tuple[str, tuple[int, ...]], ...]
 OBSERVATION_SIZE: int
@@ -12,6 +13,7 @@ MASK_COLUMNS: int
 ENV_BYTES: int
 RETURNS: tuple[str, ...]
 
+@disjoint_base
 class VectorCore:
     def __init__(
         self,
