@@ -68,7 +68,7 @@ except KeyboardInterrupt:
 
 def _interrupt(name: str, out: Path, wait_s: float = 1.5) -> tuple[float, list[str]]:
     code = PRELUDE.format(body=textwrap.indent(textwrap.dedent(CALLS[name]), "    "))
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ)  # the child imports this process's shengji (installed or PYTHONPATH)
     p = subprocess.Popen(
         [sys.executable, "-c", code, str(out)],
         stdout=subprocess.PIPE,

@@ -38,7 +38,7 @@ LOOPS = [
 
 def _probe(what: str, n: int, tmp: Path) -> dict:
     # a temporary directory of its own: other processes' files do not count
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), TMPDIR=str(tmp))
+    env = dict(os.environ, TMPDIR=str(tmp))  # shengji as this process imports it
     r = subprocess.run(
         [sys.executable, str(HERE / "leak_probe.py"), what, str(n)],
         capture_output=True,
