@@ -5,32 +5,5 @@
 works as it always has.
 """
 
-from shengji.bidding.simulate import (
-    MAX_REDEALS,
-    MAX_THRESHOLD,
-    POLICIES,
-    TRUMP_NAMES,
-    BidOption,
-    BidOutcome,
-    BidView,
-    bid_deal,
-    eager_policy,
-    never_redeals_forever,
-    simulate_bids,
-    threshold_policy,
-)
-
-__all__ = [
-    "simulate_bids",
-    "bid_deal",
-    "BidOutcome",
-    "BidOption",
-    "BidView",
-    "eager_policy",
-    "threshold_policy",
-    "TRUMP_NAMES",
-    "POLICIES",
-    "MAX_REDEALS",
-    "MAX_THRESHOLD",
-    "never_redeals_forever",
-]
+from shengji.bidding.simulate import *  # noqa: F403 (the names of simulate's __all__)
+from shengji.bidding.simulate import __all__ as __all__
