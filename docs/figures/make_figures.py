@@ -4,6 +4,7 @@ shipped defaults.
     python docs/figures/make_figures.py              # notebooks (figures) and quoted numbers
     python docs/figures/make_figures.py quotes       # only the quoted numbers (no figures)
     python docs/figures/make_figures.py quotes --fast --check   # what tests/packaging checks
+    python docs/figures/make_figures.py strong --workers 2      # the 100,000-hand figure
 
 ``notebooks``: runs every notebook of notebooks/ top to bottom at its default size with
 ``SHENGJI_SAVE_FIGURES=docs/figures`` (each saves its summary figure there), prints its run
@@ -14,6 +15,11 @@ time and the lines it prints (the numbers the captions quote).  Needs the test e
 study files quote, and prints each quoted sentence as it must appear; ``--check`` fails
 (exit 1) when a file does not hold it.  ``--fast`` leaves out the search-bot (pimc) runs,
 which take minutes.
+
+``strong``: runs the shipped study ``scoring_strong`` at its full size (100,000 hands under the
+strongest practical play: CPU-minutes, see its file), then notebook 03 reading that run
+(``SHENGJI_STRONG_RUN``), which draws docs/figures/03_scoring_strong.png from it; prints the
+sentence README.md quotes from it (``--check``: fail when README.md does not hold it).
 """
 
 from __future__ import annotations
@@ -165,9 +171,50 @@ def notebooks(only: list[str]) -> int:
     return 0
 
 
+def strong_sentence(hands) -> str:
+    """The sentence README.md quotes from the scoring_strong run."""
+    from shengji.stats import mean_interval, wilson
+
+    d = hands.defender_points.astype(int).to_numpy().astype(float)
+    mean, half = mean_interval(len(d), float(d.sum()), float((d * d).sum()))
+    up = int((hands["level_side"].astype(str) == "banker").sum())
+    lo, hi = wilson(up, len(d))
+    bot = hands.attrs["shengji"]["options"]["policy"]
+    return (
+        f"`{bot}` in all four seats, {len(d):,} hands: the defenders take {mean:.1f} ± {half:.1f} "
+        f"points and the banker team keeps the bank in {100 * up / len(d):.1f}% "
+        f"[{100 * lo:.1f}%, {100 * hi:.1f}%]"
+    )
+
+
+def strong(check: bool, workers: int | None) -> int:
+    from shengji.analysis import load, run
+    from shengji.studies.catalog import shipped
+
+    with tempfile.TemporaryDirectory(prefix="shengji-strong-") as tmp:
+        out = Path(tmp) / "scoring_strong"
+        t0, c0 = time.perf_counter(), time.process_time() + _children_cpu()
+        run(shipped()["scoring_strong"], out, workers=workers, overwrite=True)
+        cpu = time.process_time() + _children_cpu() - c0
+        print(f"scoring_strong: {time.perf_counter() - t0:.0f} s wall, {cpu:.0f} CPU-s", flush=True)
+        text = strong_sentence(load(out))
+        held = holds("README.md", text)
+        print(
+            f"README.md: {text}   {('ok' if held else 'NOT IN FILE') if check else ''}", flush=True
+        )
+        os.environ["SHENGJI_STRONG_RUN"] = str(out)
+        try:
+            notebooks(["03"])
+        finally:
+            os.environ.pop("SHENGJI_STRONG_RUN", None)
+    return 1 if check and not held else 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", nargs="?", choices=("all", "notebooks", "quotes"), default="all")
+    p.add_argument(
+        "what", nargs="?", choices=("all", "notebooks", "quotes", "strong"), default="all"
+    )
     p.add_argument("--only", nargs="*", default=[], help="notebooks whose name starts so")
     p.add_argument("--fast", action="store_true", help="quotes: leave out the pimc runs")
     p.add_argument("--check", action="store_true", help="quotes: fail if a file lacks one")
@@ -178,6 +225,8 @@ def main(argv=None) -> int:
         status |= notebooks(args.only)
     if args.what in ("all", "quotes"):
         status |= quotes(args.fast, args.check, args.workers)
+    if args.what == "strong":
+        status |= strong(args.check, args.workers)
     return status
 
 
