@@ -5,7 +5,9 @@
 ``from shengji.analysis import load, run, duel_summary`` works as it always has.
 """
 
-from shengji.analysis.compare import compare, plot_compare, sweep_cells
-from shengji.analysis.load import duel_summary, load, run, run_metadata
+from shengji.analysis import compare as _compare
+from shengji.analysis import load as _load
+from shengji.analysis.compare import *  # noqa: F403 (the names of compare's __all__)
+from shengji.analysis.load import *  # noqa: F403 (the names of load's __all__)
 
-__all__ = ["compare", "duel_summary", "load", "plot_compare", "run", "run_metadata", "sweep_cells"]
+__all__ = sorted([*_compare.__all__, *_load.__all__])

@@ -6,26 +6,5 @@ scoring) and the bidding's value types (``bid_types``).
 as it always has.
 """
 
-from shengji.rules.options import (
-    OPTIONS,
-    PRESET_SOURCES,
-    PRESETS,
-    Option,
-    Rules,
-    canonical_rank,
-    option_listing,
-    resolve_rules,
-    show_value,
-)
-
-__all__ = [
-    "Rules",
-    "PRESETS",
-    "PRESET_SOURCES",
-    "OPTIONS",
-    "Option",
-    "resolve_rules",
-    "option_listing",
-    "show_value",
-    "canonical_rank",
-]
+from shengji.rules.options import *  # noqa: F403 (the names of options' __all__)
+from shengji.rules.options import __all__ as __all__
