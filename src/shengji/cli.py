@@ -175,7 +175,11 @@ def cmd_run(args) -> int:
     data = load_study_file(path)
     kind, cfg = make_config(data, source=str(path), overrides={"n": args.n, "seed": args.seed})
     out = Path(args.out) if args.out else Path("out") / path.stem
-    for key in _unreproducible_bots(cfg.options):
+    # a sweep's cells each have their options (a swept bot is in a cell's, not the base's)
+    cell_options = [c.cfg.options for c in getattr(cfg, "cells", ())]
+    for key in dict.fromkeys(
+        k for o in [cfg.options, *cell_options] for k in _unreproducible_bots(o)
+    ):
         print(
             f"shengji: note: {key}: time_budget_ms > 0 makes the bot's choices depend on "
             "this machine's speed and load: the data will not be reproducible from the seed",
