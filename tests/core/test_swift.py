@@ -51,6 +51,7 @@ def test_the_defaults_and_limits_are_the_cores():
         "lead_samples": swift.SWIFT_LEAD_SAMPLES,
         "follow_samples": swift.SWIFT_FOLLOW_SAMPLES,
         "candidates": swift.SWIFT_CANDIDATES,
+        "hand_limit": swift.SWIFT_HAND_LIMIT,
     }
     assert spec.searches and spec.label == "swift"
     assert "swift" in BOT_NAMES and "swift" not in bots.ROLLOUT_BOTS
@@ -59,7 +60,13 @@ def test_the_defaults_and_limits_are_the_cores():
 def test_searching_everywhere_is_pimc_bit_for_bit():
     """With pimc's samples at every decision (its bury on twice as many deals, as pimc's)
     swift is pimc: the same hands, byte for byte."""
-    everywhere = {"bot": "swift", "bury_samples": 3, "lead_samples": 3, "follow_samples": 3}
+    everywhere = {
+        "bot": "swift",
+        "bury_samples": 3,
+        "lead_samples": 3,
+        "follow_samples": 3,
+        "hand_limit": 64,
+    }
     a = _hands({**everywhere, "candidates": 5}, 3)
     b = _hands({"bot": "pimc", "samples": 3, "candidates": 5}, 3)
     assert np.array_equal(a, b)
@@ -68,9 +75,32 @@ def test_searching_everywhere_is_pimc_bit_for_bit():
     assert not np.array_equal(a, c)
 
 
+def test_the_defaults_are_pimc_in_the_last_cards_and_memory_before():
+    """Default swift, decision by decision along a hand: the bury and every play with at
+    most SWIFT_HAND_LIMIT cards in hand are pimc's (default parameters, the same stream),
+    every earlier play is memory's."""
+    assert swift.SWIFT_HAND_LIMIT < 25  # the standard hand holds 25 cards after the bury
+    searched = early = 0
+    for seed in (4, 5):
+        s = HandState("standard", "2", banker=seed % 4, seed=seed)
+        while not s.is_over():
+            held = len(s.hands[s.to_play])
+            a = s.clone().bot_action("swift")
+            if s.phase == "bury" or held <= swift.SWIFT_HAND_LIMIT:
+                assert a == s.clone().bot_action("pimc")
+                searched += 1
+            else:
+                assert a == s.clone().bot_action("memory")
+                early += 1
+            s.apply(s.bot_action("swift"))
+    assert searched > 20 and early > 40
+
+
 def test_searching_nowhere_is_memory_bit_for_bit():
-    a = _hands({"bot": "swift", "bury_samples": 0, "lead_samples": 0}, 20)
+    a = _hands({"bot": "swift", "bury_samples": 0, "lead_samples": 0, "follow_samples": 0}, 20)
     assert np.array_equal(a, _hands("memory", 20))
+    b = _hands({"bot": "swift", "bury_samples": 0, "hand_limit": 0}, 20)
+    assert np.array_equal(b, a)
     assert not np.array_equal(_hands(SMALL, 4), _hands("memory", 4))
 
 
@@ -144,6 +174,7 @@ def test_a_scoring_study_with_swift_in_every_seat(tmp_path):
         ({"bot": "swift", "bury_samples": 257}, r"p.bury_samples: expected an integer 0..256"),
         ({"bot": "swift", "follow_samples": 1.5}, r"p.follow_samples: expected an integer"),
         ({"bot": "swift", "candidates": 0}, r"p.candidates: expected an integer 1..64"),
+        ({"bot": "swift", "hand_limit": 65}, r"p.hand_limit: expected an integer 0..64"),
         ({"bot": "swift", "samples": 4}, r"bot 'swift' has no parameter 'samples'"),
         ({"bot": "pimc", "lead_samples": 4}, r"bot 'pimc' has no parameter 'lead_samples'"),
     ],
@@ -180,3 +211,13 @@ def test_the_core_checks_parameters_too():
             0,
             out,
         )
+
+
+def test_the_pimc_probe_refuses_swift():
+    """step.probes.pimc_decision reads pimc's parameters: a swift spec (parameters of its
+    own) is refused, not searched at the wrong settings."""
+    from shengji._core.step.probes import pimc_decision
+
+    s = HandState("standard", "2", banker=0, seed=1)
+    with pytest.raises(ValueError, match="pimc_decision takes pimc"):
+        pimc_decision(s._core, parse_bot("b", "swift"), chunk_state(1, 0))

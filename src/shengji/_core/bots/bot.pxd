@@ -42,6 +42,7 @@ ctypedef struct BotParams:
     int bury_samples         # swift: the samples of its bury, its leads, its follows
     int lead_samples         #   (0: memory's decision; bots/swift.pyx)
     int follow_samples
+    int hand_limit           # swift: plays are searched only with at most this many cards
 
 # A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.
 # The bury is asked of the banker in PHASE_BURY (8 of its 33 cards); play of the seat to

@@ -21,7 +21,7 @@ from shengji._core.bots.pimc cimport (
 )
 from shengji._core.bots.swift cimport (
     swift_bury, swift_bury_p, swift_defaults, swift_play, swift_play_p, swift_scratch_free,
-    swift_scratch_new, SWIFT_MAX_SAMPLES,
+    swift_scratch_new, SWIFT_MAX_HAND, SWIFT_MAX_SAMPLES,
 )
 
 # Python names of the bots and objectives, from the enums (bot.pxd): the core owns their
@@ -30,7 +30,7 @@ BOT_NAMES = tuple(b.name[len("BOT_"):].lower() for b in sorted(BotId, key=int))
 OBJECTIVES = tuple(o.name[len("OBJECTIVE_"):].lower() for o in sorted(Objective, key=int))
 # BotParams' fields, as shengji.game.botspec names a bot's parameters
 PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms",
-                "bury_samples", "lead_samples", "follow_samples")
+                "bury_samples", "lead_samples", "follow_samples", "hand_limit")
 
 cdef Bot REGISTRY[N_BOTS]
 memset(REGISTRY, 0, sizeof(REGISTRY))
@@ -121,6 +121,8 @@ cdef int agent_init(Agent* a, object spec) except -1:
                 a.params.lead_samples = n
             else:
                 a.params.follow_samples = n
+        elif name == "hand_limit":
+            a.params.hand_limit = _int_param(name, value, 0, SWIFT_MAX_HAND)
         else:
             raise ValueError(f"bot {BOT_NAMES[bot]!r} has no parameter {name!r}")
     if a.bot.scratch_new != NULL:

@@ -8,11 +8,15 @@ from shengji._core.bots.bot cimport BotParams
 # Defaults and limits; `cpdef`: bots.swift.DEFAULTS / LIMITS export them and
 # shengji.game.botspec declares swift's parameters from them (written once, here).
 cpdef enum:
-    SWIFT_BURY_SAMPLES = 8       # the bury: pimc's bury at samples = this (2x deals)
-    SWIFT_LEAD_SAMPLES = 4       # a lead: pimc's search on this many deals (0: memory's)
-    SWIFT_FOLLOW_SAMPLES = 0     # a follow: the same (0: memory's follow)
+    # the defaults: pimc's own samples and candidates (pimc.pxd), its bury, and its plays
+    # only in the last 9 cards of the seat's hand (docs/hand-engine.md "swift")
+    SWIFT_BURY_SAMPLES = 16      # the bury: pimc's bury at samples = this (2x deals)
+    SWIFT_LEAD_SAMPLES = 16      # a lead: pimc's search on this many deals (0: memory's)
+    SWIFT_FOLLOW_SAMPLES = 16    # a follow: the same (0: memory's follow)
     SWIFT_CANDIDATES = 8
+    SWIFT_HAND_LIMIT = 9         # plays searched only with at most this many cards in hand
     SWIFT_MAX_SAMPLES = 256
+    SWIFT_MAX_HAND = 64
 
 cdef int swift_bury(const View* v, Rng* rng, Play* out) noexcept nogil
 cdef int swift_play(const View* v, Rng* rng, Play* out) noexcept nogil

@@ -18,7 +18,7 @@ from the bury and the leads, and the follows cost most of its time."""
 from libc.stdlib cimport free, malloc
 
 from shengji._core.engine.hand cimport PHASE_BURY, PHASE_PLAY
-from shengji._core.engine.play cimport Play
+from shengji._core.engine.play cimport Play, popcount
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
 from shengji._core.bots.bot cimport BotParams, BOT_MEMORY, OBJECTIVE_POINTS
@@ -30,9 +30,11 @@ from shengji._core.bots.pimc cimport (
 # The Python view of the defaults and limits (shengji.game.botspec declares swift's
 # parameters from these).
 DEFAULTS = {"bury_samples": SWIFT_BURY_SAMPLES, "lead_samples": SWIFT_LEAD_SAMPLES,
-            "follow_samples": SWIFT_FOLLOW_SAMPLES, "candidates": SWIFT_CANDIDATES}
+            "follow_samples": SWIFT_FOLLOW_SAMPLES, "candidates": SWIFT_CANDIDATES,
+            "hand_limit": SWIFT_HAND_LIMIT}
 LIMITS = {"bury_samples": (0, SWIFT_MAX_SAMPLES), "lead_samples": (0, SWIFT_MAX_SAMPLES),
-          "follow_samples": (0, SWIFT_MAX_SAMPLES), "candidates": (1, 64)}
+          "follow_samples": (0, SWIFT_MAX_SAMPLES), "candidates": (1, 64),
+          "hand_limit": (0, SWIFT_MAX_HAND)}
 
 
 ctypedef struct Scratch:
@@ -49,6 +51,7 @@ cdef void swift_defaults(BotParams* p) noexcept nogil:
     p.bury_samples = SWIFT_BURY_SAMPLES
     p.lead_samples = SWIFT_LEAD_SAMPLES
     p.follow_samples = SWIFT_FOLLOW_SAMPLES
+    p.hand_limit = SWIFT_HAND_LIMIT
 
 
 cdef void* swift_scratch_new(const BotParams* p) noexcept nogil:
@@ -100,6 +103,8 @@ cdef int swift_play_p(const View* v, Rng* rng, const BotParams* p, void* scratch
     if v.pub.phase != PHASE_PLAY:
         return -1
     n = p.lead_samples if v.pub.n_in_trick == 0 else p.follow_samples
+    if popcount(v.own.one) + popcount(v.own.two) > p.hand_limit:
+        n = 0
     if n == 0:
         return memory_play(v, rng, out)
     sc.search.samples = n
