@@ -35,7 +35,7 @@ BATCHES = [1_000, 4_000]  # greedy at ~11k hands/s keeps one call under 0.5 s
 PY_ITEMS = 20
 REF_ITEMS = 4
 RULES = Rules.preset("standard")
-# The search bots play ~6 (pimc) and ~100 (swift) hands/s: a 4,000-hand batch would take
+# The search bots play ~6 (pimc) and ~60 (swift) hands/s: a 4,000-hand batch would take
 # minutes a round.  They are timed by bench_pimc.py (rollouts/s beside greedy playouts) and
 # bench_swift.py (hands/s beside memory and pimc), not here.
 SEARCH_BOTS = {name for name in BOT_NAMES if parse_bot("bot", name).searches}

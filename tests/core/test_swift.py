@@ -46,13 +46,17 @@ def _hands(bot, n, seed=3):
 
 def test_the_defaults_and_limits_are_the_cores():
     spec = parse_bot("b", "swift")
-    assert dict(spec.params) == swift.DEFAULTS == {
-        "bury_samples": swift.SWIFT_BURY_SAMPLES,
-        "lead_samples": swift.SWIFT_LEAD_SAMPLES,
-        "follow_samples": swift.SWIFT_FOLLOW_SAMPLES,
-        "candidates": swift.SWIFT_CANDIDATES,
-        "hand_limit": swift.SWIFT_HAND_LIMIT,
-    }
+    assert (
+        dict(spec.params)
+        == swift.DEFAULTS
+        == {
+            "bury_samples": swift.SWIFT_BURY_SAMPLES,
+            "lead_samples": swift.SWIFT_LEAD_SAMPLES,
+            "follow_samples": swift.SWIFT_FOLLOW_SAMPLES,
+            "candidates": swift.SWIFT_CANDIDATES,
+            "hand_limit": swift.SWIFT_HAND_LIMIT,
+        }
+    )
     assert spec.searches and spec.label == "swift"
     assert "swift" in BOT_NAMES and "swift" not in bots.ROLLOUT_BOTS
 
@@ -154,7 +158,9 @@ def test_duel_same_bytes_for_any_number_of_workers(tmp_path):
     ],
 )
 def test_every_study_takes_swift_and_cuts_small_chunks(study, keys):
-    kind, cfg = make_config({"study": study, "n": 1, "seed": 1, keys[0]: "swift", keys[1]: "memory"})
+    kind, cfg = make_config(
+        {"study": study, "n": 1, "seed": 1, keys[0]: "swift", keys[1]: "memory"}
+    )
     kind.tables(cfg)
     assert cfg.options[keys[0]] == {"bot": "swift", **swift.DEFAULTS}
     assert kind.chunk_size_for(cfg.options) <= bots.SEARCH_CHUNK_HANDS

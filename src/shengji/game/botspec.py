@@ -27,10 +27,12 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
                   (0, the default: no budget, the same bytes on every machine).
 
 ``swift``'s parameters (``_core/bots/swift.pyx``: pimc's search where it pays, memory's play
-elsewhere; 0 samples: memory's decision):
+elsewhere; 0 samples: memory's decision; defaults and limits from the core):
   bury_samples    the bury is pimc's bury at samples = this (judged on twice as many deals)
-  lead_samples    a lead is pimc's play search on this many deals
+  lead_samples    a lead is pimc's play search on this many deals (0..256)
   follow_samples  a follow likewise
+  hand_limit      plays are searched only while the seat holds at most this many cards
+                  (0..64; earlier plays are memory's)
   candidates      candidates searched at most (1..64), as pimc's
 """
 

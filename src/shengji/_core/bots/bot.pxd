@@ -40,7 +40,7 @@ ctypedef struct BotParams:
     int objective            # Objective
     double time_budget_ms    # > 0: stop searching after this long (not reproducible)
     int bury_samples         # swift: the samples of its bury, its leads, its follows
-    int lead_samples         #   (0: memory's decision; bots/swift.pyx)
+    int lead_samples         # (0: memory's decision; bots/swift.pyx)
     int follow_samples
     int hand_limit           # swift: plays are searched only with at most this many cards
 

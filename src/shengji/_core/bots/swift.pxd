@@ -1,5 +1,6 @@
-# The swift bot (bots/swift.pyx): pimc's search only at the decisions where it pays, on
-# fewer samples, memory's play everywhere else (bot.pxd's interface, with parameters).
+# The swift bot (bots/swift.pyx): pimc's search only at the decisions where it pays (the
+# bury, the last cards of the hand), memory's play everywhere else (bot.pxd's interface,
+# with parameters).
 from shengji._core.engine.play cimport Play
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
@@ -9,12 +10,12 @@ from shengji._core.bots.bot cimport BotParams
 # shengji.game.botspec declares swift's parameters from them (written once, here).
 cpdef enum:
     # the defaults: pimc's own samples and candidates (pimc.pxd), its bury, and its plays
-    # only in the last 9 cards of the seat's hand (docs/hand-engine.md "swift")
+    # only in the last 10 cards of the seat's hand (docs/hand-engine.md "swift")
     SWIFT_BURY_SAMPLES = 16      # the bury: pimc's bury at samples = this (2x deals)
     SWIFT_LEAD_SAMPLES = 16      # a lead: pimc's search on this many deals (0: memory's)
     SWIFT_FOLLOW_SAMPLES = 16    # a follow: the same (0: memory's follow)
     SWIFT_CANDIDATES = 8
-    SWIFT_HAND_LIMIT = 9         # plays searched only with at most this many cards in hand
+    SWIFT_HAND_LIMIT = 10        # plays searched only with at most this many cards in hand
     SWIFT_MAX_SAMPLES = 256
     SWIFT_MAX_HAND = 64
 

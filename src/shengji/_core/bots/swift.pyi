@@ -1,5 +1,5 @@
-"""The swift bot (compiled): pimc's search at the bury and the leads, memory's play
-elsewhere.  See swift.pyx; its C API is swift.pxd."""
+"""The swift bot (compiled): pimc's search at the bury and in the last cards of the hand,
+memory's play before.  See swift.pyx; its C API is swift.pxd."""
 
 from typing import Any
 
@@ -8,7 +8,9 @@ SWIFT_BURY_SAMPLES: int
 SWIFT_LEAD_SAMPLES: int
 SWIFT_FOLLOW_SAMPLES: int
 SWIFT_CANDIDATES: int
+SWIFT_HAND_LIMIT: int
 SWIFT_MAX_SAMPLES: int
+SWIFT_MAX_HAND: int
 
 # the Python view of the defaults and limits (shengji.game.botspec declares swift's
 # parameters from these): parameter -> default, parameter -> (lowest, highest)

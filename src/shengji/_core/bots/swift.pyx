@@ -6,15 +6,18 @@ memory's choice):
   bury    pimc's bury search (bots/pimc.pyx) at samples = `bury_samples` (so judged on
           PIMC_BURY_SAMPLES_FACTOR x that many deals), `candidates` candidates;
   lead    pimc's play search at samples = `lead_samples` when the seat leads a trick;
-  follow  the same at samples = `follow_samples` when it follows.
-The search itself is pimc's, unchanged (its candidates, sampler, common random numbers,
-race and base-choice guard; rollouts by memory, objective "points"), reached through
-pimc.pxd: a swift decision with the same samples and candidates as a pimc decision is that
-pimc decision, bit for bit.  Randomness as pimc's: a decision is a pure function of (view,
-Rng state); a decision that does not search draws nothing (memory never draws).
+  follow  the same at samples = `follow_samples` when it follows;
+and a play is searched only while the seat holds at most `hand_limit` cards: before that
+it is memory's.  The search itself is pimc's, unchanged (its candidates, sampler, common
+random numbers, race and base-choice guard; rollouts by memory, objective "points"),
+reached through pimc.pxd: a swift decision with the same samples and candidates as a pimc
+decision is that pimc decision, bit for bit.  Randomness as pimc's: a decision is a pure
+function of (view, Rng state); a decision that does not search draws nothing (memory
+never draws).
 
-Why these three (docs/hand-engine.md, "swift"): pimc's strength over memory comes mostly
-from the bury and the leads, and the follows cost most of its time."""
+Why there (docs/hand-engine.md, "swift"): most of pimc's time goes to the first tricks,
+where a rollout plays most of the hand, while its gain over memory comes mostly from the
+bury and the last tricks (the kitty's multiplier), where rollouts are short."""
 from libc.stdlib cimport free, malloc
 
 from shengji._core.engine.hand cimport PHASE_BURY, PHASE_PLAY
