@@ -20,6 +20,7 @@ from shengji.names import BOT_NAMES, N_CARDS
 from shengji.rules.options import PRESETS, Rules
 from shengji.runner import run_study
 from shengji.studies.base import ConfigError, make_config
+from shengji.studies.duel import mean_interval
 
 SMALL = {"bot": "swift", "bury_samples": 2, "lead_samples": 2, "candidates": 4}
 
@@ -227,3 +228,30 @@ def test_the_pimc_probe_refuses_swift():
     s = HandState("standard", "2", banker=0, seed=1)
     with pytest.raises(ValueError, match="pimc_decision takes pimc"):
         pimc_decision(s._core, parse_bot("b", "swift"), chunk_state(1, 0))
+
+
+def test_swift_beats_random_clearly():
+    """A test-size strength check at a fixed seed (the duel figures against memory and pimc
+    are in docs/hand-engine.md "swift"): default swift against random, duplicate deals."""
+    state, deck = chunk_state(21, 0), np.arange(N_CARDS, dtype=np.uint8)
+    n = 12
+    out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
+    play_duel(
+        state,
+        seat_key(21, 0),
+        deck,
+        0,
+        n,
+        Rules.preset("standard"),
+        0,
+        0,
+        parse_bot("a", "swift"),
+        BOT_NAMES.index("random"),
+        0,
+        0,
+        out,
+    )
+    d = out[core.HAND_COLUMNS.index("defender_points")].astype(float).reshape(-1, 2)
+    x = d[:, 1] - d[:, 0]
+    mean, half = mean_interval(len(x), x.sum(), (x * x).sum())
+    assert mean - half > 40
