@@ -27,6 +27,7 @@ from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
 from shengji.cards import kind_points
 from shengji.game import HandState
+from shengji.game.botspec import parse_bot
 from shengji.names import BOT_NAMES
 from shengji.rules.options import Rules
 
@@ -34,9 +35,10 @@ BATCHES = [1_000, 4_000]  # greedy at ~11k hands/s keeps one call under 0.5 s
 PY_ITEMS = 20
 REF_ITEMS = 4
 RULES = Rules.preset("standard")
-# The search bot plays ~6 hands/s: a 4,000-hand batch would take minutes a round.  It is
-# timed by bench_pimc.py (rollouts/s beside greedy playouts), not here.
-SEARCH_BOTS = {"pimc"}
+# The search bots play ~6 (pimc) and ~60 (swift) hands/s: a 4,000-hand batch would take
+# minutes a round.  They are timed by bench_pimc.py (rollouts/s beside greedy playouts) and
+# bench_swift.py (hands/s beside memory and pimc), not here.
+SEARCH_BOTS = {name for name in BOT_NAMES if parse_bot("bot", name).searches}
 BOTS = {name: i for i, name in enumerate(BOT_NAMES) if name not in SEARCH_BOTS}
 
 

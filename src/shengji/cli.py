@@ -148,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument(
         "--bot",
         default="greedy",
-        help="the bot playing every seat: random, greedy, memory or pimc, "
+        help="the bot playing every seat: random, greedy, memory, pimc or swift, "
         "with parameters as name(key=value, ...), e.g. "
         "'pimc(samples=8)' (default greedy)",
     )

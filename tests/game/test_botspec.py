@@ -13,7 +13,7 @@ from shengji.studies.base import ConfigError, make_config
 
 
 def test_names_come_from_the_core():
-    assert BOT_NAMES == ("random", "greedy", "memory", "pimc")
+    assert BOT_NAMES == ("random", "greedy", "memory", "pimc", "swift")
     assert set(bots.BOT_PARAMS) == set(BOT_NAMES)
     for i, name in enumerate(BOT_NAMES):
         spec = parse_bot("x", name)
@@ -46,7 +46,7 @@ def test_a_table_with_parameters(monkeypatch):
 @pytest.mark.parametrize(
     "value,needle",
     [
-        ("clever", "unknown bot 'clever'; allowed: random, greedy, memory, pimc"),
+        ("clever", "unknown bot 'clever'; allowed: random, greedy, memory, pimc, swift"),
         ({"samples": 2}, "a bot table needs the key 'bot'"),
         ({"bot": 3}, "unknown bot 3"),
         (

@@ -63,7 +63,7 @@ def test_name_tuples():
     assert names.SHAPE_NAMES == ("single", "pair", "tractor", "throw")
     assert names.SIDE_NAMES == ("banker", "defenders")
     assert names.PHASE_NAMES == ("bury", "play", "over")
-    assert names.BOT_NAMES == ("random", "greedy", "memory", "pimc")
+    assert names.BOT_NAMES == ("random", "greedy", "memory", "pimc", "swift")
     assert names.BID_POLICIES == ("eager", "threshold", "never")
     assert names.RANK_NAMES[8] == "10" and len(names.RANK_NAMES) == names.N_RANKS
 

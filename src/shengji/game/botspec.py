@@ -25,6 +25,15 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
   time_budget_ms  > 0: stop each search after that many milliseconds.  Opt-in and NOT
                   reproducible: the result then depends on the machine's speed and load
                   (0, the default: no budget, the same bytes on every machine).
+
+``swift``'s parameters (``_core/bots/swift.pyx``: pimc's search where it pays, memory's play
+elsewhere; 0 samples: memory's decision; defaults and limits from the core):
+  bury_samples    the bury is pimc's bury at samples = this (judged on twice as many deals)
+  lead_samples    a lead is pimc's play search on this many deals (0..256)
+  follow_samples  a follow likewise
+  hand_limit      plays are searched only while the seat holds at most this many cards
+                  (0..64; earlier plays are memory's)
+  candidates      candidates searched at most (1..64), as pimc's
 """
 
 from __future__ import annotations
@@ -36,6 +45,8 @@ from typing import Any
 from shengji._core.bots.bot import OBJECTIVES, PARAM_FIELDS, ROLLOUT_BOTS
 from shengji._core.bots.pimc import DEFAULTS as _PIMC_DEFAULTS
 from shengji._core.bots.pimc import LIMITS as _PIMC_LIMITS
+from shengji._core.bots.swift import DEFAULTS as _SWIFT_DEFAULTS
+from shengji._core.bots.swift import LIMITS as _SWIFT_LIMITS
 from shengji.names import BOT_NAMES
 
 __all__ = ["BOT_PARAMS", "BotSpec", "parse_bot", "chunk_size_for"]
@@ -81,7 +92,8 @@ def _milliseconds(where: str, value: Any) -> float:
 
 # Parameters of each built-in bot: name -> {parameter: (default, check)}; check(where,
 # value) returns the value or raises ValueError naming `where`.  random, greedy and memory
-# take none; pimc's defaults and limits are the core's (bots/pimc.pxd).
+# take none; pimc's and swift's defaults and limits are the core's (bots/pimc.pxd,
+# bots/swift.pxd).
 BOT_PARAMS: dict[str, dict[str, tuple[Any, Callable[[str, Any], Any]]]] = {
     name: {} for name in BOT_NAMES
 }
@@ -92,7 +104,10 @@ BOT_PARAMS["pimc"] = {
     "objective": (_PIMC_DEFAULTS["objective"], _one_of(*OBJECTIVES)),
     "time_budget_ms": (_PIMC_DEFAULTS["time_budget_ms"], _milliseconds),
 }
-assert set(BOT_PARAMS["pimc"]) == set(PARAM_FIELDS)
+BOT_PARAMS["swift"] = {
+    name: (_SWIFT_DEFAULTS[name], _int_in(*_SWIFT_LIMITS[name])) for name in _SWIFT_DEFAULTS
+}
+assert set(BOT_PARAMS["pimc"]) | set(BOT_PARAMS["swift"]) == set(PARAM_FIELDS)
 
 NAME_KEY = "bot"  # the key of a bot table that holds the name
 
@@ -121,7 +136,7 @@ class BotSpec:
 
     @property
     def searches(self) -> bool:
-        """A search bot (pimc): hundreds of times the cost of a plain bot per hand, so the
+        """A search bot (pimc, swift): hundreds of times the cost of a plain bot per hand, so the
         studies cut their chunks smaller (``chunk_size_for``)."""
         return self.name not in ROLLOUT_BOTS
 

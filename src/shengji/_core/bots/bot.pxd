@@ -21,9 +21,10 @@ cpdef enum BotId:
     BOT_GREEDY = 1
     BOT_MEMORY = 2
     BOT_PIMC = 3
+    BOT_SWIFT = 4
 
 cdef enum:
-    N_BOTS = 4
+    N_BOTS = 5
 
 # What a search bot maximises for its team (bot.OBJECTIVES: "points", "levels").
 cpdef enum Objective:
@@ -38,6 +39,10 @@ ctypedef struct BotParams:
     int rollout              # BotId of the policy the samples are played out with
     int objective            # Objective
     double time_budget_ms    # > 0: stop searching after this long (not reproducible)
+    int bury_samples         # swift: the samples of its bury, its leads, its follows
+    int lead_samples         # (0: memory's decision; bots/swift.pyx)
+    int follow_samples
+    int hand_limit           # swift: plays are searched only with at most this many cards
 
 # A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.
 # The bury is asked of the banker in PHASE_BURY (8 of its 33 cards); play of the seat to

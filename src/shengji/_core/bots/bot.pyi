@@ -9,12 +9,13 @@ class BotId(enum.IntEnum):
     BOT_GREEDY = 1
     BOT_MEMORY = 2
     BOT_PIMC = 3
+    BOT_SWIFT = 4
 
 class Objective(enum.IntEnum):
     OBJECTIVE_POINTS = 0
     OBJECTIVE_LEVELS = 1
 
-BOT_NAMES: tuple[str, ...]  # ("random", "greedy", "memory", "pimc"), derived from BotId
+BOT_NAMES: tuple[str, ...]  # ("random", "greedy", "memory", "pimc", "swift"), derived from BotId
 OBJECTIVES: tuple[str, ...]  # ("points", "levels"), derived from Objective
 PARAM_FIELDS: tuple[str, ...]  # BotParams' fields, as shengji.game.botspec names them
 ROLLOUT_BOTS: tuple[str, ...]  # the bots a search bot may play its samples out with

@@ -2,8 +2,9 @@
 """The bot interface (bot.pxd), the registry of the built-in bots, and the agents (a bot
 with its parameters and scratch, one per seat in a driver).
 
-``random`` (bots/random.pyx), ``greedy`` (bots/greedy.pyx), ``memory`` (bots/memory.pyx)
-and ``pimc`` (bots/pimc.pyx) decide from the deciding seat's ``View`` and the ``Rng`` only;
+``random`` (bots/random.pyx), ``greedy`` (bots/greedy.pyx), ``memory`` (bots/memory.pyx),
+``pimc`` (bots/pimc.pyx) and ``swift`` (bots/swift.pyx) decide from the deciding seat's
+``View`` and the ``Rng`` only;
 ``bot_choose`` builds that view from a ``HandC``."""
 import operator
 
@@ -18,13 +19,18 @@ from shengji._core.bots.pimc cimport (
     pimc_bury, pimc_bury_p, pimc_defaults, pimc_play, pimc_play_p, pimc_scratch_free,
     pimc_scratch_new, PIMC_MAX_CANDIDATES, PIMC_MAX_SAMPLES,
 )
+from shengji._core.bots.swift cimport (
+    swift_bury, swift_bury_p, swift_defaults, swift_play, swift_play_p, swift_scratch_free,
+    swift_scratch_new, SWIFT_MAX_HAND, SWIFT_MAX_SAMPLES,
+)
 
 # Python names of the bots and objectives, from the enums (bot.pxd): the core owns their
 # order.
 BOT_NAMES = tuple(b.name[len("BOT_"):].lower() for b in sorted(BotId, key=int))
 OBJECTIVES = tuple(o.name[len("OBJECTIVE_"):].lower() for o in sorted(Objective, key=int))
 # BotParams' fields, as shengji.game.botspec names a bot's parameters
-PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms")
+PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms",
+                "bury_samples", "lead_samples", "follow_samples", "hand_limit")
 
 cdef Bot REGISTRY[N_BOTS]
 memset(REGISTRY, 0, sizeof(REGISTRY))
@@ -36,6 +42,8 @@ REGISTRY[<int> BOT_MEMORY].bury = memory_bury
 REGISTRY[<int> BOT_MEMORY].play = memory_play
 REGISTRY[<int> BOT_PIMC] = Bot(pimc_bury, pimc_play, pimc_bury_p, pimc_play_p,
                                pimc_scratch_new, pimc_scratch_free)
+REGISTRY[<int> BOT_SWIFT] = Bot(swift_bury, swift_play, swift_bury_p, swift_play_p,
+                                swift_scratch_new, swift_scratch_free)
 assert len(BOT_NAMES) == N_BOTS
 # the bots a search bot may play its samples out with: those without parameters
 ROLLOUT_BOTS = tuple(name for i, name in enumerate(BOT_NAMES) if REGISTRY[i].play_p == NULL)
@@ -83,6 +91,8 @@ cdef int agent_init(Agent* a, object spec) except -1:
     a.bot = bot_get(bot)
     if bot == BOT_PIMC:
         pimc_defaults(&a.params)
+    elif bot == BOT_SWIFT:
+        swift_defaults(&a.params)
     for name, value in given.items():
         if name == "samples":
             a.params.samples = _int_param(name, value, 1, PIMC_MAX_SAMPLES)
@@ -103,6 +113,16 @@ cdef int agent_init(Agent* a, object spec) except -1:
                 raise ValueError(f"bot parameter time_budget_ms: expected a number >= 0, "
                                  f"got {value!r}")
             a.params.time_budget_ms = value
+        elif name in ("bury_samples", "lead_samples", "follow_samples"):
+            n = _int_param(name, value, 0, SWIFT_MAX_SAMPLES)
+            if name == "bury_samples":
+                a.params.bury_samples = n
+            elif name == "lead_samples":
+                a.params.lead_samples = n
+            else:
+                a.params.follow_samples = n
+        elif name == "hand_limit":
+            a.params.hand_limit = _int_param(name, value, 0, SWIFT_MAX_HAND)
         else:
             raise ValueError(f"bot {BOT_NAMES[bot]!r} has no parameter {name!r}")
     if a.bot.scratch_new != NULL:

@@ -19,7 +19,7 @@ from shengji._core.base.interrupt cimport raise_interrupt
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.step.handcore cimport HandCore
 from shengji._core.engine.play cimport Play
-from shengji._core.bots.bot cimport Agent, agent_free, agent_init
+from shengji._core.bots.bot cimport Agent, BOT_PIMC, agent_free, agent_init, bot_get
 from shengji._core.bots.pimc cimport PIMC_MAX_CANDIDATES, pimc_explain
 from shengji._core.bots.sampler cimport (
     Sampler, SAMPLER_OK, pair_inferences, sample_hand, sampler_free, sampler_init,
@@ -129,7 +129,7 @@ def pimc_decision(HandCore core, spec, state):
     cdef int n, c
     agent_init(&a, spec)
     try:
-        if a.bot.play_p == NULL:
+        if a.bot != bot_get(BOT_PIMC):             # swift has parameters too, not pimc's
             raise ValueError("pimc_decision takes pimc")
         make_view(&core.h, core.h.pub.to_play, &v)
         rng_load(&rng, state)
