@@ -38,8 +38,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from shengji.bidding.args import STUDY_BID_POLICIES
 from shengji.game.botspec import chunk_size_for, parse_bot
-from shengji.names import BID_POLICIES
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -69,7 +69,7 @@ class MatchStudy(Study):
         "policy": ("greedy", v_bot),
         "opponent_policy": (None, v_policy_or_none),
         # not "never": every match opens with a first hand, which needs a declaration
-        "bid_policy": ("eager", v_choice(*(p for p in BID_POLICIES if p != "never"))),
+        "bid_policy": ("eager", v_choice(*(p for p in STUDY_BID_POLICIES if p != "never"))),
         "bid_threshold": (0, v_threshold),
     }
     default_chunk_size = 256

@@ -28,10 +28,9 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from shengji.bidding.args import check_policy, check_threshold
+from shengji.bidding.args import STUDY_BID_POLICIES, check_policy, check_threshold
 from shengji.game.botspec import chunk_size_for, parse_bot
 from shengji.names import (
-    BID_POLICIES,
     RANK_NAMES,
     SHAPE_NAMES,
     SIDE_NAMES,
@@ -132,6 +131,7 @@ def check_bid_keys(options: dict, rules, first_hand: bool) -> None:
             policy_key="bid_policy",
             threshold_key="bid_threshold",
             unset=0,
+            players=True,
         )
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
@@ -139,7 +139,7 @@ def check_bid_keys(options: dict, rules, first_hand: bool) -> None:
 
 # How independent hands are dealt and bid (the scoring and duel studies).
 DEAL_KEYS = {
-    "bid_policy": ("eager", v_choice(*BID_POLICIES)),
+    "bid_policy": ("eager", v_choice(*STUDY_BID_POLICIES)),
     "bid_threshold": (0, v_threshold),
     "first_hand": (False, v_bool),
 }

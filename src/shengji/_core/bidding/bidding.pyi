@@ -31,6 +31,7 @@ MAX_REDEALS: int
 MAX_THRESHOLD: int
 MAX_BID_OPTIONS: int
 POLICIES: tuple[str, ...]
+PLAYERS_INDEX: int  # the drivers' number of the players' bidding (POLICY_PLAYERS)
 RESULT_FIELDS: tuple[str, ...]
 STRENGTH_NAMES: tuple[str, ...]  # by BidStrength value
 ACTION_NAMES: tuple[str, ...]  # by BidAction value

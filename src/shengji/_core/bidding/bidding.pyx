@@ -216,6 +216,7 @@ cdef inline int kind_class(int kind, int level) noexcept nogil:
 
 cdef void apply_bid(BidState* st, int seat, const BidOpt* o) noexcept nogil:
     cdef int late = st.round == ROUND_LATE
+    cdef int n
     if o.action == ACT_DECLARE:
         st.first_declarer = seat
         st.first_index = st.index
@@ -244,6 +245,13 @@ cdef void apply_bid(BidState* st, int seat, const BidOpt* o) noexcept nogil:
         st.b.laid[seat][kind_class(o.shown[0], st.level)] += 1
         if o.shown[1] >= 0:
             st.b.laid[seat][kind_class(o.shown[1], st.level)] += 1
+    elif not st.r.secret_bids:
+        # what the bid showed, face up (a pair: two copies of one kind, or a mixed pair)
+        n = 2 if o.shown[1] == o.shown[0] else 1
+        if st.shown[seat][o.shown[0]] < n:
+            st.shown[seat][o.shown[0]] = n
+        if o.shown[1] >= 0 and o.shown[1] != o.shown[0] and st.shown[seat][o.shown[1]] < 1:
+            st.shown[seat][o.shown[1]] = 1
     st.b.strength = o.strength
     st.b.suit = o.suit
     st.b.bidder = seat
@@ -274,6 +282,7 @@ cdef int bid_start(BidState* st, const BidParams* p, const RulesC* r, const uint
     st.cls_of = CARD_CLASS[p.level]
     st.dealt = 0
     memset(st.held, 0, sizeof(st.held))
+    memset(st.shown, 0, sizeof(st.shown))
     memset(&st.b, 0, sizeof(BidStanding))
     st.b.strength = STR_NONE
     st.b.suit = TRUMP_NT
@@ -435,6 +444,50 @@ cdef void bid_view(const BidState* st, BidView* v) noexcept nogil:
         v.suit = -1          # face down
     v.n_opts = st.n_opts if st.stage == STAGE_ASK else 0
     v.opts = st.opts
+
+
+cdef void bid_seen(const BidState* st, BidSeen* out) noexcept nogil:
+    cdef int s, i, seat = st.seat
+    memcpy(&out.pub, st, sizeof(BidState))
+    out.pub.deck = NULL
+    out.pub.quiet = 0
+    for s in range(N_SEATS):
+        if s != seat:
+            memset(out.pub.held[s], 0, N_CLASSES)
+            memset(out.pub.b.laid[s], 0, N_CLASSES)
+    out.seat = seat
+    out.n_own = 0
+    if st.deck != NULL and seat >= 0:
+        i = (seat - st.first_drawer) & 3
+        while i < st.dealt:
+            out.own[out.n_own] = st.deck[i]
+            out.n_own += 1
+            i += N_SEATS
+
+
+cdef int bid_resample(BidState* dst, const BidSeen* src, const uint8_t* deck) noexcept nogil:
+    cdef int i
+    memcpy(dst, &src.pub, sizeof(BidState))
+    dst.deck = deck
+    memset(dst.held, 0, sizeof(dst.held))
+    for i in range(dst.dealt):
+        dst.held[seat_of_position(i, dst.first_drawer)][dst.cls_of[deck[i]]] += 1
+    dst.quiet = 0
+    dst.n_opts = 0
+    if dst.stage == STAGE_ASK:
+        find_bids(dst, dst.seat)
+    return dst.n_opts
+
+
+cdef const uint8_t* bid_seat_order(const uint8_t* deck, int first_drawer,
+                                   uint8_t* buf) noexcept nogil:
+    cdef int i
+    if first_drawer == 0:
+        return deck
+    for i in range(N_DEALT):
+        buf[(i + first_drawer) % N_DEALT] = deck[i]
+    memcpy(buf + N_DEALT, deck + N_DEALT, N_CARDS - N_DEALT)
+    return buf
 
 
 cdef void fill_result(const BidState* st, BidResult* out) noexcept nogil:
@@ -636,6 +689,8 @@ cdef int count_trumps(const uint8_t* cards, int n, int level, int trump) noexcep
 # The stepping API for the game layer is bidcore.BidCore.
 # -----------------------------------------------------------------------------------------
 POLICIES = ("eager", "threshold", "never")
+# The drivers' number of the players' bidding (POLICY_PLAYERS: shengji.bidding.args.PLAYERS)
+PLAYERS_INDEX = POLICY_PLAYERS
 RESULT_FIELDS = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
                  "reinforced", "no_bid", "redeals", "banker_steps_down", "first_drawer")
 _ERRORS = {
