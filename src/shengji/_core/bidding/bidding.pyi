@@ -63,3 +63,11 @@ def bid_chunk(
     trumps: bool = True,
     cards: npt.NDArray[np.uint8] | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
+def seen_probe(
+    cards: Any,
+    level: int,
+    rules: Any = ...,
+    first_hand: bool = ...,
+    banker: int = ...,
+    first_drawer: int = ...,
+) -> list[tuple[int, list[int], int, bool, npt.NDArray[Any]]]: ...

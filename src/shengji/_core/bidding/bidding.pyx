@@ -28,7 +28,7 @@ asks nothing (``quiet``), nor does a level card or joker that cannot open a bid 
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from shengji._core.base.cards cimport (
     N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, N_DEALT, KITTY_SIZE, SMALL_JOKER, BIG_JOKER,
@@ -761,6 +761,50 @@ def bid_given(cards, int level, rules=None, int policy=POLICY_EAGER, int thresho
     if rc < 0:
         raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
     return rc, result_dict(&o)
+
+
+def seen_probe(cards, int level, rules=None, bint first_hand=True, int banker=0,
+               int first_drawer=0):
+    """The players' views of one eager bidding (bid_seen, bid_resample), for the tests: at
+    every ask, (seat, its own cards so far (BidSeen.own), the other seats' counts and laid
+    cards as the BidSeen holds them (all zero), whether bid_resample on the true dealing
+    order gives back the machine's counts and bids, and the shown table (4 x 54)).  The
+    dealing order: 108 physical ids."""
+    cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
+    cdef BidParams p
+    cdef BidState st, re
+    cdef BidSeen seen
+    cdef BidView v
+    cdef RulesC r = pack_rules(rules)
+    cdef int s, i, q, same
+    if d.shape[0] != N_CARDS or np.any(np.asarray(d) >= N_CARDS) or \
+            len(set(np.asarray(d).tolist())) != N_CARDS:
+        raise ValueError("cards must be the 108 physical card ids 0..107")
+    if not 0 <= first_drawer < N_SEATS:
+        raise ValueError(f"first_drawer {first_drawer} out of range 0..3")
+    _params(&p, level, POLICY_EAGER, 0, first_hand, banker)
+    if bid_start(&st, &p, &r, &d[0], first_drawer) != BID_OK:
+        raise ValueError("bidding parameters out of range")
+    asks = []
+    while True:
+        s = bid_advance(&st)
+        if s < 0:
+            break
+        bid_seen(&st, &seen)
+        others = 0
+        for q in range(N_SEATS):
+            if q != s:
+                for i in range(N_CLASSES):
+                    others += seen.pub.held[q][i] + seen.pub.b.laid[q][i]
+        bid_resample(&re, &seen, &d[0])
+        same = re.n_opts == st.n_opts and \
+            memcmp(re.held, st.held, sizeof(st.held)) == 0 and \
+            memcmp(re.opts, st.opts, st.n_opts * sizeof(BidOpt)) == 0
+        asks.append((s, [seen.own[i] for i in range(seen.n_own)], others, bool(same),
+                     np.array([[st.shown[q][i] for i in range(N_KINDS)] for q in range(N_SEATS)])))
+        bid_view(&st, &v)
+        bid_apply(&st, bid_policy_choose(&v, &p))
+    return asks
 
 
 def shuffle_deck(state, cnp.uint8_t[::1] deck not None):

@@ -29,7 +29,7 @@ from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.interrupt cimport interrupted, raise_interrupt
 from shengji._core.base.rng cimport Rng, rng_load, rng_split, rng_store
 from shengji._core.bidding.bidding cimport (
-    BidParams, BidResult, BidState, BID_OK, BID_REDEAL, BID_ERR_PARAMS, BID_ERR_REDEAL_CAP,
+    BidParams, BidResult, BidState, BID_OK, BID_REDEAL, BID_ERR_REDEAL_CAP,
     MAX_REDEALS, POLICY_EAGER, POLICY_NEVER, POLICY_PLAYERS, bid_first_drawer,
 )
 from shengji._core.deal.deal cimport shuffle_full
@@ -65,9 +65,9 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
                  bid_threshold, out)
 
 
-cdef object _duel_shared(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first, Py_ssize_t n,
-                 rules, int level, int banker, bot_a, bot_b, int bid_policy,
-                 int bid_threshold, cnp.int32_t[:, ::1] out):
+cdef object _duel_shared(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
+                         Py_ssize_t n, rules, int level, int banker, bot_a, bot_b,
+                         int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out):
     """play_duel under a kernel bid policy: each deal bid once, shared."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng, k
@@ -144,7 +144,7 @@ cdef object _duel_players(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
     cdef uint8_t buf[N_CARDS]
     cdef int lv[2]
     cdef Py_ssize_t i
-    cdef int rc = 0, o, s, t, drawer, redeals, b, a_team
+    cdef int rc = 0, o, s, drawer, redeals, b, a_team
     cdef Py_ssize_t stride = out.shape[1]
     if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS or first < 0 or n < 0:
         raise ValueError("level 0..12, banker -1..3, first and n >= 0")

@@ -9,9 +9,9 @@ for each hand the shuffle and bidding (``deal_hand``), then the bots' draws (``p
 the deck carries over from hand to hand.  A hand's ``HAND_COLUMNS`` row is ``hand_row``."""
 cimport numpy as cnp
 from libc.stdint cimport int32_t, uint8_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
-from shengji._core.base.cards cimport N_CARDS, N_DEALT, N_RANKS, N_SEATS, team
+from shengji._core.base.cards cimport N_CARDS, N_RANKS, N_SEATS, team
 from shengji._core.base.options cimport RulesC, TT_BANKER, TT_DRAW, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
 from shengji._core.base.interrupt cimport interrupted, raise_interrupt
@@ -50,7 +50,7 @@ MATCH_ENDS = ("playing", "target", "time", "guard")
 
 
 cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
-                              uint8_t* buf) noexcept nogil:
+                               uint8_t* buf) noexcept nogil:
     """The deal with position i < 100 going to seat i % 4 (hand_setup's layout): deck
     itself when seat 0 drew first, else the positions turned by first_drawer into buf
     (position i goes to seat (first_drawer + i) % 4; the order inside a hand is not kept).
@@ -210,8 +210,9 @@ cdef int play_out(HandC* h, Rng* rng, Agent** agents) noexcept nogil:
 cdef int late_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
                    BidResult* bid) noexcept nogil:
     """The round of overturns after the bury (overturn_after_kitty), decided by the kernel
-    bidding policy of bp, or under POLICY_PLAYERS by each seat's bp.seat_policy (its agent's
-    bot, or a kernel policy: seat_choice); a re-burying overturner (overturn_reburies) buries with its bot.
+    bidding policy of bp, or under POLICY_PLAYERS by each seat's bp.seat_policy (its
+    agent's bot, or a kernel policy: seat_choice); a re-burying overturner
+    (overturn_reburies) buries with its bot.
     The hand's trump follows each overturn; bid gets the final counts."""
     cdef BidState st
     cdef const uint8_t* counts[N_SEATS]
