@@ -245,28 +245,44 @@ def test_check_players_bot():
         check_players_bot(PLAYERS, None)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_a_bid_view_holds_no_other_seats_cards_and_resamples_to_the_machine(seed):
+def test_a_bid_view_holds_no_other_seats_cards_and_resamples_to_the_machine():
     from shengji._core.bidding.bidding import seen_probe
 
-    rng = np.random.default_rng(seed)
-    cards = rng.permutation(N_CARDS).astype(np.uint8)
-    drawer = int(seed % 4)
-    asks = seen_probe(cards, seed % 13, RULES, first_hand=seed % 2 == 0, first_drawer=drawer)
-    assert asks
-    for seat, own, others, same, shown in asks:
-        # its own cards so far, in dealing order, and nothing of the other seats
-        dealt_to_seat = [int(c) for i, c in enumerate(cards[:100]) if (drawer + i) % 4 == seat]
-        assert own == dealt_to_seat[: len(own)] and own
-        assert others == 0 and same
-        # a seat's shown cards are cards it holds
-        for q in range(4):
-            for k in np.flatnonzero(shown[q]):
-                held = [
-                    i for i, c in enumerate(cards[:100]) if (drawer + i) % 4 == q and c // 2 == k
-                ]
-                assert len(held) >= shown[q][k]
-    # under secret_bids nothing is shown
+    seen_shown = 0
+    for seed in range(8):
+        cards = np.random.default_rng(seed).permutation(N_CARDS).astype(np.uint8)
+        drawer = seed % 4
+        asks = seen_probe(cards, seed % 13, RULES, first_hand=seed % 2 == 0, first_drawer=drawer)
+        assert asks
+        for a in asks:
+            # its own cards so far, in dealing order, and nothing of the other seats
+            mine = [int(c) for i, c in enumerate(cards[:100]) if (drawer + i) % 4 == a["seat"]]
+            assert a["own"] == mine[: len(a["own"])] and a["own"]
+            assert a["others"] == 0 and a["resampled"]
+            assert a["suit"] == a["true_suit"]  # open bidding: the standing trump is public
+            # a seat's shown cards are cards it holds
+            for q in range(4):
+                for k in np.flatnonzero(a["shown"][q]):
+                    held = [
+                        i
+                        for i, c in enumerate(cards[:100])
+                        if (drawer + i) % 4 == q and c // 2 == k
+                    ]
+                    assert len(held) >= a["shown"][q][k]
+            seen_shown += bool(a["shown"].any())
+    assert seen_shown
+
+
+def test_under_secret_bids_a_bid_view_shows_no_face_down_trump():
+    from shengji._core.bidding.bidding import seen_probe
+
     secret = Rules.preset("standard").replace(secret_bids=True, overturn_after_kitty="always")
-    for *_, shown in seen_probe(cards, 0, secret, first_hand=True):
-        assert not shown.any()
+    hidden = 0
+    for seed in range(20):
+        cards = np.random.default_rng(seed).permutation(N_CARDS).astype(np.uint8)
+        for a in seen_probe(cards, 0, secret, first_hand=True):
+            assert not a["shown"].any()
+            if a["bidder"] >= 0 and a["bidder"] != a["seat"]:
+                assert a["suit"] == -1
+                hidden += 1
+    assert hidden

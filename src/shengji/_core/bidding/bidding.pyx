@@ -455,6 +455,9 @@ cdef void bid_seen(const BidState* st, BidSeen* out) noexcept nogil:
         if s != seat:
             memset(out.pub.held[s], 0, N_CLASSES)
             memset(out.pub.b.laid[s], 0, N_CLASSES)
+    if st.r.secret_bids and st.b.bidder >= 0 and st.b.bidder != seat:
+        out.pub.b.suit = -1          # another seat's face-down bid (as bid_view)
+        out.pub.b.cls = -1
     out.seat = seat
     out.n_own = 0
     if st.deck != NULL and seat >= 0:
@@ -766,9 +769,10 @@ def bid_given(cards, int level, rules=None, int policy=POLICY_EAGER, int thresho
 def seen_probe(cards, int level, rules=None, bint first_hand=True, int banker=0,
                int first_drawer=0):
     """The players' views of one eager bidding (bid_seen, bid_resample), for the tests: at
-    every ask, (seat, its own cards so far (BidSeen.own), the other seats' counts and laid
-    cards as the BidSeen holds them (all zero), whether bid_resample on the true dealing
-    order gives back the machine's counts and bids, and the shown table (4 x 54)).  The
+    every ask a dict -- seat, own (its cards so far, BidSeen.own), others (the other seats'
+    counts and laid cards as the BidSeen holds them: all zero), resampled (bid_resample on
+    the true dealing order gives back the machine's counts and bids), suit and bidder (the
+    standing bid as the seat sees it), true_suit (the machine's), shown (4 x 54).  The
     dealing order: 108 physical ids."""
     cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
     cdef BidParams p
@@ -800,8 +804,12 @@ def seen_probe(cards, int level, rules=None, bint first_hand=True, int banker=0,
         same = re.n_opts == st.n_opts and \
             memcmp(re.held, st.held, sizeof(st.held)) == 0 and \
             memcmp(re.opts, st.opts, st.n_opts * sizeof(BidOpt)) == 0
-        asks.append((s, [seen.own[i] for i in range(seen.n_own)], others, bool(same),
-                     np.array([[st.shown[q][i] for i in range(N_KINDS)] for q in range(N_SEATS)])))
+        asks.append({
+            "seat": s, "own": [seen.own[i] for i in range(seen.n_own)], "others": others,
+            "resampled": bool(same), "suit": seen.pub.b.suit, "bidder": seen.pub.b.bidder,
+            "true_suit": st.b.suit,
+            "shown": np.array([[seen.pub.shown[q][i] for i in range(N_KINDS)]
+                               for q in range(N_SEATS)])})
         bid_view(&st, &v)
         bid_apply(&st, bid_policy_choose(&v, &p))
     return asks

@@ -35,7 +35,8 @@ is; never another seat's cards.
             then points, as pimc's play search).  It takes the best option, unless memory's
             judgement chose another one that the best beats by no more than Z_KEEP paired
             standard errors (pimc's guard against the winner's curse).  The rollouts do not
-            model the round after the bury; in that round pimc bids by memory's judgement.
+            model the round after the bury, nor a face-down trump: in that round and under
+            ``secret_bids`` pimc bids by memory's judgement.
             A first-hand deal the rollout throws in (nobody declared) is worth 0.
 
 Randomness: ``random`` and pimc's deals draw from the seat's Rng (pimc: four words for a
@@ -360,8 +361,8 @@ cdef int pimc_bid(const BidSeen* s, Rng* rng, const BotParams* p,
     if n <= 0:
         return BID_PASS
     base = memory_bid(s, rng, p, scratch)
-    if s.pub.round == ROUND_LATE or s.n_own == 0:
-        return base                    # the round after the bury: the judgement
+    if s.pub.round == ROUND_LATE or s.n_own == 0 or s.pub.r.secret_bids:
+        return base          # the round after the bury, face-down bids: the judgement
     if n > BID_MAX_CANDIDATES:
         n = BID_MAX_CANDIDATES
     k = p.samples if p.samples < BID_MAX_SAMPLES else BID_MAX_SAMPLES
