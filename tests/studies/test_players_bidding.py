@@ -240,7 +240,9 @@ def test_bad_keys_are_one_clear_error(tmp_path, keys, match):
 
 def test_check_players_bot():
     assert check_players_bot("eager", None) is None
-    assert check_players_bot(PLAYERS, "memory").name == "memory"
+    assert check_players_bot(PLAYERS, "memory") == "memory"
+    with pytest.raises(ValueError, match="only applies"):
+        check_players_bot("eager", "memory")
     with pytest.raises(ValueError, match="needs the bot"):
         check_players_bot(PLAYERS, None)
 

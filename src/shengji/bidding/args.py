@@ -55,10 +55,8 @@ def policy_index(policy: str) -> int:
 
 def check_players_bot(policy, bot, *, policy_key: str = "policy", bot_key: str = "bot"):
     """The ``bot`` of a study whose ``policy`` is ``players`` (the bid_odds study): required
-    there and a bot spec (``shengji.game.botspec.parse_bot``), refused with any other
-    policy.  Returns the BotSpec, or None."""
-    from shengji.game.botspec import parse_bot
-
+    there, refused with any other policy.  Returns ``bot`` as given (the caller parses it:
+    ``shengji.game.botspec.parse_bot``, a layer above this one)."""
     if policy != PLAYERS:
         if bot is not None:
             raise ValueError(f"{bot_key} only applies to {policy_key} {PLAYERS!r}, not {policy!r}")
@@ -68,7 +66,7 @@ def check_players_bot(policy, bot, *, policy_key: str = "policy", bot_key: str =
             f"{bot_key}: {policy_key} {PLAYERS!r} needs the bot that bids in every seat, "
             f'e.g. {bot_key} = "memory"'
         )
-    return parse_bot(bot_key, bot)
+    return bot
 
 
 def _is_int(value) -> bool:

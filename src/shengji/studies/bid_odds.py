@@ -29,6 +29,7 @@ from shengji.bidding.args import (
     check_threshold,
 )
 from shengji.cards import parse_rank
+from shengji.game.botspec import parse_bot
 from shengji.names import BID_POLICIES, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
 from shengji.studies.base import (
     Chunk,
@@ -74,7 +75,8 @@ class BidOddsStudy(Study):
                 first_hand=o["first_hand"],
                 players=True,
             )
-            check_players_bot(o["policy"], o["bot"])
+            if check_players_bot(o["policy"], o["bot"]) is not None:
+                parse_bot("bot", o["bot"])
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
         return ["bids"] + (["cards"] if o["store_cards"] else [])
@@ -97,7 +99,7 @@ class BidOddsStudy(Study):
                 n,
                 parse_rank(cfg.level),
                 cfg.rules,
-                check_players_bot(o["policy"], o["bot"]),
+                parse_bot("bot", o["bot"]),
                 o["first_hand"],
                 o["banker"],
                 cards,
@@ -166,7 +168,7 @@ class BidOddsStudy(Study):
         o = cfg.options
         policy = o["policy"] + (f" k={o['threshold']}" if o["policy"] == "threshold" else "")
         if o["policy"] == PLAYERS:
-            policy += f" ({check_players_bot(o['policy'], o['bot']).label} bidding)"
+            policy += f" ({parse_bot('bot', o['bot']).label} bidding)"
         hand = "first hand" if o["first_hand"] else f"later hand, banker seat {o['banker']}"
         dealt = n + stats["redeals"]
         return [
