@@ -288,3 +288,15 @@ def test_under_secret_bids_a_bid_view_shows_no_face_down_trump():
                 assert a["suit"] == -1
                 hidden += 1
     assert hidden
+
+
+def test_team_b_can_bid_by_a_threshold_under_the_players_bidding(tmp_path):
+    keys = dict(study="duel", n=200, seed=4, team_a="memory", team_b="memory")
+    keys.update(bid_policy=PLAYERS, team_b_bid_policy="threshold", bid_threshold=9)
+    out = _run(tmp_path, "t", **keys)
+    eager = _run(tmp_path, "e", **dict(keys, team_b_bid_policy="eager", bid_threshold=0))
+    a, b = pd.read_parquet(out / "duel"), pd.read_parquet(eager / "duel")
+    assert not a["trump"].equals(b["trump"])
+    with pytest.raises(ConfigError, match="needs bid_threshold"):
+        kind, cfg = make_config(dict(keys, bid_threshold=0), source="test")
+        kind.tables(cfg)

@@ -12,8 +12,9 @@ table with its parameters (``{bot = "pimc", samples = 32}``, ``shengji.game.bots
 ``bid_policy = "players"`` the seats' bots bid, so each orientation is bid by the bots
 sitting there (the same cards: ``_core/drivers/duel.pyx``); that needs a banker fixed before
 the bidding (``first_hand = false``, ``no_bid`` not ``banker_steps_down``), and
-``team_b_bid_policy`` (a kernel policy) makes team_b's seats bid by it instead of by their
-bot: the paired measure of a bot's bidding against, e.g., eager bidding.
+``team_b_bid_policy`` (a kernel policy; ``bid_threshold`` is then its k) makes team_b's
+seats bid by it instead of by their bot: the paired measure of a bot's bidding against,
+e.g., eager bidding.
 
 Randomness (``_core/drivers/duel.pyx``): deals and bids come from the chunk's stream (the
 seeding rule), the same whatever bots play; each seat's own draws come from a stream that
@@ -100,27 +101,28 @@ class DuelStudy(Study):
                     f"missing key {key!r}: the duel needs both bots (e.g. "
                     f'team_a = "memory", team_b = "greedy")'
                 )
-        check_deal_keys(cfg.options, cfg.rules)
-        if cfg.options["bid_policy"] == PLAYERS and (
-            cfg.options["first_hand"] or cfg.rules.no_bid == "banker_steps_down"
+        o = cfg.options
+        tb = o["team_b_bid_policy"]
+        if tb is not None and o["bid_policy"] != PLAYERS:
+            raise ConfigError(
+                f"team_b_bid_policy only applies to bid_policy {PLAYERS!r}, not {o['bid_policy']!r}"
+            )
+        if tb is None:
+            check_deal_keys(o, cfg.rules)
+        else:
+            # bid_threshold is team_b's (its kernel policy's k); the players take none
+            check_bid_keys({"bid_policy": PLAYERS, "bid_threshold": 0}, cfg.rules, o["first_hand"])
+            check_bid_keys(
+                {"bid_policy": tb, "bid_threshold": o["bid_threshold"]}, cfg.rules, o["first_hand"]
+            )
+        if o["bid_policy"] == PLAYERS and (
+            o["first_hand"] or cfg.rules.no_bid == "banker_steps_down"
         ):
             # the players' bidding is played per orientation: only a banker fixed before the
             # bidding keeps team_a on the banker team in orientation 0 (the swings need it)
             raise ConfigError(
                 f"bid_policy {PLAYERS!r} in a duel needs a banker fixed before the bidding: "
                 "first_hand = false, and a no_bid other than 'banker_steps_down'"
-            )
-        tb = cfg.options["team_b_bid_policy"]
-        if tb is not None:
-            if cfg.options["bid_policy"] != PLAYERS:
-                raise ConfigError(
-                    f"team_b_bid_policy only applies to bid_policy {PLAYERS!r}, not "
-                    f"{cfg.options['bid_policy']!r}"
-                )
-            check_bid_keys(
-                {"bid_policy": tb, "bid_threshold": cfg.options["bid_threshold"]},
-                cfg.rules,
-                cfg.options["first_hand"],
             )
         return ["duel"]
 
