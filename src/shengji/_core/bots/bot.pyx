@@ -42,6 +42,9 @@ REGISTRY[<int> BOT_RANDOM].bid = random_bid
 REGISTRY[<int> BOT_GREEDY].bid = greedy_bid
 REGISTRY[<int> BOT_MEMORY].bid = memory_bid
 assert len(BOT_NAMES) == N_BOTS
+# every bot bids under bid_policy "players" (the drivers call Bot.bid without a check)
+assert all(REGISTRY[i].bury != NULL and REGISTRY[i].play != NULL and REGISTRY[i].bid != NULL
+           for i in range(N_BOTS))
 # the bots a search bot may play its samples out with: those without parameters
 ROLLOUT_BOTS = tuple(name for i, name in enumerate(BOT_NAMES) if REGISTRY[i].play_p == NULL)
 
