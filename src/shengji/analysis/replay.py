@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from shengji.bidding.args import PLAYERS
 from shengji.bidding.phase import BidPhase
 from shengji.game.botspec import BotSpec
 from shengji.game.state import HandState
@@ -112,6 +113,12 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     cfg = _run_config(out, meta)
     rules = cfg.rules
     seed, size, n, opts = cfg.seed, cfg.chunk_size, cfg.n, cfg.options
+    if opts.get("bid_policy") == PLAYERS:
+        # HandState steps the kernel policies' bidding only; the players' bids are the bots'
+        raise ValueError(
+            f"{str(out)!r} was bid by the players (bid_policy {PLAYERS!r}): replay takes runs "
+            "bid by a kernel policy (eager, threshold, never)"
+        )
     core = HandCore()
     keep = BidCore()  # the bidding's result, for the round after the bury
     if study == "scoring":

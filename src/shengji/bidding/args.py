@@ -13,17 +13,28 @@ count runs over the at most ``HAND_SIZE`` = 25 cards a seat holds while the card
 (the kitty is not counted), so a larger k could never bid.  0 is no threshold: the entry
 points whose default is 0 (``HandState``, the studies' ``bid_threshold``) read it as unset,
 the others use None.
+
+``players`` (``PLAYERS``) is not a kernel policy: the seats' own bots decide each bid
+(``_core/bots/bidder.pyx``: random, greedy, memory, pimc).  The scoring, match and duel
+studies take it as ``bid_policy`` (their seats' bots bid) and the ``bid_odds`` study as
+``policy`` with a ``bot`` naming the bidders (``check_players_bot``); the kernels get its
+index ``policy_index("players")`` = the core's POLICY_PLAYERS.
 """
 
 from __future__ import annotations
 
 from numbers import Integral
 
+from shengji._core.bidding.bidding import PLAYERS_INDEX as _POLICY_PLAYERS
 from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_SEATS
 from shengji.rules.options import resolve_rules
 
 __all__ = [
+    "PLAYERS",
+    "STUDY_BID_POLICIES",
     "THRESHOLD_MIN",
+    "check_players_bot",
+    "policy_index",
     "check_policy",
     "check_seat",
     "check_threshold",
@@ -31,6 +42,31 @@ __all__ = [
 ]
 
 THRESHOLD_MIN = 1  # the module docstring says why not 0
+PLAYERS = "players"  # the seats' bots bid (module docstring)
+# What a study's bid policy may be: a kernel policy, or the players.
+STUDY_BID_POLICIES: tuple[str, ...] = (*BID_POLICIES, PLAYERS)
+
+
+def policy_index(policy: str) -> int:
+    """The kernels' number of a (checked) study bid policy: its index in ``BID_POLICIES``, or
+    the core's POLICY_PLAYERS for ``players``."""
+    return _POLICY_PLAYERS if policy == PLAYERS else BID_POLICIES.index(policy)
+
+
+def check_players_bot(policy, bot, *, policy_key: str = "policy", bot_key: str = "bot"):
+    """The ``bot`` of a study whose ``policy`` is ``players`` (the bid_odds study): required
+    there, refused with any other policy.  Returns ``bot`` as given (the caller parses it:
+    ``shengji.game.botspec.parse_bot``, a layer above this one)."""
+    if policy != PLAYERS:
+        if bot is not None:
+            raise ValueError(f"{bot_key} only applies to {policy_key} {PLAYERS!r}, not {policy!r}")
+        return None
+    if bot is None:
+        raise ValueError(
+            f"{bot_key}: {policy_key} {PLAYERS!r} needs the bot that bids in every seat, "
+            f'e.g. {bot_key} = "memory"'
+        )
+    return bot
 
 
 def _is_int(value) -> bool:
@@ -78,6 +114,7 @@ def check_policy(
     unset=None,
     any_policy_threshold: bool = False,
     or_else: str = "",
+    players: bool = False,
 ) -> int:
     """Check a kernel policy (a name in ``BID_POLICIES``) and its threshold; return the
     kernels' threshold argument (k, or 0 when unset).
@@ -88,11 +125,13 @@ def check_policy(
     ``bot_action("threshold")`` uses it whatever the state's policy), then it is checked
     as a k.  ``or_else``: what else the caller takes, for the message (``"a callable"``).
     With ``rules``: ``never`` is refused where a deal nobody declares on would be
-    redealt forever (``never_redeals_forever``)."""
-    if not isinstance(policy, str) or policy not in BID_POLICIES:
+    redealt forever (``never_redeals_forever``).  ``players``: ``PLAYERS`` is allowed too
+    (the studies)."""
+    allowed = STUDY_BID_POLICIES if players else BID_POLICIES
+    if not isinstance(policy, str) or policy not in allowed:
         raise ValueError(
             f"{policy_key}: unknown policy {policy!r}; allowed: "
-            + ", ".join(map(repr, BID_POLICIES))
+            + ", ".join(map(repr, allowed))
             + (f", or {or_else}" if or_else else "")
         )
     if unset is None:

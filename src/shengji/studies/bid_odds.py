@@ -8,6 +8,10 @@ Table ``bids/``, one row per deal (the deal finally played, after any redeals):
   reinforced bool, no_bid bool, redeals uint16, banker_steps_down bool,
   banker_trumps uint8 (the banker's trumps after taking the kitty, before burying),
   team_trumps uint8 (banker + partner + kitty).
+``policy = "players"`` lets a bot bid in every seat (``bot = "memory"``, or a bot with its
+parameters, e.g. ``bot = {bot = "pimc", samples = 8}``; shengji.bidding.args.PLAYERS; what
+each bot does: docs/hand-engine.md, "Bidding by the players"); every other policy is the
+kernel's, and takes no ``bot``.
 With ``store_cards = true`` also ``cards/``: deal, cards (108 bytes, the final dealing order:
 position i < 100 is seat i % 4's card, 100..107 the kitty).
 """
@@ -17,8 +21,15 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from shengji.bidding.args import check_policy, check_threshold
+from shengji.bidding.args import (
+    PLAYERS,
+    STUDY_BID_POLICIES,
+    check_players_bot,
+    check_policy,
+    check_threshold,
+)
 from shengji.cards import parse_rank
+from shengji.game.botspec import parse_bot
 from shengji.names import BID_POLICIES, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
 from shengji.studies.base import (
     Chunk,
@@ -46,8 +57,9 @@ class BidOddsStudy(Study):
     name = "bid_odds"
     unit = "deals"
     option_keys = {
-        "policy": ("eager", v_choice(*BID_POLICIES)),
+        "policy": ("eager", v_choice(*STUDY_BID_POLICIES)),
         "threshold": (None, _v_threshold),
+        "bot": (None, lambda key, value: value),  # checked with the policy (tables)
         "first_hand": (True, v_bool),
         "banker": (0, v_int(0, N_SEATS - 1)),
         "store_cards": (False, v_bool),
@@ -56,7 +68,15 @@ class BidOddsStudy(Study):
     def tables(self, cfg: StudyConfig) -> list[str]:
         o = cfg.options
         try:
-            check_policy(o["policy"], o["threshold"], rules=cfg.rules, first_hand=o["first_hand"])
+            check_policy(
+                o["policy"],
+                o["threshold"],
+                rules=cfg.rules,
+                first_hand=o["first_hand"],
+                players=True,
+            )
+            if check_players_bot(o["policy"], o["bot"]) is not None:
+                parse_bot("bot", o["bot"])
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
         return ["bids"] + (["cards"] if o["store_cards"] else [])
@@ -70,19 +90,34 @@ class BidOddsStudy(Study):
         state = chunk_state(cfg.seed, chunk.index)
         deck = np.arange(N_CARDS, dtype=np.uint8)
         cards = np.empty((n, N_CARDS), np.uint8) if o["store_cards"] else None
-        cols = bid_chunk(
-            state,
-            deck,
-            n,
-            parse_rank(cfg.level),
-            cfg.rules,
-            BID_POLICIES.index(o["policy"]),
-            o["threshold"] or 0,
-            o["first_hand"],
-            o["banker"],
-            True,
-            cards,
-        )
+        if o["policy"] == PLAYERS:
+            from shengji._core.drivers.bids import bid_chunk_players
+
+            cols = bid_chunk_players(
+                state,
+                deck,
+                n,
+                parse_rank(cfg.level),
+                cfg.rules,
+                parse_bot("bot", o["bot"]),
+                o["first_hand"],
+                o["banker"],
+                cards,
+            )
+        else:
+            cols = bid_chunk(
+                state,
+                deck,
+                n,
+                parse_rank(cfg.level),
+                cfg.rules,
+                BID_POLICIES.index(o["policy"]),
+                o["threshold"] or 0,
+                o["first_hand"],
+                o["banker"],
+                True,
+                cards,
+            )
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
         trump = arrow_dictionary(cols["trump"], TRUMP_NAMES)
         tables = {
@@ -132,6 +167,8 @@ class BidOddsStudy(Study):
             return []
         o = cfg.options
         policy = o["policy"] + (f" k={o['threshold']}" if o["policy"] == "threshold" else "")
+        if o["policy"] == PLAYERS:
+            policy += f" ({parse_bot('bot', o['bot']).label} bidding)"
         hand = "first hand" if o["first_hand"] else f"later hand, banker seat {o['banker']}"
         dealt = n + stats["redeals"]
         return [

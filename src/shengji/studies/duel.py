@@ -8,7 +8,13 @@ other way round.  Both teams are at ``level``; seat 0 banks unless ``first_hand 
 
 Keys: ``team_a``, ``team_b`` (required): a bot name (``"greedy"``, ``"memory"``, ...) or a
 table with its parameters (``{bot = "pimc", samples = 32}``, ``shengji.game.botspec``);
-``bid_policy``, ``bid_threshold``, ``first_hand`` as in the scoring study.
+``bid_policy``, ``bid_threshold``, ``first_hand`` as in the scoring study.  Under
+``bid_policy = "players"`` the seats' bots bid, so each orientation is bid by the bots
+sitting there (the same cards: ``_core/drivers/duel.pyx``); that needs a banker fixed before
+the bidding (``first_hand = false``, ``no_bid`` not ``banker_steps_down``), and
+``team_b_bid_policy`` (a kernel policy; ``bid_threshold`` is then its k) makes team_b's
+seats bid by it instead of by their bot: the paired measure of a bot's bidding against,
+e.g., eager bidding.
 
 Randomness (``_core/drivers/duel.pyx``): deals and bids come from the chunk's stream (the
 seeding rule), the same whatever bots play; each seat's own draws come from a stream that
@@ -34,12 +40,15 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from shengji.bidding.args import PLAYERS
 from shengji.game.botspec import chunk_size_for, parse_bot
+from shengji.names import BID_POLICIES
 from shengji.stats import CONFIDENCE, mean_interval
-from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig
+from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_choice
 from shengji.studies.kernel_args import kernel_args
 from shengji.studies.scoring import (
     DEAL_KEYS,
+    check_bid_keys,
     check_deal_keys,
     dict_column,
     hand_columns,
@@ -48,6 +57,11 @@ from shengji.studies.scoring import (
 
 N_ORIENTATIONS = 2
 TEAM_KEYS = ("team_a", "team_b")
+
+
+def v_kernel_policy_or_none(key, value):
+    """None, or a kernel bid policy name (``BID_POLICIES``)."""
+    return None if value is None else v_choice(*BID_POLICIES)(key, value)
 
 
 def swings(defender_points: np.ndarray, level_side: np.ndarray, levels: np.ndarray):
@@ -66,6 +80,9 @@ class DuelStudy(Study):
         "team_a": (None, v_policy_or_none),
         "team_b": (None, v_policy_or_none),
         **DEAL_KEYS,
+        # under bid_policy "players": team_b's seats bid by this kernel policy instead of
+        # by their bot (the paired measure of a bot's bidding against a kernel policy)
+        "team_b_bid_policy": (None, v_kernel_policy_or_none),
     }
     default_chunk_size = 1 << 12
 
@@ -84,7 +101,29 @@ class DuelStudy(Study):
                     f"missing key {key!r}: the duel needs both bots (e.g. "
                     f'team_a = "memory", team_b = "greedy")'
                 )
-        check_deal_keys(cfg.options, cfg.rules)
+        o = cfg.options
+        tb = o["team_b_bid_policy"]
+        if tb is not None and o["bid_policy"] != PLAYERS:
+            raise ConfigError(
+                f"team_b_bid_policy only applies to bid_policy {PLAYERS!r}, not {o['bid_policy']!r}"
+            )
+        if tb is None:
+            check_deal_keys(o, cfg.rules)
+        else:
+            # bid_threshold is team_b's (its kernel policy's k); the players take none
+            check_bid_keys({"bid_policy": PLAYERS, "bid_threshold": 0}, cfg.rules, o["first_hand"])
+            check_bid_keys(
+                {"bid_policy": tb, "bid_threshold": o["bid_threshold"]}, cfg.rules, o["first_hand"]
+            )
+        if o["bid_policy"] == PLAYERS and (
+            o["first_hand"] or cfg.rules.no_bid == "banker_steps_down"
+        ):
+            # the players' bidding is played per orientation: only a banker fixed before the
+            # bidding keeps team_a on the banker team in orientation 0 (the swings need it)
+            raise ConfigError(
+                f"bid_policy {PLAYERS!r} in a duel needs a banker fixed before the bidding: "
+                "first_hand = false, and a no_bid other than 'banker_steps_down'"
+            )
         return ["duel"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
@@ -92,6 +131,7 @@ class DuelStudy(Study):
         from shengji._core.drivers.duel import play_duel
 
         a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
+        tb = cfg.options["team_b_bid_policy"]
         n = chunk.count
         out = np.zeros((len(core.HAND_COLUMNS), N_ORIENTATIONS * n), np.int32)
         play_duel(
@@ -107,6 +147,7 @@ class DuelStudy(Study):
             a.bid_policy,
             a.bid_threshold,
             out,
+            -1 if tb is None else BID_POLICIES.index(tb),
         )
         orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), n)
         labels = tuple(bot.label for bot in a.bots)

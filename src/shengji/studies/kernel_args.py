@@ -15,7 +15,8 @@ chunk index into those drivers' arguments for all of them:
 - the two bots (``BotSpec``), the second falling back to the first where its option is
   unset: (``policy``, ``defender_policy``) for scoring, (``policy``, ``opponent_policy``)
   for match, (``team_a``, ``team_b``) for the duel;
-- the bid policy's index in ``BID_POLICIES`` and its threshold, as the options hold them.
+- the bid policy's number (``shengji.bidding.args.policy_index``: its index in
+  ``BID_POLICIES``, or POLICY_PLAYERS for ``players``) and its threshold.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from shengji.bidding.args import policy_index
 from shengji.cards import parse_rank
 from shengji.game.botspec import BotSpec, parse_bot
-from shengji.names import BID_POLICIES, N_CARDS
+from shengji.names import N_CARDS
 
 __all__ = ["BOT_KEYS", "KernelArgs", "kernel_args"]
 
@@ -51,7 +53,7 @@ class KernelArgs:
     banker: int  # -1: first hands (the declarer banks); else the banker's seat
     bots: tuple[BotSpec, BotSpec]
     bot_keys: tuple[str, str]  # the options the bots came from (for messages)
-    bid_policy: int  # index in BID_POLICIES
+    bid_policy: int  # policy_index: index in BID_POLICIES, or POLICY_PLAYERS
     bid_threshold: int
 
 
@@ -72,6 +74,6 @@ def kernel_args(study: str, options: dict, seed, level: str, chunk: int) -> Kern
         banker=-1 if first_hand else 0,
         bots=(first, second),
         bot_keys=keys,
-        bid_policy=BID_POLICIES.index(options["bid_policy"]),
+        bid_policy=policy_index(options["bid_policy"]),
         bid_threshold=options["bid_threshold"],
     )

@@ -21,6 +21,9 @@ from their own level; a banker team that keeps the bank levels from its demoted 
 
 Bots: team 0 (seats 0 and 2) plays ``policy``, team 1 ``opponent_policy`` (default: the
 same): a bot name or a table with its parameters (``shengji.game.botspec``).
+``bid_policy``: a kernel policy (not ``never``: a match opens with a first hand), or
+``"players"``: each seat's bot bids (``shengji._core.bots.bidder``; docs/hand-engine.md,
+"Bidding by the players"), drawing from the chunk's stream as its plays do.
 
 Tables:
   matches/  match (int64), winner_team (0/1; -1 for a draw on time or if the hand guard
@@ -38,8 +41,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from shengji.bidding.args import STUDY_BID_POLICIES
 from shengji.game.botspec import chunk_size_for, parse_bot
-from shengji.names import BID_POLICIES
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -69,7 +72,7 @@ class MatchStudy(Study):
         "policy": ("greedy", v_bot),
         "opponent_policy": (None, v_policy_or_none),
         # not "never": every match opens with a first hand, which needs a declaration
-        "bid_policy": ("eager", v_choice(*(p for p in BID_POLICIES if p != "never"))),
+        "bid_policy": ("eager", v_choice(*(p for p in STUDY_BID_POLICIES if p != "never"))),
         "bid_threshold": (0, v_threshold),
     }
     default_chunk_size = 256

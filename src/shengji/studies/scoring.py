@@ -12,6 +12,10 @@ over the candidate plays (see ``shengji.game``); ``greedy`` is the rule-of-thumb
 documented in ``shengji._core.bots.greedy``, ``memory`` greedy with the public record
 (``shengji._core.bots.memory``), ``pimc`` a Monte Carlo search over memory's rollouts
 (``shengji._core.bots.pimc``; e.g. ``policy = {bot = "pimc", samples = 64}``).
+``bid_policy = "players"``: the seats' bots bid (``shengji._core.bots.bidder``;
+docs/hand-engine.md, "Bidding by the players"); the bots seated for the bidding are the
+banker team's (a later hand's banker, fixed before the bidding) and the defenders', so a
+first hand (or ``no_bid = "banker_steps_down"``) needs one bot for both.
 
 Table ``hands/``, one row per hand:
   hand (int64), banker (seat), trump ("S" "H" "C" "D" "NT"), level (rank text),
@@ -28,10 +32,9 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from shengji.bidding.args import check_policy, check_threshold
+from shengji.bidding.args import PLAYERS, STUDY_BID_POLICIES, check_policy, check_threshold
 from shengji.game.botspec import chunk_size_for, parse_bot
 from shengji.names import (
-    BID_POLICIES,
     RANK_NAMES,
     SHAPE_NAMES,
     SIDE_NAMES,
@@ -132,6 +135,7 @@ def check_bid_keys(options: dict, rules, first_hand: bool) -> None:
             policy_key="bid_policy",
             threshold_key="bid_threshold",
             unset=0,
+            players=True,
         )
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
@@ -139,7 +143,7 @@ def check_bid_keys(options: dict, rules, first_hand: bool) -> None:
 
 # How independent hands are dealt and bid (the scoring and duel studies).
 DEAL_KEYS = {
-    "bid_policy": ("eager", v_choice(*BID_POLICIES)),
+    "bid_policy": ("eager", v_choice(*STUDY_BID_POLICIES)),
     "bid_threshold": (0, v_threshold),
     "first_hand": (False, v_bool),
 }
@@ -166,6 +170,20 @@ class ScoringStudy(Study):
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         check_deal_keys(cfg.options, cfg.rules)
+        o = cfg.options
+        if (
+            o["bid_policy"] == PLAYERS
+            and (o["first_hand"] or cfg.rules.no_bid == "banker_steps_down")
+            and o["defender_policy"] is not None
+            and parse_bot("defender_policy", o["defender_policy"])
+            != parse_bot("policy", o["policy"])
+        ):
+            # the seats bid before anyone banks: which bot would bid in which seat?
+            raise ConfigError(
+                f"bid_policy {PLAYERS!r} with first_hand = true (or no_bid = "
+                "'banker_steps_down') needs one bot (no defender_policy, or the same as "
+                "policy): the players' bidding decides which team banks"
+            )
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:

@@ -22,7 +22,7 @@
 # its own cards so far, the public bids); the kernel policies are bid_policy_choose.
 # bid_hand / bid_deck are loops of the machine with a kernel policy.
 from libc.stdint cimport uint8_t, int8_t, uint64_t
-from shengji._core.base.cards cimport HAND_SIZE, NO_TRUMP, N_SEATS, N_CARDS
+from shengji._core.base.cards cimport HAND_SIZE, NO_TRUMP, N_SEATS, N_CARDS, N_DEALT, N_KINDS
 from shengji._core.base.options cimport RulesC
 from shengji._core.base.rng cimport Rng
 
@@ -30,6 +30,9 @@ cdef enum:
     POLICY_EAGER = 0       # declare on the first level card seen; overturn/reinforce when able
     POLICY_THRESHOLD = 1   # declare/overturn only holding >= threshold cards trump with it
     POLICY_NEVER = 2       # never bid (later hands only: a first hand would redeal forever)
+    # The seats' own bots decide (bot.pxd's Bot.bid, called by the drivers with a BidSeen):
+    # not a kernel policy -- bid_deck, bid_hand and bid_policy_choose refuse it.
+    POLICY_PLAYERS = 3
 
 cdef enum:
     BID_OK = 0
@@ -93,6 +96,10 @@ ctypedef struct BidParams:
     int banker         # seat 0..3 when not first_hand
     int policy         # POLICY_EAGER / POLICY_THRESHOLD / POLICY_NEVER (cdef enum)
     int threshold      # k for POLICY_THRESHOLD
+    # POLICY_PLAYERS only (the drivers set it; the kernel never reads it): each seat's
+    # policy -- POLICY_PLAYERS, the seat's bot decides; a kernel policy, the kernel does
+    # (a duel's team bidding by a kernel policy against the other team's bots).
+    int seat_policy[N_SEATS]
 
 ctypedef struct BidOpt:
     # One bid a seat may make now.
@@ -172,6 +179,9 @@ ctypedef struct BidState:
     # and nobody is asked again after the deal.  0 (bid_start): ask whenever the seat's
     # hand grows while it has a bid, and after the deal (the model).
     int ask_min_trumps
+    # What each seat has shown by its bids so far, by kind (the most copies of a kind one
+    # of its bids showed): public under open bidding; under secret_bids nothing is kept.
+    uint8_t shown[N_SEATS][N_KINDS]
 
 ctypedef struct BidView:
     # What a bidding bot may know when it decides: its seat, its own cards so far (by
@@ -186,6 +196,21 @@ ctypedef struct BidView:
     int bidder
     int n_opts
     const BidOpt* opts
+
+ctypedef struct BidSeen:
+    # A players' bidding decision (POLICY_PLAYERS): what seat `seat` may know when it is
+    # asked, and nothing else.  pub is the machine with everything private to other seats
+    # wiped (deck NULL, their `held` and `laid` zeroed, `quiet` 0): the public standing bid,
+    # counters and asking position, the seat's own counts by class and its bids st.opts;
+    # shown: what each seat's bids showed (BidState.shown).  own[0 .. n_own): the seat's
+    # cards so far in dealing order (physical ids; 0 in the round after the bury, whose
+    # counts are in pub.held[seat]).  team_level: the two teams' levels of the hand (a
+    # search plays the hand out at them).
+    BidState pub
+    int seat
+    int n_own
+    uint8_t own[HAND_SIZE]
+    int team_level[2]
 
 # -- the machine -------------------------------------------------------------------------
 # Returns BID_OK or BID_ERR_PARAMS (level, banker, first_drawer out of range).
@@ -208,6 +233,21 @@ cdef void bid_late_start(BidState* st, const RulesC* r, int level, bint first_ha
 cdef void bid_recount(BidState* st, int seat, const uint8_t* counts) noexcept nogil
 # The trump, overturn counts and standing bid after the round, into out.
 cdef void bid_late_finish(const BidState* st, BidResult* out) noexcept nogil
+
+# A players' decision: the seat's BidSeen (team_level left to the caller).
+cdef void bid_seen(const BidState* st, BidSeen* out) noexcept nogil
+# A search's determinization: dst becomes src.pub on the dealing order `deck` (which must
+# give src.seat its own cards at its positions), every seat's counts recounted from the
+# cards dealt so far; at STAGE_ASK the seat's bids are found again (the same as src's).
+# Returns dst.n_opts.
+cdef int bid_resample(BidState* dst, const BidSeen* src, const uint8_t* deck) noexcept nogil
+# The seat that receives dealing position pos (< N_DEALT) when first_drawer drew position 0.
+cdef inline int seat_of_position(int pos, int first_drawer) noexcept nogil:
+    return (first_drawer + pos) & 3
+# The deal in hand_setup's layout (position i < 100 to seat i % 4) when first_drawer drew
+# position 0: deck itself, or a turned copy in buf (N_CARDS bytes).
+cdef const uint8_t* bid_seat_order(const uint8_t* deck, int first_drawer,
+                                   uint8_t* buf) noexcept nogil
 
 # -- the kernel policies as bots ---------------------------------------------------------
 cdef int bid_policy_choose(const BidView* v, const BidParams* p) noexcept nogil

@@ -31,6 +31,7 @@ MAX_REDEALS: int
 MAX_THRESHOLD: int
 MAX_BID_OPTIONS: int
 POLICIES: tuple[str, ...]
+PLAYERS_INDEX: int  # the drivers' number of the players' bidding (POLICY_PLAYERS)
 RESULT_FIELDS: tuple[str, ...]
 STRENGTH_NAMES: tuple[str, ...]  # by BidStrength value
 ACTION_NAMES: tuple[str, ...]  # by BidAction value
@@ -62,3 +63,11 @@ def bid_chunk(
     trumps: bool = True,
     cards: npt.NDArray[np.uint8] | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
+def seen_probe(
+    cards: Any,
+    level: int,
+    rules: Any = ...,
+    first_hand: bool = ...,
+    banker: int = ...,
+    first_drawer: int = ...,
+) -> list[dict[str, Any]]: ...

@@ -28,7 +28,7 @@ asks nothing (``quiet``), nor does a level card or joker that cannot open a bid 
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from shengji._core.base.cards cimport (
     N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, N_DEALT, KITTY_SIZE, SMALL_JOKER, BIG_JOKER,
@@ -216,6 +216,7 @@ cdef inline int kind_class(int kind, int level) noexcept nogil:
 
 cdef void apply_bid(BidState* st, int seat, const BidOpt* o) noexcept nogil:
     cdef int late = st.round == ROUND_LATE
+    cdef int n
     if o.action == ACT_DECLARE:
         st.first_declarer = seat
         st.first_index = st.index
@@ -244,6 +245,13 @@ cdef void apply_bid(BidState* st, int seat, const BidOpt* o) noexcept nogil:
         st.b.laid[seat][kind_class(o.shown[0], st.level)] += 1
         if o.shown[1] >= 0:
             st.b.laid[seat][kind_class(o.shown[1], st.level)] += 1
+    elif not st.r.secret_bids:
+        # what the bid showed, face up (a pair: two copies of one kind, or a mixed pair)
+        n = 2 if o.shown[1] == o.shown[0] else 1
+        if st.shown[seat][o.shown[0]] < n:
+            st.shown[seat][o.shown[0]] = n
+        if o.shown[1] >= 0 and o.shown[1] != o.shown[0] and st.shown[seat][o.shown[1]] < 1:
+            st.shown[seat][o.shown[1]] = 1
     st.b.strength = o.strength
     st.b.suit = o.suit
     st.b.bidder = seat
@@ -274,6 +282,7 @@ cdef int bid_start(BidState* st, const BidParams* p, const RulesC* r, const uint
     st.cls_of = CARD_CLASS[p.level]
     st.dealt = 0
     memset(st.held, 0, sizeof(st.held))
+    memset(st.shown, 0, sizeof(st.shown))
     memset(&st.b, 0, sizeof(BidStanding))
     st.b.strength = STR_NONE
     st.b.suit = TRUMP_NT
@@ -435,6 +444,53 @@ cdef void bid_view(const BidState* st, BidView* v) noexcept nogil:
         v.suit = -1          # face down
     v.n_opts = st.n_opts if st.stage == STAGE_ASK else 0
     v.opts = st.opts
+
+
+cdef void bid_seen(const BidState* st, BidSeen* out) noexcept nogil:
+    cdef int s, i, seat = st.seat
+    memcpy(&out.pub, st, sizeof(BidState))
+    out.pub.deck = NULL
+    out.pub.quiet = 0
+    for s in range(N_SEATS):
+        if s != seat:
+            memset(out.pub.held[s], 0, N_CLASSES)
+            memset(out.pub.b.laid[s], 0, N_CLASSES)
+    if st.r.secret_bids and st.b.bidder >= 0 and st.b.bidder != seat:
+        out.pub.b.suit = -1          # another seat's face-down bid (as bid_view)
+        out.pub.b.cls = -1
+    out.seat = seat
+    out.n_own = 0
+    if st.deck != NULL and seat >= 0:
+        i = (seat - st.first_drawer) & 3
+        while i < st.dealt:
+            out.own[out.n_own] = st.deck[i]
+            out.n_own += 1
+            i += N_SEATS
+
+
+cdef int bid_resample(BidState* dst, const BidSeen* src, const uint8_t* deck) noexcept nogil:
+    cdef int i
+    memcpy(dst, &src.pub, sizeof(BidState))
+    dst.deck = deck
+    memset(dst.held, 0, sizeof(dst.held))
+    for i in range(dst.dealt):
+        dst.held[seat_of_position(i, dst.first_drawer)][dst.cls_of[deck[i]]] += 1
+    dst.quiet = 0
+    dst.n_opts = 0
+    if dst.stage == STAGE_ASK:
+        find_bids(dst, dst.seat)
+    return dst.n_opts
+
+
+cdef const uint8_t* bid_seat_order(const uint8_t* deck, int first_drawer,
+                                   uint8_t* buf) noexcept nogil:
+    cdef int i
+    if first_drawer == 0:
+        return deck
+    for i in range(N_DEALT):
+        buf[(i + first_drawer) % N_DEALT] = deck[i]
+    memcpy(buf + N_DEALT, deck + N_DEALT, N_CARDS - N_DEALT)
+    return buf
 
 
 cdef void fill_result(const BidState* st, BidResult* out) noexcept nogil:
@@ -636,6 +692,8 @@ cdef int count_trumps(const uint8_t* cards, int n, int level, int trump) noexcep
 # The stepping API for the game layer is bidcore.BidCore.
 # -----------------------------------------------------------------------------------------
 POLICIES = ("eager", "threshold", "never")
+# The drivers' number of the players' bidding (POLICY_PLAYERS: shengji.bidding.args.PLAYERS)
+PLAYERS_INDEX = POLICY_PLAYERS
 RESULT_FIELDS = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
                  "reinforced", "no_bid", "redeals", "banker_steps_down", "first_drawer")
 _ERRORS = {
@@ -706,6 +764,55 @@ def bid_given(cards, int level, rules=None, int policy=POLICY_EAGER, int thresho
     if rc < 0:
         raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
     return rc, result_dict(&o)
+
+
+def seen_probe(cards, int level, rules=None, bint first_hand=True, int banker=0,
+               int first_drawer=0):
+    """The players' views of one eager bidding (bid_seen, bid_resample), for the tests: at
+    every ask a dict -- seat, own (its cards so far, BidSeen.own), others (the other seats'
+    counts and laid cards as the BidSeen holds them: all zero), resampled (bid_resample on
+    the true dealing order gives back the machine's counts and bids), suit and bidder (the
+    standing bid as the seat sees it), true_suit (the machine's), shown (4 x 54).  The
+    dealing order: 108 physical ids."""
+    cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
+    cdef BidParams p
+    cdef BidState st, re
+    cdef BidSeen seen
+    cdef BidView v
+    cdef RulesC r = pack_rules(rules)
+    cdef int s, i, q, same
+    if d.shape[0] != N_CARDS or np.any(np.asarray(d) >= N_CARDS) or \
+            len(set(np.asarray(d).tolist())) != N_CARDS:
+        raise ValueError("cards must be the 108 physical card ids 0..107")
+    if not 0 <= first_drawer < N_SEATS:
+        raise ValueError(f"first_drawer {first_drawer} out of range 0..3")
+    _params(&p, level, POLICY_EAGER, 0, first_hand, banker)
+    if bid_start(&st, &p, &r, &d[0], first_drawer) != BID_OK:
+        raise ValueError("bidding parameters out of range")
+    asks = []
+    while True:
+        s = bid_advance(&st)
+        if s < 0:
+            break
+        bid_seen(&st, &seen)
+        others = 0
+        for q in range(N_SEATS):
+            if q != s:
+                for i in range(N_CLASSES):
+                    others += seen.pub.held[q][i] + seen.pub.b.laid[q][i]
+        bid_resample(&re, &seen, &d[0])
+        same = re.n_opts == st.n_opts and \
+            memcmp(re.held, st.held, sizeof(st.held)) == 0 and \
+            memcmp(re.opts, st.opts, st.n_opts * sizeof(BidOpt)) == 0
+        asks.append({
+            "seat": s, "own": [seen.own[i] for i in range(seen.n_own)], "others": others,
+            "resampled": bool(same), "suit": seen.pub.b.suit, "bidder": seen.pub.b.bidder,
+            "true_suit": st.b.suit,
+            "shown": np.array([[seen.pub.shown[q][i] for i in range(N_KINDS)]
+                               for q in range(N_SEATS)])})
+        bid_view(&st, &v)
+        bid_apply(&st, bid_policy_choose(&v, &p))
+    return asks
 
 
 def shuffle_deck(state, cnp.uint8_t[::1] deck not None):

@@ -8,12 +8,15 @@
 # BotId member, one line in bot.pyx's registry.  A bot with parameters (pimc) also has the
 # *_p variants, which take its BotParams and a scratch block (allocated once per driver
 # call by scratch_new, not once per decision); its plain bury/play use the default
-# parameters.  A bidding decision will be a third entry of Bot taking a bidding view (the
-# bidding kernel's state as one seat sees it: its cards so far and the bids).
+# parameters.  The third decision, the bids (bid_policy "players"), is Bot.bid: it takes the
+# bidding kernel's BidSeen (bidding.pxd: the machine as one seat sees it -- its cards so
+# far, the bids and what they showed, how far the deal is) and answers BID_PASS or an index
+# into the seat's bids (bots/bidder.pyx: each built-in bot's).
 from shengji._core.engine.play cimport Play
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
 from shengji._core.engine.hand cimport HandC
+from shengji._core.bidding.bidding cimport BidSeen
 
 # cpdef: the Python names (bot.BOT_NAMES, shengji.game.BOTS) come from here.
 cpdef enum BotId:
@@ -53,6 +56,10 @@ ctypedef int (*ChooseBuryP)(const View* v, Rng* rng, const BotParams* p, void* s
                             Play* out) noexcept nogil
 ctypedef int (*ChoosePlayP)(const View* v, Rng* rng, const BotParams* p, void* scratch,
                             Play* out) noexcept nogil
+# A bid: BID_PASS (-1) or an index 0 .. s.pub.n_opts - 1 into the seat's bids s.pub.opts.
+# p and scratch as for the *_p entries (a bot without parameters gets its defaults and NULL).
+ctypedef int (*ChooseBid)(const BidSeen* s, Rng* rng, const BotParams* p,
+                          void* scratch) noexcept nogil
 ctypedef void* (*ScratchNew)(const BotParams* p) noexcept nogil
 ctypedef void (*ScratchFree)(void* scratch) noexcept nogil
 
@@ -63,6 +70,7 @@ ctypedef struct Bot:
     ChoosePlayP play_p
     ScratchNew scratch_new   # NULL: no scratch
     ScratchFree scratch_free
+    ChooseBid bid            # the bids under bid_policy "players" (bots/bidder.pyx)
 
 # One seat's player in a driver: a bot, its parameters, its scratch.
 ctypedef struct Agent:
@@ -95,3 +103,7 @@ cdef inline int agent_play(Agent* a, const View* v, Rng* rng, Play* out) noexcep
     if a.bot.play_p != NULL:
         return a.bot.play_p(v, rng, &a.params, a.scratch, out)
     return a.bot.play(v, rng, out)
+
+
+cdef inline int agent_bid(Agent* a, const BidSeen* s, Rng* rng) noexcept nogil:
+    return a.bot.bid(s, rng, &a.params, a.scratch)

@@ -4,8 +4,10 @@ with its parameters and scratch, one per seat in a driver).
 
 ``random`` (bots/random.pyx), ``greedy`` (bots/greedy.pyx), ``memory`` (bots/memory.pyx),
 ``pimc`` (bots/pimc.pyx) and ``swift`` (bots/swift.pyx) decide from the deciding seat's
-``View`` and the ``Rng`` only;
-``bot_choose`` builds that view from a ``HandC``."""
+``View`` and the ``Rng`` only; ``bot_choose`` builds that view from a ``HandC``.  Their bids
+(bid_policy "players") are bots/bidder.pyx's, from the bidding kernel's ``BidSeen`` (swift bids
+by memory's judgement: it is memory until its search starts, and pimc's bid search would read
+swift's scratch as its own)."""
 import operator
 
 from libc.string cimport memset
@@ -15,6 +17,7 @@ from shengji._core.engine.view cimport make_view
 from shengji._core.bots.random cimport random_bury, random_play
 from shengji._core.bots.greedy cimport greedy_bury, greedy_play
 from shengji._core.bots.memory cimport memory_bury, memory_play
+from shengji._core.bots.bidder cimport greedy_bid, memory_bid, pimc_bid, random_bid
 from shengji._core.bots.pimc cimport (
     pimc_bury, pimc_bury_p, pimc_defaults, pimc_play, pimc_play_p, pimc_scratch_free,
     pimc_scratch_new, PIMC_MAX_CANDIDATES, PIMC_MAX_SAMPLES,
@@ -41,10 +44,16 @@ REGISTRY[<int> BOT_GREEDY].play = greedy_play
 REGISTRY[<int> BOT_MEMORY].bury = memory_bury
 REGISTRY[<int> BOT_MEMORY].play = memory_play
 REGISTRY[<int> BOT_PIMC] = Bot(pimc_bury, pimc_play, pimc_bury_p, pimc_play_p,
-                               pimc_scratch_new, pimc_scratch_free)
+                               pimc_scratch_new, pimc_scratch_free, pimc_bid)
 REGISTRY[<int> BOT_SWIFT] = Bot(swift_bury, swift_play, swift_bury_p, swift_play_p,
-                                swift_scratch_new, swift_scratch_free)
+                                swift_scratch_new, swift_scratch_free, memory_bid)
+REGISTRY[<int> BOT_RANDOM].bid = random_bid
+REGISTRY[<int> BOT_GREEDY].bid = greedy_bid
+REGISTRY[<int> BOT_MEMORY].bid = memory_bid
 assert len(BOT_NAMES) == N_BOTS
+# every bot bids under bid_policy "players" (the drivers call Bot.bid without a check)
+assert all(REGISTRY[i].bury != NULL and REGISTRY[i].play != NULL and REGISTRY[i].bid != NULL
+           for i in range(N_BOTS))
 # the bots a search bot may play its samples out with: those without parameters
 ROLLOUT_BOTS = tuple(name for i, name in enumerate(BOT_NAMES) if REGISTRY[i].play_p == NULL)
 

@@ -21,4 +21,5 @@ def play_duel(
     bid_policy: int,
     bid_threshold: int,
     out: npt.NDArray[np.int32],
+    team_b_bid_policy: int = ...,
 ) -> None: ...

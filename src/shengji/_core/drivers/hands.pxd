@@ -5,7 +5,7 @@
 from libc.stdint cimport int32_t, uint8_t
 from shengji._core.base.options cimport RulesC
 from shengji._core.base.rng cimport Rng
-from shengji._core.bidding.bidding cimport BidParams, BidResult
+from shengji._core.bidding.bidding cimport BidParams, BidResult, BidState
 from shengji._core.engine.hand cimport HandC
 from shengji._core.bots.bot cimport Agent
 
@@ -39,6 +39,26 @@ ctypedef struct MatchC:
 cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
                    const int* team_level, const RulesC* r, int trump,
                    BidResult* bid) noexcept nogil
+# deal_hand for any bid policy: under POLICY_PLAYERS the seats bid (bid_seats), seat s
+# with agents[s] drawing from rngs[s]; otherwise deal_hand (rngs and agents unused).
+cdef int deal_hand_agents(HandC* h, Rng* rng, Rng** rngs, uint8_t* deck, const BidParams* bp,
+                          const int* team_level, const RulesC* r, Agent** agents,
+                          BidResult* bid) noexcept nogil
+# Step a bidding machine (after bid_start, or bid_late_start) to the end of its stage, the
+# seat asked deciding by bp.seat_policy (POLICY_PLAYERS: its agent, Bot.bid, from a
+# BidSeen with these team levels, drawing from rngs[s]; else that kernel policy); a bid
+# with a rebury stops it (STAGE_REBURY).  0, or BID_ERR_CHOICE (a bot chose no open bid).
+cdef int bid_seats(BidState* st, Rng** rngs, Agent** agents, const BidParams* bp,
+                   const int* team_level) noexcept nogil
+# The players' bid_hand: the first drawer, then shuffle and bid by bid_seats, redealing
+# while the rules throw the deal in (MAX_REDEALS cap).  BID_OK or a negative BID_ERR_*.
+cdef int players_bid_hand(Rng* rng, Rng** rngs, uint8_t* deck, const BidParams* bp,
+                          const RulesC* r, Agent** agents, const int* team_level,
+                          BidResult* out, BidState* st) noexcept nogil
+# One given dealing order bid by bid_seats: BID_OK, BID_REDEAL or a negative BID_ERR_*.
+cdef int players_bid_deck(Rng* rng, Rng** rngs, const uint8_t* deck, const BidParams* bp,
+                          const RulesC* r, int first_drawer, Agent** agents,
+                          const int* team_level, BidResult* out, BidState* st) noexcept nogil
 # The bidding parameters of an independent hand at `level` (both teams at it); banker a
 # seat (a later hand: it banks unless the rules move it) or -1 (a first hand).
 cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
@@ -73,6 +93,11 @@ cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil
 # Deal the match's next hand (at its bidding level and team levels) into h.
 cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
                     int bid_policy, int bid_threshold, BidResult* bid) noexcept nogil
+# The same under any bid policy (deal_hand_agents: the seats' agents bid under
+# POLICY_PLAYERS, drawing from rng).
+cdef int match_deal_agents(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
+                           int bid_policy, int bid_threshold, Agent** agents,
+                           BidResult* bid) noexcept nogil
 # After h is over: the team levels, the next banker, the winner, and whether the match
 # is over (a team passed target_level; time under match_hands, with timeout_tie).
 cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil

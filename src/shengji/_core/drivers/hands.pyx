@@ -9,23 +9,25 @@ for each hand the shuffle and bidding (``deal_hand``), then the bots' draws (``p
 the deck carries over from hand to hand.  A hand's ``HAND_COLUMNS`` row is ``hand_row``."""
 cimport numpy as cnp
 from libc.stdint cimport int32_t, uint8_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
-from shengji._core.base.cards cimport N_CARDS, N_DEALT, N_RANKS, N_SEATS, team
+from shengji._core.base.cards cimport N_CARDS, N_RANKS, N_SEATS, team
 from shengji._core.base.options cimport RulesC, TT_BANKER, TT_DRAW, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
 from shengji._core.base.interrupt cimport interrupted, raise_interrupt
 from shengji._core.deal.deal cimport shuffle_full
 from shengji._core.bidding.bidding cimport (
-    BidParams, BidResult, BidState, BidView, BID_OK, STAGE_REBURY, bid_hand, bid_advance, bid_apply,
-    bid_view, bid_policy_choose, bid_late_round, bid_late_start, bid_recount, bid_late_finish,
+    BidParams, BidResult, BidSeen, BidState, BidView, BID_OK, BID_REDEAL, BID_ERR_CHOICE,
+    BID_ERR_REDEAL_CAP, MAX_REDEALS, POLICY_PLAYERS, STAGE_REBURY, bid_hand, bid_advance,
+    bid_apply, bid_view, bid_policy_choose, bid_late_round, bid_late_start, bid_recount,
+    bid_late_finish, bid_seat_order, bid_seen, bid_start, bid_finish, bid_first_drawer,
 )
 from shengji._core.rules.combos cimport SIDE_BANKER, SIDE_DEFENDERS
 from shengji._core.engine.hand cimport (
     HandC, APPLY_OK, APPLY_EMPTY, PHASE_PLAY, hand_apply, hand_bury, hand_set_overturns, hand_setup,
     hand_set_trump, hand_take_kitty,
 )
-from shengji._core.bots.bot cimport Agent, agent_bury, agent_play
+from shengji._core.bots.bot cimport Agent, agent_bid, agent_bury, agent_play
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.engine.play cimport Play
 from shengji._core.rules.scoring cimport match_levels
@@ -51,14 +53,9 @@ cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
                                uint8_t* buf) noexcept nogil:
     """The deal with position i < 100 going to seat i % 4 (hand_setup's layout): deck
     itself when seat 0 drew first, else the positions turned by first_drawer into buf
-    (position i goes to seat (first_drawer + i) % 4; the order inside a hand is not kept)."""
-    cdef int i
-    if first_drawer == 0:
-        return deck
-    for i in range(N_DEALT):
-        buf[(i + first_drawer) % N_DEALT] = deck[i]
-    memcpy(buf + N_DEALT, deck + N_DEALT, N_CARDS - N_DEALT)
-    return buf
+    (position i goes to seat (first_drawer + i) % 4; the order inside a hand is not kept).
+    The bidding layer's bid_seat_order, which the bots' bid search uses too."""
+    return bid_seat_order(deck, first_drawer, buf)
 
 
 cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
@@ -79,6 +76,83 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
         rc = bid_hand(rng, deck, bp, r, bid, &st)
         if rc != BID_OK:
             return rc
+    b = bid.banker
+    hand_setup(h, seat_order(deck, bid.first_drawer, buf), team_level[team(b)],
+               team_level[1 - team(b)], bid.trump, b, r)
+    hand_set_overturns(h, bid.team_overturns[0], bid.team_overturns[1])
+    return 0
+
+
+cdef inline int seat_choice(BidState* st, int s, Rng** rngs, Agent** agents,
+                            const BidParams* bp, const int* team_level) noexcept nogil:
+    """The asked seat's decision under bp (bid_seats)."""
+    cdef BidView v
+    cdef BidSeen seen
+    cdef BidParams kp
+    cdef int pol = bp.seat_policy[s] if bp.policy == POLICY_PLAYERS else bp.policy
+    if pol == POLICY_PLAYERS:
+        bid_seen(st, &seen)
+        seen.team_level[0] = team_level[0]
+        seen.team_level[1] = team_level[1]
+        return agent_bid(agents[s], &seen, rngs[s])
+    bid_view(st, &v)
+    kp = bp[0]
+    kp.policy = pol
+    return bid_policy_choose(&v, &kp)
+
+
+cdef int bid_seats(BidState* st, Rng** rngs, Agent** agents, const BidParams* bp,
+                   const int* team_level) noexcept nogil:
+    cdef int s
+    while True:
+        s = bid_advance(st)
+        if s < 0:
+            return 0
+        if bid_apply(st, seat_choice(st, s, rngs, agents, bp, team_level)) != BID_OK:
+            return BID_ERR_CHOICE
+
+
+cdef int players_bid_deck(Rng* rng, Rng** rngs, const uint8_t* deck, const BidParams* bp,
+                          const RulesC* r, int first_drawer, Agent** agents,
+                          const int* team_level, BidResult* out, BidState* st) noexcept nogil:
+    cdef int rc = bid_start(st, bp, r, deck, first_drawer)
+    if rc != BID_OK:
+        return rc
+    rc = bid_seats(st, rngs, agents, bp, team_level)
+    if rc != 0:
+        return rc
+    return bid_finish(st, rng, out)
+
+
+cdef int players_bid_hand(Rng* rng, Rng** rngs, uint8_t* deck, const BidParams* bp,
+                          const RulesC* r, Agent** agents, const int* team_level,
+                          BidResult* out, BidState* st) noexcept nogil:
+    cdef int redeals = 0
+    cdef int rc, first
+    first = bid_first_drawer(bp, r, rng)     # once per hand, before the shuffle (bid_hand)
+    while True:
+        shuffle_full(rng, deck)
+        rc = players_bid_deck(rng, rngs, deck, bp, r, first, agents, team_level, out, st)
+        if rc != BID_REDEAL:
+            out.redeals = redeals
+            return rc
+        redeals += 1
+        if redeals > MAX_REDEALS:
+            out.redeals = redeals
+            return BID_ERR_REDEAL_CAP
+
+
+cdef int deal_hand_agents(HandC* h, Rng* rng, Rng** rngs, uint8_t* deck, const BidParams* bp,
+                          const int* team_level, const RulesC* r, Agent** agents,
+                          BidResult* bid) noexcept nogil:
+    cdef int rc, b
+    cdef BidState st
+    cdef uint8_t buf[N_CARDS]
+    if bp.policy != POLICY_PLAYERS:
+        return deal_hand(h, rng, deck, bp, team_level, r, -1, bid)
+    rc = players_bid_hand(rng, rngs, deck, bp, r, agents, team_level, bid, &st)
+    if rc != BID_OK:
+        return rc
     b = bid.banker
     hand_setup(h, seat_order(deck, bid.first_drawer, buf), team_level[team(b)],
                team_level[1 - team(b)], bid.trump, b, r)
@@ -136,23 +210,27 @@ cdef int play_out(HandC* h, Rng* rng, Agent** agents) noexcept nogil:
 cdef int late_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
                    BidResult* bid) noexcept nogil:
     """The round of overturns after the bury (overturn_after_kitty), decided by the kernel
-    bidding policy of bp; a re-burying overturner (overturn_reburies) buries with its bot.
+    bidding policy of bp, or under POLICY_PLAYERS by each seat's bp.seat_policy (its
+    agent's bot, or a kernel policy: seat_choice); a re-burying overturner
+    (overturn_reburies) buries with its bot.
     The hand's trump follows each overturn; bid gets the final counts."""
     cdef BidState st
-    cdef BidView v
     cdef const uint8_t* counts[N_SEATS]
+    cdef int lv[2]
     cdef int s, c, status
     if not bid_late_round(&h.pub.r, bp.first_hand, bid):
         return APPLY_OK
+    lv[team(h.pub.banker)] = h.pub.level
+    lv[1 - team(h.pub.banker)] = h.pub.def_level
     for s in range(N_SEATS):
         counts[s] = h.seat[s].count
     bid_late_start(&st, &h.pub.r, bp.level, bp.first_hand, bid, counts)
     while True:
         s = bid_advance(&st)
         if s >= 0:
-            bid_view(&st, &v)
-            c = bid_policy_choose(&v, bp)
-            bid_apply(&st, c)
+            c = seat_choice(&st, s, rngs, agents, bp, lv)
+            if bid_apply(&st, c) != BID_OK:
+                return BID_ERR_CHOICE
             if c >= 0:
                 hand_set_trump(h, st.b.suit)
         elif st.stage == STAGE_REBURY:
@@ -215,11 +293,14 @@ cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_
 
 cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
                           int bid_threshold) noexcept nogil:
+    cdef int s
     bp.level = level
     bp.first_hand = banker < 0
     bp.banker = banker if banker >= 0 else 0
     bp.policy = bid_policy
     bp.threshold = bid_threshold
+    for s in range(N_SEATS):
+        bp.seat_policy[s] = bid_policy
 
 
 def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
@@ -238,6 +319,7 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
     cdef BidResult bid
     cdef Agent agents[2]                 # the banker team's, the defenders'
     cdef Agent* seats[2][N_SEATS]        # by the banker's team
+    cdef Rng* rngs[N_SEATS]
     cdef int lv[2]
     cdef Py_ssize_t i
     cdef int rc = 0
@@ -254,11 +336,15 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
         lv[0] = level
         lv[1] = level
         rng_load(&rng, state)
+        same_rng(&rng, rngs)
         with nogil:
             for i in range(n):
                 if interrupted():
                     break
-                rc = deal_hand(&h, &rng, &deck[0], &bp, lv, &r, -1, &bid)
+                # players: before the bidding the banker's team is known only in a later
+                # hand (bp.banker); in a first hand the seats bid as team 0 banking
+                rc = deal_hand_agents(&h, &rng, rngs, &deck[0], &bp, lv, &r,
+                                      seats[team(bp.banker)], &bid)
                 if rc != 0:
                     break
                 rc = play_out_bids(&h, &rng, seats[team(h.pub.banker)], &bp, &bid)
@@ -293,6 +379,24 @@ cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* 
     bp.policy = bid_policy
     bp.threshold = bid_threshold
     return deal_hand(h, rng, deck, bp, m.lv, r, -1, bid)
+
+
+cdef int match_deal_agents(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
+                           int bid_policy, int bid_threshold, Agent** agents,
+                           BidResult* bid) noexcept nogil:
+    cdef Rng* rngs[N_SEATS]
+    cdef int s
+    if bid_policy != POLICY_PLAYERS:
+        return match_deal(m, h, rng, deck, r, bid_policy, bid_threshold, bid)
+    same_rng(rng, rngs)
+    m.bp.first_hand = m.banker < 0
+    m.bp.banker = m.banker if m.banker >= 0 else 0
+    m.bp.level = m.lv[team(m.banker)] if m.banker >= 0 else m.lv[0]
+    m.bp.policy = bid_policy
+    m.bp.threshold = bid_threshold
+    for s in range(N_SEATS):
+        m.bp.seat_policy[s] = bid_policy
+    return deal_hand_agents(h, rng, rngs, deck, &m.bp, m.lv, r, agents, bid)
 
 
 cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil:
@@ -346,7 +450,8 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
             while i < cap and i < MAX_MATCH_HANDS:
                 if interrupted():
                     break
-                rc = match_deal(&m, &h, &rng, &deck[0], &r, bid_policy, bid_threshold, &bid)
+                rc = match_deal_agents(&m, &h, &rng, &deck[0], &r, bid_policy, bid_threshold,
+                                       seats, &bid)
                 if rc != 0:
                     break
                 out[N_HAND_COLUMNS, i] = m.lv[0]

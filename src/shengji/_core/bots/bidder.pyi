@@ -1,0 +1,9 @@
+"""The built-in bots' bids under bid_policy "players" (compiled).  See bidder.pyx; its C API
+is bidder.pxd."""
+
+BID_MAX_SAMPLES: int
+BID_MAX_CANDIDATES: int
+WEIGHT_NAMES: tuple[str, ...]
+
+def weights() -> dict[str, float]: ...
+def _tune(**given: float) -> dict[str, float]: ...
