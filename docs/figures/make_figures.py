@@ -19,7 +19,8 @@ which take minutes.
 ``strong``: runs the shipped study ``scoring_strong`` at its full size (100,000 hands under the
 strongest practical play: CPU-minutes, see its file), then notebook 03 reading that run
 (``SHENGJI_STRONG_RUN``), which draws docs/figures/03_scoring_strong.png from it; prints the
-sentence README.md quotes from it (``--check``: fail when README.md does not hold it).
+sentence README.md quotes from it (``--check``: fail when README.md does not hold it);
+``--keep DIR`` keeps the run in DIR (and reuses a kept run, finishing it if interrupted).
 """
 
 from __future__ import annotations
@@ -173,13 +174,14 @@ def notebooks(only: list[str]) -> int:
 
 def strong_sentence(hands) -> str:
     """The sentence README.md quotes from the scoring_strong run."""
+    from shengji.game.botspec import parse_bot
     from shengji.stats import mean_interval, wilson
 
     d = hands.defender_points.astype(int).to_numpy().astype(float)
     mean, half = mean_interval(len(d), float(d.sum()), float((d * d).sum()))
     up = int((hands["level_side"].astype(str) == "banker").sum())
     lo, hi = wilson(up, len(d))
-    bot = hands.attrs["shengji"]["options"]["policy"]
+    bot = parse_bot("policy", hands.attrs["shengji"]["options"]["policy"]).label
     return (
         f"`{bot}` in all four seats, {len(d):,} hands: the defenders take {mean:.1f} ± {half:.1f} "
         f"points and the banker team keeps the bank in {100 * up / len(d):.1f}% "
@@ -187,16 +189,26 @@ def strong_sentence(hands) -> str:
     )
 
 
-def strong(check: bool, workers: int | None) -> int:
+def strong(check: bool, workers: int | None, keep: str | None) -> int:
     from shengji.analysis import load, run
     from shengji.studies.catalog import shipped
 
     with tempfile.TemporaryDirectory(prefix="shengji-strong-") as tmp:
-        out = Path(tmp) / "scoring_strong"
-        t0, c0 = time.perf_counter(), time.process_time() + _children_cpu()
-        run(shipped()["scoring_strong"], out, workers=workers, overwrite=True)
-        cpu = time.process_time() + _children_cpu() - c0
-        print(f"scoring_strong: {time.perf_counter() - t0:.0f} s wall, {cpu:.0f} CPU-s", flush=True)
+        out = Path(keep) if keep else Path(tmp) / "scoring_strong"
+        if keep and (out / "hands").is_dir():  # a kept run: finish it (same bytes) or reuse it
+            import subprocess
+
+            cmd = [sys.executable, "-m", "shengji", "run", str(shipped()["scoring_strong"])]
+            cmd += ["--out", str(out), "--resume", "--quiet"]
+            subprocess.run(cmd + (["--workers", str(workers)] if workers else []), check=True)
+        else:
+            t0, c0 = time.perf_counter(), time.process_time() + _children_cpu()
+            run(shipped()["scoring_strong"], out, workers=workers, overwrite=True)
+            cpu = time.process_time() + _children_cpu() - c0
+            print(
+                f"scoring_strong: {time.perf_counter() - t0:.0f} s wall, {cpu:.0f} CPU-s",
+                flush=True,
+            )
         text = strong_sentence(load(out))
         held = holds("README.md", text)
         print(
@@ -219,6 +231,7 @@ def main(argv=None) -> int:
     p.add_argument("--fast", action="store_true", help="quotes: leave out the pimc runs")
     p.add_argument("--check", action="store_true", help="quotes: fail if a file lacks one")
     p.add_argument("--workers", type=int, help="worker processes for the studies")
+    p.add_argument("--keep", metavar="DIR", help="strong: write (or reuse) the run in DIR")
     args = p.parse_args(argv)
     status = 0
     if args.what in ("all", "notebooks"):
@@ -226,7 +239,7 @@ def main(argv=None) -> int:
     if args.what in ("all", "quotes"):
         status |= quotes(args.fast, args.check, args.workers)
     if args.what == "strong":
-        status |= strong(args.check, args.workers)
+        status |= strong(args.check, args.workers, args.keep)
     return status
 
 
