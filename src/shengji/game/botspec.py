@@ -25,6 +25,12 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
   time_budget_ms  > 0: stop each search after that many milliseconds.  Opt-in and NOT
                   reproducible: the result then depends on the machine's speed and load
                   (0, the default: no budget, the same bytes on every machine).
+  infer           inference from play: 0 (the default: deals drawn uniformly among those
+                  the view allows, as before) or 2..8: each batch of deals is resampled
+                  from `infer` times as many draws, weighted by how likely the other
+                  seats' recorded plays were under the rollout policy holding those cards
+  infer_eps       that likelihood's factor for a play the policy would not have made
+                  (0 < eps <= 1; default 0.5; 1: no inference)
 """
 
 from __future__ import annotations
@@ -79,6 +85,23 @@ def _milliseconds(where: str, value: Any) -> float:
     return float(value)
 
 
+def _infer_pool(where: str, value: Any) -> int:
+    lo, hi = _PIMC_LIMITS["infer"]
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not (value == 0 or 2 <= value <= hi)
+    ):
+        raise ValueError(f"{where}: expected 0 (off) or an integer 2..{hi}, got {value!r}")
+    return value
+
+
+def _likelihood_factor(where: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+        raise ValueError(f"{where}: expected a number in (0, 1], got {value!r}")
+    return float(value)
+
+
 # Parameters of each built-in bot: name -> {parameter: (default, check)}; check(where,
 # value) returns the value or raises ValueError naming `where`.  random, greedy and memory
 # take none; pimc's defaults and limits are the core's (bots/pimc.pxd).
@@ -91,6 +114,8 @@ BOT_PARAMS["pimc"] = {
     "rollout": (_PIMC_DEFAULTS["rollout"], _one_of(*ROLLOUT_BOTS)),
     "objective": (_PIMC_DEFAULTS["objective"], _one_of(*OBJECTIVES)),
     "time_budget_ms": (_PIMC_DEFAULTS["time_budget_ms"], _milliseconds),
+    "infer": (_PIMC_DEFAULTS["infer"], _infer_pool),
+    "infer_eps": (_PIMC_DEFAULTS["infer_eps"], _likelihood_factor),
 }
 assert set(BOT_PARAMS["pimc"]) == set(PARAM_FIELDS)
 

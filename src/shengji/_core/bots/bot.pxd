@@ -38,6 +38,11 @@ ctypedef struct BotParams:
     int rollout              # BotId of the policy the samples are played out with
     int objective            # Objective
     double time_budget_ms    # > 0: stop searching after this long (not reproducible)
+    # inference from play (bots/pimc.pyx, sampler.pxd play_likelihood): 0 = off (uniform
+    # deals); n >= 2: each batch of deals is resampled from n times as many draws, weighted
+    # by how likely the other seats' plays were under the rollout policy
+    int infer
+    double infer_eps         # the likelihood factor of a play the policy would not make
 
 # A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.
 # The bury is asked of the banker in PHASE_BURY (8 of its 33 cards); play of the seat to

@@ -16,7 +16,7 @@ from shengji._core.bots.greedy cimport greedy_bury, greedy_play
 from shengji._core.bots.memory cimport memory_bury, memory_play
 from shengji._core.bots.pimc cimport (
     pimc_bury, pimc_bury_p, pimc_defaults, pimc_play, pimc_play_p, pimc_scratch_free,
-    pimc_scratch_new, PIMC_MAX_CANDIDATES, PIMC_MAX_SAMPLES,
+    pimc_scratch_new, PIMC_MAX_CANDIDATES, PIMC_MAX_INFER, PIMC_MAX_SAMPLES,
 )
 
 # Python names of the bots and objectives, from the enums (bot.pxd): the core owns their
@@ -24,7 +24,8 @@ from shengji._core.bots.pimc cimport (
 BOT_NAMES = tuple(b.name[len("BOT_"):].lower() for b in sorted(BotId, key=int))
 OBJECTIVES = tuple(o.name[len("OBJECTIVE_"):].lower() for o in sorted(Objective, key=int))
 # BotParams' fields, as shengji.game.botspec names a bot's parameters
-PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms")
+PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms", "infer",
+                "infer_eps")
 
 cdef Bot REGISTRY[N_BOTS]
 memset(REGISTRY, 0, sizeof(REGISTRY))
@@ -103,6 +104,17 @@ cdef int agent_init(Agent* a, object spec) except -1:
                 raise ValueError(f"bot parameter time_budget_ms: expected a number >= 0, "
                                  f"got {value!r}")
             a.params.time_budget_ms = value
+        elif name == "infer":
+            a.params.infer = _int_param(name, value, 0, PIMC_MAX_INFER)
+            if a.params.infer == 1:
+                raise ValueError("bot parameter infer: expected 0 (off) or 2.."
+                                 f"{PIMC_MAX_INFER}, got 1")
+        elif name == "infer_eps":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                    not 0 < value <= 1:
+                raise ValueError(f"bot parameter infer_eps: expected a number in (0, 1], "
+                                 f"got {value!r}")
+            a.params.infer_eps = value
         else:
             raise ValueError(f"bot {BOT_NAMES[bot]!r} has no parameter {name!r}")
     if a.bot.scratch_new != NULL:

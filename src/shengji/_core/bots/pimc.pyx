@@ -59,7 +59,9 @@ from shengji._core.engine.play cimport Play, bit, ctz, mask_size, masked_counts,
 from shengji._core.base.rng cimport Rng, rng_split, sj_next
 from shengji._core.base.interrupt cimport interrupted
 from shengji._core.engine.view cimport View, make_view
-from shengji._core.bots.sampler cimport Sampler, SAMPLER_OK, sample_hand, sampler_free, sampler_init
+from shengji._core.bots.sampler cimport (
+    Sampler, SAMPLER_OK, play_likelihood, sample_hand, sampler_free, sampler_init,
+)
 from shengji._core.bots.bot cimport (
     BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS, OBJECTIVE_LEVELS,
 )
@@ -96,14 +98,20 @@ cdef double MARGIN = 1.0
 cdef double Z_KEEP = 1.0
 
 # The bury variants beyond memory's and greedy's: bury_lowest's points weights.
+# inference from play: the default likelihood factor of a play the rollout policy would not
+# have made (infer_eps)
+cdef double PIMC_INFER_EPS = 0.5
+
 cdef int BURY_POINT_WEIGHTS[4]
 BURY_POINT_WEIGHTS[:] = [0, 2, 12, 30]
 
 # The Python view of the defaults and limits (shengji.game.botspec declares pimc's parameters
 # from these).
 DEFAULTS = {"samples": PIMC_SAMPLES, "candidates": PIMC_CANDIDATES, "rollout": "memory",
-            "objective": "points", "time_budget_ms": 0.0}
-LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES)}
+            "objective": "points", "time_budget_ms": 0.0, "infer": PIMC_INFER,
+            "infer_eps": PIMC_INFER_EPS}
+LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES),
+          "infer": (0, PIMC_MAX_INFER)}
 
 ctypedef int (*PlayFn)(const View* v, Rng* rng, Play* out) noexcept nogil
 
@@ -113,6 +121,8 @@ ctypedef struct Scratch:
     int cap_samples                        # deals that fit (the bury's count)
     HandC* samples                         # the drawn deals
     int32_t* values                        # values[c * cap_samples + j]
+    HandC* pool                            # inference: the draws a batch is resampled from
+    double* weights                        # ... and their likelihoods
     HandC work                             # a sample being played out
     Play cands[PIMC_MAX_CANDIDATES]
     int done[PIMC_MAX_CANDIDATES]          # samples evaluated per candidate
@@ -126,6 +136,8 @@ cdef void pimc_defaults(BotParams* p) noexcept nogil:
     p.rollout = BOT_MEMORY
     p.objective = OBJECTIVE_POINTS
     p.time_budget_ms = 0.0
+    p.infer = PIMC_INFER
+    p.infer_eps = PIMC_INFER_EPS
 
 
 cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
@@ -136,9 +148,17 @@ cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
     sc.cap_samples = cap
     sc.samples = <HandC*> malloc(cap * sizeof(HandC))
     sc.values = <int32_t*> malloc(PIMC_MAX_CANDIDATES * cap * sizeof(int32_t))
+    sc.pool = NULL
+    sc.weights = NULL
     if sc.samples == NULL or sc.values == NULL:
         pimc_scratch_free(sc)
         return NULL
+    if p.infer > 0:
+        sc.pool = <HandC*> malloc(p.infer * FIRST_BATCH * sizeof(HandC))
+        sc.weights = <double*> malloc(p.infer * FIRST_BATCH * sizeof(double))
+        if sc.pool == NULL or sc.weights == NULL:
+            pimc_scratch_free(sc)
+            return NULL
     return sc
 
 
@@ -148,6 +168,8 @@ cdef void pimc_scratch_free(void* scratch) noexcept nogil:
         return
     free(sc.samples)
     free(sc.values)
+    free(sc.pool)
+    free(sc.weights)
     free(sc)
 
 
@@ -406,6 +428,33 @@ cdef double paired_z(const Scratch* sc, int c, int base, int k) noexcept nogil:
     return m / se if se > 0.0 else 1e300
 
 
+cdef int draw_inferred(Sampler* smp, const View* v, Rng* rng, const BotParams* p, Scratch* sc,
+                       int first, int b) noexcept nogil:
+    """Deals first .. first + b - 1 of sc.samples by sampling-importance-resampling: p.infer
+    x b uniform draws (sample_hand), each weighted by play_likelihood under the rollout
+    policy, then b of them picked with probability proportional to the weight (systematic
+    resampling: one uniform offset, b equally spaced points through the cumulative
+    weights).  0, or SEARCH_FAILED."""
+    cdef int m = p.infer * b, i, j
+    cdef double total = 0.0, u, acc
+    cdef PlayFn policy = rollout_policy(p.rollout)
+    for i in range(m):
+        if sample_hand(smp, v, rng, &sc.pool[i]) != SAMPLER_OK:
+            return SEARCH_FAILED
+        sc.weights[i] = play_likelihood(v, &sc.pool[i], policy, p.infer_eps, &sc.work)
+        total += sc.weights[i]
+    u = (sj_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total / b
+    acc = sc.weights[0]
+    i = 0
+    for j in range(b):
+        while acc <= u and i < m - 1:
+            i += 1
+            acc += sc.weights[i]
+        memcpy(&sc.samples[first + j], &sc.pool[i], sizeof(HandC))
+        u += total / b
+    return 0
+
+
 cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n, int k_max,
                 bint bury) noexcept nogil:
     """A race over sc.cands[0 .. n-1] (module docstring); the index of the chosen
@@ -418,6 +467,9 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     cdef int32_t val
     cdef double start = 0.0
     cdef bint timed = p.time_budget_ms > 0.0, out_of_time = False
+    # inference from play: for the plays (the bury has no record to read) with a rollout
+    # policy that plays by rule (random's plays say nothing)
+    cdef bint infer = p.infer > 0 and not bury and p.rollout != BOT_RANDOM
     for i in range(n):                  # first: the record reads done[] even on a failure
         sc.alive[i] = i
         sc.done[i] = 0
@@ -442,6 +494,11 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
         if k_next > k_max:
             k_next = k_max
         for j in range(k, k_next):
+            if infer and n_drawn <= j:          # the batch at once, resampled
+                if draw_inferred(&smp, v, rng, p, sc, n_drawn, k_next - n_drawn) != 0:
+                    sampler_free(&smp)
+                    return SEARCH_FAILED
+                n_drawn = k_next
             while n_drawn <= j:
                 if sample_hand(&smp, v, rng, &sc.samples[n_drawn]) != SAMPLER_OK:
                     sampler_free(&smp)

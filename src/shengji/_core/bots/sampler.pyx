@@ -31,17 +31,23 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_KINDS, N_SEATS
-from shengji._core.engine.hand cimport HandC, Public, PHASE_BURY, TrickRecord
+from shengji._core.engine.hand cimport (
+    HandC, Public, APPLY_OK, PHASE_BURY, PHASE_PLAY, TrickRecord, hand_apply,
+)
 from shengji._core.rules.combos cimport Combo, decompose
 from shengji._core.engine.play cimport (
     Play, counts_play, ctz, mask_size, play_counts, play_points, play_size,
 )
 from shengji._core.base.rng cimport Rng, sj_bounded, sj_next
-from shengji._core.engine.view cimport View, unseen
+from shengji._core.engine.view cimport View, make_view, unseen
 
 cdef enum:
     MAX_HIDDEN = N_CARDS     # hidden cards of one group (at most 83 in fact)
     UNKNOWN = -1             # a memo entry not computed yet (weights are >= 0)
+    # a deal whose replay the record contradicts scores as this many plays unlike the
+    # policy's (on top of those before): the record rules it out, but a view whose every
+    # deal it rules out must still leave the search deals to weigh
+    CONTRADICTED_PLAYS = 8
 
 cdef double ROUNDING = 1e-9     # relative: far above a double's summation error here
 cdef double INV_FACT[MAX_HIDDEN + 1]
@@ -414,3 +420,80 @@ cdef int sample_hand(Sampler* s, const View* v, Rng* rng, HandC* out) noexcept n
     out.score.next_banker = -1
     out.score.demotion = -1
     return SAMPLER_OK
+
+
+# -- inference from play ----------------------------------------------------------------
+cdef inline bint same_play(const Play* a, const Play* b) noexcept nogil:
+    return a.one == b.one and a.two == b.two
+
+
+cdef void rewind(const View* v, const HandC* sample, HandC* h) noexcept nogil:
+    """h: the sampled hand as it stood at the first lead -- each seat holding its cards now
+    plus every card it played since, the public record emptied of the play."""
+    cdef const Public* pub = v.pub
+    cdef const TrickRecord* rec
+    cdef int t, i, s, k, n_plays, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef uint8_t cnt[N_KINDS]
+    cdef Play p
+    memcpy(h, sample, sizeof(HandC))
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(n_plays):
+            s = (rec.leader + i) % N_SEATS
+            play_counts(&rec.plays[i], cnt)
+            for k in range(N_KINDS):
+                h.seat[s].count[k] += cnt[k]
+    for s in range(N_SEATS):
+        counts_play(h.seat[s].count, &p)
+        h.seat[s].one = p.one
+        h.seat[s].two = p.two
+        h.cache[s].stale = (1 << N_FOLLOW) - 1
+    h.pub.phase = PHASE_PLAY
+    h.pub.leader = pub.tricks[0].leader if n_tricks else pub.leader
+    h.pub.to_play = h.pub.leader
+    h.pub.n_in_trick = 0
+    h.pub.tricks_done = 0
+    memset(h.pub.seen, 0, N_KINDS)
+    memset(h.pub.trick, 0, sizeof(h.pub.trick))
+    h.pub.trick_points = 0
+    memset(h.pub.void_suits, 0, N_SEATS)
+    for s in range(N_SEATS):
+        h.pub.points[s] = 0
+    h.pub.table_points = 0
+    h.pub.banker_points = 0
+    h.pub.penalty = 0
+    h.pub.failed_throws = 0
+
+
+cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
+                            double eps, HandC* h) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef const TrickRecord* rec
+    cdef int t, i, s, n_plays, rc, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef double like = 1.0
+    cdef View sv
+    cdef Play q, forced
+    cdef const Play* actual
+    cdef Rng dummy                       # the base bots never draw
+    if n_tricks == 0:
+        return 1.0
+    rewind(v, sample, h)
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(n_plays):
+            s = (rec.leader + i) % N_SEATS
+            actual = &rec.attempt if i == 0 and rec.attempt.one else &rec.plays[i]
+            if s != h.pub.to_play:
+                return like * eps ** CONTRADICTED_PLAYS
+            if s != v.seat:
+                make_view(h, s, &sv)
+                dummy.s[0] = 1
+                dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
+                if policy(&sv, &dummy, &q) != 0 or not same_play(&q, actual):
+                    like *= eps
+            rc = hand_apply(h, actual, &forced, False)
+            if rc != APPLY_OK or not same_play(&forced, &rec.plays[i]):
+                return like * eps ** CONTRADICTED_PLAYS
+    return like
