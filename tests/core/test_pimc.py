@@ -4,6 +4,8 @@ parameters validated, and clearly stronger than random at a fixed seed."""
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -300,3 +302,28 @@ def test_replay_of_a_pimc_run(tmp_path):
         r"samples=4\) has parameters other than its defaults",
     ):
         replay(tmp_path / "f", 0)
+
+
+def _digest(a) -> str:
+    return hashlib.sha256(a).hexdigest()[:16]
+
+
+def _duel_bytes(a, b, n, seed):
+    out = _duel(a, b, n, seed)
+    return np.stack([out[c] for c in core.HAND_COLUMNS]).astype(np.int32).tobytes()
+
+
+def test_todays_pimc_keeps_its_bytes():
+    """pimc at its defaults (inference off: infer = 0) plays as before the inference
+    parameters came: digests recorded from the build before them (a duel's outcomes, one
+    with other parameters, and a hand's decisions through HandState)."""
+    assert _digest(_duel_bytes("pimc", "memory", 3, 23390)) == "bf6447221df58a94"
+    other = {"bot": "pimc", "samples": 6, "candidates": 5, "objective": "levels"}
+    assert _digest(_duel_bytes(other, "greedy", 3, 23391)) == "c6e0e5f640feed4f"
+    s = HandState("tournament", "2", banker=1, seed=23392)
+    seq = []
+    while not s.is_over():
+        a = s.bot_action("pimc")
+        seq.append(tuple(a))
+        s.apply(a)
+    assert _digest(repr(seq).encode()) == "a924981778ca7d9f"

@@ -87,12 +87,8 @@ def _milliseconds(where: str, value: Any) -> float:
 
 def _infer_pool(where: str, value: Any) -> int:
     lo, hi = _PIMC_LIMITS["infer"]
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or not (value == 0 or 2 <= value <= hi)
-    ):
-        raise ValueError(f"{where}: expected 0 (off) or an integer 2..{hi}, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{where}: expected an integer {lo}..{hi} (0: off), got {value!r}")
     return value
 
 

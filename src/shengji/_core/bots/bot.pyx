@@ -106,9 +106,6 @@ cdef int agent_init(Agent* a, object spec) except -1:
             a.params.time_budget_ms = value
         elif name == "infer":
             a.params.infer = _int_param(name, value, 0, PIMC_MAX_INFER)
-            if a.params.infer == 1:
-                raise ValueError("bot parameter infer: expected 0 (off) or 2.."
-                                 f"{PIMC_MAX_INFER}, got 1")
         elif name == "infer_eps":
             if isinstance(value, bool) or not isinstance(value, (int, float)) or \
                     not 0 < value <= 1:

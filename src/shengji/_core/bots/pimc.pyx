@@ -123,6 +123,8 @@ ctypedef struct Scratch:
     int32_t* values                        # values[c * cap_samples + j]
     HandC* pool                            # inference: the draws a batch is resampled from
     double* weights                        # ... and their likelihoods
+    bint weighted                          # infer = 1: the race weighs sample j by dw[j]
+    double* dw                             # the samples' likelihoods (infer = 1)
     HandC work                             # a sample being played out
     Play cands[PIMC_MAX_CANDIDATES]
     int done[PIMC_MAX_CANDIDATES]          # samples evaluated per candidate
@@ -150,10 +152,12 @@ cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
     sc.values = <int32_t*> malloc(PIMC_MAX_CANDIDATES * cap * sizeof(int32_t))
     sc.pool = NULL
     sc.weights = NULL
-    if sc.samples == NULL or sc.values == NULL:
+    sc.weighted = False
+    sc.dw = <double*> malloc(cap * sizeof(double))
+    if sc.samples == NULL or sc.values == NULL or sc.dw == NULL:
         pimc_scratch_free(sc)
         return NULL
-    if p.infer > 0:
+    if p.infer > 1:
         sc.pool = <HandC*> malloc(p.infer * FIRST_BATCH * sizeof(HandC))
         sc.weights = <double*> malloc(p.infer * FIRST_BATCH * sizeof(double))
         if sc.pool == NULL or sc.weights == NULL:
@@ -170,6 +174,7 @@ cdef void pimc_scratch_free(void* scratch) noexcept nogil:
     free(sc.values)
     free(sc.pool)
     free(sc.weights)
+    free(sc.dw)
     free(sc)
 
 
@@ -380,6 +385,17 @@ cdef int leader_of(const Scratch* sc, int n_alive, int k) noexcept nogil:
     the rollout bot's own choice first)."""
     cdef int i, j, c, best = -1
     cdef long long t, best_t = 0
+    cdef double tw, best_tw = 0.0
+    if sc.weighted:
+        for i in range(n_alive):
+            c = sc.alive[i]
+            tw = 0.0
+            for j in range(k):
+                tw += sc.dw[j] * sc.values[c * sc.cap_samples + j]
+            if best < 0 or tw > best_tw or tw == best_tw and c < best:
+                best = c
+                best_tw = tw
+        return best
     for i in range(n_alive):
         c = sc.alive[i]
         t = 0
@@ -399,6 +415,22 @@ cdef void paired(const Scratch* sc, int c, int base, int k, double* mean,
     cdef double d, m = 0.0, q = 0.0, var
     cdef const int32_t* a = &sc.values[c * sc.cap_samples]
     cdef const int32_t* b = &sc.values[base * sc.cap_samples]
+    cdef double sw = 0.0, sw2 = 0.0, n_eff
+    if sc.weighted:                     # weighted by the deals' likelihoods (infer = 1)
+        for j in range(k):
+            d = a[j] - b[j]
+            sw += sc.dw[j]
+            sw2 += sc.dw[j] * sc.dw[j]
+            m += sc.dw[j] * d
+        m /= sw
+        for j in range(k):
+            d = a[j] - b[j] - m
+            q += sc.dw[j] * d * d
+        n_eff = sw * sw / sw2           # Kish's effective sample size
+        var = q / sw * n_eff / (n_eff - 1.0) if n_eff > 1.0 + 1e-9 else 0.0
+        mean[0] = m
+        se[0] = sqrt(var / n_eff)
+        return
     for j in range(k):
         d = a[j] - b[j]
         m += d
@@ -469,7 +501,8 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     cdef bint timed = p.time_budget_ms > 0.0, out_of_time = False
     # inference from play: for the plays (the bury has no record to read) with a rollout
     # policy that plays by rule (random's plays say nothing)
-    cdef bint infer = p.infer > 0 and not bury and p.rollout != BOT_RANDOM
+    cdef bint infer = p.infer > 1 and not bury and p.rollout != BOT_RANDOM
+    sc.weighted = p.infer == 1 and not bury and p.rollout != BOT_RANDOM
     for i in range(n):                  # first: the record reads done[] even on a failure
         sc.alive[i] = i
         sc.done[i] = 0
@@ -503,6 +536,9 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
                 if sample_hand(&smp, v, rng, &sc.samples[n_drawn]) != SAMPLER_OK:
                     sampler_free(&smp)
                     return SEARCH_FAILED
+                if sc.weighted:
+                    sc.dw[n_drawn] = play_likelihood(v, &sc.samples[n_drawn], policy,
+                                                     p.infer_eps, &sc.work)
                 n_drawn += 1
             rng_split(&key, <uint64_t> j, &r)
             for i in range(n_alive):
