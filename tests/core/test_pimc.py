@@ -184,6 +184,10 @@ def test_a_scoring_study_with_pimc_in_every_seat(tmp_path):
         ),
         ({"bot": "pimc", "time_budget_ms": -1}, r"p.time_budget_ms: expected a number"),
         ({"bot": "pimc", "depth": 2}, r"bot 'pimc' has no parameter 'depth'"),
+        ({"bot": "pimc", "infer": 9}, r"p.infer: expected an integer 0..8 \(0: off\)"),
+        ({"bot": "pimc", "infer": True}, r"p.infer: expected an integer"),
+        ({"bot": "pimc", "infer_eps": 0}, r"p.infer_eps: expected a number in \(0, 1\]"),
+        ({"bot": "pimc", "infer_eps": 1.5}, r"p.infer_eps: expected a number in \(0, 1\]"),
     ],
 )
 def test_bad_parameters(value, needle):
@@ -202,6 +206,13 @@ def test_the_core_checks_parameters_too():
 
     with pytest.raises(ValueError, match="samples: expected an integer 1..1024"):
         _duel_spec(Spec())
+    for bad, needle in [
+        (("infer", 9), "infer: expected an integer 0..8"),
+        (("infer_eps", 0.0), r"infer_eps: expected a number in \(0, 1\]"),
+    ]:
+        Spec.params = (bad,)
+        with pytest.raises(ValueError, match=needle):
+            _duel_spec(Spec())
 
 
 def _duel_spec(spec):
@@ -327,3 +338,39 @@ def test_todays_pimc_keeps_its_bytes():
         seq.append(tuple(a))
         s.apply(a)
     assert _digest(repr(seq).encode()) == "a924981778ca7d9f"
+
+
+@pytest.mark.parametrize("infer", [1, 3])
+def test_inference_plays_legal_hands_and_is_a_function_of_view_and_stream(infer):
+    """With inference from play (weighted race, or resampled batches): every play legal
+    (HandState checks), each decision the same from the same view and stream, and the
+    duel the same bytes for any number of workers' chunking (two calls, same seeds)."""
+    spec = parse_bot("p", {"bot": "pimc", "samples": 6, "candidates": 5, "infer": infer})
+    s = HandState("standard", "2", banker=3, seed=23393)
+    while not s.is_over():
+        if s.phase == "play":
+            a = pimc_decision(s._core.copy(), spec, chunk_state(9, len(s.history)))
+            b = pimc_decision(s._core.copy(), spec, chunk_state(9, len(s.history)))
+            assert a == b
+        s.apply(s.bot_action("memory"))
+    c1 = _duel(spec.to_config(), "memory", 2, seed=23394)
+    c2 = _duel(spec.to_config(), "memory", 2, seed=23394)
+    for col in c1:
+        assert (c1[col] == c2[col]).all()
+
+
+def test_inference_changes_the_search_and_weighs_the_deals():
+    """Mid-hand, after random plays that memory would not make, the inferred searches
+    differ from the uniform one in what their candidates were judged on (the same
+    candidates, other means)."""
+    s = HandState("standard", "2", banker=0, seed=23395)
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    for _ in range(30):
+        s.apply(s.bot_action("random"))
+    base = pimc_decision(s._core.copy(), parse_bot("p", FAST), chunk_state(3, 1))[1]
+    for infer in (1, 4):
+        spec = parse_bot("p", {**FAST, "infer": infer, "infer_eps": 0.3})
+        got = pimc_decision(s._core.copy(), spec, chunk_state(3, 1))[1]
+        assert [c[:2] for c in got] == [c[:2] for c in base]
+        assert [c[3] for c in got] != [c[3] for c in base]

@@ -30,7 +30,8 @@ cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil
 cdef void pimc_scratch_free(void* scratch) noexcept nogil
 # One decision (bury or play) as pimc_*_p takes it, with what the search saw: its n
 # candidates (returned; 0: no move) into cands, the samples each was played out in and its
-# mean value over them (the seat team's outcome).  cands, done, mean: PIMC_MAX_CANDIDATES.
+# mean value over them (the seat team's outcome; with infer = 1 the race's mean, weighted
+# by the deals' likelihoods).  cands, done, mean: PIMC_MAX_CANDIDATES.
 cdef int pimc_explain(const View* v, Rng* rng, const BotParams* p, void* scratch,
                       Play* cands, int* done, double* mean, Play* out) noexcept nogil
 # pimc's default parameters

@@ -607,10 +607,19 @@ cdef int pimc_explain(const View* v, Rng* rng, const BotParams* p, void* scratch
     cdef Scratch* sc = <Scratch*> scratch
     cdef int n, c, j
     cdef long long t
+    cdef double tw, sw
     n = decide(v, rng, p, sc, v.pub.phase == PHASE_BURY, out)
     for c in range(n):
         cands[c] = sc.cands[c]
         done[c] = sc.done[c]
+        if sc.weighted and n > 1:           # the race's weighted mean (infer = 1)
+            tw = 0.0
+            sw = 0.0
+            for j in range(sc.done[c]):
+                tw += sc.dw[j] * sc.values[c * sc.cap_samples + j]
+                sw += sc.dw[j]
+            mean[c] = tw / sw if sc.done[c] else 0.0
+            continue
         t = 0
         for j in range(sc.done[c]):
             t += sc.values[c * sc.cap_samples + j]

@@ -50,6 +50,7 @@ cdef enum:
     CONTRADICTED_PLAYS = 8
 
 cdef double ROUNDING = 1e-9     # relative: far above a double's summation error here
+cdef double LIKELIHOOD_FLOOR = 1e-250   # play_likelihood's least value (> 0)
 cdef double INV_FACT[MAX_HIDDEN + 1]
 cdef double _f = 1.0
 cdef int _i
@@ -466,6 +467,12 @@ cdef void rewind(const View* v, const HandC* sample, HandC* h) noexcept nogil:
     h.pub.failed_throws = 0
 
 
+cdef inline double positive(double like) noexcept nogil:
+    """like, kept above 0: a tiny eps over a long record must not underflow to a weight
+    of 0 (a search weighing its deals divides by their sum)."""
+    return like if like > LIKELIHOOD_FLOOR else LIKELIHOOD_FLOOR
+
+
 cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
                             double eps, HandC* h) noexcept nogil:
     cdef const Public* pub = v.pub
@@ -486,7 +493,7 @@ cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy polic
             s = (rec.leader + i) % N_SEATS
             actual = &rec.attempt if i == 0 and rec.attempt.one else &rec.plays[i]
             if s != h.pub.to_play:
-                return like * eps ** CONTRADICTED_PLAYS
+                return positive(like * eps ** CONTRADICTED_PLAYS)
             if s != v.seat:
                 make_view(h, s, &sv)
                 dummy.s[0] = 1
@@ -495,5 +502,5 @@ cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy polic
                     like *= eps
             rc = hand_apply(h, actual, &forced, False)
             if rc != APPLY_OK or not same_play(&forced, &rec.plays[i]):
-                return like * eps ** CONTRADICTED_PLAYS
-    return like
+                return positive(like * eps ** CONTRADICTED_PLAYS)
+    return positive(like)
