@@ -188,6 +188,9 @@ def test_a_scoring_study_with_pimc_in_every_seat(tmp_path):
         ({"bot": "pimc", "infer": True}, r"p.infer: expected an integer"),
         ({"bot": "pimc", "infer_eps": 0}, r"p.infer_eps: expected a number in \(0, 1\]"),
         ({"bot": "pimc", "infer_eps": 1.5}, r"p.infer_eps: expected a number in \(0, 1\]"),
+        ({"bot": "pimc", "bury_factor": 0}, r"p.bury_factor: expected an integer 1..8"),
+        ({"bot": "pimc", "z_keep": -1}, r"p.z_keep: expected a number of standard errors"),
+        ({"bot": "pimc", "z_keep": float("inf")}, r"p.z_keep: expected a number of"),
     ],
 )
 def test_bad_parameters(value, needle):
@@ -209,6 +212,8 @@ def test_the_core_checks_parameters_too():
     for bad, needle in [
         (("infer", 9), "infer: expected an integer 0..8"),
         (("infer_eps", 0.0), r"infer_eps: expected a number in \(0, 1\]"),
+        (("bury_factor", 9), "bury_factor: expected an integer 1..8"),
+        (("z_keep", -0.5), "z_keep: expected a number >= 0"),
     ]:
         Spec.params = (bad,)
         with pytest.raises(ValueError, match=needle):
@@ -374,3 +379,29 @@ def test_inference_changes_the_search_and_weighs_the_deals():
         got = pimc_decision(s._core.copy(), spec, chunk_state(3, 1))[1]
         assert [c[:2] for c in got] == [c[:2] for c in base]
         assert [c[3] for c in got] != [c[3] for c in base]
+
+
+def test_the_bury_factor_and_z_keep_change_the_search():
+    """bury_factor: the bury's candidates are played out in bury_factor x samples deals at
+    most; z_keep = 0 takes the race's leader (no guard), which the default (1.0) sometimes
+    does not."""
+    s = HandState("standard", "2", banker=0, seed=23396)
+    for f in (1, 3):
+        spec = parse_bot("p", {**FAST, "bury_factor": f})
+        _, cands = pimc_decision(s._core.copy(), spec, chunk_state(4, 1))
+        assert max(c[2] for c in cands) == 4 * f
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    moved = 0
+    for step in range(60):
+        if s.is_over():
+            break
+        spec0 = parse_bot("p", {**FAST, "z_keep": 0.0})
+        chosen, cands = pimc_decision(s._core.copy(), spec0, chunk_state(6, step))
+        most = max(c[2] for c in cands)  # the survivors were played out the most
+        best = max(c[3] for c in cands if c[2] == most)
+        assert [c[3] for c in cands if c[:2] == chosen] == [best]
+        guarded, _ = pimc_decision(s._core.copy(), parse_bot("p", FAST), chunk_state(6, step))
+        moved += chosen != guarded
+        s.apply(s.bot_action("memory"))
+    assert moved > 0

@@ -31,6 +31,11 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
                   seats' recorded plays were under the rollout policy holding those cards
   infer_eps       that likelihood's factor for a play the policy would not have made
                   (0 < eps <= 1; default 0.5; 1: no inference)
+  bury_factor     the bury (one decision a hand) is judged on bury_factor x samples (1..8,
+                  default 2)
+  z_keep          the base policy's choice is left only for a leader better than it by
+                  more than z_keep standard errors of the paired difference (>= 0, default
+                  1.0: the guard against the winner's curse, bots/pimc.pyx)
 """
 
 from __future__ import annotations
@@ -92,6 +97,16 @@ def _infer_pool(where: str, value: Any) -> int:
     return value
 
 
+def _standard_errors(where: str, value: Any) -> float:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not 0 <= value < float("inf")
+    ):
+        raise ValueError(f"{where}: expected a number of standard errors >= 0, got {value!r}")
+    return float(value)
+
+
 def _likelihood_factor(where: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
         raise ValueError(f"{where}: expected a number in (0, 1], got {value!r}")
@@ -112,6 +127,8 @@ BOT_PARAMS["pimc"] = {
     "time_budget_ms": (_PIMC_DEFAULTS["time_budget_ms"], _milliseconds),
     "infer": (_PIMC_DEFAULTS["infer"], _infer_pool),
     "infer_eps": (_PIMC_DEFAULTS["infer_eps"], _likelihood_factor),
+    "bury_factor": (_PIMC_DEFAULTS["bury_factor"], _int_in(*_PIMC_LIMITS["bury_factor"])),
+    "z_keep": (_PIMC_DEFAULTS["z_keep"], _standard_errors),
 }
 assert set(BOT_PARAMS["pimc"]) == set(PARAM_FIELDS)
 

@@ -43,6 +43,8 @@ ctypedef struct BotParams:
     # by how likely the other seats' plays were under the rollout policy
     int infer
     double infer_eps         # the likelihood factor of a play the policy would not make
+    int bury_factor          # the bury is judged on bury_factor x samples
+    double z_keep            # the base choice is left only for a leader > z_keep SEs better
 
 # A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.
 # The bury is asked of the banker in PHASE_BURY (8 of its 33 cards); play of the seat to

@@ -17,6 +17,7 @@ cpdef enum:
     PIMC_MAX_SAMPLES = 1024
     PIMC_MAX_CANDIDATES = 64
     PIMC_BURY_SAMPLES_FACTOR = 2     # the bury (once a hand) is judged on 2 x samples
+    PIMC_MAX_BURY_FACTOR = 8
     PIMC_INFER = 0                   # inference from play: off by default (today's bytes)
     PIMC_MAX_INFER = 8               # draws per kept deal at most
 

@@ -35,7 +35,8 @@ At each decision with more than one sensible choice:
      leader (ties: the earlier candidate) -- unless the base policy's choice (candidate
      0) is still in the race and the leader beats it by no more than Z_KEEP standard
      errors: then the base choice (a guard against the winner's curse).
-The bury is searched the same way on PIMC_BURY_SAMPLES_FACTOR x `samples` (it is one
+The bury is searched the same way on `bury_factor` x `samples` (default
+PIMC_BURY_SAMPLES_FACTOR = 2; it is one
 decision a hand and sets up the whole hand).
 
 Randomness: the deals are drawn from the seat's Rng; the rollout bot of sample j draws
@@ -109,9 +110,10 @@ BURY_POINT_WEIGHTS[:] = [0, 2, 12, 30]
 # from these).
 DEFAULTS = {"samples": PIMC_SAMPLES, "candidates": PIMC_CANDIDATES, "rollout": "memory",
             "objective": "points", "time_budget_ms": 0.0, "infer": PIMC_INFER,
-            "infer_eps": PIMC_INFER_EPS}
+            "infer_eps": PIMC_INFER_EPS, "bury_factor": PIMC_BURY_SAMPLES_FACTOR,
+            "z_keep": Z_KEEP}
 LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES),
-          "infer": (0, PIMC_MAX_INFER)}
+          "infer": (0, PIMC_MAX_INFER), "bury_factor": (1, PIMC_MAX_BURY_FACTOR)}
 
 ctypedef int (*PlayFn)(const View* v, Rng* rng, Play* out) noexcept nogil
 
@@ -140,11 +142,13 @@ cdef void pimc_defaults(BotParams* p) noexcept nogil:
     p.time_budget_ms = 0.0
     p.infer = PIMC_INFER
     p.infer_eps = PIMC_INFER_EPS
+    p.bury_factor = PIMC_BURY_SAMPLES_FACTOR
+    p.z_keep = Z_KEEP
 
 
 cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
     cdef Scratch* sc = <Scratch*> malloc(sizeof(Scratch))
-    cdef int cap = p.samples * PIMC_BURY_SAMPLES_FACTOR
+    cdef int cap = p.samples * (p.bury_factor if p.bury_factor > 1 else 1)
     if sc == NULL:
         return NULL
     sc.cap_samples = cap
@@ -565,7 +569,7 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     sampler_free(&smp)
     if lead != 0:
         for i in range(n_alive):
-            if sc.alive[i] == 0 and paired_z(sc, lead, 0, k) <= Z_KEEP:
+            if sc.alive[i] == 0 and paired_z(sc, lead, 0, k) <= p.z_keep:
                 return 0
     return lead
 
@@ -578,7 +582,7 @@ cdef int decide(const View* v, Rng* rng, const BotParams* p, Scratch* sc, bint b
         if v.pub.phase != PHASE_BURY:
             return -1
         n = bury_candidates(v, sc, p)
-        k_max *= PIMC_BURY_SAMPLES_FACTOR
+        k_max *= p.bury_factor if p.bury_factor > 1 else 1
     else:
         if v.pub.phase != PHASE_PLAY:
             return -1
