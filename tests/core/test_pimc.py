@@ -405,3 +405,23 @@ def test_the_bury_factor_and_z_keep_change_the_search():
         moved += chosen != guarded
         s.apply(s.bot_action("memory"))
     assert moved > 0
+
+
+def test_metadata_records_the_later_parameters_only_when_set():
+    """A run at the defaults records pimc's table as before the inference parameters came
+    (the same metadata bytes); a run that sets one records it, and its label names it."""
+    from shengji.game.botspec import RECORDED_WHEN_SET
+
+    assert parse_bot("p", "pimc").to_config() == {
+        "bot": "pimc",
+        "candidates": 8,
+        "objective": "points",
+        "rollout": "memory",
+        "samples": 16,
+        "time_budget_ms": 0.0,
+    }
+    spec = parse_bot("p", {"bot": "pimc", "infer": 3, "infer_eps": 0.9})
+    assert spec.to_config()["infer"] == 3 and spec.to_config()["infer_eps"] == 0.9
+    assert "z_keep" not in spec.to_config() and "z_keep" in RECORDED_WHEN_SET
+    assert spec.label == "pimc(infer=3, infer_eps=0.9)"
+    assert parse_bot("p", spec.to_config()) == spec

@@ -49,7 +49,7 @@ from shengji._core.bots.pimc import DEFAULTS as _PIMC_DEFAULTS
 from shengji._core.bots.pimc import LIMITS as _PIMC_LIMITS
 from shengji.names import BOT_NAMES
 
-__all__ = ["BOT_PARAMS", "BotSpec", "parse_bot", "chunk_size_for"]
+__all__ = ["BOT_PARAMS", "BotSpec", "RECORDED_WHEN_SET", "parse_bot", "chunk_size_for"]
 
 # Hands a chunk holds when a search bot plays (a chunk is the unit of progress, resuming
 # and parallel work: at a few hands a second, a default chunk of 16,384 hands would show
@@ -134,6 +134,12 @@ assert set(BOT_PARAMS["pimc"]) == set(PARAM_FIELDS)
 
 NAME_KEY = "bot"  # the key of a bot table that holds the name
 
+# Parameters added after 0.1.0 (issue 23: inference from play, the bury's samples, the
+# base-choice guard): a run's metadata records them only when they differ from their
+# defaults, which are the behaviour before them -- a run at the defaults records the same
+# table, byte for byte, as it did before they existed.
+RECORDED_WHEN_SET = frozenset({"infer", "infer_eps", "bury_factor", "z_keep"})
+
 
 @dataclass(frozen=True)
 class BotSpec:
@@ -169,10 +175,16 @@ class BotSpec:
         return dict(self.params).get("time_budget_ms", 0) == 0
 
     def to_config(self) -> str | dict:
-        """The canonical study-file value (what a run's metadata records)."""
+        """The canonical study-file value (what a run's metadata records): every parameter,
+        except those of ``RECORDED_WHEN_SET`` left at their defaults (so that a run of
+        today's pimc records what it recorded before they came: the same bytes)."""
         if not self.params:
             return self.name
-        return {NAME_KEY: self.name, **dict(self.params)}
+        declared = BOT_PARAMS[self.name]
+        return {
+            NAME_KEY: self.name,
+            **{k: v for k, v in self.params if k not in RECORDED_WHEN_SET or v != declared[k][0]},
+        }
 
 
 def _allowed() -> str:
