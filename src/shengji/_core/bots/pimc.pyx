@@ -19,7 +19,15 @@ At each decision with more than one sensible choice:
   2. deals of the hidden cards, drawn uniformly among those consistent with the seat's
      view (sampler.pxd: cards held, voids shown, failed-throw cards, pair-follow
      inferences, the buried pile when hidden); sample j is the same deal for every
-     candidate (common random numbers), drawn only when first needed;
+     candidate (common random numbers), drawn only when first needed.  With inference
+     from play (`infer` > 0, plays only, not with random rollouts) the deals are also
+     judged by how the other seats played: play_likelihood (sampler.pxd) replays the
+     record with a deal's hands and multiplies infer_eps for each play of another seat
+     that the rollout policy, holding those cards, would not have made.  infer >= 2:
+     each batch of b deals is drawn as infer x b uniform deals and b of them resampled
+     in proportion to that likelihood (systematic resampling: draw_inferred);
+     infer = 1: the race weighs each deal by it (weighted means, Kish's effective
+     sample size in the standard errors);
   3. each candidate is played (hand_apply: a throw is checked against the sampled
      hands, so a risky throw fails where it would) and the hand played out by the rollout
      bot in every seat (from each seat's view of the sampled hand, so the rollout does

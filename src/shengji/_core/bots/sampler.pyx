@@ -25,7 +25,14 @@ every inference), at most MAX_REJECTIONS times (then the last draw is kept: a vi
 inferences almost no deal meets is not worth stalling a search for).  A view with no void
 shown is one group: a plain shuffle.  The memo holds at most three levels of capacity
 vectors (about a megabyte at most, mid-hand with three distinct void patterns); the weights
-fit in a double (at most 83 hidden cards)."""
+fit in a double (at most 83 hidden cards).
+
+Inference from play (play_likelihood, below; sampler.pxd): a drawn deal can be scored by how
+likely the other seats' recorded plays were had they held its cards and played by a given
+policy -- the record replayed with hand_apply from the first lead on the deal's hands
+rewound (each seat's cards now plus those it played since), the policy asked at each
+other seat's play from that seat's view then.  A search weighs or resamples its deals by
+it (bots/pimc.pyx); the draws themselves stay uniform."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
