@@ -425,3 +425,27 @@ def test_metadata_records_the_later_parameters_only_when_set():
     assert "z_keep" not in spec.to_config() and "z_keep" in RECORDED_WHEN_SET
     assert spec.label == "pimc(infer=3, infer_eps=0.9)"
     assert parse_bot("p", spec.to_config()) == spec
+
+
+def test_inference_by_metropolis_hastings_is_legal_reproducible_and_checked():
+    """infer_steps: each uniform deal moved by card swaps towards the likely ones; the
+    search still plays every candidate out (no deal broken: a deal the swaps broke would
+    fail its rollouts and the search would return no record), the same decision from the
+    same view and stream, other deals than without it, and it refuses infer > 0."""
+    s = HandState("standard", "2", banker=1, seed=23395)
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    for _ in range(40):
+        s.apply(s.bot_action("memory"))
+    spec = parse_bot("p", {**FAST, "samples": 8, "infer_steps": 16})
+    a = pimc_decision(s._core.copy(), spec, chunk_state(3, 1))
+    assert a == pimc_decision(s._core.copy(), spec, chunk_state(3, 1))
+    assert all(done > 0 for _, _, done, _ in a[1])
+    plain = pimc_decision(s._core.copy(), parse_bot("p", {**FAST, "samples": 8}), chunk_state(3, 1))
+    assert [c[3] for c in a[1]] != [c[3] for c in plain[1]]
+    with pytest.raises(ValueError, match="infer_steps: refines the uniform deals"):
+        _duel({**FAST, "infer_steps": 4, "infer": 2}, "memory", 1, seed=1)
+    with pytest.raises(ValueError, match="p.infer_steps: expected an integer 0..64"):
+        parse_bot("p", {"bot": "pimc", "infer_steps": 65})
+    c = _duel({**FAST, "infer_steps": 4}, "memory", 2, seed=23394)
+    assert (c["defender_points"] >= 0).all()

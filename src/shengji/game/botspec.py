@@ -31,6 +31,9 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
                   seats' recorded plays were under the rollout policy holding those cards
   infer_eps       that likelihood's factor for a play the policy would not have made
                   (0 < eps <= 1; default 0.5; 1: no inference)
+  infer_steps     inference by Metropolis-Hastings instead (needs infer = 0): each uniform
+                  deal moved by this many card swaps, each kept with the likelihood ratio
+                  (0..64, default 0: none)
   bury_factor     the bury (one decision a hand) is judged on bury_factor x samples (1..8,
                   default 2)
   z_keep          the base policy's choice is left only for a leader better than it by
@@ -129,6 +132,7 @@ BOT_PARAMS["pimc"] = {
     "infer_eps": (_PIMC_DEFAULTS["infer_eps"], _likelihood_factor),
     "bury_factor": (_PIMC_DEFAULTS["bury_factor"], _int_in(*_PIMC_LIMITS["bury_factor"])),
     "z_keep": (_PIMC_DEFAULTS["z_keep"], _standard_errors),
+    "infer_steps": (_PIMC_DEFAULTS["infer_steps"], _int_in(*_PIMC_LIMITS["infer_steps"])),
 }
 assert set(BOT_PARAMS["pimc"]) == set(PARAM_FIELDS)
 
@@ -138,7 +142,7 @@ NAME_KEY = "bot"  # the key of a bot table that holds the name
 # base-choice guard): a run's metadata records them only when they differ from their
 # defaults, which are the behaviour before them -- a run at the defaults records the same
 # table, byte for byte, as it did before they existed.
-RECORDED_WHEN_SET = frozenset({"infer", "infer_eps", "bury_factor", "z_keep"})
+RECORDED_WHEN_SET = frozenset({"infer", "infer_eps", "bury_factor", "z_keep", "infer_steps"})
 
 
 @dataclass(frozen=True)

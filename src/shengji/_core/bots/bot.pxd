@@ -44,6 +44,9 @@ ctypedef struct BotParams:
     int infer
     double infer_eps         # the likelihood factor of a play the policy would not make
     int bury_factor          # the bury is judged on bury_factor x samples
+    # inference from play by Metropolis-Hastings (sampler.pxd refine_deal): each uniform
+    # deal moved by this many card-swap proposals towards the likely ones (0: none)
+    int infer_steps
     double z_keep            # the base choice is left only for a leader > z_keep SEs better
 
 # A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.

@@ -16,7 +16,8 @@ from shengji._core.bots.greedy cimport greedy_bury, greedy_play
 from shengji._core.bots.memory cimport memory_bury, memory_play
 from shengji._core.bots.pimc cimport (
     pimc_bury, pimc_bury_p, pimc_defaults, pimc_play, pimc_play_p, pimc_scratch_free,
-    pimc_scratch_new, PIMC_MAX_BURY_FACTOR, PIMC_MAX_CANDIDATES, PIMC_MAX_INFER, PIMC_MAX_SAMPLES,
+    pimc_scratch_new, PIMC_MAX_BURY_FACTOR, PIMC_MAX_CANDIDATES, PIMC_MAX_INFER,
+    PIMC_MAX_INFER_STEPS, PIMC_MAX_SAMPLES,
 )
 
 # Python names of the bots and objectives, from the enums (bot.pxd): the core owns their
@@ -25,7 +26,7 @@ BOT_NAMES = tuple(b.name[len("BOT_"):].lower() for b in sorted(BotId, key=int))
 OBJECTIVES = tuple(o.name[len("OBJECTIVE_"):].lower() for o in sorted(Objective, key=int))
 # BotParams' fields, as shengji.game.botspec names a bot's parameters
 PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms", "infer",
-                "infer_eps", "bury_factor", "z_keep")
+                "infer_eps", "bury_factor", "z_keep", "infer_steps")
 
 cdef Bot REGISTRY[N_BOTS]
 memset(REGISTRY, 0, sizeof(REGISTRY))
@@ -112,6 +113,8 @@ cdef int agent_init(Agent* a, object spec) except -1:
                 raise ValueError(f"bot parameter infer_eps: expected a number in (0, 1], "
                                  f"got {value!r}")
             a.params.infer_eps = value
+        elif name == "infer_steps":
+            a.params.infer_steps = _int_param(name, value, 0, PIMC_MAX_INFER_STEPS)
         elif name == "bury_factor":
             a.params.bury_factor = _int_param(name, value, 1, PIMC_MAX_BURY_FACTOR)
         elif name == "z_keep":
@@ -121,6 +124,9 @@ cdef int agent_init(Agent* a, object spec) except -1:
             a.params.z_keep = value
         else:
             raise ValueError(f"bot {BOT_NAMES[bot]!r} has no parameter {name!r}")
+    if a.params.infer_steps > 0 and a.params.infer > 0:
+        raise ValueError("bot parameter infer_steps: refines the uniform deals, so it needs "
+                         f"infer = 0, got infer = {a.params.infer}")
     if a.bot.scratch_new != NULL:
         a.scratch = a.bot.scratch_new(&a.params)
         if a.scratch == NULL:

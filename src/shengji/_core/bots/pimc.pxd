@@ -20,6 +20,7 @@ cpdef enum:
     PIMC_MAX_BURY_FACTOR = 8
     PIMC_INFER = 0                   # inference from play: off by default (today's bytes)
     PIMC_MAX_INFER = 8               # draws per kept deal at most
+    PIMC_MAX_INFER_STEPS = 64        # Metropolis-Hastings proposals per deal at most
 
 cdef int pimc_bury(const View* v, Rng* rng, Play* out) noexcept nogil
 cdef int pimc_play(const View* v, Rng* rng, Play* out) noexcept nogil

@@ -12,6 +12,7 @@ PIMC_BURY_SAMPLES_FACTOR: int
 PIMC_MAX_BURY_FACTOR: int
 PIMC_INFER: int
 PIMC_MAX_INFER: int
+PIMC_MAX_INFER_STEPS: int
 
 # the Python view of the defaults and limits (shengji.game.botspec declares pimc's parameters
 # from these): parameter -> default, parameter -> (lowest, highest)

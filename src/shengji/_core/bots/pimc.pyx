@@ -27,7 +27,9 @@ At each decision with more than one sensible choice:
      each batch of b deals is drawn as infer x b uniform deals and b of them resampled
      in proportion to that likelihood (systematic resampling: draw_inferred);
      infer = 1: the race weighs each deal by it (weighted means, Kish's effective
-     sample size in the standard errors);
+     sample size in the standard errors); infer_steps > 0 (with infer = 0): each
+     uniform deal is moved by that many Metropolis-Hastings card swaps towards the
+     likely deals (sampler.pxd refine_deal);
   3. each candidate is played (hand_apply: a throw is checked against the sampled
      hands, so a risky throw fails where it would) and the hand played out by the rollout
      bot in every seat (from each seat's view of the sampled hand, so the rollout does
@@ -69,7 +71,7 @@ from shengji._core.base.rng cimport Rng, rng_split, sj_next
 from shengji._core.base.interrupt cimport interrupted
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.bots.sampler cimport (
-    Sampler, SAMPLER_OK, play_likelihood, sample_hand, sampler_free, sampler_init,
+    Sampler, SAMPLER_OK, play_likelihood, refine_deal, sample_hand, sampler_free, sampler_init,
 )
 from shengji._core.bots.bot cimport (
     BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS, OBJECTIVE_LEVELS,
@@ -119,9 +121,10 @@ BURY_POINT_WEIGHTS[:] = [0, 2, 12, 30]
 DEFAULTS = {"samples": PIMC_SAMPLES, "candidates": PIMC_CANDIDATES, "rollout": "memory",
             "objective": "points", "time_budget_ms": 0.0, "infer": PIMC_INFER,
             "infer_eps": PIMC_INFER_EPS, "bury_factor": PIMC_BURY_SAMPLES_FACTOR,
-            "z_keep": Z_KEEP}
+            "z_keep": Z_KEEP, "infer_steps": 0}
 LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES),
-          "infer": (0, PIMC_MAX_INFER), "bury_factor": (1, PIMC_MAX_BURY_FACTOR)}
+          "infer": (0, PIMC_MAX_INFER), "bury_factor": (1, PIMC_MAX_BURY_FACTOR),
+          "infer_steps": (0, PIMC_MAX_INFER_STEPS)}
 
 ctypedef int (*PlayFn)(const View* v, Rng* rng, Play* out) noexcept nogil
 
@@ -152,6 +155,7 @@ cdef void pimc_defaults(BotParams* p) noexcept nogil:
     p.infer_eps = PIMC_INFER_EPS
     p.bury_factor = PIMC_BURY_SAMPLES_FACTOR
     p.z_keep = Z_KEEP
+    p.infer_steps = 0
 
 
 cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
@@ -514,6 +518,8 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     # inference from play: for the plays (the bury has no record to read) with a rollout
     # policy that plays by rule (random's plays say nothing)
     cdef bint infer = p.infer > 1 and not bury and p.rollout != BOT_RANDOM
+    cdef bint refine = p.infer_steps > 0 and not bury and p.rollout != BOT_RANDOM
+    cdef double like
     sc.weighted = p.infer == 1 and not bury and p.rollout != BOT_RANDOM
     for i in range(n):                  # first: the record reads done[] even on a failure
         sc.alive[i] = i
@@ -551,6 +557,9 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
                 if sc.weighted:
                     sc.dw[n_drawn] = play_likelihood(v, &sc.samples[n_drawn], policy,
                                                      p.infer_eps, &sc.work)
+                elif refine:
+                    refine_deal(&smp, v, &sc.samples[n_drawn], policy, p.infer_eps,
+                                p.infer_steps, rng, &sc.work, &like)
                 n_drawn += 1
             rng_split(&key, <uint64_t> j, &r)
             for i in range(n_alive):

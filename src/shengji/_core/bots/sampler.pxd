@@ -73,3 +73,15 @@ cdef void pair_inferences(const View* v, uint8_t* nopair) noexcept nogil
 # from bids would be a second factor here, a hook for when it does.
 cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
                             double eps, HandC* work) noexcept nogil
+# Metropolis-Hastings on a deal from sample_hand(s, v, ...) (s still initialised): `steps`
+# proposals, each swapping one hidden card of one holder with one of another (uniformly
+# among the cards they may trade: not shown in a failed throw, of a suit the receiver has
+# not shown out of, not completing a pair the receiver is known not to hold), accepted with
+# probability min(1, L'/L), L = play_likelihood under policy and eps.  The proposal is
+# symmetric and every move keeps the view's hard facts, so the chain's stationary law is
+# the uniform one over the consistent deals weighted by L: the deals move towards those the
+# other seats' plays make likely.  *like: L of the deal it leaves.  `work`: as
+# play_likelihood's.
+cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy policy,
+                      double eps, int steps, Rng* rng, HandC* work,
+                      double* like) noexcept nogil

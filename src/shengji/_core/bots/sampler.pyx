@@ -511,3 +511,88 @@ cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy polic
             if rc != APPLY_OK or not same_play(&forced, &rec.plays[i]):
                 return positive(like * eps ** CONTRADICTED_PLAYS)
     return positive(like)
+
+
+cdef inline uint8_t* holder_counts(const Sampler* s, HandC* deal, int h) noexcept nogil:
+    if s.seat[h] == PILE:
+        return &deal.buried[0]
+    return &deal.seat[s.seat[h]].count[0]
+
+
+cdef inline bint may_take(const Sampler* s, const View* v, int h, int k) noexcept nogil:
+    """May holder h hold kind k: the pile any, a seat none of a suit it showed out of."""
+    return s.seat[h] == PILE or not (v.pub.void_suits[s.seat[h]] >> v.pub.t.follow[k]) & 1
+
+
+cdef int pick_movable(const Sampler* s, const uint8_t* cnt, int h, Rng* rng) noexcept nogil:
+    """A uniformly drawn physical card of holder h that may move (not one a failed throw
+    showed): its kind, or -1 when it has none."""
+    cdef int k, n = 0, r
+    for k in range(N_KINDS):
+        n += cnt[k] - s.known[h][k]
+    if n <= 0:
+        return -1
+    r = <int> sj_bounded(rng, n)
+    for k in range(N_KINDS):
+        r -= cnt[k] - s.known[h][k]
+        if r < 0:
+            return k
+    return -1
+
+
+cdef inline void refresh(const Sampler* s, const View* v, HandC* deal, int h) noexcept nogil:
+    cdef Play p
+    cdef int o = s.seat[h]
+    if o == PILE:
+        counts_play(deal.buried, &p)
+        deal.kitty_points = play_points(&p, &deal.pub.t)
+        if v.kitty == NULL:
+            memcpy(deal.kitty, deal.buried, N_KINDS)
+        return
+    counts_play(deal.seat[o].count, &p)
+    deal.seat[o].one = p.one
+    deal.seat[o].two = p.two
+    deal.cache[o].stale = (1 << N_FOLLOW) - 1
+
+
+cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy policy,
+                      double eps, int steps, Rng* rng, HandC* work,
+                      double* like) noexcept nogil:
+    cdef int _step, a, b, ka, kb
+    cdef uint8_t* ca
+    cdef uint8_t* cb
+    cdef double cur = play_likelihood(v, deal, policy, eps, work), nxt
+    for _step in range(steps):
+        if s.n_holders < 2:
+            break
+        a = <int> sj_bounded(rng, s.n_holders)
+        b = <int> sj_bounded(rng, s.n_holders - 1)
+        if b >= a:
+            b += 1
+        ca = holder_counts(s, deal, a)
+        cb = holder_counts(s, deal, b)
+        ka = pick_movable(s, ca, a, rng)
+        kb = pick_movable(s, cb, b, rng)
+        if ka < 0 or kb < 0 or ka == kb or not may_take(s, v, b, ka) or \
+                not may_take(s, v, a, kb):
+            continue                         # a move the facts forbid: stay
+        if (ca[kb] + 1 > 1 and (s.nopair_kinds[a] >> kb) & 1) or \
+                (cb[ka] + 1 > 1 and (s.nopair_kinds[b] >> ka) & 1):
+            continue
+        ca[ka] -= 1
+        cb[ka] += 1
+        cb[kb] -= 1
+        ca[kb] += 1
+        refresh(s, v, deal, a)
+        refresh(s, v, deal, b)
+        nxt = play_likelihood(v, deal, policy, eps, work)
+        if nxt >= cur or uniform(rng) * cur < nxt:
+            cur = nxt
+            continue
+        ca[ka] += 1                          # rejected: back
+        cb[ka] -= 1
+        cb[kb] += 1
+        ca[kb] -= 1
+        refresh(s, v, deal, a)
+        refresh(s, v, deal, b)
+    like[0] = cur
