@@ -13,6 +13,14 @@ The ratio says how much of the engine's playout speed the search keeps per rollo
 rollout is a partial hand played by memory after sampling a deal, so it is of the order of
 one greedy hand); the floor catches a search that starts copying or sampling far more
 than it plays.
+
+kernel "pimc.hands" (issue 23): whole hands with the bot in all four seats
+(drivers.play_hands), items = hands
+  impl "core"     pimc with inference from play (INFERRED: each batch of deals resampled
+                  from 3 x as many draws weighted by their play likelihood, bots/pimc.pyx)
+  impl "default"  pimc at its defaults (inference off)
+The ratio is what the inference costs in hands per second (replaying the record for every
+draw); docs/hand-engine.md "pimc" quotes it.
 """
 
 from __future__ import annotations
@@ -73,3 +81,22 @@ def test_pimc_rollouts_greedy(benchmark, batch):
     benchmark.extra_info.update(kernel="pimc.rollouts", impl="greedy", items=GREEDY_HANDS)
     greedy = BOT_NAMES.index("greedy")
     benchmark(core.play_hands, state, deck, GREEDY_HANDS, RULES, 0, 0, greedy, greedy, 0, 0, out)
+
+
+INFERRED = parse_bot("bot", {"bot": "pimc", "infer": 3, "infer_eps": 0.9})
+PIMC_HANDS = 8
+
+
+@pytest.mark.parametrize("batch", [PIMC_HANDS])
+@pytest.mark.parametrize("impl", ["core", "default"])
+def test_pimc_hands(benchmark, batch, impl):
+    spec = INFERRED if impl == "core" else PIMC
+    out = np.zeros((len(core.HAND_COLUMNS), batch), np.int32)
+
+    def play():
+        # the same hands on every call: fixed seed and deck
+        state, deck = chunk_state(23398, 0), np.arange(108, dtype=np.uint8)
+        core.play_hands(state, deck, batch, RULES, 0, 0, spec, spec, 0, 0, out)
+
+    benchmark.extra_info.update(kernel="pimc.hands", impl=impl, items=batch)
+    benchmark.pedantic(play, rounds=3, iterations=1)

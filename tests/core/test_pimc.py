@@ -4,6 +4,8 @@ parameters validated, and clearly stronger than random at a fixed seed."""
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -182,6 +184,13 @@ def test_a_scoring_study_with_pimc_in_every_seat(tmp_path):
         ),
         ({"bot": "pimc", "time_budget_ms": -1}, r"p.time_budget_ms: expected a number"),
         ({"bot": "pimc", "depth": 2}, r"bot 'pimc' has no parameter 'depth'"),
+        ({"bot": "pimc", "infer": 9}, r"p.infer: expected an integer 0..8 \(0: off\)"),
+        ({"bot": "pimc", "infer": True}, r"p.infer: expected an integer"),
+        ({"bot": "pimc", "infer_eps": 0}, r"p.infer_eps: expected a number in \(0, 1\]"),
+        ({"bot": "pimc", "infer_eps": 1.5}, r"p.infer_eps: expected a number in \(0, 1\]"),
+        ({"bot": "pimc", "bury_factor": 0}, r"p.bury_factor: expected an integer 1..8"),
+        ({"bot": "pimc", "z_keep": -1}, r"p.z_keep: expected a number of standard errors"),
+        ({"bot": "pimc", "z_keep": float("inf")}, r"p.z_keep: expected a number of"),
     ],
 )
 def test_bad_parameters(value, needle):
@@ -200,6 +209,15 @@ def test_the_core_checks_parameters_too():
 
     with pytest.raises(ValueError, match="samples: expected an integer 1..1024"):
         _duel_spec(Spec())
+    for bad, needle in [
+        (("infer", 9), "infer: expected an integer 0..8"),
+        (("infer_eps", 0.0), r"infer_eps: expected a number in \(0, 1\]"),
+        (("bury_factor", 9), "bury_factor: expected an integer 1..8"),
+        (("z_keep", -0.5), "z_keep: expected a number >= 0"),
+    ]:
+        Spec.params = (bad,)
+        with pytest.raises(ValueError, match=needle):
+            _duel_spec(Spec())
 
 
 def _duel_spec(spec):
@@ -300,3 +318,134 @@ def test_replay_of_a_pimc_run(tmp_path):
         r"samples=4\) has parameters other than its defaults",
     ):
         replay(tmp_path / "f", 0)
+
+
+def _digest(a) -> str:
+    return hashlib.sha256(a).hexdigest()[:16]
+
+
+def _duel_bytes(a, b, n, seed):
+    out = _duel(a, b, n, seed)
+    return np.stack([out[c] for c in core.HAND_COLUMNS]).astype(np.int32).tobytes()
+
+
+def test_todays_pimc_keeps_its_bytes():
+    """pimc at its defaults (inference off: infer = 0) plays as before the inference
+    parameters came: digests recorded from the build before them (a duel's outcomes, one
+    with other parameters, and a hand's decisions through HandState)."""
+    assert _digest(_duel_bytes("pimc", "memory", 3, 23390)) == "bf6447221df58a94"
+    other = {"bot": "pimc", "samples": 6, "candidates": 5, "objective": "levels"}
+    assert _digest(_duel_bytes(other, "greedy", 3, 23391)) == "c6e0e5f640feed4f"
+    s = HandState("tournament", "2", banker=1, seed=23392)
+    seq = []
+    while not s.is_over():
+        a = s.bot_action("pimc")
+        seq.append(tuple(a))
+        s.apply(a)
+    assert _digest(repr(seq).encode()) == "a924981778ca7d9f"
+
+
+@pytest.mark.parametrize("infer", [1, 3])
+def test_inference_plays_legal_hands_and_is_a_function_of_view_and_stream(infer):
+    """With inference from play (weighted race, or resampled batches): every play legal
+    (HandState checks), each decision the same from the same view and stream, and the
+    duel the same bytes for any number of workers' chunking (two calls, same seeds)."""
+    spec = parse_bot("p", {"bot": "pimc", "samples": 6, "candidates": 5, "infer": infer})
+    s = HandState("standard", "2", banker=3, seed=23393)
+    while not s.is_over():
+        if s.phase == "play":
+            a = pimc_decision(s._core.copy(), spec, chunk_state(9, len(s.history)))
+            b = pimc_decision(s._core.copy(), spec, chunk_state(9, len(s.history)))
+            assert a == b
+        s.apply(s.bot_action("memory"))
+    c1 = _duel(spec.to_config(), "memory", 2, seed=23394)
+    c2 = _duel(spec.to_config(), "memory", 2, seed=23394)
+    for col in c1:
+        assert (c1[col] == c2[col]).all()
+
+
+def test_inference_changes_the_search_and_weighs_the_deals():
+    """Mid-hand, after random plays that memory would not make, the inferred searches
+    differ from the uniform one in what their candidates were judged on (the same
+    candidates, other means)."""
+    s = HandState("standard", "2", banker=0, seed=23395)
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    for _ in range(30):
+        s.apply(s.bot_action("random"))
+    base = pimc_decision(s._core.copy(), parse_bot("p", FAST), chunk_state(3, 1))[1]
+    for infer in (1, 4):
+        spec = parse_bot("p", {**FAST, "infer": infer, "infer_eps": 0.3})
+        got = pimc_decision(s._core.copy(), spec, chunk_state(3, 1))[1]
+        assert [c[:2] for c in got] == [c[:2] for c in base]
+        assert [c[3] for c in got] != [c[3] for c in base]
+
+
+def test_the_bury_factor_and_z_keep_change_the_search():
+    """bury_factor: the bury's candidates are played out in bury_factor x samples deals at
+    most; z_keep = 0 takes the race's leader (no guard), which the default (1.0) sometimes
+    does not."""
+    s = HandState("standard", "2", banker=0, seed=23396)
+    for f in (1, 3):
+        spec = parse_bot("p", {**FAST, "bury_factor": f})
+        _, cands = pimc_decision(s._core.copy(), spec, chunk_state(4, 1))
+        assert max(c[2] for c in cands) == 4 * f
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    moved = 0
+    for step in range(60):
+        if s.is_over():
+            break
+        spec0 = parse_bot("p", {**FAST, "z_keep": 0.0})
+        chosen, cands = pimc_decision(s._core.copy(), spec0, chunk_state(6, step))
+        most = max(c[2] for c in cands)  # the survivors were played out the most
+        best = max(c[3] for c in cands if c[2] == most)
+        assert [c[3] for c in cands if c[:2] == chosen] == [best]
+        guarded, _ = pimc_decision(s._core.copy(), parse_bot("p", FAST), chunk_state(6, step))
+        moved += chosen != guarded
+        s.apply(s.bot_action("memory"))
+    assert moved > 0
+
+
+def test_metadata_records_the_later_parameters_only_when_set():
+    """A run at the defaults records pimc's table as before the inference parameters came
+    (the same metadata bytes); a run that sets one records it, and its label names it."""
+    from shengji.game.botspec import RECORDED_WHEN_SET
+
+    assert parse_bot("p", "pimc").to_config() == {
+        "bot": "pimc",
+        "candidates": 8,
+        "objective": "points",
+        "rollout": "memory",
+        "samples": 16,
+        "time_budget_ms": 0.0,
+    }
+    spec = parse_bot("p", {"bot": "pimc", "infer": 3, "infer_eps": 0.9})
+    assert spec.to_config()["infer"] == 3 and spec.to_config()["infer_eps"] == 0.9
+    assert "z_keep" not in spec.to_config() and "z_keep" in RECORDED_WHEN_SET
+    assert spec.label == "pimc(infer=3, infer_eps=0.9)"
+    assert parse_bot("p", spec.to_config()) == spec
+
+
+def test_inference_by_metropolis_hastings_is_legal_reproducible_and_checked():
+    """infer_steps: each uniform deal moved by card swaps towards the likely ones; the
+    search still plays every candidate out (no deal broken: a deal the swaps broke would
+    fail its rollouts and the search would return no record), the same decision from the
+    same view and stream, other deals than without it, and it refuses infer > 0."""
+    s = HandState("standard", "2", banker=1, seed=23395)
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    for _ in range(40):
+        s.apply(s.bot_action("memory"))
+    spec = parse_bot("p", {**FAST, "samples": 8, "infer_steps": 16})
+    a = pimc_decision(s._core.copy(), spec, chunk_state(3, 1))
+    assert a == pimc_decision(s._core.copy(), spec, chunk_state(3, 1))
+    assert all(done > 0 for _, _, done, _ in a[1])
+    plain = pimc_decision(s._core.copy(), parse_bot("p", {**FAST, "samples": 8}), chunk_state(3, 1))
+    assert [c[3] for c in a[1]] != [c[3] for c in plain[1]]
+    with pytest.raises(ValueError, match="infer_steps: refines the uniform deals"):
+        _duel({**FAST, "infer_steps": 4, "infer": 2}, "memory", 1, seed=1)
+    with pytest.raises(ValueError, match="p.infer_steps: expected an integer 0..64"):
+        parse_bot("p", {"bot": "pimc", "infer_steps": 65})
+    c = _duel({**FAST, "infer_steps": 4}, "memory", 2, seed=23394)
+    assert (c["defender_points"] >= 0).all()

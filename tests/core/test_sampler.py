@@ -14,7 +14,13 @@ import pytest
 from scipy import stats
 
 from shengji._core.base.rng import chunk_state
-from shengji._core.step.probes import consistent_deals, no_pair_suits, sample_core, sample_counts
+from shengji._core.step.probes import (
+    consistent_deals,
+    no_pair_suits,
+    play_likelihood_of,
+    sample_core,
+    sample_counts,
+)
 from shengji.game import BOTS, HandState
 from shengji.names import N_KINDS, N_SEATS
 
@@ -256,3 +262,68 @@ def test_count_without_voids_is_a_multinomial():
     # a defender: 83 hidden cards, 25 + 25 to the other defender and partner, 33 to the banker
     n, _ = consistent_deals(s._core, 1)
     assert n == pytest.approx(math.factorial(83) / (math.factorial(25) ** 2 * math.factorial(33)))
+
+
+# -- inference from play (sampler.pxd play_likelihood) ---------------------------------
+def _kinds(ids):
+    return sorted(i // 2 for i in ids)
+
+
+@pytest.mark.parametrize("preset", ["standard", "tournament", "must-play-ja"])
+@pytest.mark.parametrize("policy", ["memory", "greedy"])
+def test_the_true_deal_of_policy_players_scores_one(preset, policy):
+    """Replaying the record with the true hands: every recorded play is the policy's own
+    (the policy played every seat), so from every seat's view at every point the likelihood
+    is 1 -- the rewound hands, voids, seen cards and current trick are what the seats saw."""
+    for seed in range(2):
+        s = HandState(preset, "2", banker=seed, seed=seed)
+        while not s.is_over():
+            if s.phase == "play":
+                for seat in range(N_SEATS):
+                    assert play_likelihood_of(s._core, seat, policy, 0.3) == 1.0
+            s.apply(s.bot_action(policy))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_likelihood_counts_the_plays_unlike_the_policy(seed):
+    """Random players, the true deal: the likelihood from seat v's view is eps^m, m the
+    plays so far of the other seats that memory (asked on the live state, an oracle that
+    shares no code with the replay) would not have made."""
+    eps = 0.5
+    s = HandState("standard", "2", banker=seed % 4, seed=seed)
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    unlike = [0] * N_SEATS  # per playing seat
+    checked = 0
+    while not s.is_over():
+        for v in range(N_SEATS):
+            m = sum(unlike) - unlike[v]
+            assert play_likelihood_of(s._core, v, "memory", eps) == pytest.approx(eps**m)
+            checked += m > 0
+        seat = s.to_play
+        mine = s.bot_action("memory")
+        play = s.bot_action("random")
+        unlike[seat] += _kinds(mine) != _kinds(play)
+        s.apply(play)
+    assert checked > 10  # random players differ from memory often
+
+
+def test_sampled_deals_score_in_zero_one_and_one_without_inference():
+    s = HandState("standard", "2", banker=1, seed=21)
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    for _ in range(40):  # mid-hand, random play: the samples disagree with the record
+        s.apply(s.bot_action("random"))
+    state = chunk_state(5, 1)
+    likes = []
+    for _ in range(30):
+        deal = sample_core(s._core, 0, state)
+        assert play_likelihood_of(s._core, 0, "memory", 1.0, deal) == 1.0
+        like = play_likelihood_of(s._core, 0, "memory", 0.5, deal)
+        assert 0.0 < like <= 1.0
+        likes.append(like)
+    assert len(set(likes)) > 1  # the deals are told apart
+    with pytest.raises(ValueError, match="eps"):
+        play_likelihood_of(s._core, 0, "memory", 0.0)
+    with pytest.raises(ValueError, match="policy"):
+        play_likelihood_of(s._core, 0, "random", 0.5)

@@ -25,6 +25,20 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
   time_budget_ms  > 0: stop each search after that many milliseconds.  Opt-in and NOT
                   reproducible: the result then depends on the machine's speed and load
                   (0, the default: no budget, the same bytes on every machine).
+  infer           inference from play: 0 (the default: deals drawn uniformly among those
+                  the view allows, as before) or 2..8: each batch of deals is resampled
+                  from `infer` times as many draws, weighted by how likely the other
+                  seats' recorded plays were under the rollout policy holding those cards
+  infer_eps       that likelihood's factor for a play the policy would not have made
+                  (0 < eps <= 1; default 0.5; 1: no inference)
+  infer_steps     inference by Metropolis-Hastings instead (needs infer = 0): each uniform
+                  deal moved by this many card swaps, each kept with the likelihood ratio
+                  (0..64, default 0: none)
+  bury_factor     the bury (one decision a hand) is judged on bury_factor x samples (1..8,
+                  default 2)
+  z_keep          the base policy's choice is left only for a leader better than it by
+                  more than z_keep standard errors of the paired difference (>= 0, default
+                  1.0: the guard against the winner's curse, bots/pimc.pyx)
 
 ``swift``'s parameters (``_core/bots/swift.pyx``: pimc's search where it pays, memory's play
 elsewhere; 0 samples: memory's decision; defaults and limits from the core):
@@ -49,7 +63,7 @@ from shengji._core.bots.swift import DEFAULTS as _SWIFT_DEFAULTS
 from shengji._core.bots.swift import LIMITS as _SWIFT_LIMITS
 from shengji.names import BOT_NAMES
 
-__all__ = ["BOT_PARAMS", "BotSpec", "parse_bot", "chunk_size_for"]
+__all__ = ["BOT_PARAMS", "BotSpec", "RECORDED_WHEN_SET", "parse_bot", "chunk_size_for"]
 
 # Hands a chunk holds when a search bot plays (a chunk is the unit of progress, resuming
 # and parallel work: at a few hands a second, a default chunk of 16,384 hands would show
@@ -90,6 +104,29 @@ def _milliseconds(where: str, value: Any) -> float:
     return float(value)
 
 
+def _infer_pool(where: str, value: Any) -> int:
+    lo, hi = _PIMC_LIMITS["infer"]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{where}: expected an integer {lo}..{hi} (0: off), got {value!r}")
+    return value
+
+
+def _standard_errors(where: str, value: Any) -> float:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not 0 <= value < float("inf")
+    ):
+        raise ValueError(f"{where}: expected a number of standard errors >= 0, got {value!r}")
+    return float(value)
+
+
+def _likelihood_factor(where: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+        raise ValueError(f"{where}: expected a number in (0, 1], got {value!r}")
+    return float(value)
+
+
 # Parameters of each built-in bot: name -> {parameter: (default, check)}; check(where,
 # value) returns the value or raises ValueError naming `where`.  random, greedy and memory
 # take none; pimc's and swift's defaults and limits are the core's (bots/pimc.pxd,
@@ -103,6 +140,11 @@ BOT_PARAMS["pimc"] = {
     "rollout": (_PIMC_DEFAULTS["rollout"], _one_of(*ROLLOUT_BOTS)),
     "objective": (_PIMC_DEFAULTS["objective"], _one_of(*OBJECTIVES)),
     "time_budget_ms": (_PIMC_DEFAULTS["time_budget_ms"], _milliseconds),
+    "infer": (_PIMC_DEFAULTS["infer"], _infer_pool),
+    "infer_eps": (_PIMC_DEFAULTS["infer_eps"], _likelihood_factor),
+    "bury_factor": (_PIMC_DEFAULTS["bury_factor"], _int_in(*_PIMC_LIMITS["bury_factor"])),
+    "z_keep": (_PIMC_DEFAULTS["z_keep"], _standard_errors),
+    "infer_steps": (_PIMC_DEFAULTS["infer_steps"], _int_in(*_PIMC_LIMITS["infer_steps"])),
 }
 BOT_PARAMS["swift"] = {
     name: (_SWIFT_DEFAULTS[name], _int_in(*_SWIFT_LIMITS[name])) for name in _SWIFT_DEFAULTS
@@ -110,6 +152,12 @@ BOT_PARAMS["swift"] = {
 assert set(BOT_PARAMS["pimc"]) | set(BOT_PARAMS["swift"]) == set(PARAM_FIELDS)
 
 NAME_KEY = "bot"  # the key of a bot table that holds the name
+
+# Parameters added after 0.1.0 (issue 23: inference from play, the bury's samples, the
+# base-choice guard): a run's metadata records them only when they differ from their
+# defaults, which are the behaviour before them -- a run at the defaults records the same
+# table, byte for byte, as it did before they existed.
+RECORDED_WHEN_SET = frozenset({"infer", "infer_eps", "bury_factor", "z_keep", "infer_steps"})
 
 
 @dataclass(frozen=True)
@@ -146,10 +194,16 @@ class BotSpec:
         return dict(self.params).get("time_budget_ms", 0) == 0
 
     def to_config(self) -> str | dict:
-        """The canonical study-file value (what a run's metadata records)."""
+        """The canonical study-file value (what a run's metadata records): every parameter,
+        except those of ``RECORDED_WHEN_SET`` left at their defaults (so that a run of
+        today's pimc records what it recorded before they came: the same bytes)."""
         if not self.params:
             return self.name
-        return {NAME_KEY: self.name, **dict(self.params)}
+        declared = BOT_PARAMS[self.name]
+        return {
+            NAME_KEY: self.name,
+            **{k: v for k, v in self.params if k not in RECORDED_WHEN_SET or v != declared[k][0]},
+        }
 
 
 def _allowed() -> str:

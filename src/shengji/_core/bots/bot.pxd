@@ -46,6 +46,16 @@ ctypedef struct BotParams:
     int lead_samples         # (0: memory's decision; bots/swift.pyx)
     int follow_samples
     int hand_limit           # swift: plays are searched only with at most this many cards
+    # inference from play (bots/pimc.pyx, sampler.pxd play_likelihood): 0 = off (uniform
+    # deals); n >= 2: each batch of deals is resampled from n times as many draws, weighted
+    # by how likely the other seats' plays were under the rollout policy
+    int infer
+    double infer_eps         # the likelihood factor of a play the policy would not make
+    int bury_factor          # the bury is judged on bury_factor x samples
+    # inference from play by Metropolis-Hastings (sampler.pxd refine_deal): each uniform
+    # deal moved by this many card-swap proposals towards the likely ones (0: none)
+    int infer_steps
+    double z_keep            # the base choice is left only for a leader > z_keep SEs better
 
 # A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.
 # The bury is asked of the banker in PHASE_BURY (8 of its 33 cards); play of the seat to

@@ -20,7 +20,8 @@ from shengji._core.bots.memory cimport memory_bury, memory_play
 from shengji._core.bots.bidder cimport greedy_bid, memory_bid, pimc_bid, random_bid
 from shengji._core.bots.pimc cimport (
     pimc_bury, pimc_bury_p, pimc_defaults, pimc_play, pimc_play_p, pimc_scratch_free,
-    pimc_scratch_new, PIMC_MAX_CANDIDATES, PIMC_MAX_SAMPLES,
+    pimc_scratch_new, PIMC_MAX_BURY_FACTOR, PIMC_MAX_CANDIDATES, PIMC_MAX_INFER,
+    PIMC_MAX_INFER_STEPS, PIMC_MAX_SAMPLES,
 )
 from shengji._core.bots.swift cimport (
     swift_bury, swift_bury_p, swift_defaults, swift_play, swift_play_p, swift_scratch_free,
@@ -32,7 +33,8 @@ from shengji._core.bots.swift cimport (
 BOT_NAMES = tuple(b.name[len("BOT_"):].lower() for b in sorted(BotId, key=int))
 OBJECTIVES = tuple(o.name[len("OBJECTIVE_"):].lower() for o in sorted(Objective, key=int))
 # BotParams' fields, as shengji.game.botspec names a bot's parameters
-PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms",
+PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms", "infer",
+                "infer_eps", "bury_factor", "z_keep", "infer_steps",
                 "bury_samples", "lead_samples", "follow_samples", "hand_limit")
 
 cdef Bot REGISTRY[N_BOTS]
@@ -132,8 +134,28 @@ cdef int agent_init(Agent* a, object spec) except -1:
                 a.params.follow_samples = n
         elif name == "hand_limit":
             a.params.hand_limit = _int_param(name, value, 0, SWIFT_MAX_HAND)
+        elif name == "infer":
+            a.params.infer = _int_param(name, value, 0, PIMC_MAX_INFER)
+        elif name == "infer_eps":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                    not 0 < value <= 1:
+                raise ValueError(f"bot parameter infer_eps: expected a number in (0, 1], "
+                                 f"got {value!r}")
+            a.params.infer_eps = value
+        elif name == "infer_steps":
+            a.params.infer_steps = _int_param(name, value, 0, PIMC_MAX_INFER_STEPS)
+        elif name == "bury_factor":
+            a.params.bury_factor = _int_param(name, value, 1, PIMC_MAX_BURY_FACTOR)
+        elif name == "z_keep":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                    not 0 <= value < float("inf"):
+                raise ValueError(f"bot parameter z_keep: expected a number >= 0, got {value!r}")
+            a.params.z_keep = value
         else:
             raise ValueError(f"bot {BOT_NAMES[bot]!r} has no parameter {name!r}")
+    if a.params.infer_steps > 0 and a.params.infer > 0:
+        raise ValueError("bot parameter infer_steps: refines the uniform deals, so it needs "
+                         f"infer = 0, got infer = {a.params.infer}")
     if a.bot.scratch_new != NULL:
         a.scratch = a.bot.scratch_new(&a.params)
         if a.scratch == NULL:

@@ -17,6 +17,10 @@ cpdef enum:
     PIMC_MAX_SAMPLES = 1024
     PIMC_MAX_CANDIDATES = 64
     PIMC_BURY_SAMPLES_FACTOR = 2     # the bury (once a hand) is judged on 2 x samples
+    PIMC_MAX_BURY_FACTOR = 8
+    PIMC_INFER = 0                   # inference from play: off by default (today's bytes)
+    PIMC_MAX_INFER = 8               # draws per kept deal at most
+    PIMC_MAX_INFER_STEPS = 64        # Metropolis-Hastings proposals per deal at most
 
 cdef int pimc_bury(const View* v, Rng* rng, Play* out) noexcept nogil
 cdef int pimc_play(const View* v, Rng* rng, Play* out) noexcept nogil
@@ -28,7 +32,8 @@ cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil
 cdef void pimc_scratch_free(void* scratch) noexcept nogil
 # One decision (bury or play) as pimc_*_p takes it, with what the search saw: its n
 # candidates (returned; 0: no move) into cands, the samples each was played out in and its
-# mean value over them (the seat team's outcome).  cands, done, mean: PIMC_MAX_CANDIDATES.
+# mean value over them (the seat team's outcome; with infer = 1 the race's mean, weighted
+# by the deals' likelihoods).  cands, done, mean: PIMC_MAX_CANDIDATES.
 cdef int pimc_explain(const View* v, Rng* rng, const BotParams* p, void* scratch,
                       Play* cands, int* done, double* mean, Play* out) noexcept nogil
 # pimc's default parameters

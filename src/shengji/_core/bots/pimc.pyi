@@ -9,6 +9,10 @@ PIMC_CANDIDATES: int
 PIMC_MAX_SAMPLES: int
 PIMC_MAX_CANDIDATES: int
 PIMC_BURY_SAMPLES_FACTOR: int
+PIMC_MAX_BURY_FACTOR: int
+PIMC_INFER: int
+PIMC_MAX_INFER: int
+PIMC_MAX_INFER_STEPS: int
 
 # the Python view of the defaults and limits (shengji.game.botspec declares pimc's parameters
 # from these): parameter -> default, parameter -> (lowest, highest)

@@ -19,7 +19,17 @@ At each decision with more than one sensible choice:
   2. deals of the hidden cards, drawn uniformly among those consistent with the seat's
      view (sampler.pxd: cards held, voids shown, failed-throw cards, pair-follow
      inferences, the buried pile when hidden); sample j is the same deal for every
-     candidate (common random numbers), drawn only when first needed;
+     candidate (common random numbers), drawn only when first needed.  With inference
+     from play (`infer` > 0, plays only, not with random rollouts) the deals are also
+     judged by how the other seats played: play_likelihood (sampler.pxd) replays the
+     record with a deal's hands and multiplies infer_eps for each play of another seat
+     that the rollout policy, holding those cards, would not have made.  infer >= 2:
+     each batch of b deals is drawn as infer x b uniform deals and b of them resampled
+     in proportion to that likelihood (systematic resampling: draw_inferred);
+     infer = 1: the race weighs each deal by it (weighted means, Kish's effective
+     sample size in the standard errors); infer_steps > 0 (with infer = 0): each
+     uniform deal is moved by that many Metropolis-Hastings card swaps towards the
+     likely deals (sampler.pxd refine_deal);
   3. each candidate is played (hand_apply: a throw is checked against the sampled
      hands, so a risky throw fails where it would) and the hand played out by the rollout
      bot in every seat (from each seat's view of the sampled hand, so the rollout does
@@ -35,7 +45,8 @@ At each decision with more than one sensible choice:
      leader (ties: the earlier candidate) -- unless the base policy's choice (candidate
      0) is still in the race and the leader beats it by no more than Z_KEEP standard
      errors: then the base choice (a guard against the winner's curse).
-The bury is searched the same way on PIMC_BURY_SAMPLES_FACTOR x `samples` (it is one
+The bury is searched the same way on `bury_factor` x `samples` (default
+PIMC_BURY_SAMPLES_FACTOR = 2; it is one
 decision a hand and sets up the whole hand).
 
 Randomness: the deals are drawn from the seat's Rng; the rollout bot of sample j draws
@@ -59,7 +70,9 @@ from shengji._core.engine.play cimport Play, bit, ctz, mask_size, masked_counts,
 from shengji._core.base.rng cimport Rng, rng_split, sj_next
 from shengji._core.base.interrupt cimport interrupted
 from shengji._core.engine.view cimport View, make_view
-from shengji._core.bots.sampler cimport Sampler, SAMPLER_OK, sample_hand, sampler_free, sampler_init
+from shengji._core.bots.sampler cimport (
+    Sampler, SAMPLER_OK, play_likelihood, refine_deal, sample_hand, sampler_free, sampler_init,
+)
 from shengji._core.bots.bot cimport (
     BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS, OBJECTIVE_LEVELS,
 )
@@ -96,14 +109,22 @@ cdef double MARGIN = 1.0
 cdef double Z_KEEP = 1.0
 
 # The bury variants beyond memory's and greedy's: bury_lowest's points weights.
+# inference from play: the default likelihood factor of a play the rollout policy would not
+# have made (infer_eps)
+cdef double PIMC_INFER_EPS = 0.5
+
 cdef int BURY_POINT_WEIGHTS[4]
 BURY_POINT_WEIGHTS[:] = [0, 2, 12, 30]
 
 # The Python view of the defaults and limits (shengji.game.botspec declares pimc's parameters
 # from these).
 DEFAULTS = {"samples": PIMC_SAMPLES, "candidates": PIMC_CANDIDATES, "rollout": "memory",
-            "objective": "points", "time_budget_ms": 0.0}
-LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES)}
+            "objective": "points", "time_budget_ms": 0.0, "infer": PIMC_INFER,
+            "infer_eps": PIMC_INFER_EPS, "bury_factor": PIMC_BURY_SAMPLES_FACTOR,
+            "z_keep": Z_KEEP, "infer_steps": 0}
+LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES),
+          "infer": (0, PIMC_MAX_INFER), "bury_factor": (1, PIMC_MAX_BURY_FACTOR),
+          "infer_steps": (0, PIMC_MAX_INFER_STEPS)}
 
 ctypedef int (*PlayFn)(const View* v, Rng* rng, Play* out) noexcept nogil
 
@@ -113,6 +134,10 @@ ctypedef struct Scratch:
     int cap_samples                        # deals that fit (the bury's count)
     HandC* samples                         # the drawn deals
     int32_t* values                        # values[c * cap_samples + j]
+    HandC* pool                            # inference: the draws a batch is resampled from
+    double* weights                        # ... and their likelihoods
+    bint weighted                          # infer = 1: the race weighs sample j by dw[j]
+    double* dw                             # the samples' likelihoods (infer = 1)
     HandC work                             # a sample being played out
     Play cands[PIMC_MAX_CANDIDATES]
     int done[PIMC_MAX_CANDIDATES]          # samples evaluated per candidate
@@ -126,19 +151,34 @@ cdef void pimc_defaults(BotParams* p) noexcept nogil:
     p.rollout = BOT_MEMORY
     p.objective = OBJECTIVE_POINTS
     p.time_budget_ms = 0.0
+    p.infer = PIMC_INFER
+    p.infer_eps = PIMC_INFER_EPS
+    p.bury_factor = PIMC_BURY_SAMPLES_FACTOR
+    p.z_keep = Z_KEEP
+    p.infer_steps = 0
 
 
 cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
     cdef Scratch* sc = <Scratch*> malloc(sizeof(Scratch))
-    cdef int cap = p.samples * PIMC_BURY_SAMPLES_FACTOR
+    cdef int cap = p.samples * (p.bury_factor if p.bury_factor > 1 else 1)
     if sc == NULL:
         return NULL
     sc.cap_samples = cap
     sc.samples = <HandC*> malloc(cap * sizeof(HandC))
     sc.values = <int32_t*> malloc(PIMC_MAX_CANDIDATES * cap * sizeof(int32_t))
-    if sc.samples == NULL or sc.values == NULL:
+    sc.pool = NULL
+    sc.weights = NULL
+    sc.weighted = False
+    sc.dw = <double*> malloc(cap * sizeof(double))
+    if sc.samples == NULL or sc.values == NULL or sc.dw == NULL:
         pimc_scratch_free(sc)
         return NULL
+    if p.infer > 1:
+        sc.pool = <HandC*> malloc(p.infer * FIRST_BATCH * sizeof(HandC))
+        sc.weights = <double*> malloc(p.infer * FIRST_BATCH * sizeof(double))
+        if sc.pool == NULL or sc.weights == NULL:
+            pimc_scratch_free(sc)
+            return NULL
     return sc
 
 
@@ -148,6 +188,9 @@ cdef void pimc_scratch_free(void* scratch) noexcept nogil:
         return
     free(sc.samples)
     free(sc.values)
+    free(sc.pool)
+    free(sc.weights)
+    free(sc.dw)
     free(sc)
 
 
@@ -358,6 +401,17 @@ cdef int leader_of(const Scratch* sc, int n_alive, int k) noexcept nogil:
     the rollout bot's own choice first)."""
     cdef int i, j, c, best = -1
     cdef long long t, best_t = 0
+    cdef double tw, best_tw = 0.0
+    if sc.weighted:
+        for i in range(n_alive):
+            c = sc.alive[i]
+            tw = 0.0
+            for j in range(k):
+                tw += sc.dw[j] * sc.values[c * sc.cap_samples + j]
+            if best < 0 or tw > best_tw or tw == best_tw and c < best:
+                best = c
+                best_tw = tw
+        return best
     for i in range(n_alive):
         c = sc.alive[i]
         t = 0
@@ -377,6 +431,22 @@ cdef void paired(const Scratch* sc, int c, int base, int k, double* mean,
     cdef double d, m = 0.0, q = 0.0, var
     cdef const int32_t* a = &sc.values[c * sc.cap_samples]
     cdef const int32_t* b = &sc.values[base * sc.cap_samples]
+    cdef double sw = 0.0, sw2 = 0.0, n_eff
+    if sc.weighted:                     # weighted by the deals' likelihoods (infer = 1)
+        for j in range(k):
+            d = a[j] - b[j]
+            sw += sc.dw[j]
+            sw2 += sc.dw[j] * sc.dw[j]
+            m += sc.dw[j] * d
+        m /= sw
+        for j in range(k):
+            d = a[j] - b[j] - m
+            q += sc.dw[j] * d * d
+        n_eff = sw * sw / sw2           # Kish's effective sample size
+        var = q / sw * n_eff / (n_eff - 1.0) if n_eff > 1.0 + 1e-9 else 0.0
+        mean[0] = m
+        se[0] = sqrt(var / n_eff)
+        return
     for j in range(k):
         d = a[j] - b[j]
         m += d
@@ -406,6 +476,33 @@ cdef double paired_z(const Scratch* sc, int c, int base, int k) noexcept nogil:
     return m / se if se > 0.0 else 1e300
 
 
+cdef int draw_inferred(Sampler* smp, const View* v, Rng* rng, const BotParams* p, Scratch* sc,
+                       int first, int b) noexcept nogil:
+    """Deals first .. first + b - 1 of sc.samples by sampling-importance-resampling: p.infer
+    x b uniform draws (sample_hand), each weighted by play_likelihood under the rollout
+    policy, then b of them picked with probability proportional to the weight (systematic
+    resampling: one uniform offset, b equally spaced points through the cumulative
+    weights).  0, or SEARCH_FAILED."""
+    cdef int m = p.infer * b, i, j
+    cdef double total = 0.0, u, acc
+    cdef PlayFn policy = rollout_policy(p.rollout)
+    for i in range(m):
+        if sample_hand(smp, v, rng, &sc.pool[i]) != SAMPLER_OK:
+            return SEARCH_FAILED
+        sc.weights[i] = play_likelihood(v, &sc.pool[i], policy, p.infer_eps, &sc.work)
+        total += sc.weights[i]
+    u = (sj_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total / b
+    acc = sc.weights[0]
+    i = 0
+    for j in range(b):
+        while acc <= u and i < m - 1:
+            i += 1
+            acc += sc.weights[i]
+        memcpy(&sc.samples[first + j], &sc.pool[i], sizeof(HandC))
+        u += total / b
+    return 0
+
+
 cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n, int k_max,
                 bint bury) noexcept nogil:
     """A race over sc.cands[0 .. n-1] (module docstring); the index of the chosen
@@ -418,6 +515,12 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     cdef int32_t val
     cdef double start = 0.0
     cdef bint timed = p.time_budget_ms > 0.0, out_of_time = False
+    # inference from play: for the plays (the bury has no record to read) with a rollout
+    # policy that plays by rule (random's plays say nothing)
+    cdef bint infer = p.infer > 1 and not bury and p.rollout != BOT_RANDOM
+    cdef bint refine = p.infer_steps > 0 and not bury and p.rollout != BOT_RANDOM
+    cdef double like
+    sc.weighted = p.infer == 1 and not bury and p.rollout != BOT_RANDOM
     for i in range(n):                  # first: the record reads done[] even on a failure
         sc.alive[i] = i
         sc.done[i] = 0
@@ -442,10 +545,21 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
         if k_next > k_max:
             k_next = k_max
         for j in range(k, k_next):
+            if infer and n_drawn <= j:          # the batch at once, resampled
+                if draw_inferred(&smp, v, rng, p, sc, n_drawn, k_next - n_drawn) != 0:
+                    sampler_free(&smp)
+                    return SEARCH_FAILED
+                n_drawn = k_next
             while n_drawn <= j:
                 if sample_hand(&smp, v, rng, &sc.samples[n_drawn]) != SAMPLER_OK:
                     sampler_free(&smp)
                     return SEARCH_FAILED
+                if sc.weighted:
+                    sc.dw[n_drawn] = play_likelihood(v, &sc.samples[n_drawn], policy,
+                                                     p.infer_eps, &sc.work)
+                elif refine:
+                    refine_deal(&smp, v, &sc.samples[n_drawn], policy, p.infer_eps,
+                                p.infer_steps, rng, &sc.work, &like)
                 n_drawn += 1
             rng_split(&key, <uint64_t> j, &r)
             for i in range(n_alive):
@@ -472,7 +586,7 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     sampler_free(&smp)
     if lead != 0:
         for i in range(n_alive):
-            if sc.alive[i] == 0 and paired_z(sc, lead, 0, k) <= Z_KEEP:
+            if sc.alive[i] == 0 and paired_z(sc, lead, 0, k) <= p.z_keep:
                 return 0
     return lead
 
@@ -485,7 +599,7 @@ cdef int decide(const View* v, Rng* rng, const BotParams* p, Scratch* sc, bint b
         if v.pub.phase != PHASE_BURY:
             return -1
         n = bury_candidates(v, sc, p)
-        k_max *= PIMC_BURY_SAMPLES_FACTOR
+        k_max *= p.bury_factor if p.bury_factor > 1 else 1
     else:
         if v.pub.phase != PHASE_PLAY:
             return -1
@@ -514,10 +628,19 @@ cdef int pimc_explain(const View* v, Rng* rng, const BotParams* p, void* scratch
     cdef Scratch* sc = <Scratch*> scratch
     cdef int n, c, j
     cdef long long t
+    cdef double tw, sw
     n = decide(v, rng, p, sc, v.pub.phase == PHASE_BURY, out)
     for c in range(n):
         cands[c] = sc.cands[c]
         done[c] = sc.done[c]
+        if sc.weighted and n > 1:           # the race's weighted mean (infer = 1)
+            tw = 0.0
+            sw = 0.0
+            for j in range(sc.done[c]):
+                tw += sc.dw[j] * sc.values[c * sc.cap_samples + j]
+                sw += sc.dw[j]
+            mean[c] = tw / sw if sc.done[c] else 0.0
+            continue
         t = 0
         for j in range(sc.done[c]):
             t += sc.values[c * sc.cap_samples + j]

@@ -7,8 +7,13 @@
 from libc.stdint cimport uint8_t, uint64_t
 from shengji._core.base.cards cimport N_CARDS, N_KINDS
 from shengji._core.engine.hand cimport HandC, N_FOLLOW
+from shengji._core.engine.play cimport Play
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
+
+# A bot's play decision (bot.pxd's ChoosePlay): the policy whose behaviour the inference
+# from play scores the sampled deals by.
+ctypedef int (*PlayPolicy)(const View* v, Rng* rng, Play* out) noexcept nogil
 
 cdef enum:
     MAX_HOLDERS = 4          # the other three seats, and the buried pile when it is hidden
@@ -53,3 +58,30 @@ cdef int sample_hand(Sampler* s, const View* v, Rng* rng, HandC* out) noexcept n
 # pairs than the lead asked for, so it holds no pair of f (docs/rules.md §4: a follow
 # matches the lead's pairs as far as the hand allows).
 cdef void pair_inferences(const View* v, uint8_t* nopair) noexcept nogil
+
+# -- inference from play (sampler.pyx, "play_likelihood") -------------------------------
+# How likely the other seats' recorded plays are if they held the cards of `sample` (a deal
+# from sample_hand for view v) and played by `policy`: the hand is replayed from its first
+# lead with the sampled hands (each seat's cards now plus what it played since), and each
+# play of a seat other than v.seat multiplies the likelihood by 1 when the policy, from that
+# seat's view at that moment, would have made it (a failed throw: would have tried it), else
+# by eps (0 < eps <= 1: a soft likelihood -- the players are not the policy).  A deal the
+# record contradicts (its replay breaks: a throw that would not have failed, or failed
+# otherwise) scores eps^CONTRADICTED_PLAYS x what it had (sampler.pyx).  `work`: a HandC
+# to replay in (clobbered).  Returns the likelihood in (0, 1]; 1 for a view with no play by
+# another seat.  Bids are not scored (the public record does not hold them yet): inference
+# from bids would be a second factor here, a hook for when it does.
+cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
+                            double eps, HandC* work) noexcept nogil
+# Metropolis-Hastings on a deal from sample_hand(s, v, ...) (s still initialised): `steps`
+# proposals, each swapping one hidden card of one holder with one of another (uniformly
+# among the cards they may trade: not shown in a failed throw, of a suit the receiver has
+# not shown out of, not completing a pair the receiver is known not to hold), accepted with
+# probability min(1, L'/L), L = play_likelihood under policy and eps.  The proposal is
+# symmetric and every move keeps the view's hard facts, so the chain's stationary law is
+# the uniform one over the consistent deals weighted by L: the deals move towards those the
+# other seats' plays make likely.  *like: L of the deal it leaves.  `work`: as
+# play_likelihood's.
+cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy policy,
+                      double eps, int steps, Rng* rng, HandC* work,
+                      double* like) noexcept nogil

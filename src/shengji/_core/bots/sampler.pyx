@@ -25,25 +25,39 @@ every inference), at most MAX_REJECTIONS times (then the last draw is kept: a vi
 inferences almost no deal meets is not worth stalling a search for).  A view with no void
 shown is one group: a plain shuffle.  The memo holds at most three levels of capacity
 vectors (about a megabyte at most, mid-hand with three distinct void patterns); the weights
-fit in a double (at most 83 hidden cards)."""
+fit in a double (at most 83 hidden cards).
+
+Inference from play (play_likelihood, below; sampler.pxd): a drawn deal can be scored by how
+likely the other seats' recorded plays were had they held its cards and played by a given
+policy -- the record replayed with hand_apply from the first lead on the deal's hands
+rewound (each seat's cards now plus those it played since), the policy asked at each
+other seat's play from that seat's view then.  A search weighs or resamples its deals by
+it (bots/pimc.pyx); the draws themselves stay uniform."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_KINDS, N_SEATS
-from shengji._core.engine.hand cimport HandC, Public, PHASE_BURY, TrickRecord
+from shengji._core.engine.hand cimport (
+    HandC, Public, APPLY_OK, PHASE_BURY, PHASE_PLAY, TrickRecord, hand_apply,
+)
 from shengji._core.rules.combos cimport Combo, decompose
 from shengji._core.engine.play cimport (
     Play, counts_play, ctz, mask_size, play_counts, play_points, play_size,
 )
 from shengji._core.base.rng cimport Rng, sj_bounded, sj_next
-from shengji._core.engine.view cimport View, unseen
+from shengji._core.engine.view cimport View, make_view, unseen
 
 cdef enum:
     MAX_HIDDEN = N_CARDS     # hidden cards of one group (at most 83 in fact)
     UNKNOWN = -1             # a memo entry not computed yet (weights are >= 0)
+    # a deal whose replay the record contradicts scores as this many plays unlike the
+    # policy's (on top of those before): the record rules it out, but a view whose every
+    # deal it rules out must still leave the search deals to weigh
+    CONTRADICTED_PLAYS = 8
 
 cdef double ROUNDING = 1e-9     # relative: far above a double's summation error here
+cdef double LIKELIHOOD_FLOOR = 1e-250   # play_likelihood's least value (> 0)
 cdef double INV_FACT[MAX_HIDDEN + 1]
 cdef double _f = 1.0
 cdef int _i
@@ -414,3 +428,171 @@ cdef int sample_hand(Sampler* s, const View* v, Rng* rng, HandC* out) noexcept n
     out.score.next_banker = -1
     out.score.demotion = -1
     return SAMPLER_OK
+
+
+# -- inference from play ----------------------------------------------------------------
+cdef inline bint same_play(const Play* a, const Play* b) noexcept nogil:
+    return a.one == b.one and a.two == b.two
+
+
+cdef void rewind(const View* v, const HandC* sample, HandC* h) noexcept nogil:
+    """h: the sampled hand as it stood at the first lead -- each seat holding its cards now
+    plus every card it played since, the public record emptied of the play."""
+    cdef const Public* pub = v.pub
+    cdef const TrickRecord* rec
+    cdef int t, i, s, k, n_plays, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef uint8_t cnt[N_KINDS]
+    cdef Play p
+    memcpy(h, sample, sizeof(HandC))
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(n_plays):
+            s = (rec.leader + i) % N_SEATS
+            play_counts(&rec.plays[i], cnt)
+            for k in range(N_KINDS):
+                h.seat[s].count[k] += cnt[k]
+    for s in range(N_SEATS):
+        counts_play(h.seat[s].count, &p)
+        h.seat[s].one = p.one
+        h.seat[s].two = p.two
+        h.cache[s].stale = (1 << N_FOLLOW) - 1
+    h.pub.phase = PHASE_PLAY
+    h.pub.leader = pub.tricks[0].leader if n_tricks else pub.leader
+    h.pub.to_play = h.pub.leader
+    h.pub.n_in_trick = 0
+    h.pub.tricks_done = 0
+    memset(h.pub.seen, 0, N_KINDS)
+    memset(h.pub.trick, 0, sizeof(h.pub.trick))
+    h.pub.trick_points = 0
+    memset(h.pub.void_suits, 0, N_SEATS)
+    for s in range(N_SEATS):
+        h.pub.points[s] = 0
+    h.pub.table_points = 0
+    h.pub.banker_points = 0
+    h.pub.penalty = 0
+    h.pub.failed_throws = 0
+
+
+cdef inline double positive(double like) noexcept nogil:
+    """like, kept above 0: a tiny eps over a long record must not underflow to a weight
+    of 0 (a search weighing its deals divides by their sum)."""
+    return like if like > LIKELIHOOD_FLOOR else LIKELIHOOD_FLOOR
+
+
+cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
+                            double eps, HandC* h) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef const TrickRecord* rec
+    cdef int t, i, s, n_plays, rc, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef double like = 1.0
+    cdef View sv
+    cdef Play q, forced
+    cdef const Play* actual
+    cdef Rng dummy                       # the base bots never draw
+    if n_tricks == 0:
+        return 1.0
+    rewind(v, sample, h)
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(n_plays):
+            s = (rec.leader + i) % N_SEATS
+            actual = &rec.attempt if i == 0 and rec.attempt.one else &rec.plays[i]
+            if s != h.pub.to_play:
+                return positive(like * eps ** CONTRADICTED_PLAYS)
+            if s != v.seat:
+                make_view(h, s, &sv)
+                dummy.s[0] = 1
+                dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
+                if policy(&sv, &dummy, &q) != 0 or not same_play(&q, actual):
+                    like *= eps
+            rc = hand_apply(h, actual, &forced, False)
+            if rc != APPLY_OK or not same_play(&forced, &rec.plays[i]):
+                return positive(like * eps ** CONTRADICTED_PLAYS)
+    return positive(like)
+
+
+cdef inline uint8_t* holder_counts(const Sampler* s, HandC* deal, int h) noexcept nogil:
+    if s.seat[h] == PILE:
+        return &deal.buried[0]
+    return &deal.seat[s.seat[h]].count[0]
+
+
+cdef inline bint may_take(const Sampler* s, const View* v, int h, int k) noexcept nogil:
+    """May holder h hold kind k: the pile any, a seat none of a suit it showed out of."""
+    return s.seat[h] == PILE or not (v.pub.void_suits[s.seat[h]] >> v.pub.t.follow[k]) & 1
+
+
+cdef int pick_movable(const Sampler* s, const uint8_t* cnt, int h, Rng* rng) noexcept nogil:
+    """A uniformly drawn physical card of holder h that may move (not one a failed throw
+    showed): its kind, or -1 when it has none."""
+    cdef int k, n = 0, r
+    for k in range(N_KINDS):
+        n += cnt[k] - s.known[h][k]
+    if n <= 0:
+        return -1
+    r = <int> sj_bounded(rng, n)
+    for k in range(N_KINDS):
+        r -= cnt[k] - s.known[h][k]
+        if r < 0:
+            return k
+    return -1
+
+
+cdef inline void refresh(const Sampler* s, const View* v, HandC* deal, int h) noexcept nogil:
+    cdef Play p
+    cdef int o = s.seat[h]
+    if o == PILE:
+        counts_play(deal.buried, &p)
+        deal.kitty_points = play_points(&p, &deal.pub.t)
+        if v.kitty == NULL:
+            memcpy(deal.kitty, deal.buried, N_KINDS)
+        return
+    counts_play(deal.seat[o].count, &p)
+    deal.seat[o].one = p.one
+    deal.seat[o].two = p.two
+    deal.cache[o].stale = (1 << N_FOLLOW) - 1
+
+
+cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy policy,
+                      double eps, int steps, Rng* rng, HandC* work,
+                      double* like) noexcept nogil:
+    cdef int _step, a, b, ka, kb
+    cdef uint8_t* ca
+    cdef uint8_t* cb
+    cdef double cur = play_likelihood(v, deal, policy, eps, work), nxt
+    for _step in range(steps):
+        if s.n_holders < 2:
+            break
+        a = <int> sj_bounded(rng, s.n_holders)
+        b = <int> sj_bounded(rng, s.n_holders - 1)
+        if b >= a:
+            b += 1
+        ca = holder_counts(s, deal, a)
+        cb = holder_counts(s, deal, b)
+        ka = pick_movable(s, ca, a, rng)
+        kb = pick_movable(s, cb, b, rng)
+        if ka < 0 or kb < 0 or ka == kb or not may_take(s, v, b, ka) or \
+                not may_take(s, v, a, kb):
+            continue                         # a move the facts forbid: stay
+        if (ca[kb] + 1 > 1 and (s.nopair_kinds[a] >> kb) & 1) or \
+                (cb[ka] + 1 > 1 and (s.nopair_kinds[b] >> ka) & 1):
+            continue
+        ca[ka] -= 1
+        cb[ka] += 1
+        cb[kb] -= 1
+        ca[kb] += 1
+        refresh(s, v, deal, a)
+        refresh(s, v, deal, b)
+        nxt = play_likelihood(v, deal, policy, eps, work)
+        if nxt >= cur or uniform(rng) * cur < nxt:
+            cur = nxt
+            continue
+        ca[ka] += 1                          # rejected: back
+        cb[ka] -= 1
+        cb[kb] += 1
+        ca[kb] -= 1
+        refresh(s, v, deal, a)
+        refresh(s, v, deal, b)
+    like[0] = cur

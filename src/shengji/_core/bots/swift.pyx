@@ -27,7 +27,7 @@ from shengji._core.engine.view cimport View
 from shengji._core.bots.bot cimport BotParams, BOT_MEMORY, OBJECTIVE_POINTS
 from shengji._core.bots.memory cimport memory_bury, memory_play
 from shengji._core.bots.pimc cimport (
-    pimc_bury_p, pimc_play_p, pimc_scratch_free, pimc_scratch_new,
+    pimc_bury_p, pimc_defaults, pimc_play_p, pimc_scratch_free, pimc_scratch_new,
 )
 
 # The Python view of the defaults and limits (shengji.game.botspec declares swift's
@@ -62,10 +62,11 @@ cdef void* swift_scratch_new(const BotParams* p) noexcept nogil:
     cdef int cap = 1
     if sc == NULL:
         return NULL
-    sc.search = p[0]
-    sc.search.rollout = BOT_MEMORY
-    sc.search.objective = OBJECTIVE_POINTS
-    sc.search.time_budget_ms = 0.0
+    # pimc's defaults (its rollout, objective, bury factor, guard, no inference...), then
+    # swift's own: a field pimc gains later keeps pimc's default here instead of a copy of
+    # a swift field that does not set it
+    pimc_defaults(&sc.search)
+    sc.search.candidates = p.candidates
     if p.bury_samples > cap:
         cap = p.bury_samples
     if p.lead_samples > cap:

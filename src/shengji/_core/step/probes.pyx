@@ -22,8 +22,11 @@ from shengji._core.engine.play cimport Play
 from shengji._core.bots.bot cimport Agent, BOT_PIMC, agent_free, agent_init, bot_get
 from shengji._core.bots.pimc cimport PIMC_MAX_CANDIDATES, pimc_explain
 from shengji._core.bots.sampler cimport (
-    Sampler, SAMPLER_OK, pair_inferences, sample_hand, sampler_free, sampler_init,
+    Sampler, SAMPLER_OK, PlayPolicy, pair_inferences, play_likelihood, sample_hand,
+    sampler_free, sampler_init,
 )
+from shengji._core.bots.greedy cimport greedy_play
+from shengji._core.bots.memory cimport memory_play
 
 cnp.import_array()
 
@@ -143,3 +146,26 @@ def pimc_decision(HandCore core, spec, state):
         raise ValueError("no decision to take (the hand is over)")
     return ((out.one, out.two),
             [(cands[c].one, cands[c].two, done[c], mean[c]) for c in range(n)])
+
+
+def play_likelihood_of(HandCore core, int seat, str policy, double eps, HandCore deal=None):
+    """play_likelihood (sampler.pxd) of `deal` (a HandCore holding a deal of the same hand,
+    e.g. from sample_core; None: core's own, the true deal) from seat's view of core, under
+    `policy` ("memory" or "greedy") with factor eps."""
+    cdef View v
+    cdef HandC work
+    cdef PlayPolicy fn
+    cdef double like
+    if policy == "memory":
+        fn = memory_play
+    elif policy == "greedy":
+        fn = greedy_play
+    else:
+        raise ValueError(f"policy: expected 'memory' or 'greedy', got {policy!r}")
+    if not 0.0 < eps <= 1.0:
+        raise ValueError(f"eps: expected a number in (0, 1], got {eps!r}")
+    _view(core, seat, &v)
+    if deal is None:
+        deal = core
+    like = play_likelihood(&v, &deal.h, fn, eps, &work)
+    return like
