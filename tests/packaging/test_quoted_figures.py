@@ -39,3 +39,29 @@ def test_every_study_quoted_ships():
     from shengji.studies.catalog import shipped
 
     assert {q.study for q in QUOTES} <= set(shipped())
+
+
+def test_the_strong_sentence_is_the_shipped_study_s(tmp_path):
+    """README.md's sentence of the 100,000-hand scoring_strong run (``make_figures.py strong
+    --check`` reruns it: CPU-minutes) names that study's bot and size; a small run of the
+    same study gives a sentence of the same form, with its own numbers."""
+    import re
+
+    from shengji.analysis import load, run
+    from shengji.game.botspec import parse_bot
+    from shengji.studies.base import load_study_file
+    from shengji.studies.catalog import shipped
+
+    path = shipped()["scoring_strong"]
+    study = load_study_file(path)
+    label = parse_bot("policy", study["policy"]).label
+    form = (
+        rf"`{label}` in all four seats, ([\d,]+) hands: the defenders take [\d.]+ ± [\d.]+ "
+        r"points and the banker team keeps the bank in [\d.]+% \[[\d.]+%, [\d.]+%\]"
+    )
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    quoted = re.search(form, readme)
+    assert quoted, "README.md does not quote the scoring_strong run"
+    assert int(quoted.group(1).replace(",", "")) == study["n"] >= 100_000
+    small = make_figures.strong_sentence(load(run(path, tmp_path / "out", n=64)))
+    assert re.fullmatch(form, small) and re.fullmatch(form, small).group(1) == "64"

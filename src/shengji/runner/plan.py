@@ -99,6 +99,8 @@ class StudyConfig:
     options: dict = field(default_factory=dict)  # kind-specific keys, validated
     description: str = ""
     source: str = ""
+    # options the metadata records only when set (not None): the kind's Study.recorded_when_set
+    recorded_when_set: frozenset = frozenset()
 
     def metadata(self) -> dict:
         """What every output file carries: enough to reproduce it."""
@@ -112,7 +114,11 @@ class StudyConfig:
             "preset": self.preset,
             "rules": self.rules.to_dict(),
             "chunk_size": self.chunk_size,
-            "options": self.options,
+            "options": {
+                k: v
+                for k, v in self.options.items()
+                if v is not None or k not in self.recorded_when_set
+            },
             "version": __version__,
         }
 
@@ -129,6 +135,9 @@ class Study:
     name: str = ""
     unit: str = "deals"
     option_keys: dict[str, tuple[Any, Callable[[str, Any], Any]]] = {}
+    # option keys (default None) added after runs were written without them: the metadata
+    # records them only when set, so those runs keep their bytes and stay resumable
+    recorded_when_set: frozenset[str] = frozenset()
     default_chunk_size: int = 1 << 18
     # Whether run_chunk takes ``progress`` (a callable told the items done as the chunk goes:
     # progress lines come every tenth of a run even when it has few chunks).

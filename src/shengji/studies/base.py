@@ -278,5 +278,6 @@ def make_config(
         options=options,
         description=description,
         source=source,
+        recorded_when_set=kind.recorded_when_set,
     )
     return kind, cfg

@@ -64,6 +64,7 @@ class BidOddsStudy(Study):
         "banker": (0, v_int(0, N_SEATS - 1)),
         "store_cards": (False, v_bool),
     }
+    recorded_when_set = frozenset({"bot"})  # new in 0.2: 0.1's runs keep their bytes
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         o = cfg.options

@@ -84,6 +84,7 @@ class DuelStudy(Study):
         # by their bot (the paired measure of a bot's bidding against a kernel policy)
         "team_b_bid_policy": (None, v_kernel_policy_or_none),
     }
+    recorded_when_set = frozenset({"team_b_bid_policy"})  # new in 0.2: 0.1's runs keep their bytes
     default_chunk_size = 1 << 12
 
     def chunk_size_for(self, options: dict) -> int:

@@ -442,6 +442,7 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
         options=base.options,
         description=base.description,
         source=source,
+        recorded_when_set=base.recorded_when_set,
         mode=mode,
         keys=keys,
         cells=tuple(cells),
