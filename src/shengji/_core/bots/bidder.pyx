@@ -56,7 +56,6 @@ from shengji._core.bidding.bidding cimport (
     N_CLASSES, ROUND_LATE, STR_NONE, TRUMP_NT, bid_advance, bid_apply, bid_finish,
     bid_resample, bid_seat_order, bid_seen, seat_of_position, trumps_with,
 )
-from shengji._core.rules.combos cimport SIDE_BANKER
 from shengji._core.engine.hand cimport (
     HandC, APPLY_OK, PHASE_BURY, PHASE_PLAY, hand_apply, hand_bury, hand_set_overturns,
     hand_setup,
@@ -69,6 +68,7 @@ from shengji._core.bots.bot cimport (
 from shengji._core.bots.random cimport random_bury, random_play
 from shengji._core.bots.greedy cimport greedy_bury, greedy_play
 from shengji._core.bots.memory cimport memory_bury, memory_play
+from shengji._core.bots.pimc cimport search_outcome
 
 ctypedef int (*PlayFn)(const View* v, Rng* rng, Play* out) noexcept nogil
 ctypedef int (*BidFn)(const BidSeen* s, Rng* rng, const BotParams* p,
@@ -77,8 +77,6 @@ ctypedef int (*BidFn)(const BidSeen* s, Rng* rng, const BotParams* p,
 cdef enum:
     SUIT_TRUMPS = 36          # trumps of a suit trump: 4 jokers, 8 level cards, 24 of the suit
     NT_TRUMPS = 12            # of no-trump: the jokers and the level cards
-    # objective "levels": a level outweighs any points (as bots/pimc.pyx's LEVEL_WEIGHT)
-    LEVEL_WEIGHT = 1000
 
 # memory's judgement (module docstring); _tune changes them for the tuning runs only.
 cdef double W_TOP = 0.5
@@ -290,20 +288,6 @@ cdef inline PlayFn rollout_bury(int bot) noexcept nogil:
     return memory_bury
 
 
-cdef inline int32_t outcome(const HandC* h, int seat, int objective) noexcept nogil:
-    """The hand's outcome for seat's team, as bots/pimc.pyx's search scores it."""
-    cdef int d = h.score.defender_points
-    cdef int pts = d if team(seat) != team(h.pub.banker) else -d
-    cdef int side_team
-    cdef long long gain
-    if objective == OBJECTIVE_LEVELS:
-        side_team = team(h.pub.banker) if h.score.level_side == SIDE_BANKER else \
-            1 - team(h.pub.banker)
-        gain = h.score.levels if side_team == team(seat) else -h.score.levels
-        return <int32_t> (gain * LEVEL_WEIGHT + pts)
-    return pts
-
-
 cdef int rollout(const BidSeen* s, const uint8_t* deck, int choice, int bot, Rng* r,
                  int objective, int32_t* value) noexcept nogil:
     """Option `choice` in the deal `deck`, then the rest of the bidding by `bot`'s bids and
@@ -346,7 +330,7 @@ cdef int rollout(const BidSeen* s, const uint8_t* deck, int choice, int bot, Rng
         rc = hand_apply(&h, &q, &forced, False)
         if rc != APPLY_OK:
             return -1
-    value[0] = outcome(&h, s.seat, objective)
+    value[0] = search_outcome(&h, s.seat, objective)
     return 0
 
 

@@ -5,7 +5,11 @@
 from shengji._core.engine.play cimport Play
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
-from shengji._core.bots.bot cimport BotParams
+from libc.stdint cimport int32_t
+from shengji._core.base.cards cimport team
+from shengji._core.rules.combos cimport SIDE_BANKER
+from shengji._core.engine.hand cimport HandC
+from shengji._core.bots.bot cimport BotParams, OBJECTIVE_LEVELS
 
 # Limits and default parameters; `cpdef`: bots.pimc.DEFAULTS / LIMITS export them and
 # shengji.game.botspec declares pimc's parameters from them (written once, here).
@@ -38,3 +42,26 @@ cdef int pimc_explain(const View* v, Rng* rng, const BotParams* p, void* scratch
                       Play* cands, int* done, double* mean, Play* out) noexcept nogil
 # pimc's default parameters
 cdef void pimc_defaults(BotParams* p) noexcept nogil
+
+
+cdef enum:
+    # objective "levels": a level is worth this many points, so levels decide and the
+    # points only break ties between equal level outcomes (a hand scores at most 200
+    # points plus a kitty bonus, well under this)
+    LEVEL_WEIGHT = 1000
+
+
+# A finished hand's outcome for seat's team under a search objective (bot.pxd's Objective):
+# "points" +D defending, -D banking; "levels" the team's signed level change x LEVEL_WEIGHT
+# plus those points.  What pimc's play search and the bids' search (bidder.pyx) maximise.
+cdef inline int32_t search_outcome(const HandC* h, int seat, int objective) noexcept nogil:
+    cdef int d = h.score.defender_points
+    cdef int pts = d if team(seat) != team(h.pub.banker) else -d
+    cdef int side_team
+    cdef long long gain
+    if objective == OBJECTIVE_LEVELS:
+        side_team = team(h.pub.banker) if h.score.level_side == SIDE_BANKER else \
+            1 - team(h.pub.banker)
+        gain = h.score.levels if side_team == team(seat) else -h.score.levels
+        return <int32_t> (gain * LEVEL_WEIGHT + pts)
+    return pts

@@ -60,8 +60,8 @@ from libc.math cimport sqrt
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
-from shengji._core.base.cards cimport KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP, team
-from shengji._core.rules.combos cimport Combo, SIDE_BANKER, decompose
+from shengji._core.base.cards cimport KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP
+from shengji._core.rules.combos cimport Combo, decompose
 from shengji._core.engine.hand cimport (
     HandC, Public, APPLY_OK, N_FOLLOW, PHASE_BURY, PHASE_PLAY, hand_apply, hand_bury,
 )
@@ -74,7 +74,7 @@ from shengji._core.bots.sampler cimport (
     Sampler, SAMPLER_OK, play_likelihood, refine_deal, sample_hand, sampler_free, sampler_init,
 )
 from shengji._core.bots.bot cimport (
-    BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS, OBJECTIVE_LEVELS,
+    BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS,
 )
 from shengji._core.bots.random cimport random_play
 from shengji._core.bots.greedy cimport (
@@ -91,10 +91,6 @@ cdef enum:
     BATCH = 4                  # ... then this many more per round of the race
     MAX_BURY_CANDIDATES = 16
     SEARCH_FAILED = -1
-    # objective "levels": a level is worth this many points, so levels decide and the
-    # points only break ties between equal level outcomes (a hand scores at most 200
-    # points plus a kitty bonus, well under this)
-    LEVEL_WEIGHT = 1000
 
 # The race drops a candidate when, paired with the leader sample by sample, its mean
 # difference + Z_DROP standard errors falls below MARGIN (in the objective's units: a
@@ -361,19 +357,6 @@ cdef int bury_candidates(const View* v, Scratch* sc, const BotParams* p) noexcep
 
 
 # -- the search -------------------------------------------------------------------------
-cdef inline int32_t outcome(const HandC* h, int seat, int objective) noexcept nogil:
-    cdef int d = h.score.defender_points
-    cdef int pts = d if team(seat) != team(h.pub.banker) else -d
-    cdef int side_team
-    cdef long long gain
-    if objective == OBJECTIVE_LEVELS:
-        side_team = team(h.pub.banker) if h.score.level_side == SIDE_BANKER else \
-            1 - team(h.pub.banker)
-        gain = h.score.levels if side_team == team(seat) else -h.score.levels
-        return <int32_t> (gain * LEVEL_WEIGHT + pts)
-    return pts
-
-
 cdef int rollout(Scratch* sc, const HandC* sample, const Play* cand, bint bury,
                  PlayFn policy, Rng* rng, View* views, int seat, int objective,
                  int32_t* value) noexcept nogil:
@@ -392,7 +375,7 @@ cdef int rollout(Scratch* sc, const HandC* sample, const Play* cand, bint bury,
         rc = hand_apply(h, &q, &forced, False)
         if rc != APPLY_OK:
             return rc
-    value[0] = outcome(h, seat, objective)
+    value[0] = search_outcome(h, seat, objective)
     return 0
 
 
