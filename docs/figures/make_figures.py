@@ -60,6 +60,17 @@ def _duel(name: str):
     return text
 
 
+def _swing(name: str):
+    def text(s: dict) -> str:
+        p, lv = s["points"], s["levels"]
+        return (
+            f"{name}: {p['mean']:+.1f} defender points per deal "
+            f"[{p['low']:+.1f}, {p['high']:+.1f}] and {lv['mean']:+.2f} levels"
+        )
+
+    return text
+
+
 def _rate(label: str):
     return lambda r: f"{label} {100 * r:.1f}%"
 
@@ -77,6 +88,8 @@ QUOTES = [
     Quote("README.md", "scoring", {"policy": "greedy", "first_hand": True},
           _rate("`greedy`, the declarer banking:"), "levels"),
     Quote("README.md", "duel_pimc", {}, _duel("`pimc` beats `memory`"), slow=True),
+    Quote("README.md", "duel_swift", {}, _swing("`swift` against `pimc`"), slow=True),
+    Quote("sim/duel_swift.toml", "duel_swift", {}, _swing("`swift` against `pimc`"), slow=True),
     Quote("README.md", "duel_pimc", {"team_b": "greedy"}, _duel("`pimc` beats `greedy`"),
           slow=True),
     Quote("sim/duel_pimc.toml", "duel_pimc", {}, _duel("`pimc` beats `memory`"), slow=True),
