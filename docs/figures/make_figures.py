@@ -49,22 +49,14 @@ class Quote:
     slow: bool = False
 
 
-def _duel(name: str):
+def _duel(lead: str):
+    """The sentence of a duel's summary after ``lead`` (which ends with its joining word:
+    "`pimc` beats `memory` by", "`swift` against `pimc`:")."""
+
     def text(s: dict) -> str:
         p, lv = s["points"], s["levels"]
         return (
-            f"{name} by {p['mean']:+.1f} defender points per deal "
-            f"[{p['low']:+.1f}, {p['high']:+.1f}] and {lv['mean']:+.2f} levels"
-        )
-
-    return text
-
-
-def _swing(name: str):
-    def text(s: dict) -> str:
-        p, lv = s["points"], s["levels"]
-        return (
-            f"{name}: {p['mean']:+.1f} defender points per deal "
+            f"{lead} {p['mean']:+.1f} defender points per deal "
             f"[{p['low']:+.1f}, {p['high']:+.1f}] and {lv['mean']:+.2f} levels"
         )
 
@@ -76,23 +68,23 @@ def _rate(label: str):
 
 
 QUOTES = [
-    Quote("README.md", "duel", {}, _duel("`memory` beats `greedy`")),
+    Quote("README.md", "duel", {}, _duel("`memory` beats `greedy` by")),
     Quote("README.md", "duel", {"team_a": "greedy", "team_b": "random"},
-          _duel("`greedy` beats `random`")),
+          _duel("`greedy` beats `random` by")),
     Quote("README.md", "duel", {"team_a": "memory", "team_b": "random"},
-          _duel("`memory` beats `random`")),
+          _duel("`memory` beats `random` by")),
     Quote("README.md", "scoring", {"policy": "memory"}, _rate("`memory` in every seat:"), "levels"),
     Quote("README.md", "scoring", {"policy": "memory", "first_hand": True},
           _rate("`memory`, the declarer banking:"), "levels"),
     Quote("README.md", "scoring", {"policy": "greedy"}, _rate("`greedy` in every seat:"), "levels"),
     Quote("README.md", "scoring", {"policy": "greedy", "first_hand": True},
           _rate("`greedy`, the declarer banking:"), "levels"),
-    Quote("README.md", "duel_pimc", {}, _duel("`pimc` beats `memory`"), slow=True),
-    Quote("README.md", "duel_swift", {}, _swing("`swift` against `pimc`"), slow=True),
-    Quote("sim/duel_swift.toml", "duel_swift", {}, _swing("`swift` against `pimc`"), slow=True),
-    Quote("README.md", "duel_pimc", {"team_b": "greedy"}, _duel("`pimc` beats `greedy`"),
+    Quote("README.md", "duel_pimc", {}, _duel("`pimc` beats `memory` by"), slow=True),
+    Quote("README.md", "duel_swift", {}, _duel("`swift` against `pimc`:"), slow=True),
+    Quote("sim/duel_swift.toml", "duel_swift", {}, _duel("`swift` against `pimc`:"), slow=True),
+    Quote("README.md", "duel_pimc", {"team_b": "greedy"}, _duel("`pimc` beats `greedy` by"),
           slow=True),
-    Quote("sim/duel_pimc.toml", "duel_pimc", {}, _duel("`pimc` beats `memory`"), slow=True),
+    Quote("sim/duel_pimc.toml", "duel_pimc", {}, _duel("`pimc` beats `memory` by"), slow=True),
 ]  # fmt: skip
 
 
