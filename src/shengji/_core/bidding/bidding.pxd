@@ -136,6 +136,12 @@ ctypedef struct BidResult:
     int reburies       # kitties re-buried by an overturner (overturn_reburies)
     int team_overturns[2]  # overturns per team of the overturner (team = seat & 1)
     BidStanding standing   # the standing bid at the end (the round after the bury resumes it)
+    # What each seat's open bids showed (BidState.shown as kind masks: at least one copy /
+    # two copies of the kind; the round after the bury adds its own): public cards the
+    # seat held when it bid (a search's sampler may keep them in its hand).  Nothing under
+    # secret_bids.
+    uint64_t shown_one[N_SEATS]
+    uint64_t shown_two[N_SEATS]
 
 ctypedef struct BidState:
     RulesC r

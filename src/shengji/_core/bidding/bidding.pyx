@@ -27,7 +27,7 @@ asks nothing (``quiet``), nor does a level card or joker that cannot open a bid 
 """
 import numpy as np
 cimport numpy as cnp
-from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t
+from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy, memset
 
 from shengji._core.base.cards cimport (
@@ -494,6 +494,7 @@ cdef const uint8_t* bid_seat_order(const uint8_t* deck, int first_drawer,
 
 
 cdef void fill_result(const BidState* st, BidResult* out) noexcept nogil:
+    cdef int s, k
     out.first_declarer = st.first_declarer
     out.first_declare_index = st.first_index
     out.overturns = st.overturns
@@ -504,11 +505,19 @@ cdef void fill_result(const BidState* st, BidResult* out) noexcept nogil:
     out.team_overturns[0] = st.team_overturns[0]
     out.team_overturns[1] = st.team_overturns[1]
     out.standing = st.b
+    for s in range(N_SEATS):             # what the bids showed, added to what out holds
+        for k in range(N_KINDS):
+            if st.shown[s][k] >= 1:
+                out.shown_one[s] |= (<uint64_t> 1) << k
+            if st.shown[s][k] >= 2:
+                out.shown_two[s] |= (<uint64_t> 1) << k
 
 
 cdef int bid_finish(BidState* st, Rng* rng, BidResult* out) noexcept nogil:
     """Fill out from the bidding that took place, resolving a deal nobody declared on."""
     cdef int c, card, v
+    memset(out.shown_one, 0, sizeof(out.shown_one))
+    memset(out.shown_two, 0, sizeof(out.shown_two))
     fill_result(st, out)
     out.redeals = 0
     out.banker_steps_down = 0

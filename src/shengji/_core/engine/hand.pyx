@@ -82,6 +82,10 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
     memset(pub.void_suits, 0, N_SEATS)
     pub.overturns[0] = 0
     pub.overturns[1] = 0
+    for s in range(N_SEATS):
+        pub.bid_one[s] = 0
+        pub.bid_two[s] = 0
+    pub.bury_trump = -1
     for s in range(N_FOLLOW):
         pub.suit_mask[s] = 0
     for k in range(N_KINDS):
@@ -136,6 +140,7 @@ cdef int hand_bury(HandC* h, const Play* p) noexcept nogil:
     h.cache[b].stale = ALL_SUITS_STALE
     h.kitty_points = play_points(p, &h.pub.t)
     h.pub.burier = b
+    h.pub.bury_trump = h.pub.trump
     h.pub.phase = PHASE_PLAY
     h.pub.to_play = h.pub.banker
     h.pub.leader = h.pub.banker
@@ -144,6 +149,13 @@ cdef int hand_bury(HandC* h, const Play* p) noexcept nogil:
 
 cdef inline bint before_first_lead(const HandC* h) noexcept nogil:
     return h.pub.phase == PHASE_PLAY and h.pub.tricks_done == 0 and h.pub.n_in_trick == 0
+
+
+cdef void hand_set_shown(HandC* h, const uint64_t* one, const uint64_t* two) noexcept nogil:
+    cdef int s
+    for s in range(N_SEATS):
+        h.pub.bid_one[s] = one[s]
+        h.pub.bid_two[s] = two[s]
 
 
 cdef int hand_set_trump(HandC* h, int trump) noexcept nogil:
