@@ -15,6 +15,8 @@ from scipy import stats
 
 from shengji._core.base.rng import chunk_state
 from shengji._core.step.probes import (
+    bids_shown,
+    bury_likelihood_of,
     consistent_deals,
     no_pair_suits,
     play_likelihood_of,
@@ -327,3 +329,124 @@ def test_sampled_deals_score_in_zero_one_and_one_without_inference():
         play_likelihood_of(s._core, 0, "memory", 0.0)
     with pytest.raises(ValueError, match="policy"):
         play_likelihood_of(s._core, 0, "random", 0.5)
+
+
+# -- inference from the bids and the bury (sampler_init's bids; bury_likelihood) -----------
+def bid_twin(s):
+    """Per seat, the copies of each kind its open bids showed (a plain reading of the
+    bidding's masks) minus those it has played since: cards it must still hold -- or, for
+    the burier, may have buried."""
+    out = np.zeros((N_SEATS, N_KINDS), np.int64)
+    for o, (one, two) in enumerate(bids_shown(s._core)):
+        for k in range(N_KINDS):
+            out[o, k] = 2 if (two >> k) & 1 else (1 if (one >> k) & 1 else 0)
+    for trick in (*s.tricks, s.current_trick):
+        if trick is None:
+            continue
+        for seat, cards in trick.plays:
+            out[seat] -= counts(cards)
+    return np.maximum(out, 0)
+
+
+@pytest.mark.parametrize("preset", ["standard", "tournament"])
+def test_the_bids_cards_stay_with_their_bidder(preset):
+    """First hands bid eagerly: from every seat's view, every deal drawn with `bids` gives
+    each other seat the cards its open bids showed and it has not played (the burier's: to
+    its hand or the pile); the real hands keep the same facts (they are facts), and draws
+    without `bids` break them (the test can fail).  Random buries and plays put shown cards
+    in the pile."""
+    checked = broken = piled = 0
+    for seed in range(12):
+        s = HandState(preset, "2", seed=seed)
+        bot = "memory" if seed % 3 == 0 else "random"
+        step = 0
+        while not s.is_over():
+            if s.phase == "play" and step % 5 == 0:
+                need = bid_twin(s)
+                burier = s.burier
+                for o in range(N_SEATS):  # the truth
+                    held = counts(s.hands[o]) + (counts(s.buried) if o == burier else 0)
+                    assert (held >= need[o]).all()
+                for seat in range(N_SEATS):
+                    got = sample_counts(s._core, seat, 4, chunk_state(seed, step), bids=True)
+                    plain = sample_counts(s._core, seat, 4, chunk_state(seed, step))
+                    for o in range(N_SEATS):
+                        if o == seat or not need[o].any():
+                            continue
+                        for k in np.flatnonzero(need[o]):
+                            if o != burier:
+                                placed, was = got[:, o, k], plain[:, o, k]
+                            elif seat != burier:  # the burier may have buried it
+                                placed = got[:, o, k] + got[:, PILE, k]
+                                was = plain[:, o, k] + plain[:, PILE, k]
+                                piled += int(got[:, PILE, k].any())
+                            else:
+                                continue  # the burier's own view: it knows its pile
+                            assert (placed >= need[o, k]).all(), (seed, o, k)
+                            checked += 1
+                            broken += int((was < need[o, k]).any())
+            s.apply(s.bot_action(bot))
+            step += 1
+    assert checked > 100 and broken > 0 and piled > 0
+
+
+def test_bids_with_nothing_shown_change_nothing():
+    """A hand dealt without a bidding (the trump given) shows no bid: the draws with and
+    without `bids` are the same bytes."""
+    s = HandState("standard", "2", banker=2, seed=4, trump="H")
+    assert bids_shown(s._core) == [(0, 0)] * N_SEATS
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    for _ in range(9):
+        s.apply(s.bot_action("memory"))
+    a = sample_counts(s._core, 1, 6, chunk_state(4, 1), bids=True)
+    b = sample_counts(s._core, 1, 6, chunk_state(4, 1))
+    assert (a == b).all()
+    assert consistent_deals(s._core, 1, bids=True) == consistent_deals(s._core, 1)
+
+
+@pytest.mark.parametrize("bury", ["memory", "random"])
+def test_the_bury_likelihood_counts_the_cards_unlike_the_policy(bury):
+    """The true deal: from a seat that did not bury, the likelihood of the pile is eps^m at
+    every point of the hand, m the buried cards memory (asked on the live state before the
+    bury: an oracle sharing no code with the rewind) would not have buried -- 0 when memory
+    buried; 1 from the burier's own view (it knows its pile)."""
+    eps = 0.5
+    for seed in range(4):
+        s = HandState("standard", "2", banker=seed % 4, seed=seed + 40)
+        mine = counts(s.bot_action("memory"))
+        pile = s.bot_action(bury)
+        m = 8 - int(np.minimum(mine, counts(pile)).sum())
+        s.apply(pile)
+        burier = s.burier
+        steps = 0
+        while not s.is_over():
+            for v in range(N_SEATS):
+                want = 1.0 if v == burier else eps**m
+                assert bury_likelihood_of(s._core, v, "memory", eps) == pytest.approx(want)
+            s.apply(s.bot_action("memory"))
+            steps += 1
+        assert steps > 20
+        if bury == "random":
+            assert m > 0
+    with pytest.raises(ValueError, match="eps"):
+        bury_likelihood_of(s._core, 0, "memory", 1.5)
+
+
+def test_sampled_piles_are_told_apart_by_the_bury():
+    """A defender's sampled piles score in (0, 1], differ from deal to deal, and score 1
+    under eps = 1."""
+    s = HandState("standard", "2", banker=0, seed=7)
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    for _ in range(6):
+        s.apply(s.bot_action("memory"))
+    state = chunk_state(7, 1)
+    likes = set()
+    for _ in range(20):
+        deal = sample_core(s._core, 1, state)
+        assert bury_likelihood_of(s._core, 1, "memory", 1.0, deal) == 1.0
+        like = bury_likelihood_of(s._core, 1, "memory", 0.5, deal)
+        assert 0.0 < like <= 1.0
+        likes.add(like)
+    assert len(likes) > 1

@@ -40,10 +40,14 @@ ctypedef struct Sampler:
     double* memo                          # W(level, capacities), levels 1 .. n_groups - 2
     double total                          # W(0, caps) = consistent deals / prod(size[g]!)
 
-# Read the view into s (allocates the memo: pair with sampler_free).  SAMPLER_OK, or a
+# Read the view into s (allocates the memo: pair with sampler_free).  bids: also keep the
+# cards each other seat's open bids showed (Public.bid_one / bid_two) in its hand until it
+# plays them -- the burier's in the pile once it has shown out of their suit, or when no
+# deal keeps them in its hand; none when no deal keeps them at all (inference from the
+# bids; sampler.pyx bid_cards).  SAMPLER_OK, or a
 # negative SAMPLER_* (s then holds nothing to free).  s.total counts the deals without the
 # no-pair inferences (the weights do not see them; sampler_draw rejects).
-cdef int sampler_init(Sampler* s, const View* v) noexcept nogil
+cdef int sampler_init(Sampler* s, const View* v, bint bids) noexcept nogil
 cdef void sampler_free(Sampler* s) noexcept nogil
 # One deal: out[h * N_KINDS + k] = copies of kind k that holder h gets (known cards
 # included).  Uniform over the deals the weights count; of those, the ones breaking a
@@ -69,19 +73,30 @@ cdef void pair_inferences(const View* v, uint8_t* nopair) noexcept nogil
 # record contradicts (its replay breaks: a throw that would not have failed, or failed
 # otherwise) scores eps^CONTRADICTED_PLAYS x what it had (sampler.pyx).  `work`: a HandC
 # to replay in (clobbered).  Returns the likelihood in (0, 1]; 1 for a view with no play by
-# another seat.  Bids are not scored (the public record does not hold them yet): inference
-# from bids would be a second factor here, a hook for when it does.
+# another seat.  What the bids showed is a hard fact (sampler_init's `bids`), not scored here.
 cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
                             double eps, HandC* work) noexcept nogil
+# Inference from the bury: when the buried pile is hidden from v (v is not the seat that
+# buried), how likely the sample's pile is had its burier, holding its sampled cards then
+# (at the first lead, plus the pile), buried by `bury` (the rollout bot's bury): eps for each
+# card of the pile that `bury` would not have buried (eps^8 at most; 1 with eps = 1, a
+# visible pile, a bury under an earlier trump, or before the play).  `work` as
+# play_likelihood's.  deal_likelihood: the product of the two (bury NULL or bury_eps = 1:
+# play_likelihood alone, the same double).
+cdef double bury_likelihood(const View* v, const HandC* sample, PlayPolicy bury, double eps,
+                            HandC* work) noexcept nogil
+cdef double deal_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
+                            double eps, PlayPolicy bury, double bury_eps,
+                            HandC* work) noexcept nogil
 # Metropolis-Hastings on a deal from sample_hand(s, v, ...) (s still initialised): `steps`
 # proposals, each swapping one hidden card of one holder with one of another (uniformly
 # among the cards they may trade: not shown in a failed throw, of a suit the receiver has
-# not shown out of, not completing a pair the receiver is known not to hold), accepted with
-# probability min(1, L'/L), L = play_likelihood under policy and eps.  The proposal is
-# symmetric and every move keeps the view's hard facts, so the chain's stationary law is
-# the uniform one over the consistent deals weighted by L: the deals move towards those the
-# other seats' plays make likely.  *like: L of the deal it leaves.  `work`: as
-# play_likelihood's.
+# not shown out of, not completing a pair the receiver is known not to hold, not a card the
+# bids placed), accepted with probability min(1, L'/L), L = deal_likelihood under policy,
+# eps, bury, bury_eps.  The proposal is symmetric and every move keeps the view's hard
+# facts, so the chain's stationary law is the uniform one over the consistent deals weighted
+# by L: the deals move towards those the other seats' plays (and the bury) make likely.
+# *like: L of the deal it leaves.  `work`: as play_likelihood's.
 cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy policy,
-                      double eps, int steps, Rng* rng, HandC* work,
-                      double* like) noexcept nogil
+                      double eps, PlayPolicy bury, double bury_eps, int steps, Rng* rng,
+                      HandC* work, double* like) noexcept nogil

@@ -56,6 +56,14 @@ cdef enum:
     # deal it rules out must still leave the search deals to weigh
     CONTRADICTED_PLAYS = 8
 
+cdef enum:
+    # sampler_build's reading of the bids (sampler_init tries them in this order):
+    # every seat holds its bids' cards (the burier's of a suit it has shown out of: in the
+    # pile); the same but the burier's in the pile; the bids ignored
+    BIDS_BURIER_HOLDS = 0
+    BIDS_BURIER_BURIED = 1
+    BIDS_IGNORED = 2
+
 cdef double ROUNDING = 1e-9     # relative: far above a double's summation error here
 cdef double LIKELIHOOD_FLOOR = 1e-250   # play_likelihood's least value (> 0)
 cdef double INV_FACT[MAX_HIDDEN + 1]
@@ -110,6 +118,56 @@ cdef void shown_cards(const View* v, uint8_t* known) noexcept nogil:
             for k in range(N_KINDS):         # a card shown again is the same card: max
                 if a[k] - p[k] > known[s * N_KINDS + k]:
                     known[s * N_KINDS + k] = a[k] - p[k]
+
+
+cdef void bid_cards(const View* v, uint8_t* known, uint8_t* pile,
+                    bint buried) noexcept nogil:
+    """The cards each other seat's open bids showed (pub.bid_one / bid_two) that it has not
+    played since, merged into known (a failed throw may have shown the same card: the larger
+    count).  The seat that buried may have buried one: a shown card of a suit it has since
+    shown out of (every one of them when `buried`) is in the pile -- into pile (copies the
+    pile holds for sure) when the pile is hidden from the viewer (pile not NULL), else
+    dropped.  Never more copies placed than are unseen (a record that disagrees with itself
+    pins nothing)."""
+    cdef const Public* pub = v.pub
+    cdef const TrickRecord* rec
+    cdef int t, i, s, k, n_plays, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef int left[N_KINDS]
+    cdef uint8_t b[N_SEATS * N_KINDS]
+    cdef uint8_t p[N_KINDS]
+    for s in range(N_SEATS):
+        for k in range(N_KINDS):
+            b[s * N_KINDS + k] = 2 if (pub.bid_two[s] >> k) & 1 else \
+                (1 if (pub.bid_one[s] >> k) & 1 else 0)
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(n_plays):
+            s = (rec.leader + i) % N_SEATS
+            play_counts(&rec.plays[i], p)
+            for k in range(N_KINDS):
+                b[s * N_KINDS + k] = b[s * N_KINDS + k] - p[k] if b[s * N_KINDS + k] > p[k] \
+                    else 0
+    for k in range(N_KINDS):
+        left[k] = unseen(v, k)
+        for s in range(N_SEATS):
+            if s != v.seat:
+                left[k] -= known[s * N_KINDS + k]
+    for s in range(N_SEATS):
+        if s == v.seat:
+            continue
+        for k in range(N_KINDS):
+            if b[s * N_KINDS + k] <= known[s * N_KINDS + k]:
+                continue
+            if (pub.void_suits[s] >> pub.t.follow[k]) & 1 or (buried and s == pub.burier):
+                if s == pub.burier and pile != NULL and b[s * N_KINDS + k] > pile[k] and \
+                        b[s * N_KINDS + k] - pile[k] <= left[k]:
+                    left[k] -= b[s * N_KINDS + k] - pile[k]
+                    pile[k] = b[s * N_KINDS + k]
+                continue
+            if b[s * N_KINDS + k] - known[s * N_KINDS + k] <= left[k]:
+                left[k] -= b[s * N_KINDS + k] - known[s * N_KINDS + k]
+                known[s * N_KINDS + k] = b[s * N_KINDS + k]
 
 
 cdef void pair_inferences(const View* v, uint8_t* nopair) noexcept nogil:
@@ -209,10 +267,25 @@ cdef double deal_group(Sampler* s, int g, int* caps, int* x, int h, int left, do
 
 
 # -- building and drawing ---------------------------------------------------------------
-cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
+cdef int sampler_init(Sampler* s, const View* v, bint bids) noexcept nogil:
+    """sampler_build with the bids' cards where they are most likely (the burier's in its
+    hand), else -- when no deal keeps that: the burier buried one -- the burier's in the
+    pile, else none of them."""
+    cdef int rc = sampler_build(s, v, BIDS_BURIER_HOLDS if bids else BIDS_IGNORED)
+    if rc != SAMPLER_INCONSISTENT or not bids:
+        return rc
+    rc = sampler_build(s, v, BIDS_BURIER_BURIED)
+    if rc != SAMPLER_INCONSISTENT:
+        return rc
+    return sampler_build(s, v, BIDS_IGNORED)
+
+
+cdef int sampler_build(Sampler* s, const View* v, int bids) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef int held[N_SEATS]
     cdef uint8_t known[N_SEATS * N_KINDS]
+    cdef uint8_t pile[N_KINDS]
+    cdef bint pile_hidden = v.buried == NULL and pub.phase != PHASE_BURY
     cdef uint8_t nopair[N_SEATS]
     cdef int u[N_KINDS]
     cdef int o, h, k, g, f, n, hidden = 0, cap_sum = 0, _c
@@ -224,6 +297,9 @@ cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
     s.draws = 0
     cards_held(v, held)
     shown_cards(v, known)
+    memset(pile, 0, N_KINDS)
+    if bids != BIDS_IGNORED:
+        bid_cards(v, known, pile if pile_hidden else NULL, bids == BIDS_BURIER_BURIED)
     pair_inferences(v, nopair)
     for k in range(N_KINDS):
         u[k] = unseen(v, k)
@@ -244,13 +320,16 @@ cdef int sampler_init(Sampler* s, const View* v) noexcept nogil:
             u[k] -= known[o * N_KINDS + k]
             s.cap[h] -= known[o * N_KINDS + k]
         s.n_holders += 1
-    if v.buried == NULL and pub.phase != PHASE_BURY:
+    if pile_hidden:
         h = s.n_holders
         s.seat[h] = PILE
-        memset(s.known[h], 0, N_KINDS)
+        memcpy(s.known[h], pile, N_KINDS)
         s.nopair[h] = 0
         s.nopair_kinds[h] = 0
         s.cap[h] = KITTY_SIZE
+        for k in range(N_KINDS):
+            u[k] -= pile[k]
+            s.cap[h] -= pile[k]
         s.n_holders += 1
     for h in range(s.n_holders):
         if s.cap[h] < 0:
@@ -513,6 +592,48 @@ cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy polic
     return positive(like)
 
 
+cdef double bury_likelihood(const View* v, const HandC* sample, PlayPolicy bury, double eps,
+                            HandC* h) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef int b = pub.burier, k, overlap = 0
+    cdef uint8_t cnt[N_KINDS]
+    cdef View sv
+    cdef Play q
+    cdef Rng dummy                       # the base bots never draw
+    if bury == NULL or eps >= 1.0 or v.buried != NULL or pub.phase != PHASE_PLAY or \
+            b == v.seat or pub.bury_trump != pub.trump:
+        return 1.0
+    rewind(v, sample, h)                 # the burier's cards then: at the first lead + pile
+    for k in range(N_KINDS):
+        h.seat[b].count[k] += sample.buried[k]
+    counts_play(h.seat[b].count, &q)
+    h.seat[b].one = q.one
+    h.seat[b].two = q.two
+    h.cache[b].stale = (1 << N_FOLLOW) - 1
+    memset(h.buried, 0, N_KINDS)
+    h.kitty_points = 0
+    h.pub.phase = PHASE_BURY
+    h.pub.to_play = b
+    make_view(h, b, &sv)
+    dummy.s[0] = 1
+    dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
+    if bury(&sv, &dummy, &q) != 0:
+        return 1.0
+    play_counts(&q, cnt)
+    for k in range(N_KINDS):
+        overlap += cnt[k] if cnt[k] < sample.buried[k] else sample.buried[k]
+    return positive(eps ** (KITTY_SIZE - overlap))
+
+
+cdef double deal_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
+                            double eps, PlayPolicy bury, double bury_eps,
+                            HandC* work) noexcept nogil:
+    cdef double like = play_likelihood(v, sample, policy, eps, work)
+    if bury == NULL or bury_eps >= 1.0:
+        return like
+    return positive(like * bury_likelihood(v, sample, bury, bury_eps, work))
+
+
 cdef inline uint8_t* holder_counts(const Sampler* s, HandC* deal, int h) noexcept nogil:
     if s.seat[h] == PILE:
         return &deal.buried[0]
@@ -556,12 +677,12 @@ cdef inline void refresh(const Sampler* s, const View* v, HandC* deal, int h) no
 
 
 cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy policy,
-                      double eps, int steps, Rng* rng, HandC* work,
-                      double* like) noexcept nogil:
+                      double eps, PlayPolicy bury, double bury_eps, int steps, Rng* rng,
+                      HandC* work, double* like) noexcept nogil:
     cdef int _step, a, b, ka, kb
     cdef uint8_t* ca
     cdef uint8_t* cb
-    cdef double cur = play_likelihood(v, deal, policy, eps, work), nxt
+    cdef double cur = deal_likelihood(v, deal, policy, eps, bury, bury_eps, work), nxt
     for _step in range(steps):
         if s.n_holders < 2:
             break
@@ -585,7 +706,7 @@ cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy p
         ca[kb] += 1
         refresh(s, v, deal, a)
         refresh(s, v, deal, b)
-        nxt = play_likelihood(v, deal, policy, eps, work)
+        nxt = deal_likelihood(v, deal, policy, eps, bury, bury_eps, work)
         if nxt >= cur or uniform(rng) * cur < nxt:
             cur = nxt
             continue

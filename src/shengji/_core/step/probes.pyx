@@ -22,11 +22,11 @@ from shengji._core.engine.play cimport Play
 from shengji._core.bots.bot cimport Agent, BOT_PIMC, agent_free, agent_init, bot_get
 from shengji._core.bots.pimc cimport PIMC_MAX_CANDIDATES, pimc_explain
 from shengji._core.bots.sampler cimport (
-    Sampler, SAMPLER_OK, PlayPolicy, pair_inferences, play_likelihood, sample_hand,
-    sampler_free, sampler_init,
+    Sampler, SAMPLER_OK, PlayPolicy, bury_likelihood, pair_inferences, play_likelihood,
+    sample_hand, sampler_free, sampler_init,
 )
-from shengji._core.bots.greedy cimport greedy_play
-from shengji._core.bots.memory cimport memory_play
+from shengji._core.bots.greedy cimport greedy_bury, greedy_play
+from shengji._core.bots.memory cimport memory_bury, memory_play
 
 cnp.import_array()
 
@@ -37,15 +37,15 @@ cdef int _view(HandCore core, int seat, View* v) except -1:
     return 0
 
 
-def consistent_deals(HandCore core, int seat):
+def consistent_deals(HandCore core, int seat, bint bids=False):
     """(how many physical deals of the hidden cards agree with seat's view (a float), the
-    number of suit groups the sampler dealt them in)."""
+    number of suit groups the sampler dealt them in); bids: with the bids' cards kept."""
     cdef View v
     cdef Sampler s
     cdef int g, rc
     cdef double n
     _view(core, seat, &v)
-    rc = sampler_init(&s, &v)
+    rc = sampler_init(&s, &v, bids)
     if rc != SAMPLER_OK:
         raise RuntimeError(f"sampler status {rc}")
     n = s.total
@@ -55,9 +55,10 @@ def consistent_deals(HandCore core, int seat):
     return n, s.n_groups
 
 
-def sample_counts(HandCore core, int seat, Py_ssize_t n, state):
+def sample_counts(HandCore core, int seat, Py_ssize_t n, state, bint bids=False):
     """n deals from seat's view: (n, 5, 54) uint8, each seat's cards (seat's own as it
-    holds them) and the buried pile (row 4).  `state` (rng.chunk_state) advances."""
+    holds them) and the buried pile (row 4).  `state` (rng.chunk_state) advances.  bids:
+    the sampler keeps what the open bids showed (sampler.pxd sampler_init)."""
     cdef View v
     cdef Sampler s
     cdef Rng rng
@@ -67,7 +68,7 @@ def sample_counts(HandCore core, int seat, Py_ssize_t n, state):
     out = np.zeros((n, N_SEATS + 1, N_KINDS), np.uint8)
     cdef cnp.uint8_t[:, :, ::1] o_v = out
     _view(core, seat, &v)
-    rc = sampler_init(&s, &v)
+    rc = sampler_init(&s, &v, bids)
     if rc != SAMPLER_OK:
         raise RuntimeError(f"sampler status {rc}")
     rng_load(&rng, state)
@@ -86,16 +87,16 @@ def sample_counts(HandCore core, int seat, Py_ssize_t n, state):
     return out
 
 
-def sample_core(HandCore core, int seat, state):
+def sample_core(HandCore core, int seat, state, bint bids=False):
     """One sampled deal from seat's view as a new HandCore (the view's state, other seats'
-    cards drawn), with core's bot generator.  `state` advances."""
+    cards drawn), with core's bot generator.  `state` advances.  bids: as sample_counts'."""
     cdef View v
     cdef Sampler s
     cdef Rng rng
     cdef HandCore c = HandCore.__new__(HandCore)
     cdef int rc
     _view(core, seat, &v)
-    rc = sampler_init(&s, &v)
+    rc = sampler_init(&s, &v, bids)
     if rc == SAMPLER_OK:
         rng_load(&rng, state)
         rc = sample_hand(&s, &v, &rng, &c.h)
@@ -169,3 +170,29 @@ def play_likelihood_of(HandCore core, int seat, str policy, double eps, HandCore
         deal = core
     like = play_likelihood(&v, &deal.h, fn, eps, &work)
     return like
+
+
+def bury_likelihood_of(HandCore core, int seat, str policy, double eps, HandCore deal=None):
+    """bury_likelihood (sampler.pxd) of `deal` (as play_likelihood_of's) from seat's view of
+    core, under `policy`'s bury ("memory" or "greedy") with factor eps."""
+    cdef View v
+    cdef HandC work
+    cdef PlayPolicy fn
+    if policy == "memory":
+        fn = memory_bury
+    elif policy == "greedy":
+        fn = greedy_bury
+    else:
+        raise ValueError(f"policy: expected 'memory' or 'greedy', got {policy!r}")
+    if not 0.0 < eps <= 1.0:
+        raise ValueError(f"eps: expected a number in (0, 1], got {eps!r}")
+    _view(core, seat, &v)
+    if deal is None:
+        deal = core
+    return bury_likelihood(&v, &deal.h, fn, eps, &work)
+
+
+def bids_shown(HandCore core):
+    """What the open bids showed, in core's public record: per seat (kinds with at least
+    one copy shown, kinds with two) as bit masks."""
+    return [(core.h.pub.bid_one[s], core.h.pub.bid_two[s]) for s in range(N_SEATS)]
