@@ -191,6 +191,9 @@ def test_a_scoring_study_with_pimc_in_every_seat(tmp_path):
         ({"bot": "pimc", "bury_factor": 0}, r"p.bury_factor: expected an integer 1..8"),
         ({"bot": "pimc", "z_keep": -1}, r"p.z_keep: expected a number of standard errors"),
         ({"bot": "pimc", "z_keep": float("inf")}, r"p.z_keep: expected a number of"),
+        ({"bot": "pimc", "bury_eps": 0}, r"p.bury_eps: expected a number in \(0, 1\]"),
+        ({"bot": "pimc", "bury_eps": True}, r"p.bury_eps: expected a number in \(0, 1\]"),
+        ({"bot": "pimc", "infer_bids": 2}, r"p.infer_bids: expected an integer 0..1"),
     ],
 )
 def test_bad_parameters(value, needle):
@@ -214,6 +217,8 @@ def test_the_core_checks_parameters_too():
         (("infer_eps", 0.0), r"infer_eps: expected a number in \(0, 1\]"),
         (("bury_factor", 9), "bury_factor: expected an integer 1..8"),
         (("z_keep", -0.5), "z_keep: expected a number >= 0"),
+        (("bury_eps", 1.5), r"bury_eps: expected a number in \(0, 1\]"),
+        (("infer_bids", -1), "infer_bids: expected an integer 0..1"),
     ]:
         Spec.params = (bad,)
         with pytest.raises(ValueError, match=needle):
@@ -449,3 +454,31 @@ def test_inference_by_metropolis_hastings_is_legal_reproducible_and_checked():
         parse_bot("p", {"bot": "pimc", "infer_steps": 65})
     c = _duel({**FAST, "infer_steps": 4}, "memory", 2, seed=23394)
     assert (c["defender_points"] >= 0).all()
+
+
+def test_inference_from_the_bids_and_the_bury_is_legal_reproducible_and_recorded():
+    """infer_bids and bury_eps (with infer_steps): a defender's search after a first hand's
+    bidding plays every candidate out, decides the same from the same view and stream, and
+    judges on other deals than infer_steps alone; a duel with them is legal; a run records
+    them only when set."""
+    from shengji.game.botspec import RECORDED_WHEN_SET
+
+    s = HandState("standard", "2", seed=23397)  # a first hand: the declarer banks
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    for _ in range(13):
+        s.apply(s.bot_action("memory"))
+    while s.to_play == s.burier:
+        s.apply(s.bot_action("memory"))
+    base = {**FAST, "samples": 8, "infer_steps": 8}
+    spec = parse_bot("p", {**base, "bury_eps": 0.3, "infer_bids": 1})
+    a = pimc_decision(s._core.copy(), spec, chunk_state(3, 1))
+    assert a == pimc_decision(s._core.copy(), spec, chunk_state(3, 1))
+    assert all(done > 0 for _, _, done, _ in a[1])
+    plain = pimc_decision(s._core.copy(), parse_bot("p", base), chunk_state(3, 1))
+    assert [c[3] for c in a[1]] != [c[3] for c in plain[1]]
+    c = _duel({**base, "bury_eps": 0.5, "infer_bids": 1}, "memory", 2, seed=23398)
+    assert (c["defender_points"] >= 0).all()
+    assert {"bury_eps", "infer_bids"} <= RECORDED_WHEN_SET
+    assert "bury_eps" not in parse_bot("p", "pimc").to_config()
+    assert spec.to_config()["bury_eps"] == 0.3 and spec.to_config()["infer_bids"] == 1

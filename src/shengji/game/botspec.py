@@ -34,6 +34,12 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
   infer_steps     inference by Metropolis-Hastings instead (needs infer = 0): each uniform
                   deal moved by this many card swaps, each kept with the likelihood ratio
                   (0..64, default 0: none)
+  bury_eps        inference from the bury, in infer_steps' likelihood: the factor of each
+                  card of a sampled buried pile that the rollout bot's bury would not have
+                  buried, holding the burier's sampled cards (0 < eps <= 1; default 1: none)
+  infer_bids      1: the deals keep the cards each seat's open bids showed in its hand
+                  until it plays them (the burier's in the pile once it shows out of their
+                  suit); 0 (the default): the bids are ignored
   bury_factor     the bury (one decision a hand) is judged on bury_factor x samples (1..8,
                   default 2)
   z_keep          the base policy's choice is left only for a leader better than it by
@@ -145,6 +151,8 @@ BOT_PARAMS["pimc"] = {
     "bury_factor": (_PIMC_DEFAULTS["bury_factor"], _int_in(*_PIMC_LIMITS["bury_factor"])),
     "z_keep": (_PIMC_DEFAULTS["z_keep"], _standard_errors),
     "infer_steps": (_PIMC_DEFAULTS["infer_steps"], _int_in(*_PIMC_LIMITS["infer_steps"])),
+    "bury_eps": (_PIMC_DEFAULTS["bury_eps"], _likelihood_factor),
+    "infer_bids": (_PIMC_DEFAULTS["infer_bids"], _int_in(*_PIMC_LIMITS["infer_bids"])),
 }
 BOT_PARAMS["swift"] = {
     name: (_SWIFT_DEFAULTS[name], _int_in(*_SWIFT_LIMITS[name])) for name in _SWIFT_DEFAULTS
@@ -157,7 +165,9 @@ NAME_KEY = "bot"  # the key of a bot table that holds the name
 # base-choice guard): a run's metadata records them only when they differ from their
 # defaults, which are the behaviour before them -- a run at the defaults records the same
 # table, byte for byte, as it did before they existed.
-RECORDED_WHEN_SET = frozenset({"infer", "infer_eps", "bury_factor", "z_keep", "infer_steps"})
+RECORDED_WHEN_SET = frozenset(
+    {"infer", "infer_eps", "bury_factor", "z_keep", "infer_steps", "bury_eps", "infer_bids"}
+)
 
 
 @dataclass(frozen=True)

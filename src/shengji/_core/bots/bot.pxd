@@ -56,6 +56,11 @@ ctypedef struct BotParams:
     # deal moved by this many card-swap proposals towards the likely ones (0: none)
     int infer_steps
     double z_keep            # the base choice is left only for a leader > z_keep SEs better
+    # inference from the bury (sampler.pxd bury_likelihood): the factor of each buried card
+    # the rollout bot's bury would not have buried, in the Metropolis-Hastings likelihood
+    # (1: none)
+    double bury_eps
+    int infer_bids           # 1: the sampler keeps the cards the open bids showed
 
 # A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.
 # The bury is asked of the banker in PHASE_BURY (8 of its 33 cards); play of the seat to

@@ -34,7 +34,7 @@ BOT_NAMES = tuple(b.name[len("BOT_"):].lower() for b in sorted(BotId, key=int))
 OBJECTIVES = tuple(o.name[len("OBJECTIVE_"):].lower() for o in sorted(Objective, key=int))
 # BotParams' fields, as shengji.game.botspec names a bot's parameters
 PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms", "infer",
-                "infer_eps", "bury_factor", "z_keep", "infer_steps",
+                "infer_eps", "bury_factor", "z_keep", "infer_steps", "bury_eps", "infer_bids",
                 "bury_samples", "lead_samples", "follow_samples", "hand_limit")
 
 cdef Bot REGISTRY[N_BOTS]
@@ -144,6 +144,14 @@ cdef int agent_init(Agent* a, object spec) except -1:
             a.params.infer_eps = value
         elif name == "infer_steps":
             a.params.infer_steps = _int_param(name, value, 0, PIMC_MAX_INFER_STEPS)
+        elif name == "bury_eps":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                    not 0 < value <= 1:
+                raise ValueError(f"bot parameter bury_eps: expected a number in (0, 1], "
+                                 f"got {value!r}")
+            a.params.bury_eps = value
+        elif name == "infer_bids":
+            a.params.infer_bids = _int_param(name, value, 0, 1)
         elif name == "bury_factor":
             a.params.bury_factor = _int_param(name, value, 1, PIMC_MAX_BURY_FACTOR)
         elif name == "z_keep":

@@ -29,7 +29,10 @@ At each decision with more than one sensible choice:
      infer = 1: the race weighs each deal by it (weighted means, Kish's effective
      sample size in the standard errors); infer_steps > 0 (with infer = 0): each
      uniform deal is moved by that many Metropolis-Hastings card swaps towards the
-     likely deals (sampler.pxd refine_deal);
+     likely deals (sampler.pxd refine_deal), the likelihood also scoring the buried
+     pile by the rollout bot's bury when bury_eps < 1 (sampler.pxd bury_likelihood);
+     infer_bids = 1: the deals keep the cards the open bids showed with their bidder
+     (sampler_init's bids);
   3. each candidate is played (hand_apply: a throw is checked against the sampled
      hands, so a risky throw fails where it would) and the hand played out by the rollout
      bot in every seat (from each seat's view of the sampled hand, so the rollout does
@@ -71,7 +74,8 @@ from shengji._core.base.rng cimport Rng, rng_split, sj_next
 from shengji._core.base.interrupt cimport interrupted
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.bots.sampler cimport (
-    Sampler, SAMPLER_OK, play_likelihood, refine_deal, sample_hand, sampler_free, sampler_init,
+    Sampler, SAMPLER_OK, PlayPolicy, deal_likelihood, refine_deal, sample_hand, sampler_free,
+    sampler_init,
 )
 from shengji._core.bots.bot cimport (
     BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS,
@@ -117,10 +121,11 @@ BURY_POINT_WEIGHTS[:] = [0, 2, 12, 30]
 DEFAULTS = {"samples": PIMC_SAMPLES, "candidates": PIMC_CANDIDATES, "rollout": "memory",
             "objective": "points", "time_budget_ms": 0.0, "infer": PIMC_INFER,
             "infer_eps": PIMC_INFER_EPS, "bury_factor": PIMC_BURY_SAMPLES_FACTOR,
-            "z_keep": Z_KEEP, "infer_steps": 0}
+            "z_keep": Z_KEEP, "infer_steps": 0, "bury_eps": 1.0,
+            "infer_bids": 0}
 LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES),
           "infer": (0, PIMC_MAX_INFER), "bury_factor": (1, PIMC_MAX_BURY_FACTOR),
-          "infer_steps": (0, PIMC_MAX_INFER_STEPS)}
+          "infer_steps": (0, PIMC_MAX_INFER_STEPS), "infer_bids": (0, 1)}
 
 ctypedef int (*PlayFn)(const View* v, Rng* rng, Play* out) noexcept nogil
 
@@ -152,6 +157,8 @@ cdef void pimc_defaults(BotParams* p) noexcept nogil:
     p.bury_factor = PIMC_BURY_SAMPLES_FACTOR
     p.z_keep = Z_KEEP
     p.infer_steps = 0
+    p.bury_eps = 1.0
+    p.infer_bids = 0
 
 
 cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
@@ -196,6 +203,14 @@ cdef inline PlayFn rollout_policy(int bot) noexcept nogil:
     if bot == BOT_GREEDY:
         return greedy_play
     return memory_play
+
+
+cdef inline PlayPolicy inferred_bury(const BotParams* p) noexcept nogil:
+    """The bury the inference from the bury scores a pile by (the rollout bot's), or NULL
+    when bury_eps = 1 (none)."""
+    if p.bury_eps >= 1.0:
+        return NULL
+    return greedy_bury if p.rollout == BOT_GREEDY else memory_bury
 
 
 # -- candidates -------------------------------------------------------------------------
@@ -472,7 +487,8 @@ cdef int draw_inferred(Sampler* smp, const View* v, Rng* rng, const BotParams* p
     for i in range(m):
         if sample_hand(smp, v, rng, &sc.pool[i]) != SAMPLER_OK:
             return SEARCH_FAILED
-        sc.weights[i] = play_likelihood(v, &sc.pool[i], policy, p.infer_eps, &sc.work)
+        sc.weights[i] = deal_likelihood(v, &sc.pool[i], policy, p.infer_eps, inferred_bury(p),
+                                        p.bury_eps, &sc.work)
         total += sc.weights[i]
     u = (sj_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total / b
     acc = sc.weights[0]
@@ -511,7 +527,7 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
         return 0
     if timed:
         start = sj_clock_ms()
-    if sampler_init(&smp, v) != SAMPLER_OK:
+    if sampler_init(&smp, v, p.infer_bids != 0) != SAMPLER_OK:
         return SEARCH_FAILED
     for i in range(4):
         key.s[i] = sj_next(rng)
@@ -538,11 +554,13 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
                     sampler_free(&smp)
                     return SEARCH_FAILED
                 if sc.weighted:
-                    sc.dw[n_drawn] = play_likelihood(v, &sc.samples[n_drawn], policy,
-                                                     p.infer_eps, &sc.work)
+                    sc.dw[n_drawn] = deal_likelihood(v, &sc.samples[n_drawn], policy,
+                                                     p.infer_eps, inferred_bury(p),
+                                                     p.bury_eps, &sc.work)
                 elif refine:
                     refine_deal(&smp, v, &sc.samples[n_drawn], policy, p.infer_eps,
-                                p.infer_steps, rng, &sc.work, &like)
+                                inferred_bury(p), p.bury_eps, p.infer_steps, rng, &sc.work,
+                                &like)
                 n_drawn += 1
             rng_split(&key, <uint64_t> j, &r)
             for i in range(n_alive):
