@@ -116,11 +116,25 @@ def test_the_objective_changes_what_is_maximised():
     assert max(abs(m) for *_, m in lv) > 200 > max(abs(m) for *_, m in pts)
 
 
-def test_duel_same_bytes_for_any_number_of_workers(tmp_path):
+INFERRING = {**FAST, "infer_steps": 8, "infer_eps": 0.15, "bury_eps": 0.5, "infer_bids": 1}
+
+
+@pytest.mark.parametrize(
+    "team_a,label",
+    [
+        (FAST, "pimc(candidates=4, samples=4)"),
+        (
+            INFERRING,
+            "pimc(bury_eps=0.5, candidates=4, infer_bids=1, infer_eps=0.15, infer_steps=8, "
+            "samples=4)",
+        ),
+    ],
+)
+def test_duel_same_bytes_for_any_number_of_workers(tmp_path, team_a, label):
     outs = []
     for workers in (1, 2):
         kind, cfg = make_config(
-            dict(study="duel", n=6, seed=8, team_a=FAST, team_b="memory", chunk_size=2),
+            dict(study="duel", n=6, seed=8, team_a=team_a, team_b="memory", chunk_size=2),
             source="test",
         )
         run_study(kind, cfg, tmp_path / str(workers), workers=workers, quiet=True)
@@ -130,7 +144,7 @@ def test_duel_same_bytes_for_any_number_of_workers(tmp_path):
             .reset_index(drop=True)
         )
     pd.testing.assert_frame_equal(outs[0], outs[1])
-    assert set(outs[0].banker_bot) == {"pimc(candidates=4, samples=4)", "memory"}
+    assert set(outs[0].banker_bot) == {label, "memory"}
 
 
 @pytest.mark.parametrize(
