@@ -310,25 +310,38 @@ def test_the_likelihood_counts_the_plays_unlike_the_policy(seed):
     assert checked > 10  # random players differ from memory often
 
 
-def test_sampled_deals_score_in_zero_one_and_one_without_inference():
-    s = HandState("standard", "2", banker=1, seed=21)
+@pytest.mark.parametrize(
+    "probe,banker,seed,bot,plays,seat",
+    [
+        # mid-hand, random play: the samples disagree with the record
+        (play_likelihood_of, 1, 21, "random", 40, 0),
+        # a defender's sampled piles, scored by memory's bury
+        (bury_likelihood_of, 0, 7, "memory", 6, 1),
+    ],
+)
+def test_sampled_deals_score_in_zero_one_and_one_without_inference(
+    probe, banker, seed, bot, plays, seat
+):
+    """A likelihood of sampled deals lies in (0, 1], tells the deals apart, is 1 under
+    eps = 1, and refuses a bad eps or policy."""
+    s = HandState("standard", "2", banker=banker, seed=seed)
     while s.phase != "play":
         s.apply(s.bot_action("memory"))
-    for _ in range(40):  # mid-hand, random play: the samples disagree with the record
-        s.apply(s.bot_action("random"))
-    state = chunk_state(5, 1)
+    for _ in range(plays):
+        s.apply(s.bot_action(bot))
+    state = chunk_state(seed, 1)
     likes = []
     for _ in range(30):
-        deal = sample_core(s._core, 0, state)
-        assert play_likelihood_of(s._core, 0, "memory", 1.0, deal) == 1.0
-        like = play_likelihood_of(s._core, 0, "memory", 0.5, deal)
+        deal = sample_core(s._core, seat, state)
+        assert probe(s._core, seat, "memory", 1.0, deal) == 1.0
+        like = probe(s._core, seat, "memory", 0.5, deal)
         assert 0.0 < like <= 1.0
         likes.append(like)
     assert len(set(likes)) > 1  # the deals are told apart
     with pytest.raises(ValueError, match="eps"):
-        play_likelihood_of(s._core, 0, "memory", 0.0)
+        probe(s._core, seat, "memory", 0.0)
     with pytest.raises(ValueError, match="policy"):
-        play_likelihood_of(s._core, 0, "random", 0.5)
+        probe(s._core, seat, "random", 0.5)
 
 
 # -- inference from the bids and the bury (sampler_init's bids; bury_likelihood) -----------
@@ -429,24 +442,3 @@ def test_the_bury_likelihood_counts_the_cards_unlike_the_policy(bury):
         assert steps > 20
         if bury == "random":
             assert m > 0
-    with pytest.raises(ValueError, match="eps"):
-        bury_likelihood_of(s._core, 0, "memory", 1.5)
-
-
-def test_sampled_piles_are_told_apart_by_the_bury():
-    """A defender's sampled piles score in (0, 1], differ from deal to deal, and score 1
-    under eps = 1."""
-    s = HandState("standard", "2", banker=0, seed=7)
-    while s.phase != "play":
-        s.apply(s.bot_action("memory"))
-    for _ in range(6):
-        s.apply(s.bot_action("memory"))
-    state = chunk_state(7, 1)
-    likes = set()
-    for _ in range(20):
-        deal = sample_core(s._core, 1, state)
-        assert bury_likelihood_of(s._core, 1, "memory", 1.0, deal) == 1.0
-        like = bury_likelihood_of(s._core, 1, "memory", 0.5, deal)
-        assert 0.0 < like <= 1.0
-        likes.add(like)
-    assert len(likes) > 1

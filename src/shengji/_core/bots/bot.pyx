@@ -84,6 +84,13 @@ cdef int _int_param(str name, object value, int lo, int hi) except? -1:
     return value
 
 
+cdef double _factor_param(str name, object value) except? -1.0:
+    """A likelihood factor (infer_eps, bury_eps): a number in (0, 1]."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+        raise ValueError(f"bot parameter {name}: expected a number in (0, 1], got {value!r}")
+    return value
+
+
 cdef int agent_init(Agent* a, object spec) except -1:
     """bot.pxd.  spec: a BotId, or an object with ``id`` and ``params`` ((name, value)
     pairs naming PARAM_FIELDS: shengji.game.botspec.BotSpec)."""
@@ -137,19 +144,11 @@ cdef int agent_init(Agent* a, object spec) except -1:
         elif name == "infer":
             a.params.infer = _int_param(name, value, 0, PIMC_MAX_INFER)
         elif name == "infer_eps":
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                    not 0 < value <= 1:
-                raise ValueError(f"bot parameter infer_eps: expected a number in (0, 1], "
-                                 f"got {value!r}")
-            a.params.infer_eps = value
+            a.params.infer_eps = _factor_param(name, value)
         elif name == "infer_steps":
             a.params.infer_steps = _int_param(name, value, 0, PIMC_MAX_INFER_STEPS)
         elif name == "bury_eps":
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                    not 0 < value <= 1:
-                raise ValueError(f"bot parameter bury_eps: expected a number in (0, 1], "
-                                 f"got {value!r}")
-            a.params.bury_eps = value
+            a.params.bury_eps = _factor_param(name, value)
         elif name == "infer_bids":
             a.params.infer_bids = _int_param(name, value, 0, 1)
         elif name == "bury_factor":

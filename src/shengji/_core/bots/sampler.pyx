@@ -120,6 +120,23 @@ cdef void shown_cards(const View* v, uint8_t* known) noexcept nogil:
                     known[s * N_KINDS + k] = a[k] - p[k]
 
 
+cdef void seat_played(const Public* pub, uint8_t* out) noexcept nogil:
+    """out[s * N_KINDS + k]: copies of kind k seat s has played so far (the open trick's
+    plays included)."""
+    cdef const TrickRecord* rec
+    cdef int t, i, s, k, n_plays, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef uint8_t p[N_KINDS]
+    memset(out, 0, N_SEATS * N_KINDS)
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(n_plays):
+            s = (rec.leader + i) % N_SEATS
+            play_counts(&rec.plays[i], p)
+            for k in range(N_KINDS):
+                out[s * N_KINDS + k] += p[k]
+
+
 cdef void bid_cards(const View* v, uint8_t* known, uint8_t* pile,
                     bint buried) noexcept nogil:
     """The cards each other seat's open bids showed (pub.bid_one / bid_two) that it has not
@@ -130,24 +147,16 @@ cdef void bid_cards(const View* v, uint8_t* known, uint8_t* pile,
     dropped.  Never more copies placed than are unseen (a record that disagrees with itself
     pins nothing)."""
     cdef const Public* pub = v.pub
-    cdef const TrickRecord* rec
-    cdef int t, i, s, k, n_plays, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef int s, k, shown
     cdef int left[N_KINDS]
     cdef uint8_t b[N_SEATS * N_KINDS]
-    cdef uint8_t p[N_KINDS]
+    cdef uint8_t played[N_SEATS * N_KINDS]
+    seat_played(pub, played)
     for s in range(N_SEATS):
         for k in range(N_KINDS):
-            b[s * N_KINDS + k] = 2 if (pub.bid_two[s] >> k) & 1 else \
-                (1 if (pub.bid_one[s] >> k) & 1 else 0)
-    for t in range(n_tricks):
-        rec = &pub.tricks[t]
-        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
-        for i in range(n_plays):
-            s = (rec.leader + i) % N_SEATS
-            play_counts(&rec.plays[i], p)
-            for k in range(N_KINDS):
-                b[s * N_KINDS + k] = b[s * N_KINDS + k] - p[k] if b[s * N_KINDS + k] > p[k] \
-                    else 0
+            shown = 2 if (pub.bid_two[s] >> k) & 1 else (1 if (pub.bid_one[s] >> k) & 1 else 0)
+            b[s * N_KINDS + k] = shown - played[s * N_KINDS + k] \
+                if shown > played[s * N_KINDS + k] else 0
     for k in range(N_KINDS):
         left[k] = unseen(v, k)
         for s in range(N_SEATS):
@@ -518,20 +527,14 @@ cdef void rewind(const View* v, const HandC* sample, HandC* h) noexcept nogil:
     """h: the sampled hand as it stood at the first lead -- each seat holding its cards now
     plus every card it played since, the public record emptied of the play."""
     cdef const Public* pub = v.pub
-    cdef const TrickRecord* rec
-    cdef int t, i, s, k, n_plays, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
-    cdef uint8_t cnt[N_KINDS]
+    cdef int s, k, n_tricks = pub.tricks_done + (1 if pub.n_in_trick else 0)
+    cdef uint8_t played[N_SEATS * N_KINDS]
     cdef Play p
     memcpy(h, sample, sizeof(HandC))
-    for t in range(n_tricks):
-        rec = &pub.tricks[t]
-        n_plays = N_SEATS if t < pub.tricks_done else pub.n_in_trick
-        for i in range(n_plays):
-            s = (rec.leader + i) % N_SEATS
-            play_counts(&rec.plays[i], cnt)
-            for k in range(N_KINDS):
-                h.seat[s].count[k] += cnt[k]
+    seat_played(pub, played)
     for s in range(N_SEATS):
+        for k in range(N_KINDS):
+            h.seat[s].count[k] += played[s * N_KINDS + k]
         counts_play(h.seat[s].count, &p)
         h.seat[s].one = p.one
         h.seat[s].two = p.two

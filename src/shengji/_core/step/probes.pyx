@@ -149,27 +149,26 @@ def pimc_decision(HandCore core, spec, state):
             [(cands[c].one, cands[c].two, done[c], mean[c]) for c in range(n)])
 
 
+def _policy(str policy, double eps):
+    """The likelihood probes' checks: policy "memory" or "greedy", eps in (0, 1]."""
+    if policy not in ("memory", "greedy"):
+        raise ValueError(f"policy: expected 'memory' or 'greedy', got {policy!r}")
+    if not 0.0 < eps <= 1.0:
+        raise ValueError(f"eps: expected a number in (0, 1], got {eps!r}")
+    return policy
+
+
 def play_likelihood_of(HandCore core, int seat, str policy, double eps, HandCore deal=None):
     """play_likelihood (sampler.pxd) of `deal` (a HandCore holding a deal of the same hand,
     e.g. from sample_core; None: core's own, the true deal) from seat's view of core, under
     `policy` ("memory" or "greedy") with factor eps."""
     cdef View v
     cdef HandC work
-    cdef PlayPolicy fn
-    cdef double like
-    if policy == "memory":
-        fn = memory_play
-    elif policy == "greedy":
-        fn = greedy_play
-    else:
-        raise ValueError(f"policy: expected 'memory' or 'greedy', got {policy!r}")
-    if not 0.0 < eps <= 1.0:
-        raise ValueError(f"eps: expected a number in (0, 1], got {eps!r}")
+    cdef PlayPolicy fn = memory_play if _policy(policy, eps) == "memory" else greedy_play
     _view(core, seat, &v)
     if deal is None:
         deal = core
-    like = play_likelihood(&v, &deal.h, fn, eps, &work)
-    return like
+    return play_likelihood(&v, &deal.h, fn, eps, &work)
 
 
 def bury_likelihood_of(HandCore core, int seat, str policy, double eps, HandCore deal=None):
@@ -177,15 +176,7 @@ def bury_likelihood_of(HandCore core, int seat, str policy, double eps, HandCore
     core, under `policy`'s bury ("memory" or "greedy") with factor eps."""
     cdef View v
     cdef HandC work
-    cdef PlayPolicy fn
-    if policy == "memory":
-        fn = memory_bury
-    elif policy == "greedy":
-        fn = greedy_bury
-    else:
-        raise ValueError(f"policy: expected 'memory' or 'greedy', got {policy!r}")
-    if not 0.0 < eps <= 1.0:
-        raise ValueError(f"eps: expected a number in (0, 1], got {eps!r}")
+    cdef PlayPolicy fn = memory_bury if _policy(policy, eps) == "memory" else greedy_bury
     _view(core, seat, &v)
     if deal is None:
         deal = core
