@@ -63,14 +63,10 @@ from shengji._core.engine.hand cimport (
 from shengji._core.engine.play cimport Play
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.bots.bot cimport (
-    BotParams, BOT_RANDOM, BOT_GREEDY, OBJECTIVE_LEVELS, OBJECTIVE_POINTS,
+    BotParams, BOT_RANDOM, BOT_GREEDY, OBJECTIVE_LEVELS, OBJECTIVE_POINTS, ChoosePlay,
 )
-from shengji._core.bots.random cimport random_bury, random_play
-from shengji._core.bots.greedy cimport greedy_bury, greedy_play
-from shengji._core.bots.memory cimport memory_bury, memory_play
-from shengji._core.bots.pimc cimport search_outcome
+from shengji._core.bots.pimc cimport rollout_bury, rollout_play, search_outcome
 
-ctypedef int (*PlayFn)(const View* v, Rng* rng, Play* out) noexcept nogil
 ctypedef int (*BidFn)(const BidSeen* s, Rng* rng, const BotParams* p,
                       void* scratch) noexcept nogil
 
@@ -272,22 +268,6 @@ cdef inline BidFn rollout_bid(int bot) noexcept nogil:
     return memory_bid
 
 
-cdef inline PlayFn rollout_play(int bot) noexcept nogil:
-    if bot == BOT_RANDOM:
-        return random_play
-    if bot == BOT_GREEDY:
-        return greedy_play
-    return memory_play
-
-
-cdef inline PlayFn rollout_bury(int bot) noexcept nogil:
-    if bot == BOT_RANDOM:
-        return random_bury
-    if bot == BOT_GREEDY:
-        return greedy_bury
-    return memory_bury
-
-
 cdef int rollout(const BidSeen* s, const uint8_t* deck, int choice, int bot, Rng* r,
                  int objective, int32_t* value) noexcept nogil:
     """Option `choice` in the deal `deck`, then the rest of the bidding by `bot`'s bids and
@@ -302,7 +282,7 @@ cdef int rollout(const BidSeen* s, const uint8_t* deck, int choice, int bot, Rng
     cdef Play q, forced
     cdef uint8_t buf[N_CARDS]
     cdef BidFn bid = rollout_bid(bot)
-    cdef PlayFn play = rollout_play(bot)
+    cdef ChoosePlay play = rollout_play(bot)
     cdef int b, x, rc
     memset(&none, 0, sizeof(BotParams))
     bid_resample(&st, s, deck)

@@ -9,7 +9,12 @@ from libc.stdint cimport int32_t
 from shengji._core.base.cards cimport team
 from shengji._core.rules.combos cimport SIDE_BANKER
 from shengji._core.engine.hand cimport HandC
-from shengji._core.bots.bot cimport BotParams, OBJECTIVE_LEVELS
+from shengji._core.bots.bot cimport (
+    BotParams, OBJECTIVE_LEVELS, BOT_GREEDY, BOT_RANDOM, ChooseBury, ChoosePlay,
+)
+from shengji._core.bots.random cimport random_bury, random_play
+from shengji._core.bots.greedy cimport greedy_bury, greedy_play
+from shengji._core.bots.memory cimport memory_bury, memory_play
 
 # Limits and default parameters; `cpdef`: bots.pimc.DEFAULTS / LIMITS export them and
 # shengji.game.botspec declares pimc's parameters from them (written once, here).
@@ -49,6 +54,24 @@ cdef enum:
     # points only break ties between equal level outcomes (a hand scores at most 200
     # points plus a kitty bonus, well under this)
     LEVEL_WEIGHT = 1000
+
+
+# The rollout bot of a search (pimc's `rollout`, the bids' search in bidder.pyx): its play
+# and its bury by BotId (memory's for any other id).
+cdef inline ChoosePlay rollout_play(int bot) noexcept nogil:
+    if bot == BOT_RANDOM:
+        return random_play
+    if bot == BOT_GREEDY:
+        return greedy_play
+    return memory_play
+
+
+cdef inline ChooseBury rollout_bury(int bot) noexcept nogil:
+    if bot == BOT_RANDOM:
+        return random_bury
+    if bot == BOT_GREEDY:
+        return greedy_bury
+    return memory_bury
 
 
 # A finished hand's outcome for seat's team under a search objective (bot.pxd's Objective):

@@ -74,13 +74,12 @@ from shengji._core.base.rng cimport Rng, rng_split, sj_next
 from shengji._core.base.interrupt cimport interrupted
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.bots.sampler cimport (
-    Sampler, SAMPLER_OK, PlayPolicy, deal_likelihood, refine_deal, sample_hand, sampler_free,
+    Sampler, SAMPLER_OK, deal_likelihood, refine_deal, sample_hand, sampler_free,
     sampler_init,
 )
 from shengji._core.bots.bot cimport (
-    BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS,
+    BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS, ChooseBury, ChoosePlay,
 )
-from shengji._core.bots.random cimport random_play
 from shengji._core.bots.greedy cimport (
     bury_lowest, bury_lowest_voiding, follow_candidates, greedy_bury, greedy_play, lowest_card,
     play_cost, sure_components,
@@ -126,8 +125,6 @@ DEFAULTS = {"samples": PIMC_SAMPLES, "candidates": PIMC_CANDIDATES, "rollout": "
 LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES),
           "infer": (0, PIMC_MAX_INFER), "bury_factor": (1, PIMC_MAX_BURY_FACTOR),
           "infer_steps": (0, PIMC_MAX_INFER_STEPS), "infer_bids": (0, 1)}
-
-ctypedef int (*PlayFn)(const View* v, Rng* rng, Play* out) noexcept nogil
 
 
 ctypedef struct Scratch:
@@ -197,20 +194,10 @@ cdef void pimc_scratch_free(void* scratch) noexcept nogil:
     free(sc)
 
 
-cdef inline PlayFn rollout_policy(int bot) noexcept nogil:
-    if bot == BOT_RANDOM:
-        return random_play
-    if bot == BOT_GREEDY:
-        return greedy_play
-    return memory_play
-
-
-cdef inline PlayPolicy inferred_bury(const BotParams* p) noexcept nogil:
+cdef inline ChooseBury inferred_bury(const BotParams* p) noexcept nogil:
     """The bury the inference from the bury scores a pile by (the rollout bot's), or NULL
     when bury_eps = 1 (none)."""
-    if p.bury_eps >= 1.0:
-        return NULL
-    return greedy_bury if p.rollout == BOT_GREEDY else memory_bury
+    return NULL if p.bury_eps >= 1.0 else rollout_bury(p.rollout)
 
 
 # -- candidates -------------------------------------------------------------------------
@@ -311,7 +298,7 @@ cdef int play_candidates(const View* v, Scratch* sc, const BotParams* p) noexcep
     cdef int order[MAX_PLAYS]
     dummy.s[0] = 1
     dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
-    if p.rollout != BOT_RANDOM and rollout_policy(p.rollout)(v, &dummy, &q) == 0:
+    if p.rollout != BOT_RANDOM and rollout_play(p.rollout)(v, &dummy, &q) == 0:
         add_unique(sc.cands, &n, cap, &q)
     if memory_play(v, &dummy, &q) == 0:
         add_unique(sc.cands, &n, cap, &q)
@@ -373,7 +360,7 @@ cdef int bury_candidates(const View* v, Scratch* sc, const BotParams* p) noexcep
 
 # -- the search -------------------------------------------------------------------------
 cdef int rollout(Scratch* sc, const HandC* sample, const Play* cand, bint bury,
-                 PlayFn policy, Rng* rng, View* views, int seat, int objective,
+                 ChoosePlay policy, Rng* rng, View* views, int seat, int objective,
                  int32_t* value) noexcept nogil:
     """Play cand in a copy of sample, then the rest of the hand by `policy` in every
     seat; the outcome for seat's team into *value.  0, or a negative status."""
@@ -483,7 +470,7 @@ cdef int draw_inferred(Sampler* smp, const View* v, Rng* rng, const BotParams* p
     weights).  0, or SEARCH_FAILED."""
     cdef int m = p.infer * b, i, j
     cdef double total = 0.0, u, acc
-    cdef PlayFn policy = rollout_policy(p.rollout)
+    cdef ChoosePlay policy = rollout_play(p.rollout)
     for i in range(m):
         if sample_hand(smp, v, rng, &sc.pool[i]) != SAMPLER_OK:
             return SEARCH_FAILED
@@ -509,7 +496,7 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     cdef Sampler smp
     cdef Rng key, r
     cdef View views[N_SEATS]
-    cdef PlayFn policy = rollout_policy(p.rollout)
+    cdef ChoosePlay policy = rollout_play(p.rollout)
     cdef int k = 0, k_next, i, c, j, n_alive = n, n_drawn = 0, rc, s, lead, kept
     cdef int32_t val
     cdef double start = 0.0
