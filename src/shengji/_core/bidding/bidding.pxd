@@ -21,7 +21,7 @@
 # A bidding "bot" chooses among st.opts from what the deciding seat may know (a BidView:
 # its own cards so far, the public bids); the kernel policies are bid_policy_choose.
 # bid_hand / bid_deck are loops of the machine with a kernel policy.
-from libc.stdint cimport uint8_t, int8_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, uint16_t, uint64_t
 from shengji._core.base.cards cimport HAND_SIZE, NO_TRUMP, N_SEATS, N_CARDS, N_DEALT, N_KINDS
 from shengji._core.base.options cimport RulesC
 from shengji._core.base.rng cimport Rng
@@ -273,6 +273,28 @@ cdef int bid_deck(Rng* rng, const uint8_t* deck, const BidParams* p, const Rules
 
 # A BidResult as a dict (for the Python entry points).
 cdef dict result_dict(const BidResult* o)
+
+# The columns of a chunk of bid deals (bid_chunk's, and drivers/bids.pyx's for the players'
+# bidding): bid_columns makes the numpy columns for n deals (RESULT_FIELDS, plus
+# banker_trumps and team_trumps when `trumps`) and points c at them; bid_store writes deal
+# i -- its result o, and (c.banker_trumps not NULL) the trumps of the banker's hand with
+# the kitty and with its partner's, from st's holdings and the deck's kitty at `level`.
+ctypedef struct BidColumns:
+    uint8_t* trump
+    uint8_t* banker
+    int8_t* first_declarer
+    int8_t* first_declare_index
+    uint8_t* overturns
+    uint8_t* reinforced          # numpy bool
+    uint8_t* no_bid
+    uint16_t* redeals
+    uint8_t* banker_steps_down
+    uint8_t* first_drawer
+    uint8_t* banker_trumps       # NULL: no trump columns
+    uint8_t* team_trumps
+cdef dict bid_columns(Py_ssize_t n, bint trumps, BidColumns* c)
+cdef void bid_store(const BidColumns* c, Py_ssize_t i, const BidResult* o, const BidState* st,
+                    const uint8_t* deck, int level) noexcept nogil
 
 # Trumps among n cards (physical ids) at level rank `level` with trump suit 0..3 or TRUMP_NT.
 cdef int count_trumps(const uint8_t* cards, int n, int level, int trump) noexcept nogil

@@ -848,6 +848,54 @@ def draw_bounded(state, int bound):
     return v
 
 
+cdef dict bid_columns(Py_ssize_t n, bint trumps, BidColumns* c):
+    out = {
+        "trump": np.empty(n, np.uint8), "banker": np.empty(n, np.uint8),
+        "first_declarer": np.empty(n, np.int8), "first_declare_index": np.empty(n, np.int8),
+        "overturns": np.empty(n, np.uint8), "reinforced": np.empty(n, np.bool_),
+        "no_bid": np.empty(n, np.bool_), "redeals": np.empty(n, np.uint16),
+        "banker_steps_down": np.empty(n, np.bool_), "first_drawer": np.empty(n, np.uint8),
+    }
+    if trumps:
+        out["banker_trumps"] = np.empty(n, np.uint8)
+        out["team_trumps"] = np.empty(n, np.uint8)
+    c.trump = <uint8_t*> cnp.PyArray_DATA(out["trump"])
+    c.banker = <uint8_t*> cnp.PyArray_DATA(out["banker"])
+    c.first_declarer = <int8_t*> cnp.PyArray_DATA(out["first_declarer"])
+    c.first_declare_index = <int8_t*> cnp.PyArray_DATA(out["first_declare_index"])
+    c.overturns = <uint8_t*> cnp.PyArray_DATA(out["overturns"])
+    c.reinforced = <uint8_t*> cnp.PyArray_DATA(out["reinforced"])
+    c.no_bid = <uint8_t*> cnp.PyArray_DATA(out["no_bid"])
+    c.redeals = <uint16_t*> cnp.PyArray_DATA(out["redeals"])
+    c.banker_steps_down = <uint8_t*> cnp.PyArray_DATA(out["banker_steps_down"])
+    c.first_drawer = <uint8_t*> cnp.PyArray_DATA(out["first_drawer"])
+    c.banker_trumps = <uint8_t*> cnp.PyArray_DATA(out["banker_trumps"]) if trumps else NULL
+    c.team_trumps = <uint8_t*> cnp.PyArray_DATA(out["team_trumps"]) if trumps else NULL
+    return out
+
+
+cdef void bid_store(const BidColumns* c, Py_ssize_t i, const BidResult* o, const BidState* st,
+                    const uint8_t* deck, int level) noexcept nogil:
+    cdef int b, t
+    c.trump[i] = <uint8_t> o.trump
+    c.banker[i] = <uint8_t> o.banker
+    c.first_declarer[i] = <int8_t> o.first_declarer
+    c.first_declare_index[i] = <int8_t> o.first_declare_index
+    c.overturns[i] = <uint8_t> (o.overturns if o.overturns < 255 else 255)
+    c.reinforced[i] = 1 if o.reinforced else 0
+    c.no_bid[i] = 1 if o.no_bid else 0
+    c.redeals[i] = <uint16_t> o.redeals
+    c.banker_steps_down[i] = 1 if o.banker_steps_down else 0
+    c.first_drawer[i] = <uint8_t> o.first_drawer
+    if c.banker_trumps != NULL:
+        # the seats' holdings are already counted by class in the bidding state
+        b = o.banker
+        t = trumps_with(st.held[b], o.trump) + count_trumps(deck + N_DEALT, KITTY_SIZE, level,
+                                                            o.trump)
+        c.banker_trumps[i] = <uint8_t> t
+        c.team_trumps[i] = <uint8_t> (t + trumps_with(st.held[(b + 2) & 3], o.trump))
+
+
 def bid_chunk(state, cnp.uint8_t[::1] deck not None,
               Py_ssize_t n, int level, rules=None, int policy=POLICY_EAGER,
               int threshold=0, bint first_hand=True, int banker=0,
@@ -859,10 +907,12 @@ def bid_chunk(state, cnp.uint8_t[::1] deck not None,
     dealing order (position i < 100 to seat (first_drawer + i) % 4)."""
     cdef BidParams p
     cdef BidResult o
+    cdef BidState st
+    cdef BidColumns c
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng
     cdef Py_ssize_t i
-    cdef int rc = 0, b, t
+    cdef int rc = 0
     cdef uint8_t* d = &deck[0]
     if deck.shape[0] != N_CARDS:
         raise ValueError("deck must hold 108 cards")
@@ -871,26 +921,7 @@ def bid_chunk(state, cnp.uint8_t[::1] deck not None,
     if cards is not None and (cards.shape[0] < n or cards.shape[1] != N_CARDS):
         raise ValueError("cards must have shape (>= n, 108)")
     _params(&p, level, policy, threshold, first_hand, banker)
-    out = {
-        "trump": np.empty(n, np.uint8), "banker": np.empty(n, np.uint8),
-        "first_declarer": np.empty(n, np.int8), "first_declare_index": np.empty(n, np.int8),
-        "overturns": np.empty(n, np.uint8), "reinforced": np.empty(n, np.bool_),
-        "no_bid": np.empty(n, np.bool_), "redeals": np.empty(n, np.uint16),
-        "banker_steps_down": np.empty(n, np.bool_), "first_drawer": np.empty(n, np.uint8),
-    }
-    if trumps:
-        out["banker_trumps"] = np.empty(n, np.uint8)
-        out["team_trumps"] = np.empty(n, np.uint8)
-    cdef cnp.uint8_t[::1] c_trump = out["trump"], c_banker = out["banker"]
-    cdef cnp.int8_t[::1] c_first = out["first_declarer"], c_index = out["first_declare_index"]
-    cdef cnp.uint8_t[::1] c_over = out["overturns"], c_drawer = out["first_drawer"]
-    cdef cnp.npy_bool[::1] c_reinf = out["reinforced"], c_nobid = out["no_bid"]
-    cdef cnp.npy_bool[::1] c_down = out["banker_steps_down"]
-    cdef cnp.uint16_t[::1] c_redeals = out["redeals"]
-    cdef cnp.uint8_t[::1] c_bt = out["banker_trumps"] if trumps else None
-    cdef cnp.uint8_t[::1] c_tt = out["team_trumps"] if trumps else None
-    cdef BidState st
-    cdef int kitty_t
+    out = bid_columns(n, trumps, &c)
     cdef uint8_t* cp = &cards[0, 0] if cards is not None else NULL
     rng_load(&rng, state)
     with nogil:
@@ -898,23 +929,7 @@ def bid_chunk(state, cnp.uint8_t[::1] deck not None,
             rc = bid_hand(&rng, d, &p, &r, &o, &st)
             if rc < 0:
                 break
-            c_trump[i] = <uint8_t> o.trump
-            c_banker[i] = <uint8_t> o.banker
-            c_first[i] = <int8_t> o.first_declarer
-            c_index[i] = <int8_t> o.first_declare_index
-            c_over[i] = <uint8_t> (o.overturns if o.overturns < 255 else 255)
-            c_reinf[i] = o.reinforced
-            c_nobid[i] = o.no_bid
-            c_redeals[i] = <uint16_t> o.redeals
-            c_down[i] = o.banker_steps_down
-            c_drawer[i] = <uint8_t> o.first_drawer
-            if trumps:
-                # the seats' holdings are already counted by class in the bidding state
-                kitty_t = count_trumps(d + N_DEALT, KITTY_SIZE, level, o.trump)
-                b = o.banker
-                t = trumps_with(st.held[b], o.trump) + kitty_t
-                c_bt[i] = <uint8_t> t
-                c_tt[i] = <uint8_t> (t + trumps_with(st.held[(b + 2) & 3], o.trump))
+            bid_store(&c, i, &o, &st, d, level)
             if cp != NULL:
                 memcpy(cp + i * N_CARDS, d, N_CARDS)
     rng_store(&rng, state)

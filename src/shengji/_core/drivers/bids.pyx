@@ -4,16 +4,15 @@ every seat (bot.pxd's Bot.bid, through drivers.hands' players_bid_hand), with th
 of the kernel's bidding.bid_chunk.  Every draw -- the shuffles, the first drawer, the bots'
 bids -- comes from the one stream ``state`` (the chunk's), in order."""
 cimport numpy as cnp
-import numpy as np
-from libc.stdint cimport int8_t, uint8_t, uint16_t
+from libc.stdint cimport uint8_t
 from libc.string cimport memcpy
 
-from shengji._core.base.cards cimport KITTY_SIZE, N_CARDS, N_DEALT, N_RANKS, N_SEATS
+from shengji._core.base.cards cimport N_CARDS, N_RANKS, N_SEATS
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.interrupt cimport interrupted, raise_interrupt
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
 from shengji._core.bidding.bidding cimport (
-    BidParams, BidResult, BidState, BID_OK, POLICY_PLAYERS, count_trumps, trumps_with,
+    BidColumns, BidParams, BidResult, BidState, BID_OK, POLICY_PLAYERS, bid_columns, bid_store,
 )
 from shengji._core.bots.bot cimport Agent
 from shengji._core.drivers.hands cimport hand_bid_params, players_bid_hand
@@ -40,30 +39,17 @@ def bid_chunk_players(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, int l
     cdef BidParams bp
     cdef BidResult o
     cdef BidState st
+    cdef BidColumns c
     cdef int lv[2]
     cdef Py_ssize_t i
-    cdef int rc = 0, b, t, s, kitty_t
+    cdef int rc = 0, s
     if deck.shape[0] != N_CARDS:
         raise ValueError("deck must hold 108 cards")
     if n < 0 or not 0 <= level < N_RANKS or not 0 <= banker < N_SEATS:
         raise ValueError("n >= 0, level 0..12, banker 0..3")
     if cards is not None and (cards.shape[0] < n or cards.shape[1] != N_CARDS):
         raise ValueError("cards must have shape (>= n, 108)")
-    out = {
-        "trump": np.empty(n, np.uint8), "banker": np.empty(n, np.uint8),
-        "first_declarer": np.empty(n, np.int8), "first_declare_index": np.empty(n, np.int8),
-        "overturns": np.empty(n, np.uint8), "reinforced": np.empty(n, np.bool_),
-        "no_bid": np.empty(n, np.bool_), "redeals": np.empty(n, np.uint16),
-        "banker_steps_down": np.empty(n, np.bool_), "first_drawer": np.empty(n, np.uint8),
-        "banker_trumps": np.empty(n, np.uint8), "team_trumps": np.empty(n, np.uint8),
-    }
-    cdef cnp.uint8_t[::1] c_trump = out["trump"], c_banker = out["banker"]
-    cdef cnp.int8_t[::1] c_first = out["first_declarer"], c_index = out["first_declare_index"]
-    cdef cnp.uint8_t[::1] c_over = out["overturns"], c_drawer = out["first_drawer"]
-    cdef cnp.npy_bool[::1] c_reinf = out["reinforced"], c_nobid = out["no_bid"]
-    cdef cnp.npy_bool[::1] c_down = out["banker_steps_down"]
-    cdef cnp.uint16_t[::1] c_redeals = out["redeals"]
-    cdef cnp.uint8_t[::1] c_bt = out["banker_trumps"], c_tt = out["team_trumps"]
+    out = bid_columns(n, True, &c)
     cdef uint8_t* cp = &cards[0, 0] if cards is not None else NULL
     cdef uint8_t* d = &deck[0]
     try:
@@ -82,21 +68,7 @@ def bid_chunk_players(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, int l
                 rc = players_bid_hand(&rng, rngs, d, &bp, &r, seats, lv, &o, &st)
                 if rc != BID_OK:
                     break
-                c_trump[i] = <uint8_t> o.trump
-                c_banker[i] = <uint8_t> o.banker
-                c_first[i] = <int8_t> o.first_declarer
-                c_index[i] = <int8_t> o.first_declare_index
-                c_over[i] = <uint8_t> (o.overturns if o.overturns < 255 else 255)
-                c_reinf[i] = o.reinforced
-                c_nobid[i] = o.no_bid
-                c_redeals[i] = <uint16_t> o.redeals
-                c_down[i] = o.banker_steps_down
-                c_drawer[i] = <uint8_t> o.first_drawer
-                kitty_t = count_trumps(d + N_DEALT, KITTY_SIZE, level, o.trump)
-                b = o.banker
-                t = trumps_with(st.held[b], o.trump) + kitty_t
-                c_bt[i] = <uint8_t> t
-                c_tt[i] = <uint8_t> (t + trumps_with(st.held[(b + 2) & 3], o.trump))
+                bid_store(&c, i, &o, &st, d, level)
                 if cp != NULL:
                     memcpy(cp + i * N_CARDS, d, N_CARDS)
         rng_store(&rng, state)
