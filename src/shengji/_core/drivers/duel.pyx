@@ -45,6 +45,28 @@ from shengji._core.drivers.agents cimport agents_init, agents_free, seat_agents
 cnp.import_array()
 
 
+ctypedef struct Tables:
+    # Who sits where in a duel: the two bots' agents, each orientation's seats by the
+    # banker's team, and the seats' streams (rngs[s] points at seat_rng[s]).
+    Agent agents[N_ORIENTATIONS]                     # bot A's, bot B's
+    Agent* seats[N_ORIENTATIONS][2][N_SEATS]        # by orientation, banker's team
+    Rng seat_rng[N_SEATS]
+    Rng* rngs[N_SEATS]
+
+
+cdef int seat_tables(Tables* t, bot_a, bot_b) except -1:
+    """t's agents for bot_a and bot_b (free with agents_free(t.agents, N_ORIENTATIONS)),
+    seated: orientation 0 with bot A on the banker team, 1 the other way round."""
+    cdef int s
+    agents_init(t.agents, N_ORIENTATIONS, (bot_a, bot_b))
+    for s in range(2):
+        seat_agents(t.seats[0][s], &t.agents[0], &t.agents[1], s)
+        seat_agents(t.seats[1][s], &t.agents[1], &t.agents[0], s)
+    for s in range(N_SEATS):
+        t.rngs[s] = &t.seat_rng[s]
+    return 0
+
+
 def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_ssize_t n,
               rules, int level, int banker, bot_a, bot_b, int bid_policy,
               int bid_threshold, cnp.int32_t[:, ::1] out not None,
@@ -56,6 +78,10 @@ def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_s
     first hands).  bot_a, bot_b: a BotId or a shengji.game.botspec.BotSpec.  key: the chunk's
     seat_key.  state and deck advance in place.  team_b_bid_policy: -1, or under
     POLICY_PLAYERS a kernel policy bot B's seats bid by (module docstring)."""
+    if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS or first < 0 or n < 0:
+        raise ValueError("level 0..12, banker -1..3, first and n >= 0")
+    if out.shape[0] != N_HAND_COLUMNS or out.shape[1] < 2 * n or deck.shape[0] != N_CARDS:
+        raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= 2 n) int32 and deck 108 cards")
     if bid_policy == POLICY_PLAYERS:
         return _duel_players(state, key, deck, first, n, rules, level, banker, bot_a, bot_b,
                              bid_threshold, out, team_b_bid_policy)
@@ -71,28 +97,16 @@ cdef object _duel_shared(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
     """play_duel under a kernel bid policy: each deal bid once, shared."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng, k
-    cdef Rng seat_rng[N_SEATS]
-    cdef Rng* rngs[N_SEATS]
     cdef HandC dealt, h
     cdef BidParams bp
     cdef BidResult bid, bid_o         # bid_o: the deal's bid, after orientation o's late round
-    cdef Agent agents[N_ORIENTATIONS]                     # bot A's, bot B's
-    cdef Agent* seats[N_ORIENTATIONS][2][N_SEATS]        # by orientation, banker's team
+    cdef Tables t
     cdef int lv[2]
     cdef Py_ssize_t i
     cdef int rc = 0, o, s
     cdef Py_ssize_t stride = out.shape[1]
-    if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS or first < 0 or n < 0:
-        raise ValueError("level 0..12, banker -1..3, first and n >= 0")
-    if out.shape[0] != N_HAND_COLUMNS or stride < 2 * n or deck.shape[0] != N_CARDS:
-        raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= 2 n) int32 and deck 108 cards")
     try:
-        agents_init(agents, N_ORIENTATIONS, (bot_a, bot_b))
-        for s in range(2):
-            seat_agents(seats[0][s], &agents[0], &agents[1], s)
-            seat_agents(seats[1][s], &agents[1], &agents[0], s)
-        for s in range(N_SEATS):
-            rngs[s] = &seat_rng[s]
+        seat_tables(&t, bot_a, bot_b)
         hand_bid_params(&bp, level, banker, bid_policy, bid_threshold)
         lv[0] = level
         lv[1] = level
@@ -108,9 +122,9 @@ cdef object _duel_shared(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
                 for o in range(N_ORIENTATIONS):
                     memcpy(&h, &dealt, sizeof(HandC))
                     for s in range(N_SEATS):
-                        rng_split(&k, seat_stream(first + i, o, s), &seat_rng[s])
+                        rng_split(&k, seat_stream(first + i, o, s), &t.seat_rng[s])
                     memcpy(&bid_o, &bid, sizeof(BidResult))
-                    rc = play_out_seats_bids(&h, rngs, seats[o][team(h.pub.banker)], &bp,
+                    rc = play_out_seats_bids(&h, t.rngs, t.seats[o][team(h.pub.banker)], &bp,
                                              &bid_o)
                     if rc != 0:
                         break
@@ -119,7 +133,7 @@ cdef object _duel_shared(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
                     break
         rng_store(&rng, state)
     finally:
-        agents_free(agents, N_ORIENTATIONS)
+        agents_free(t.agents, N_ORIENTATIONS)
     raise_interrupt()
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
@@ -132,34 +146,22 @@ cdef object _duel_players(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
     """play_duel under the players' bidding (module docstring)."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng, k
-    cdef Rng seat_rng[N_SEATS]
     cdef Rng after[N_ORIENTATIONS][N_SEATS]     # the seat streams after each bidding
-    cdef Rng* rngs[N_SEATS]
     cdef HandC h
     cdef BidParams bp[N_ORIENTATIONS]
     cdef BidResult bid[N_ORIENTATIONS]
     cdef BidState st
-    cdef Agent agents[N_ORIENTATIONS]                     # bot A's, bot B's
-    cdef Agent* seats[N_ORIENTATIONS][2][N_SEATS]        # by orientation, banker's team
+    cdef Tables t
     cdef uint8_t buf[N_CARDS]
     cdef int lv[2]
     cdef Py_ssize_t i
     cdef int rc = 0, o, s, drawer, redeals, b, a_team
     cdef Py_ssize_t stride = out.shape[1]
-    if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS or first < 0 or n < 0:
-        raise ValueError("level 0..12, banker -1..3, first and n >= 0")
-    if out.shape[0] != N_HAND_COLUMNS or stride < 2 * n or deck.shape[0] != N_CARDS:
-        raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= 2 n) int32 and deck 108 cards")
     if not (team_b_bid_policy == -1 or POLICY_EAGER <= team_b_bid_policy <= POLICY_NEVER):
         raise ValueError(f"team_b_bid_policy {team_b_bid_policy}: -1 or a kernel policy "
                          f"{POLICY_EAGER}..{POLICY_NEVER}")
     try:
-        agents_init(agents, N_ORIENTATIONS, (bot_a, bot_b))
-        for s in range(2):
-            seat_agents(seats[0][s], &agents[0], &agents[1], s)
-            seat_agents(seats[1][s], &agents[1], &agents[0], s)
-        for s in range(N_SEATS):
-            rngs[s] = &seat_rng[s]
+        seat_tables(&t, bot_a, bot_b)
         for o in range(N_ORIENTATIONS):
             hand_bid_params(&bp[o], level, banker, POLICY_PLAYERS, bid_threshold)
             # bot A's team: the (later hand's) banker team in orientation 0, the other in 1;
@@ -183,13 +185,13 @@ cdef object _duel_players(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
                     shuffle_full(&rng, &deck[0])
                     for o in range(N_ORIENTATIONS):
                         for s in range(N_SEATS):
-                            rng_split(&k, seat_stream(first + i, o, s), &seat_rng[s])
-                        rc = players_bid_deck(&rng, rngs, &deck[0], &bp[o], &r, drawer,
-                                              seats[o][team(bp[o].banker)], lv, &bid[o], &st)
+                            rng_split(&k, seat_stream(first + i, o, s), &t.seat_rng[s])
+                        rc = players_bid_deck(&rng, t.rngs, &deck[0], &bp[o], &r, drawer,
+                                              t.seats[o][team(bp[o].banker)], lv, &bid[o], &st)
                         if rc != BID_OK:
                             break
                         for s in range(N_SEATS):
-                            after[o][s] = seat_rng[s]
+                            after[o][s] = t.seat_rng[s]
                     if rc != BID_REDEAL:
                         break
                     redeals += 1
@@ -206,8 +208,8 @@ cdef object _duel_players(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
                     hand_set_overturns(&h, bid[o].team_overturns[0], bid[o].team_overturns[1])
                     hand_set_shown(&h, bid[o].shown_one, bid[o].shown_two)
                     for s in range(N_SEATS):
-                        seat_rng[s] = after[o][s]
-                    rc = play_out_seats_bids(&h, rngs, seats[o][team(b)], &bp[o], &bid[o])
+                        t.seat_rng[s] = after[o][s]
+                    rc = play_out_seats_bids(&h, t.rngs, t.seats[o][team(b)], &bp[o], &bid[o])
                     if rc != 0:
                         break
                     hand_row(&h, &bid[o], &out[0, 0], stride, 2 * i + o)
@@ -215,7 +217,7 @@ cdef object _duel_players(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
                     break
         rng_store(&rng, state)
     finally:
-        agents_free(agents, N_ORIENTATIONS)
+        agents_free(t.agents, N_ORIENTATIONS)
     raise_interrupt()
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
