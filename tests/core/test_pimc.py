@@ -11,40 +11,23 @@ import pandas as pd
 import pytest
 
 from shengji import bots
-from shengji._core.base.rng import chunk_state, seat_key
+from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
-from shengji._core.drivers.duel import play_duel
 from shengji._core.step.probes import pimc_decision
 from shengji.game import HandState, play_hand
 from shengji.game.botspec import parse_bot
-from shengji.names import BOT_NAMES, N_CARDS
-from shengji.rules.options import PRESETS, Rules
+from shengji.names import BOT_NAMES
+from shengji.rules.options import PRESETS
 from shengji.runner import run_study
-from shengji.studies.base import ConfigError, make_config
+from shengji.studies.base import make_config
 from shengji.studies.duel import mean_interval
+from tests.support.duels import assert_bad_bot_parameter, duel_columns
 
 FAST = {"bot": "pimc", "samples": 4, "candidates": 4}
 
 
 def _duel(a, b, n, seed):
-    state, deck = chunk_state(seed, 0), np.arange(N_CARDS, dtype=np.uint8)
-    out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
-    play_duel(
-        state,
-        seat_key(seed, 0),
-        deck,
-        0,
-        n,
-        Rules.preset("standard"),
-        0,
-        0,
-        parse_bot("a", a),
-        parse_bot("b", b),
-        0,
-        0,
-        out,
-    )
-    return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}
+    return duel_columns(parse_bot("a", a), parse_bot("b", b), n, seed)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -211,10 +194,7 @@ def test_a_scoring_study_with_pimc_in_every_seat(tmp_path):
     ],
 )
 def test_bad_parameters(value, needle):
-    with pytest.raises(ValueError, match=needle):
-        parse_bot("p", value)
-    with pytest.raises(ConfigError, match=needle.replace("p.", "policy.")):
-        make_config({"study": "scoring", "n": 1, "seed": 1, "policy": value})
+    assert_bad_bot_parameter(value, needle)
 
 
 def test_the_core_checks_parameters_too():
@@ -240,23 +220,7 @@ def test_the_core_checks_parameters_too():
 
 
 def _duel_spec(spec):
-    state, deck = chunk_state(1, 0), np.arange(N_CARDS, dtype=np.uint8)
-    out = np.zeros((len(core.HAND_COLUMNS), 2), np.int32)
-    play_duel(
-        state,
-        seat_key(1, 0),
-        deck,
-        0,
-        1,
-        Rules.preset("standard"),
-        0,
-        0,
-        spec,
-        BOT_NAMES.index("memory"),
-        0,
-        0,
-        out,
-    )
+    duel_columns(spec, BOT_NAMES.index("memory"), 1, 1)
 
 
 def test_a_time_budget_still_decides_and_is_flagged_not_reproducible():

@@ -19,8 +19,9 @@ from shengji.game.botspec import parse_bot
 from shengji.names import BOT_NAMES, N_CARDS
 from shengji.rules.options import PRESETS, Rules
 from shengji.runner import run_study
-from shengji.studies.base import ConfigError, make_config
+from shengji.studies.base import make_config
 from shengji.studies.duel import mean_interval
+from tests.support.duels import assert_bad_bot_parameter, duel_columns
 
 SMALL = {"bot": "swift", "bury_samples": 2, "lead_samples": 2, "candidates": 4}
 
@@ -187,10 +188,7 @@ def test_a_scoring_study_with_swift_in_every_seat(tmp_path):
     ],
 )
 def test_bad_parameters(value, needle):
-    with pytest.raises(ValueError, match=needle):
-        parse_bot("p", value)
-    with pytest.raises(ConfigError, match=needle.replace("p.", "policy.")):
-        make_config({"study": "scoring", "n": 1, "seed": 1, "policy": value})
+    assert_bad_bot_parameter(value, needle)
 
 
 def test_the_core_checks_parameters_too():
@@ -200,24 +198,8 @@ def test_the_core_checks_parameters_too():
         id = BOT_NAMES.index("swift")
         params = (("lead_samples", 300),)
 
-    state, deck = chunk_state(1, 0), np.arange(N_CARDS, dtype=np.uint8)
-    out = np.zeros((len(core.HAND_COLUMNS), 2), np.int32)
     with pytest.raises(ValueError, match="lead_samples: expected an integer 0..256"):
-        play_duel(
-            state,
-            seat_key(1, 0),
-            deck,
-            0,
-            1,
-            Rules.preset("standard"),
-            0,
-            0,
-            Spec(),
-            BOT_NAMES.index("memory"),
-            0,
-            0,
-            out,
-        )
+        duel_columns(Spec(), BOT_NAMES.index("memory"), 1, 1)
 
 
 def test_the_pimc_probe_refuses_swift():

@@ -1,0 +1,48 @@
+"""Helpers for the bot tests: a duel played straight through the core (drivers.duel's
+play_duel, standard rules, level 2, first hands) and the two checks a bad bot parameter
+meets (the botspec parser and a study file)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from shengji._core.base.rng import chunk_state, seat_key
+from shengji._core.drivers import hands as core
+from shengji._core.drivers.duel import play_duel
+from shengji.game.botspec import parse_bot
+from shengji.names import N_CARDS
+from shengji.rules.options import Rules
+from shengji.studies.base import ConfigError, make_config
+
+
+def duel_columns(spec_a, spec_b, n: int, seed: int) -> dict:
+    """n deals of play_duel with bots spec_a (team A) and spec_b (anything play_duel takes:
+    a BotId, a BotSpec, an object with id and params) -> {column: 2 n values}."""
+    state, deck = chunk_state(seed, 0), np.arange(N_CARDS, dtype=np.uint8)
+    out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
+    play_duel(
+        state,
+        seat_key(seed, 0),
+        deck,
+        0,
+        n,
+        Rules.preset("standard"),
+        0,
+        0,
+        spec_a,
+        spec_b,
+        0,
+        0,
+        out,
+    )
+    return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}
+
+
+def assert_bad_bot_parameter(value, needle: str) -> None:
+    """A bad bot table is one ValueError naming the parameter ("p.<name>") from the parser
+    and one ConfigError naming it ("policy.<name>") from a study file."""
+    with pytest.raises(ValueError, match=needle):
+        parse_bot("p", value)
+    with pytest.raises(ConfigError, match=needle.replace("p.", "policy.")):
+        make_config({"study": "scoring", "n": 1, "seed": 1, "policy": value})
