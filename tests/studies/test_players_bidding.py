@@ -8,17 +8,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from shengji._core.base.rng import chunk_state, seat_key
+from shengji._core.base.rng import chunk_state
 from shengji._core.bots import bidder
 from shengji._core.drivers import hands as core
 from shengji._core.drivers.bids import bid_chunk_players
-from shengji._core.drivers.duel import play_duel
 from shengji.bidding.args import PLAYERS, STUDY_BID_POLICIES, check_players_bot, policy_index
 from shengji.game.botspec import parse_bot
 from shengji.names import BID_POLICIES, N_CARDS
 from shengji.rules.options import Rules
 from shengji.runner import run_study
 from shengji.studies.base import ConfigError, make_config
+from tests.support.duels import duel_columns
 
 RULES = Rules.preset("standard")
 P = policy_index(PLAYERS)
@@ -124,62 +124,15 @@ def test_bid_chunk_players_columns_and_cards():
 
 def test_duel_players_plays_the_same_cards_both_ways_and_team_b_can_bid_eagerly():
     n = 150
-    out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
     mem = parse_bot("a", "memory")
-    play_duel(
-        chunk_state(3, 0),
-        seat_key(3, 0),
-        np.arange(N_CARDS, dtype=np.uint8),
-        0,
-        n,
-        RULES,
-        0,
-        0,
-        mem,
-        mem,
-        P,
-        0,
-        out,
-    )
-    trump = out[core.HAND_COLUMNS.index("trump")].reshape(-1, 2)
+    trump = duel_columns(mem, mem, n, 3, bid_policy=P)["trump"].reshape(-1, 2)
     # the same bot bidding on the same cards in both orientations bids alike
     assert (trump[:, 0] == trump[:, 1]).all()
-    out2 = np.zeros_like(out)
-    play_duel(
-        chunk_state(3, 0),
-        seat_key(3, 0),
-        np.arange(N_CARDS, dtype=np.uint8),
-        0,
-        n,
-        RULES,
-        0,
-        0,
-        mem,
-        mem,
-        P,
-        0,
-        out2,
-        0,
-    )
-    t2 = out2[core.HAND_COLUMNS.index("trump")].reshape(-1, 2)
+    t2 = duel_columns(mem, mem, n, 3, bid_policy=P, team_b_bid_policy=0)["trump"]
+    t2 = t2.reshape(-1, 2)
     assert not (t2[:, 0] == t2[:, 1]).all()  # team_b bids eagerly now, team_a judges
     with pytest.raises(ValueError, match="team_b_bid_policy"):
-        play_duel(
-            chunk_state(3, 0),
-            seat_key(3, 0),
-            np.arange(N_CARDS, dtype=np.uint8),
-            0,
-            1,
-            RULES,
-            0,
-            0,
-            mem,
-            mem,
-            0,
-            0,
-            out,
-            0,
-        )
+        duel_columns(mem, mem, 1, 3, team_b_bid_policy=0)
 
 
 @pytest.mark.parametrize(

@@ -16,9 +16,12 @@ from shengji.rules.options import Rules
 from shengji.studies.base import ConfigError, make_config
 
 
-def duel_columns(spec_a, spec_b, n: int, seed: int) -> dict:
+def duel_columns(
+    spec_a, spec_b, n: int, seed: int, *, bid_policy: int = 0, team_b_bid_policy: int = -1
+) -> dict:
     """n deals of play_duel with bots spec_a (team A) and spec_b (anything play_duel takes:
-    a BotId, a BotSpec, an object with id and params) -> {column: 2 n values}."""
+    a BotId, a BotSpec, an object with id and params), bid by the kernel's bid_policy index
+    (0: eager) -> {column: 2 n values}."""
     state, deck = chunk_state(seed, 0), np.arange(N_CARDS, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
     play_duel(
@@ -32,9 +35,10 @@ def duel_columns(spec_a, spec_b, n: int, seed: int) -> dict:
         0,
         spec_a,
         spec_b,
-        0,
+        bid_policy,
         0,
         out,
+        team_b_bid_policy,
     )
     return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}
 
