@@ -191,6 +191,7 @@ def test_a_scoring_study_with_pimc_in_every_seat(tmp_path):
         ({"bot": "pimc", "bury_eps": 0}, r"p.bury_eps: expected a number in \(0, 1\]"),
         ({"bot": "pimc", "bury_eps": True}, r"p.bury_eps: expected a number in \(0, 1\]"),
         ({"bot": "pimc", "infer_bids": 2}, r"p.infer_bids: expected an integer 0..1"),
+        ({"bot": "pimc", "pass_eps": 0}, r"p.pass_eps: expected a number in \(0, 1\]"),
     ],
 )
 def test_bad_parameters(value, needle):
@@ -213,6 +214,7 @@ def test_the_core_checks_parameters_too():
         (("z_keep", -0.5), "z_keep: expected a number >= 0"),
         (("bury_eps", 1.5), r"bury_eps: expected a number in \(0, 1\]"),
         (("infer_bids", -1), "infer_bids: expected an integer 0..1"),
+        (("pass_eps", 2.0), r"pass_eps: expected a number in \(0, 1\]"),
     ]:
         Spec.params = (bad,)
         with pytest.raises(ValueError, match=needle):
@@ -455,8 +457,8 @@ def test_inference_from_the_bids_and_the_bury_is_legal_reproducible_and_recorded
     assert all(done > 0 for _, _, done, _ in a[1])
     plain = pimc_decision(s._core.copy(), parse_bot("p", base), chunk_state(3, 1))
     assert [c[3] for c in a[1]] != [c[3] for c in plain[1]]
-    c = _duel({**base, "bury_eps": 0.5, "infer_bids": 1}, "memory", 2, seed=23398)
+    c = _duel({**base, "bury_eps": 0.5, "infer_bids": 1, "pass_eps": 0.3}, "memory", 2, 23398)
     assert (c["defender_points"] >= 0).all()
-    assert {"bury_eps", "infer_bids"} <= RECORDED_WHEN_SET
+    assert {"bury_eps", "infer_bids", "pass_eps"} <= RECORDED_WHEN_SET
     assert "bury_eps" not in parse_bot("p", "pimc").to_config()
     assert spec.to_config()["bury_eps"] == 0.3 and spec.to_config()["infer_bids"] == 1

@@ -19,6 +19,7 @@ from shengji._core.step.probes import (
     bury_likelihood_of,
     consistent_deals,
     no_pair_suits,
+    pass_likelihood_of,
     play_likelihood_of,
     sample_core,
     sample_counts,
@@ -442,3 +443,36 @@ def test_the_bury_likelihood_counts_the_cards_unlike_the_policy(bury):
         assert steps > 20
         if bury == "random":
             assert m > 0
+
+
+@pytest.mark.parametrize("preset", ["standard", "tournament", "campus-2015"])
+def test_eager_bidders_passes_score_one_and_rule_deals_out(preset):
+    """The bidding is eager (HandState's default): a seat with a bid open at the end of the
+    deal would have made it, so the true deal scores 1 from every view along the hand,
+    first hands and later ones alike; uniform deals that hand a seat such a bid (an
+    overturning pair, the declarer's second copy) score eps per seat (the inference has
+    something to read); a hand dealt without a bidding scores 1."""
+    eps = 0.5
+    ruled_out = drawn = 0
+    for seed in range(6):
+        s = HandState(preset, "2", banker=None if seed % 2 else seed % 4, seed=seed + 60)
+        while s.phase != "play":
+            s.apply(s.bot_action("memory"))
+        step = 0
+        while not s.is_over():
+            if step % 11 == 0:
+                for v in range(N_SEATS):
+                    assert pass_likelihood_of(s._core, v, eps) == 1.0, (seed, step, v)
+                    state = chunk_state(seed, step * 4 + v)
+                    for _ in range(3):
+                        like = pass_likelihood_of(s._core, v, eps, sample_core(s._core, v, state))
+                        assert like in (1.0, eps, eps**2)
+                        ruled_out += like < 1.0
+                        drawn += 1
+            s.apply(s.bot_action("memory"))
+            step += 1
+    assert drawn > 200 and ruled_out > 0
+    s = HandState(preset, "2", banker=1, seed=3, trump="S")  # no bidding
+    while s.phase != "play":
+        s.apply(s.bot_action("memory"))
+    assert pass_likelihood_of(s._core, 0, eps, sample_core(s._core, 0, chunk_state(1))) == 1.0

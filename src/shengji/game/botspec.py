@@ -37,6 +37,10 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
   bury_eps        inference from the bury, in infer_steps' likelihood: the factor of each
                   card of a sampled buried pile that the rollout bot's bury would not have
                   buried, holding the burier's sampled cards (0 < eps <= 1; default 1: none)
+  pass_eps        inference from the seats that passed, in infer_steps' likelihood: the
+                  factor of each other seat (not the banker's) that could have bid at the
+                  end of the deal, holding its sampled cards, and did not (an eager bidder
+                  would have; 0 < eps <= 1; default 1: none)
   infer_bids      1: the deals keep the cards each seat's open bids showed in its hand
                   until it plays them (the burier's in the pile once it shows out of their
                   suit); 0 (the default): the bids are ignored
@@ -153,6 +157,7 @@ BOT_PARAMS["pimc"] = {
     "infer_steps": (_PIMC_DEFAULTS["infer_steps"], _int_in(*_PIMC_LIMITS["infer_steps"])),
     "bury_eps": (_PIMC_DEFAULTS["bury_eps"], _likelihood_factor),
     "infer_bids": (_PIMC_DEFAULTS["infer_bids"], _int_in(*_PIMC_LIMITS["infer_bids"])),
+    "pass_eps": (_PIMC_DEFAULTS["pass_eps"], _likelihood_factor),
 }
 BOT_PARAMS["swift"] = {
     name: (_SWIFT_DEFAULTS[name], _int_in(*_SWIFT_LIMITS[name])) for name in _SWIFT_DEFAULTS
@@ -166,7 +171,16 @@ NAME_KEY = "bot"  # the key of a bot table that holds the name
 # defaults, which are the behaviour before them -- a run at the defaults records the same
 # table, byte for byte, as it did before they existed.
 RECORDED_WHEN_SET = frozenset(
-    {"infer", "infer_eps", "bury_factor", "z_keep", "infer_steps", "bury_eps", "infer_bids"}
+    {
+        "infer",
+        "infer_eps",
+        "bury_factor",
+        "z_keep",
+        "infer_steps",
+        "bury_eps",
+        "infer_bids",
+        "pass_eps",
+    }
 )
 
 

@@ -229,6 +229,9 @@ cdef void bid_view(const BidState* st, BidView* v) noexcept nogil
 # The seat that draws dealing position 0 (docs/rules.md §7): banker_draws_first in a later
 # hand, one draw from rng under random_first_drawer in a first hand (no draw otherwise).
 cdef int bid_first_drawer(const BidParams* p, const RulesC* r, Rng* rng) noexcept nogil
+# The bids open to `seat` now (into st.opts, best first; their number): what the asking
+# loop offers it -- a search reads it to see which seats could have bid and did not.
+cdef int find_bids(BidState* st, int seat) noexcept nogil
 # The round after the bury (overturn_after_kitty): does it take place after this bidding?
 cdef bint bid_late_round(const RulesC* r, bint first_hand, const BidResult* out) noexcept nogil
 # Start it from the deal's result (its standing bid and counters) and the seats' cards by

@@ -61,6 +61,9 @@ ctypedef struct BotParams:
     # (1: none)
     double bury_eps
     int infer_bids           # 1: the sampler keeps the cards the open bids showed
+    # inference from the seats that passed (sampler.pxd pass_likelihood): the factor of each
+    # seat that could have bid at the end of the deal and did not (1: none)
+    double pass_eps
 
 # A decision: fill *out with the chosen cards; return 0, or -1 when there is no move.
 # The bury is asked of the banker in PHASE_BURY (8 of its 33 cards); play of the seat to

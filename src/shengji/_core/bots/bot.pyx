@@ -35,6 +35,7 @@ OBJECTIVES = tuple(o.name[len("OBJECTIVE_"):].lower() for o in sorted(Objective,
 # BotParams' fields, as shengji.game.botspec names a bot's parameters
 PARAM_FIELDS = ("samples", "candidates", "rollout", "objective", "time_budget_ms", "infer",
                 "infer_eps", "bury_factor", "z_keep", "infer_steps", "bury_eps", "infer_bids",
+                "pass_eps",
                 "bury_samples", "lead_samples", "follow_samples", "hand_limit")
 
 cdef Bot REGISTRY[N_BOTS]
@@ -149,6 +150,8 @@ cdef int agent_init(Agent* a, object spec) except -1:
             a.params.infer_steps = _int_param(name, value, 0, PIMC_MAX_INFER_STEPS)
         elif name == "bury_eps":
             a.params.bury_eps = _factor_param(name, value)
+        elif name == "pass_eps":
+            a.params.pass_eps = _factor_param(name, value)
         elif name == "infer_bids":
             a.params.infer_bids = _int_param(name, value, 0, 1)
         elif name == "bury_factor":

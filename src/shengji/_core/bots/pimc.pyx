@@ -31,8 +31,9 @@ At each decision with more than one sensible choice:
      uniform deal is moved by that many Metropolis-Hastings card swaps towards the
      likely deals (sampler.pxd refine_deal), the likelihood also scoring the buried
      pile by the rollout bot's bury when bury_eps < 1 (sampler.pxd bury_likelihood);
-     infer_bids = 1: the deals keep the cards the open bids showed with their bidder
-     (sampler_init's bids);
+     pass_eps < 1 also scores the seats that could have bid at the end of the deal and
+     did not (sampler.pxd pass_likelihood); infer_bids = 1: the deals keep the cards the
+     open bids showed with their bidder (sampler_init's bids);
   3. each candidate is played (hand_apply: a throw is checked against the sampled
      hands, so a risky throw fails where it would) and the hand played out by the rollout
      bot in every seat (from each seat's view of the sampled hand, so the rollout does
@@ -74,11 +75,11 @@ from shengji._core.base.rng cimport Rng, rng_split, sj_next
 from shengji._core.base.interrupt cimport interrupted
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.bots.sampler cimport (
-    Sampler, SAMPLER_OK, deal_likelihood, refine_deal, sample_hand, sampler_free,
+    Likelihood, Sampler, SAMPLER_OK, deal_likelihood, refine_deal, sample_hand, sampler_free,
     sampler_init,
 )
 from shengji._core.bots.bot cimport (
-    BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS, ChooseBury, ChoosePlay,
+    BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS, ChoosePlay,
 )
 from shengji._core.bots.greedy cimport (
     bury_lowest, bury_lowest_voiding, follow_candidates, greedy_bury, greedy_play, lowest_card,
@@ -121,7 +122,7 @@ DEFAULTS = {"samples": PIMC_SAMPLES, "candidates": PIMC_CANDIDATES, "rollout": "
             "objective": "points", "time_budget_ms": 0.0, "infer": PIMC_INFER,
             "infer_eps": PIMC_INFER_EPS, "bury_factor": PIMC_BURY_SAMPLES_FACTOR,
             "z_keep": Z_KEEP, "infer_steps": 0, "bury_eps": 1.0,
-            "infer_bids": 0}
+            "infer_bids": 0, "pass_eps": 1.0}
 LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES),
           "infer": (0, PIMC_MAX_INFER), "bury_factor": (1, PIMC_MAX_BURY_FACTOR),
           "infer_steps": (0, PIMC_MAX_INFER_STEPS), "infer_bids": (0, 1)}
@@ -156,6 +157,7 @@ cdef void pimc_defaults(BotParams* p) noexcept nogil:
     p.infer_steps = 0
     p.bury_eps = 1.0
     p.infer_bids = 0
+    p.pass_eps = 1.0
 
 
 cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
@@ -194,10 +196,14 @@ cdef void pimc_scratch_free(void* scratch) noexcept nogil:
     free(sc)
 
 
-cdef inline ChooseBury inferred_bury(const BotParams* p) noexcept nogil:
-    """The bury the inference from the bury scores a pile by (the rollout bot's), or NULL
-    when bury_eps = 1 (none)."""
-    return NULL if p.bury_eps >= 1.0 else rollout_bury(p.rollout)
+cdef inline void inference(const BotParams* p, Likelihood* m) noexcept nogil:
+    """What the deals' likelihood reads under p: the rollout bot's plays and (bury_eps < 1)
+    its bury, and the seats that passed (pass_eps < 1)."""
+    m.play = rollout_play(p.rollout)
+    m.play_eps = p.infer_eps
+    m.bury = NULL if p.bury_eps >= 1.0 else rollout_bury(p.rollout)
+    m.bury_eps = p.bury_eps
+    m.pass_eps = p.pass_eps
 
 
 # -- candidates -------------------------------------------------------------------------
@@ -470,12 +476,12 @@ cdef int draw_inferred(Sampler* smp, const View* v, Rng* rng, const BotParams* p
     weights).  0, or SEARCH_FAILED."""
     cdef int m = p.infer * b, i, j
     cdef double total = 0.0, u, acc
-    cdef ChoosePlay policy = rollout_play(p.rollout)
+    cdef Likelihood lm
+    inference(p, &lm)
     for i in range(m):
         if sample_hand(smp, v, rng, &sc.pool[i]) != SAMPLER_OK:
             return SEARCH_FAILED
-        sc.weights[i] = deal_likelihood(v, &sc.pool[i], policy, p.infer_eps, inferred_bury(p),
-                                        p.bury_eps, &sc.work)
+        sc.weights[i] = deal_likelihood(v, &sc.pool[i], &lm, &sc.work)
         total += sc.weights[i]
     u = (sj_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total / b
     acc = sc.weights[0]
@@ -506,6 +512,8 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
     cdef bint infer = p.infer > 1 and not bury and p.rollout != BOT_RANDOM
     cdef bint refine = p.infer_steps > 0 and not bury and p.rollout != BOT_RANDOM
     cdef double like
+    cdef Likelihood lm
+    inference(p, &lm)
     sc.weighted = p.infer == 1 and not bury and p.rollout != BOT_RANDOM
     for i in range(n):                  # first: the record reads done[] even on a failure
         sc.alive[i] = i
@@ -541,13 +549,10 @@ cdef int search(const View* v, Rng* rng, const BotParams* p, Scratch* sc, int n,
                     sampler_free(&smp)
                     return SEARCH_FAILED
                 if sc.weighted:
-                    sc.dw[n_drawn] = deal_likelihood(v, &sc.samples[n_drawn], policy,
-                                                     p.infer_eps, inferred_bury(p),
-                                                     p.bury_eps, &sc.work)
+                    sc.dw[n_drawn] = deal_likelihood(v, &sc.samples[n_drawn], &lm, &sc.work)
                 elif refine:
-                    refine_deal(&smp, v, &sc.samples[n_drawn], policy, p.infer_eps,
-                                inferred_bury(p), p.bury_eps, p.infer_steps, rng, &sc.work,
-                                &like)
+                    refine_deal(&smp, v, &sc.samples[n_drawn], &lm, p.infer_steps, rng,
+                                &sc.work, &like)
                 n_drawn += 1
             rng_split(&key, <uint64_t> j, &r)
             for i in range(n_alive):

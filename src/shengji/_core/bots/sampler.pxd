@@ -41,7 +41,7 @@ ctypedef struct Sampler:
     double total                          # W(0, caps) = consistent deals / prod(size[g]!)
 
 # Read the view into s (allocates the memo: pair with sampler_free).  bids: also keep the
-# cards each other seat's open bids showed (Public.bid_one / bid_two) in its hand until it
+# cards each other seat's open bids showed (Public.bid.shown_one / shown_two) in its hand until it
 # plays them -- the burier's in the pile once it has shown out of their suit, or when no
 # deal keeps them in its hand; none when no deal keeps them at all (inference from the
 # bids; sampler.pyx bid_cards).  SAMPLER_OK, or a
@@ -85,18 +85,38 @@ cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy polic
 # play_likelihood alone, the same double).
 cdef double bury_likelihood(const View* v, const HandC* sample, PlayPolicy bury, double eps,
                             HandC* work) noexcept nogil
-cdef double deal_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
-                            double eps, PlayPolicy bury, double bury_eps,
+# Inference from the seats that could have bid and did not: after an open bidding whose
+# standing bid nobody overturned after the bury, each seat other than v.seat, the banker
+# and the burier that holds, in the sample at the end of the deal (its cards at the first
+# lead: it never took the kitty), a bid the bidding would have offered it then (an overturn
+# of the standing bid, or the declarer's reinforcement) multiplies by eps: an eager bidder
+# would have made it (1 with eps = 1, with no such bidding, nobody declaring, or before the
+# play).  `work` as play_likelihood's.
+cdef double pass_likelihood(const View* v, const HandC* sample, double eps,
+                            HandC* work) noexcept nogil
+
+# What a deal's likelihood reads (deal_likelihood, refine_deal): the other seats' plays under
+# `play` (factor play_eps), the buried pile under `bury` (NULL: not read; bury_eps), the
+# seats that passed (pass_eps; 1: not read).
+ctypedef struct Likelihood:
+    PlayPolicy play
+    double play_eps
+    PlayPolicy bury
+    double bury_eps
+    double pass_eps
+# The product of play_likelihood, bury_likelihood and pass_likelihood under m (each read
+# only when its factor is below 1; play_likelihood always: the same double as it alone when
+# nothing else is read).
+cdef double deal_likelihood(const View* v, const HandC* sample, const Likelihood* m,
                             HandC* work) noexcept nogil
 # Metropolis-Hastings on a deal from sample_hand(s, v, ...) (s still initialised): `steps`
 # proposals, each swapping one hidden card of one holder with one of another (uniformly
 # among the cards they may trade: not shown in a failed throw, of a suit the receiver has
 # not shown out of, not completing a pair the receiver is known not to hold, not a card the
-# bids placed), accepted with probability min(1, L'/L), L = deal_likelihood under policy,
-# eps, bury, bury_eps.  The proposal is symmetric and every move keeps the view's hard
-# facts, so the chain's stationary law is the uniform one over the consistent deals weighted
-# by L: the deals move towards those the other seats' plays (and the bury) make likely.
+# bids placed), accepted with probability min(1, L'/L), L = deal_likelihood under m.  The
+# proposal is symmetric and every move keeps the view's hard facts, so the chain's
+# stationary law is the uniform one over the consistent deals weighted by L: the deals move
+# towards those the other seats' plays (and the bury, and their passes) make likely.
 # *like: L of the deal it leaves.  `work`: as play_likelihood's.
-cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy policy,
-                      double eps, PlayPolicy bury, double bury_eps, int steps, Rng* rng,
-                      HandC* work, double* like) noexcept nogil
+cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, const Likelihood* m,
+                      int steps, Rng* rng, HandC* work, double* like) noexcept nogil

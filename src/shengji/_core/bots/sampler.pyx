@@ -47,6 +47,9 @@ from shengji._core.engine.play cimport (
 )
 from shengji._core.base.rng cimport Rng, sj_bounded, sj_next
 from shengji._core.engine.view cimport View, make_view, unseen
+from shengji._core.bidding.bidding cimport (
+    BidState, ROUND_AFTER_DEAL, STR_NONE, bid_late_start, find_bids,
+)
 
 cdef enum:
     MAX_HIDDEN = N_CARDS     # hidden cards of one group (at most 83 in fact)
@@ -139,7 +142,7 @@ cdef void seat_played(const Public* pub, uint8_t* out) noexcept nogil:
 
 cdef void bid_cards(const View* v, uint8_t* known, uint8_t* pile,
                     bint buried) noexcept nogil:
-    """The cards each other seat's open bids showed (pub.bid_one / bid_two) that it has not
+    """The cards each other seat's open bids showed (pub.bid.shown_one / shown_two) that it has not
     played since, merged into known (a failed throw may have shown the same card: the larger
     count).  The seat that buried may have buried one: a shown card of a suit it has since
     shown out of (every one of them when `buried`) is in the pile -- into pile (copies the
@@ -154,7 +157,8 @@ cdef void bid_cards(const View* v, uint8_t* known, uint8_t* pile,
     seat_played(pub, played)
     for s in range(N_SEATS):
         for k in range(N_KINDS):
-            shown = 2 if (pub.bid_two[s] >> k) & 1 else (1 if (pub.bid_one[s] >> k) & 1 else 0)
+            shown = 2 if (pub.bid.shown_two[s] >> k) & 1 else \
+                (1 if (pub.bid.shown_one[s] >> k) & 1 else 0)
             b[s * N_KINDS + k] = shown - played[s * N_KINDS + k] \
                 if shown > played[s * N_KINDS + k] else 0
     for k in range(N_KINDS):
@@ -628,13 +632,38 @@ cdef double bury_likelihood(const View* v, const HandC* sample, PlayPolicy bury,
     return positive(eps ** (KITTY_SIZE - overlap))
 
 
-cdef double deal_likelihood(const View* v, const HandC* sample, PlayPolicy policy,
-                            double eps, PlayPolicy bury, double bury_eps,
+cdef double pass_likelihood(const View* v, const HandC* sample, double eps,
+                            HandC* h) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef BidState st
+    cdef const uint8_t* counts[N_SEATS]
+    cdef double like = 1.0
+    cdef int s
+    if eps >= 1.0 or not pub.bid_set or pub.phase != PHASE_PLAY or pub.r.secret_bids or \
+            pub.bid.standing.strength == STR_NONE or pub.bid.late_overturns or \
+            pub.bid.reburies:
+        return 1.0
+    rewind(v, sample, h)                 # the seats' cards at the end of the deal
+    for s in range(N_SEATS):
+        counts[s] = h.seat[s].count
+    bid_late_start(&st, &pub.r, pub.level, pub.bid_first_hand, &pub.bid, counts)
+    st.round = ROUND_AFTER_DEAL          # the bids the deal's asking would offer
+    for s in range(N_SEATS):
+        if s == v.seat or s == pub.banker or s == pub.burier:
+            continue
+        if find_bids(&st, s) > 0:
+            like *= eps
+    return like
+
+
+cdef double deal_likelihood(const View* v, const HandC* sample, const Likelihood* m,
                             HandC* work) noexcept nogil:
-    cdef double like = play_likelihood(v, sample, policy, eps, work)
-    if bury == NULL or bury_eps >= 1.0:
-        return like
-    return positive(like * bury_likelihood(v, sample, bury, bury_eps, work))
+    cdef double like = play_likelihood(v, sample, m.play, m.play_eps, work)
+    if m.bury != NULL and m.bury_eps < 1.0:
+        like = positive(like * bury_likelihood(v, sample, m.bury, m.bury_eps, work))
+    if m.pass_eps < 1.0:
+        like = positive(like * pass_likelihood(v, sample, m.pass_eps, work))
+    return like
 
 
 cdef inline uint8_t* holder_counts(const Sampler* s, HandC* deal, int h) noexcept nogil:
@@ -679,13 +708,12 @@ cdef inline void refresh(const Sampler* s, const View* v, HandC* deal, int h) no
     deal.cache[o].stale = (1 << N_FOLLOW) - 1
 
 
-cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy policy,
-                      double eps, PlayPolicy bury, double bury_eps, int steps, Rng* rng,
-                      HandC* work, double* like) noexcept nogil:
+cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, const Likelihood* m,
+                      int steps, Rng* rng, HandC* work, double* like) noexcept nogil:
     cdef int _step, a, b, ka, kb
     cdef uint8_t* ca
     cdef uint8_t* cb
-    cdef double cur = deal_likelihood(v, deal, policy, eps, bury, bury_eps, work), nxt
+    cdef double cur = deal_likelihood(v, deal, m, work), nxt
     for _step in range(steps):
         if s.n_holders < 2:
             break
@@ -709,7 +737,7 @@ cdef void refine_deal(const Sampler* s, const View* v, HandC* deal, PlayPolicy p
         ca[kb] += 1
         refresh(s, v, deal, a)
         refresh(s, v, deal, b)
-        nxt = deal_likelihood(v, deal, policy, eps, bury, bury_eps, work)
+        nxt = deal_likelihood(v, deal, m, work)
         if nxt >= cur or uniform(rng) * cur < nxt:
             cur = nxt
             continue

@@ -33,7 +33,7 @@ from shengji._core.bidding.bidding cimport (
     MAX_REDEALS, POLICY_EAGER, POLICY_NEVER, POLICY_PLAYERS, bid_first_drawer,
 )
 from shengji._core.deal.deal cimport shuffle_full
-from shengji._core.engine.hand cimport hand_set_overturns, hand_set_shown, hand_setup
+from shengji._core.engine.hand cimport hand_set_overturns, hand_set_bids, hand_setup
 from shengji._core.engine.hand cimport HandC
 from shengji._core.bots.bot cimport Agent
 from shengji._core.drivers.hands cimport (
@@ -206,7 +206,7 @@ cdef object _duel_players(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
                     hand_setup(&h, seat_order(&deck[0], bid[o].first_drawer, buf),
                                lv[team(b)], lv[1 - team(b)], bid[o].trump, b, &r)
                     hand_set_overturns(&h, bid[o].team_overturns[0], bid[o].team_overturns[1])
-                    hand_set_shown(&h, bid[o].shown_one, bid[o].shown_two)
+                    hand_set_bids(&h, &bid[o], bp[o].first_hand)
                     for s in range(N_SEATS):
                         t.seat_rng[s] = after[o][s]
                     rc = play_out_seats_bids(&h, t.rngs, t.seats[o][team(b)], &bp[o], &bid[o])

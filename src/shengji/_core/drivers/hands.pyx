@@ -25,7 +25,7 @@ from shengji._core.bidding.bidding cimport (
 from shengji._core.rules.combos cimport SIDE_BANKER, SIDE_DEFENDERS
 from shengji._core.engine.hand cimport (
     HandC, APPLY_OK, APPLY_EMPTY, PHASE_PLAY, hand_apply, hand_bury, hand_set_overturns,
-    hand_set_shown, hand_setup, hand_set_trump, hand_take_kitty,
+    hand_set_bids, hand_setup, hand_set_trump, hand_take_kitty,
 )
 from shengji._core.bots.bot cimport Agent, agent_bid, agent_bury, agent_play
 from shengji._core.engine.view cimport View, make_view
@@ -80,7 +80,7 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
     hand_setup(h, seat_order(deck, bid.first_drawer, buf), team_level[team(b)],
                team_level[1 - team(b)], bid.trump, b, r)
     hand_set_overturns(h, bid.team_overturns[0], bid.team_overturns[1])
-    hand_set_shown(h, bid.shown_one, bid.shown_two)
+    hand_set_bids(h, bid, bp.first_hand)
     return 0
 
 
@@ -158,7 +158,7 @@ cdef int deal_hand_agents(HandC* h, Rng* rng, Rng** rngs, uint8_t* deck, const B
     hand_setup(h, seat_order(deck, bid.first_drawer, buf), team_level[team(b)],
                team_level[1 - team(b)], bid.trump, b, r)
     hand_set_overturns(h, bid.team_overturns[0], bid.team_overturns[1])
-    hand_set_shown(h, bid.shown_one, bid.shown_two)
+    hand_set_bids(h, bid, bp.first_hand)
     return 0
 
 
@@ -247,7 +247,7 @@ cdef int late_bids(HandC* h, Rng** rngs, Agent** agents, const BidParams* bp,
             break
     bid_late_finish(&st, bid)
     hand_set_overturns(h, bid.team_overturns[0], bid.team_overturns[1])
-    hand_set_shown(h, bid.shown_one, bid.shown_two)
+    hand_set_bids(h, bid, bp.first_hand)
     return APPLY_OK
 
 

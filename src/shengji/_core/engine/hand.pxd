@@ -11,6 +11,7 @@ from shengji._core.base.options cimport RulesC
 from shengji._core.rules.combos cimport Combo
 from shengji._core.engine.play cimport Play
 from shengji._core.rules.scoring cimport HandScore
+from shengji._core.bidding.bidding cimport BidResult
 
 cdef enum:
     N_FOLLOW = 5             # following-suits: 0..3 side suits, 4 trump
@@ -70,11 +71,12 @@ ctypedef struct Public:
     # the bidding's overturns per team of the overturner (overturn_levels): 0 until whoever ran the
     # bidding sets them (hand_set_overturns)
     int overturns[2]
-    # what each seat's open bids showed, as kind masks (at least one / two copies; the
-    # bidding's BidResult.shown_*): cards it held when it bid.  0 until whoever ran the
-    # bidding sets them (hand_set_shown)
-    uint64_t bid_one[N_SEATS]
-    uint64_t bid_two[N_SEATS]
+    # the bidding's public outcome (hand_set_bids; bid_set 0 until whoever ran the bidding
+    # sets it): what each seat's open bids showed (bid.shown_one / shown_two), the standing
+    # bid, the overturns after the bury; bid_first_hand: a first hand's bidding
+    BidResult bid
+    int bid_set
+    int bid_first_hand
     int bury_trump           # the trump when the kitty was last buried (-1 before the bury)
     int points[N_SEATS]              # trick points taken per seat
     int table_points                 # defenders' trick points
@@ -121,10 +123,10 @@ cdef int hand_set_trump(HandC* h, int trump) noexcept nogil
 # overturns after the bury (any time before the last trick).
 cdef void hand_set_overturns(HandC* h, int team0, int team1) noexcept nogil
 cdef int hand_take_kitty(HandC* h, int seat) noexcept nogil
-# What the bidding's open bids showed (BidResult.shown_one / shown_two, N_SEATS masks each)
-# into the public record: set after the bidding and again after the round of overturns
-# after the bury.
-cdef void hand_set_shown(HandC* h, const uint64_t* one, const uint64_t* two) noexcept nogil
+# The bidding's outcome into the public record (Public.bid; first_hand: a first hand's
+# bidding): set after the bidding and again after the round of overturns after the bury.
+# Public under open bids: under secret_bids the face-down cards laid are wiped.
+cdef void hand_set_bids(HandC* h, const BidResult* bid, bint first_hand) noexcept nogil
 # The seat to play plays p; a failed throw plays the forced component instead (in *forced,
 # else *forced = *p) and books the penalty.  APPLY_OK, or a negative status and nothing
 # changed.  check = False skips the follow check: only for the bots' plays (from

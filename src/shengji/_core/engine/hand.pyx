@@ -82,9 +82,9 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
     memset(pub.void_suits, 0, N_SEATS)
     pub.overturns[0] = 0
     pub.overturns[1] = 0
-    for s in range(N_SEATS):
-        pub.bid_one[s] = 0
-        pub.bid_two[s] = 0
+    memset(&pub.bid, 0, sizeof(BidResult))
+    pub.bid_set = 0
+    pub.bid_first_hand = 0
     pub.bury_trump = -1
     for s in range(N_FOLLOW):
         pub.suit_mask[s] = 0
@@ -151,11 +151,11 @@ cdef inline bint before_first_lead(const HandC* h) noexcept nogil:
     return h.pub.phase == PHASE_PLAY and h.pub.tricks_done == 0 and h.pub.n_in_trick == 0
 
 
-cdef void hand_set_shown(HandC* h, const uint64_t* one, const uint64_t* two) noexcept nogil:
-    cdef int s
-    for s in range(N_SEATS):
-        h.pub.bid_one[s] = one[s]
-        h.pub.bid_two[s] = two[s]
+cdef void hand_set_bids(HandC* h, const BidResult* bid, bint first_hand) noexcept nogil:
+    h.pub.bid = bid[0]
+    memset(h.pub.bid.standing.laid, 0, sizeof(h.pub.bid.standing.laid))
+    h.pub.bid_set = 1
+    h.pub.bid_first_hand = 1 if first_hand else 0
 
 
 cdef int hand_set_trump(HandC* h, int trump) noexcept nogil:

@@ -22,7 +22,8 @@ from shengji._core.engine.play cimport Play
 from shengji._core.bots.bot cimport Agent, BOT_PIMC, agent_free, agent_init, bot_get
 from shengji._core.bots.pimc cimport PIMC_MAX_CANDIDATES, pimc_explain
 from shengji._core.bots.sampler cimport (
-    Sampler, SAMPLER_OK, PlayPolicy, bury_likelihood, pair_inferences, play_likelihood,
+    Sampler, SAMPLER_OK, PlayPolicy, bury_likelihood, pair_inferences, pass_likelihood,
+    play_likelihood,
     sample_hand, sampler_free, sampler_init,
 )
 from shengji._core.bots.greedy cimport greedy_bury, greedy_play
@@ -183,7 +184,19 @@ def bury_likelihood_of(HandCore core, int seat, str policy, double eps, HandCore
     return bury_likelihood(&v, &deal.h, fn, eps, &work)
 
 
+def pass_likelihood_of(HandCore core, int seat, double eps, HandCore deal=None):
+    """pass_likelihood (sampler.pxd) of `deal` (as play_likelihood_of's) from seat's view of
+    core with factor eps."""
+    cdef View v
+    cdef HandC work
+    _policy("memory", eps)
+    _view(core, seat, &v)
+    if deal is None:
+        deal = core
+    return pass_likelihood(&v, &deal.h, eps, &work)
+
+
 def bids_shown(HandCore core):
     """What the open bids showed, in core's public record: per seat (kinds with at least
     one copy shown, kinds with two) as bit masks."""
-    return [(core.h.pub.bid_one[s], core.h.pub.bid_two[s]) for s in range(N_SEATS)]
+    return [(core.h.pub.bid.shown_one[s], core.h.pub.bid.shown_two[s]) for s in range(N_SEATS)]

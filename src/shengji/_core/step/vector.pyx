@@ -41,7 +41,7 @@ from shengji._core.bidding.bidding cimport (BidParams, BidResult, BidState, BidV
                                             bid_view, result_dict)
 from shengji._core.engine.hand cimport (HandC, APPLY_OK, N_FOLLOW, PHASE_BURY, PHASE_OVER,
                                         PHASE_PLAY, hand_apply, hand_bury,
-                                        hand_set_overturns, hand_set_shown, hand_set_trump,
+                                        hand_set_overturns, hand_set_bids, hand_set_trump,
                                         hand_take_kitty)
 from shengji._core.engine.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, book_setup,
                                         ids_add, ids_clear, ids_has, ids_next,
@@ -318,7 +318,7 @@ cdef class VectorCore:
                 break
         bid_late_finish(&e.late, &e.bid)
         hand_set_overturns(&e.h, e.bid.team_overturns[0], e.bid.team_overturns[1])
-        hand_set_shown(&e.h, e.bid.shown_one, e.bid.shown_two)
+        hand_set_bids(&e.h, &e.bid, e.bp.first_hand)
         e.late_on = False
 
     cdef void bury_card(self, Py_ssize_t i, int c) noexcept nogil:
