@@ -86,6 +86,8 @@ QUOTES = [
           slow=True),
     Quote("sim/duel_infer.toml", "duel_infer", {}, _duel("pimc with inference against `pimc`:"),
           slow=True),
+    Quote("README.md", "duel_infer", {"seed": 23420},
+          _duel("pimc with inference against `pimc`:"), slow=True),
     Quote("README.md", "duel_pimc", {"team_b": "greedy"}, _duel("`pimc` beats `greedy` by"),
           slow=True),
     Quote("sim/duel_pimc.toml", "duel_pimc", {}, _duel("`pimc` beats `memory` by"), slow=True),
