@@ -36,6 +36,13 @@ cdef inline uint64_t splitmix64(uint64_t* z) noexcept nogil:
     return x ^ (x >> 31)
 
 
+cdef inline void rng_fixed(Rng* r) noexcept nogil:
+    """A fixed valid state, for a bot known never to draw (the base bots a search asks for
+    its candidates or its likelihoods): nothing depends on it."""
+    r.s[0] = 1
+    r.s[1] = r.s[2] = r.s[3] = 0
+
+
 cdef inline void rng_split(const Rng* key, uint64_t counter, Rng* out) noexcept nogil:
     """The stream numbered `counter` of a key state (rng.pyx: seat_key): a pure function
     of (key, counter), so a per-seat stream never depends on how many draws others made.

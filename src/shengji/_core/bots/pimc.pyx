@@ -70,8 +70,10 @@ from shengji._core.engine.hand cimport (
     HandC, Public, APPLY_OK, N_FOLLOW, PHASE_BURY, PHASE_PLAY, hand_apply, hand_bury,
 )
 from shengji._core.engine.moves cimport MAX_PLAYS
-from shengji._core.engine.play cimport Play, bit, ctz, mask_size, masked_counts, popcount
-from shengji._core.base.rng cimport Rng, rng_split, sj_next
+from shengji._core.engine.play cimport (
+    Play, bit, ctz, mask_size, masked_counts, popcount, same_play,
+)
+from shengji._core.base.rng cimport Rng, rng_fixed, rng_split, sj_next
 from shengji._core.base.interrupt cimport interrupted
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.bots.sampler cimport (
@@ -207,10 +209,6 @@ cdef inline void inference(const BotParams* p, Likelihood* m) noexcept nogil:
 
 
 # -- candidates -------------------------------------------------------------------------
-cdef inline bint same_play(const Play* a, const Play* b) noexcept nogil:
-    return a.one == b.one and a.two == b.two
-
-
 cdef inline void add_unique(Play* cands, int* n, int cap, const Play* p) noexcept nogil:
     cdef int i
     if n[0] >= cap or p.one == 0:
@@ -302,8 +300,7 @@ cdef int play_candidates(const View* v, Scratch* sc, const BotParams* p) noexcep
     cdef Rng dummy                       # the base bots named here never draw
     cdef int cost[MAX_PLAYS]
     cdef int order[MAX_PLAYS]
-    dummy.s[0] = 1
-    dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
+    rng_fixed(&dummy)
     if p.rollout != BOT_RANDOM and rollout_play(p.rollout)(v, &dummy, &q) == 0:
         add_unique(sc.cands, &n, cap, &q)
     if memory_play(v, &dummy, &q) == 0:
@@ -343,8 +340,7 @@ cdef int bury_candidates(const View* v, Scratch* sc, const BotParams* p) noexcep
     cdef int n = 0, cap = p.candidates, i, s, held
     cdef Play q
     cdef Rng dummy
-    dummy.s[0] = 1
-    dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
+    rng_fixed(&dummy)
     if cap > MAX_BURY_CANDIDATES:
         cap = MAX_BURY_CANDIDATES
     if p.rollout == BOT_GREEDY and greedy_bury(v, &dummy, &q) == 0:

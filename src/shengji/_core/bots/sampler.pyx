@@ -43,9 +43,9 @@ from shengji._core.engine.hand cimport (
 )
 from shengji._core.rules.combos cimport Combo, decompose
 from shengji._core.engine.play cimport (
-    Play, counts_play, ctz, mask_size, play_counts, play_points, play_size,
+    Play, counts_play, ctz, mask_size, play_counts, play_points, play_size, same_play,
 )
-from shengji._core.base.rng cimport Rng, sj_bounded, sj_next
+from shengji._core.base.rng cimport Rng, rng_fixed, sj_bounded, sj_next
 from shengji._core.engine.view cimport View, make_view, unseen
 from shengji._core.bidding.bidding cimport (
     BidState, ROUND_AFTER_DEAL, STR_NONE, bid_late_start, find_bids,
@@ -523,10 +523,6 @@ cdef int sample_hand(Sampler* s, const View* v, Rng* rng, HandC* out) noexcept n
 
 
 # -- inference from play ----------------------------------------------------------------
-cdef inline bint same_play(const Play* a, const Play* b) noexcept nogil:
-    return a.one == b.one and a.two == b.two
-
-
 cdef void rewind(const View* v, const HandC* sample, HandC* h) noexcept nogil:
     """h: the sampled hand as it stood at the first lead -- each seat holding its cards now
     plus every card it played since, the public record emptied of the play."""
@@ -589,8 +585,7 @@ cdef double play_likelihood(const View* v, const HandC* sample, PlayPolicy polic
                 return positive(like * eps ** CONTRADICTED_PLAYS)
             if s != v.seat:
                 make_view(h, s, &sv)
-                dummy.s[0] = 1
-                dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
+                rng_fixed(&dummy)
                 if policy(&sv, &dummy, &q) != 0 or not same_play(&q, actual):
                     like *= eps
             rc = hand_apply(h, actual, &forced, False)
@@ -622,8 +617,7 @@ cdef double bury_likelihood(const View* v, const HandC* sample, PlayPolicy bury,
     h.pub.phase = PHASE_BURY
     h.pub.to_play = b
     make_view(h, b, &sv)
-    dummy.s[0] = 1
-    dummy.s[1] = dummy.s[2] = dummy.s[3] = 0
+    rng_fixed(&dummy)
     if bury(&sv, &dummy, &q) != 0:
         return 1.0
     play_counts(&q, cnt)

@@ -32,6 +32,10 @@ cdef inline uint64_t lowest_bit(uint64_t m) noexcept nogil:
     return m & (~m + 1)
 
 
+cdef inline bint same_play(const Play* a, const Play* b) noexcept nogil:
+    return a.one == b.one and a.two == b.two
+
+
 cdef inline int play_size(const Play* p) noexcept nogil:
     return popcount(p.one) + popcount(p.two)
 
