@@ -38,9 +38,9 @@ of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.
                   card of a sampled buried pile that the rollout bot's bury would not have
                   buried, holding the burier's sampled cards (0 < eps <= 1; default 1: none)
   pass_eps        inference from the seats that passed, in infer_steps' likelihood: the
-                  factor of each other seat (not the banker's) that could have bid at the
-                  end of the deal, holding its sampled cards, and did not (an eager bidder
-                  would have; 0 < eps <= 1; default 1: none)
+                  factor of each other seat (not the banker, not the burier) that could
+                  have bid at the end of the deal, holding its sampled cards, and did not
+                  (an eager bidder would have; 0 < eps <= 1; default 1: none)
   infer_bids      1: the deals keep the cards each seat's open bids showed in its hand
                   until it plays them (the burier's in the pile once it shows out of their
                   suit); 0 (the default): the bids are ignored

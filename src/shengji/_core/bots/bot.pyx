@@ -86,7 +86,7 @@ cdef int _int_param(str name, object value, int lo, int hi) except? -1:
 
 
 cdef double _factor_param(str name, object value) except? -1.0:
-    """A likelihood factor (infer_eps, bury_eps): a number in (0, 1]."""
+    """A likelihood factor (infer_eps, bury_eps, pass_eps): a number in (0, 1]."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
         raise ValueError(f"bot parameter {name}: expected a number in (0, 1], got {value!r}")
     return value
