@@ -30,6 +30,12 @@ ctypedef struct TrumpTable:
     uint8_t chain[N_KINDS]   # tractor position: pairs whose chain differs by 1 are adjacent
     uint8_t points[N_KINDS]
 
+cdef enum:
+    # Chain positions (TrumpTable.chain) stay below 27 (no-trump BJ without trump_chain:
+    # 20 + 3 * 2); one spare slot past the end keeps every run scan terminated by an empty
+    # position.
+    MAX_CHAIN = 32
+
 cdef void build_trump_table(TrumpTable* t, int level, int suit,
                             bint tractor_gap, bint trump_chain) noexcept nogil
 

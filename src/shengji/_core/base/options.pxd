@@ -97,6 +97,6 @@ ctypedef struct RulesC:
     bint must_play_strict
     bint short_suit_trumps
 
-# rules: a shengji.Rules (anything with packed() -> {RulesC field: int}); None, a preset
-# name or a dict of options go through the resolver the Python layer installed.
+# rules: the packed rules, a dict {RulesC field: int} (shengji.rules.pack.rules(a Rules));
+# a TypeError for anything else.  The core never resolves presets or calls back up.
 cdef RulesC pack_rules(object rules) except *

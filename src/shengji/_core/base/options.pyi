@@ -1,8 +1,7 @@
 """Packing of rule options into the kernels' C struct (compiled).  See options.pyx."""
 
 import enum
-from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 # The core's numbering of each choice option: the cpdef enums of options.pxd (members
 # <PREFIX>_<VALUE>, listed there; not repeated here).
@@ -16,5 +15,8 @@ FirstHandNoBid: type[enum.IntEnum]
 OverturnLevels: type[enum.IntEnum]
 TimeoutTie: type[enum.IntEnum]
 
-def set_resolver(resolver: Callable[[Any], Any]) -> None: ...
-def packed(rules: object = None) -> dict[str, int]: ...
+# What the core's entry points take for the rules: the RulesC fields as plain ints
+# (shengji.rules.pack.rules(a Rules), i.e. Rules.packed()).
+_Packed: TypeAlias = dict[str, int]
+
+def packed(rules: _Packed) -> dict[str, int]: ...

@@ -56,7 +56,7 @@ cdef int rng_load(Rng* r, object state, str name="state") except -1:
     if (not isinstance(state, np.ndarray) or state.dtype != np.uint64
             or state.shape != (RNG_WORDS,) or not state.flags.writeable):
         raise ValueError(f"{name}: expected a writable numpy uint64 array of {RNG_WORDS} "
-                         f"words (shengji._core.rng.chunk_state), got {state!r:.80}")
+                         f"words (shengji._core.base.rng.chunk_state), got {state!r:.80}")
     v = state
     for k in range(RNG_WORDS):
         r.s[k] = v[k]

@@ -25,6 +25,7 @@ from libc.stdint cimport uint8_t, int8_t, uint16_t, uint64_t
 from shengji._core.base.cards cimport HAND_SIZE, NO_TRUMP, N_SEATS, N_CARDS, N_DEALT, N_KINDS
 from shengji._core.base.options cimport RulesC
 from shengji._core.base.rng cimport Rng
+from shengji._core.deal.spec cimport Dealer
 
 cdef enum:
     POLICY_EAGER = 0       # declare on the first level card seen; overturn/reinforce when able
@@ -262,11 +263,13 @@ cdef const uint8_t* bid_seat_order(const uint8_t* deck, int first_drawer,
 cdef int bid_policy_choose(const BidView* v, const BidParams* p) noexcept nogil
 
 # -- loops of the machine with a kernel policy --------------------------------------------
-# Shuffle (shengji._core.deal.shuffle_full on the carried-over deck) and bid, redealing
+# Shuffle (shengji._core.deal.deal.shuffle_full on the carried-over deck) and bid, redealing
 # while the rules throw the deal in; returns BID_OK or a negative BID_ERR_*.  The final
-# deal's bidding state is left in *st (for the round after the bury).
+# deal's bidding state is left in *st (for the round after the bury).  With a dealer
+# (cond.pxd) every deal, redeals too, is its conditional deal at p.level instead of the
+# shuffle (a negative DEAL_ERR_* when it fails).
 cdef int bid_hand(Rng* rng, uint8_t* deck, const BidParams* p, const RulesC* r,
-                  BidResult* out, BidState* st) noexcept nogil
+                  BidResult* out, BidState* st, Dealer* dealer=*) noexcept nogil
 
 # Bid on one given dealing order (no shuffle).  rng is only drawn from for no_bid =
 # kitty_random.  Returns BID_OK, BID_REDEAL (out.no_bid = 1, the deal is thrown in) or

@@ -1,11 +1,8 @@
 """The bidding kernel (compiled).  See bidding.pyx; its C API (the state machine) is
-bidding.pxd, the stepping API for Python is bidcore.BidCore."""
+bidding.pxd, the stepping API for Python is bidcore.BidCore, its Python entry points
+(``bid_given``, ``bid_chunk``, ``seen_probe``, the draws) are entry.pyi."""
 
 import enum
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
 
 class BidStrength(enum.IntEnum):
     STR_NONE = 0
@@ -36,38 +33,3 @@ RESULT_FIELDS: tuple[str, ...]
 STRENGTH_NAMES: tuple[str, ...]  # by BidStrength value
 ACTION_NAMES: tuple[str, ...]  # by BidAction value
 STAGE_NAMES: tuple[str, ...]  # by BidStage value
-
-def bid_given(
-    cards: Any,
-    level: int,
-    rules: Any = None,
-    policy: int = 0,
-    threshold: int = 0,
-    first_hand: bool = True,
-    banker: int = 0,
-    state: npt.NDArray[np.uint64] | None = None,
-    first_drawer: int = -1,
-) -> tuple[int, dict[str, Any]]: ...
-def shuffle_deck(state: npt.NDArray[np.uint64], deck: npt.NDArray[np.uint8]) -> None: ...
-def draw_bounded(state: npt.NDArray[np.uint64], bound: int) -> int: ...
-def bid_chunk(
-    state: npt.NDArray[np.uint64],
-    deck: npt.NDArray[np.uint8],
-    n: int,
-    level: int,
-    rules: Any = None,
-    policy: int = 0,
-    threshold: int = 0,
-    first_hand: bool = True,
-    banker: int = 0,
-    trumps: bool = True,
-    cards: npt.NDArray[np.uint8] | None = None,
-) -> dict[str, npt.NDArray[Any]]: ...
-def seen_probe(
-    cards: Any,
-    level: int,
-    rules: Any = ...,
-    first_hand: bool = ...,
-    banker: int = ...,
-    first_drawer: int = ...,
-) -> list[dict[str, Any]]: ...

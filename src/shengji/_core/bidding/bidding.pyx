@@ -27,23 +27,22 @@ asks nothing (``quiet``), nor does a level card or joker that cannot open a bid 
 """
 import numpy as np
 cimport numpy as cnp
-from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memcmp, memcpy, memset
+from libc.stdint cimport uint8_t, int8_t, uint16_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from shengji._core.base.cards cimport (
     N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, N_DEALT, KITTY_SIZE, SMALL_JOKER, BIG_JOKER,
     kind_of,
 )
 from shengji._core.base.options cimport (
-    RulesC, pack_rules, SP_NONE, SP_SHCD, SP_SHDC, NB_KITTY_RANDOM, NB_KITTY_FIRST, NB_KITTY_THIRD,
+    RulesC, SP_NONE, SP_SHCD, SP_SHDC, NB_KITTY_RANDOM, NB_KITTY_FIRST, NB_KITTY_THIRD,
     NB_REDEAL, NB_BANKER_STEPS_DOWN, OAK_LATER_HANDS, OAK_ALWAYS, FNB_KITTY_FIRST,
 )
-from shengji._core.base.rng cimport Rng, rng_load, rng_store, sj_bounded
-from shengji._core.deal.deal cimport shuffle_full
+from shengji._core.base.rng cimport Rng, sj_bounded
+from shengji._core.deal.cond cimport deal_shuffle
+from shengji._core.deal.spec cimport DEAL_OK, Dealer
 
 cnp.import_array()
-
-from shengji._core.base.rng import chunk_state
 
 cdef enum:
     ALL_QUIET = (1 << N_SEATS) - 1
@@ -671,12 +670,14 @@ cdef int bid_deck(Rng* rng, const uint8_t* deck, const BidParams* p, const Rules
 
 
 cdef int bid_hand(Rng* rng, uint8_t* deck, const BidParams* p, const RulesC* r,
-                  BidResult* out, BidState* st) noexcept nogil:
+                  BidResult* out, BidState* st, Dealer* dealer=NULL) noexcept nogil:
     cdef int redeals = 0
     cdef int rc, first
     first = bid_first_drawer(p, r, rng)     # once per hand, before the shuffle
     while True:
-        shuffle_full(rng, deck)
+        rc = deal_shuffle(dealer, rng, deck, p.level, first)   # dealer NULL: shuffle_full
+        if rc != DEAL_OK:
+            return rc
         rc = bid_deck(rng, deck, p, r, first, out, st)
         if rc != BID_REDEAL:
             out.redeals = redeals
@@ -697,7 +698,8 @@ cdef int count_trumps(const uint8_t* cards, int n, int level, int trump) noexcep
 
 
 # -----------------------------------------------------------------------------------------
-# Python entry points (checked in shengji/bidding/simulate.py; these only guard memory safety).
+# Python names of the kernel, and what its Python entry points (entry.pyx: checked in
+# shengji/bidding/simulate.py; they only guard memory safety) and the drivers share.
 # The stepping API for the game layer is bidcore.BidCore.
 # -----------------------------------------------------------------------------------------
 POLICIES = ("eager", "threshold", "never")
@@ -717,22 +719,6 @@ ACTION_NAMES = tuple(m.name[len("ACT_"):].lower() for m in sorted(BidAction, key
 STAGE_NAMES = tuple(m.name[len("STAGE_"):].lower() for m in sorted(BidStage, key=int))
 
 
-cdef int _params(BidParams* p, int level, int policy, int threshold, bint first_hand,
-                 int banker) except -1:
-    if not 0 <= level < N_RANKS:
-        raise ValueError(f"level rank index {level} out of range 0..12")
-    if not POLICY_EAGER <= policy <= POLICY_NEVER:
-        raise ValueError(f"policy index {policy} out of range 0..2")
-    if not first_hand and not 0 <= banker < N_SEATS:
-        raise ValueError(f"banker seat {banker} out of range 0..3")
-    p.level = level
-    p.policy = policy
-    p.threshold = threshold
-    p.first_hand = first_hand
-    p.banker = banker if not first_hand else 0
-    return 0
-
-
 cdef dict result_dict(const BidResult* o):
     """A BidResult as a dict (RESULT_FIELDS and the round after the bury's counts)."""
     return {"trump": o.trump, "banker": o.banker, "first_declarer": o.first_declarer,
@@ -741,111 +727,6 @@ cdef dict result_dict(const BidResult* o):
             "banker_steps_down": o.banker_steps_down, "first_drawer": o.first_drawer,
             "late_overturns": o.late_overturns, "reburies": o.reburies,
             "team_overturns": (o.team_overturns[0], o.team_overturns[1])}
-
-
-def bid_given(cards, int level, rules=None, int policy=POLICY_EAGER, int threshold=0,
-              bint first_hand=True, int banker=0, state=None, int first_drawer=-1):
-    """Run the bidding on one dealing order (108 physical ids).  Returns ``(status,
-    result dict)``: status 0, or 1 when the deal is thrown in (redeal).  ``state`` (4
-    words, advanced in place; default ``chunk_state(0)``) is drawn from for
-    random_first_drawer (when ``first_drawer`` is -1) and no_bid = kitty_random.
-    ``first_drawer`` -1: the rules decide (bid_first_drawer)."""
-    cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
-    cdef BidParams p
-    cdef BidResult o
-    cdef BidState st
-    cdef RulesC r = pack_rules(rules)
-    cdef Rng rng
-    cdef int rc
-    if d.shape[0] != N_CARDS or np.any(np.asarray(d) >= N_CARDS):
-        raise ValueError("cards must be 108 physical card ids 0..107")
-    if not -1 <= first_drawer < N_SEATS:
-        raise ValueError(f"first_drawer {first_drawer} out of range -1..3")
-    _params(&p, level, policy, threshold, first_hand, banker)
-    if state is None:
-        state = chunk_state(0)
-    rng_load(&rng, state)
-    with nogil:
-        if first_drawer < 0:
-            first_drawer = bid_first_drawer(&p, &r, &rng)
-        rc = bid_deck(&rng, &d[0], &p, &r, first_drawer, &o, &st)
-    rng_store(&rng, state)
-    if rc < 0:
-        raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
-    return rc, result_dict(&o)
-
-
-def seen_probe(cards, int level, rules=None, bint first_hand=True, int banker=0,
-               int first_drawer=0):
-    """The players' views of one eager bidding (bid_seen, bid_resample), for the tests: at
-    every ask a dict -- seat, own (its cards so far, BidSeen.own), others (the other seats'
-    counts and laid cards as the BidSeen holds them: all zero), resampled (bid_resample on
-    the true dealing order gives back the machine's counts and bids), suit and bidder (the
-    standing bid as the seat sees it), true_suit (the machine's), shown (4 x 54).  The
-    dealing order: 108 physical ids."""
-    cdef cnp.uint8_t[::1] d = np.ascontiguousarray(cards, dtype=np.uint8)
-    cdef BidParams p
-    cdef BidState st, re
-    cdef BidSeen seen
-    cdef BidView v
-    cdef RulesC r = pack_rules(rules)
-    cdef int s, i, q, same
-    if d.shape[0] != N_CARDS or np.any(np.asarray(d) >= N_CARDS) or \
-            len(set(np.asarray(d).tolist())) != N_CARDS:
-        raise ValueError("cards must be the 108 physical card ids 0..107")
-    if not 0 <= first_drawer < N_SEATS:
-        raise ValueError(f"first_drawer {first_drawer} out of range 0..3")
-    _params(&p, level, POLICY_EAGER, 0, first_hand, banker)
-    if bid_start(&st, &p, &r, &d[0], first_drawer) != BID_OK:
-        raise ValueError("bidding parameters out of range")
-    asks = []
-    while True:
-        s = bid_advance(&st)
-        if s < 0:
-            break
-        bid_seen(&st, &seen)
-        others = 0
-        for q in range(N_SEATS):
-            if q != s:
-                for i in range(N_CLASSES):
-                    others += seen.pub.held[q][i] + seen.pub.b.laid[q][i]
-        bid_resample(&re, &seen, &d[0])
-        same = re.n_opts == st.n_opts and \
-            memcmp(re.held, st.held, sizeof(st.held)) == 0 and \
-            memcmp(re.opts, st.opts, st.n_opts * sizeof(BidOpt)) == 0
-        asks.append({
-            "seat": s, "own": [seen.own[i] for i in range(seen.n_own)], "others": others,
-            "resampled": bool(same), "suit": seen.pub.b.suit, "bidder": seen.pub.b.bidder,
-            "true_suit": st.b.suit,
-            "shown": np.array([[seen.pub.shown[q][i] for i in range(N_KINDS)]
-                               for q in range(N_SEATS)])})
-        bid_view(&st, &v)
-        bid_apply(&st, bid_policy_choose(&v, &p))
-    return asks
-
-
-def shuffle_deck(state, cnp.uint8_t[::1] deck not None):
-    """One shuffle_full of ``deck`` (108, in place) from ``state`` (advanced in place): the
-    same draws bid_hand makes, for the Python-level (callable policy) loop."""
-    cdef Rng rng
-    if deck.shape[0] != N_CARDS:
-        raise ValueError("deck must hold 108 cards")
-    rng_load(&rng, state)
-    shuffle_full(&rng, &deck[0])
-    rng_store(&rng, state)
-
-
-def draw_bounded(state, int bound):
-    """One uniform draw in [0, bound) from ``state``: the kitty_random draw of bid_finish
-    (bound 8) and the random_first_drawer draw (bound 4)."""
-    cdef Rng rng
-    cdef int v
-    if not 0 < bound < 65536:
-        raise ValueError("bound must be in 1..65535")
-    rng_load(&rng, state)
-    v = <int> sj_bounded(&rng, <uint32_t> bound)
-    rng_store(&rng, state)
-    return v
 
 
 cdef dict bid_columns(Py_ssize_t n, bint trumps, BidColumns* c):
@@ -894,45 +775,3 @@ cdef void bid_store(const BidColumns* c, Py_ssize_t i, const BidResult* o, const
                                                             o.trump)
         c.banker_trumps[i] = <uint8_t> t
         c.team_trumps[i] = <uint8_t> (t + trumps_with(st.held[(b + 2) & 3], o.trump))
-
-
-def bid_chunk(state, cnp.uint8_t[::1] deck not None,
-              Py_ssize_t n, int level, rules=None, int policy=POLICY_EAGER,
-              int threshold=0, bint first_hand=True, int banker=0,
-              bint trumps=True, cnp.uint8_t[:, ::1] cards=None):
-    """Bid ``n`` hands from generator ``state`` and the carried-over ``deck`` (both advanced
-    in place).  Returns a dict of numpy columns (RESULT_FIELDS, plus ``banker_trumps`` and
-    ``team_trumps`` when ``trumps``: the banker's trumps with the kitty, and the banker's,
-    partner's and kitty's together).  ``cards`` (n, 108), if given, receives each final
-    dealing order (position i < 100 to seat (first_drawer + i) % 4)."""
-    cdef BidParams p
-    cdef BidResult o
-    cdef BidState st
-    cdef BidColumns c
-    cdef RulesC r = pack_rules(rules)
-    cdef Rng rng
-    cdef Py_ssize_t i
-    cdef int rc = 0
-    cdef uint8_t* d = &deck[0]
-    if deck.shape[0] != N_CARDS:
-        raise ValueError("deck must hold 108 cards")
-    if n < 0:
-        raise ValueError("n must be >= 0")
-    if cards is not None and (cards.shape[0] < n or cards.shape[1] != N_CARDS):
-        raise ValueError("cards must have shape (>= n, 108)")
-    _params(&p, level, policy, threshold, first_hand, banker)
-    out = bid_columns(n, trumps, &c)
-    cdef uint8_t* cp = &cards[0, 0] if cards is not None else NULL
-    rng_load(&rng, state)
-    with nogil:
-        for i in range(n):
-            rc = bid_hand(&rng, d, &p, &r, &o, &st)
-            if rc < 0:
-                break
-            bid_store(&c, i, &o, &st, d, level)
-            if cp != NULL:
-                memcpy(cp + i * N_CARDS, d, N_CARDS)
-    rng_store(&rng, state)
-    if rc < 0:
-        raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
-    return out

@@ -44,6 +44,7 @@ rollout key, then the deals); the rollout of deal j draws from rng_split(key, j)
 stream for every option.  greedy and memory draw nothing."""
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.math cimport sqrt
+from cpython.pycapsule cimport PyCapsule_New
 from libc.string cimport memset
 
 from shengji._core.base.cards cimport (
@@ -63,7 +64,8 @@ from shengji._core.engine.hand cimport (
 from shengji._core.engine.play cimport Play
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.bots.bot cimport (
-    BotParams, BOT_RANDOM, BOT_GREEDY, OBJECTIVE_LEVELS, OBJECTIVE_POINTS, ChoosePlay,
+    BotParams, BOT_RANDOM, BOT_GREEDY, OBJECTIVE_LEVELS, OBJECTIVE_POINTS, ChooseBid,
+    ChoosePlay,
 )
 from shengji._core.bots.pimc cimport rollout_bury, rollout_play, search_outcome
 
@@ -365,3 +367,13 @@ cdef int pimc_bid(const BidSeen* s, Rng* rng, const BotParams* p,
         if m <= Z_KEEP * sd:
             return base
     return lead - 1
+
+
+cdef object _bid_entry(ChooseBid f):
+    return PyCapsule_New(<void*> f, b"shengji._core.bots.bidder.ChooseBid", NULL)
+
+
+# The built-in bids by name, as the bot table's `bids` names them (bot.pyx fills a bot's
+# Bot.bid from here when its unit leaves it NULL).
+BIDS = {"random": _bid_entry(random_bid), "greedy": _bid_entry(greedy_bid),
+        "memory": _bid_entry(memory_bid), "pimc": _bid_entry(pimc_bid)}

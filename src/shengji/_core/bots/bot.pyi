@@ -1,31 +1,30 @@
-"""The bot interface and registry (compiled).  See bot.pyx; its C API is bot.pxd."""
+"""The bot interface (compiled): the names of the bots and their parameters.  See bot.pyx;
+its C API is bot.pxd, the bots and their parameters the bot table's (bots/table.py), the
+registry bots/registry.pyx."""
 
 import enum
-from collections.abc import Iterable
-from typing import Any, Protocol, TypeAlias
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeAlias
 
 class BotId(enum.IntEnum):
+    # the ids the C code names: the bot table's first rows
     BOT_RANDOM = 0
     BOT_GREEDY = 1
     BOT_MEMORY = 2
     BOT_PIMC = 3
     BOT_SWIFT = 4
+    BOT_NET = 5
 
 class Objective(enum.IntEnum):
     OBJECTIVE_POINTS = 0
     OBJECTIVE_LEVELS = 1
 
-BOT_NAMES: tuple[str, ...]  # ("random", "greedy", "memory", "pimc", "swift"), derived from BotId
+BOT_NAMES: tuple[str, ...]  # the bot table's names, in its order (the bots' ids)
 OBJECTIVES: tuple[str, ...]  # ("points", "levels"), derived from Objective
-PARAM_FIELDS: tuple[str, ...]  # BotParams' fields, as shengji.game.botspec names them
+PARAM_FIELDS: tuple[str, ...]  # BotParams' fields (params.pxd), as the table names them
 ROLLOUT_BOTS: tuple[str, ...]  # the bots a search bot may play its samples out with
 
-# What a driver takes for a bot (agent_init): a BotId, or a spec with the bot's ``id`` and its
-# ``params`` as (name, value) pairs naming PARAM_FIELDS (shengji.game.botspec.BotSpec).
-class _BotSpec(Protocol):
-    @property
-    def id(self) -> int: ...
-    @property
-    def params(self) -> Iterable[tuple[str, Any]]: ...
-
-_Bot: TypeAlias = int | _BotSpec
+# What the core takes for a bot (agent_init): a bot id (its default parameters), or (id,
+# parameters), the parameters a mapping or (name, value) pairs of the bot table's names
+# (shengji.rules.pack.bot packs a BotSpec into it).
+_Bot: TypeAlias = int | tuple[int, Mapping[str, Any] | Iterable[tuple[str, Any]]]

@@ -1,4 +1,9 @@
 """The greedy bot (compiled): a club player's rules of thumb.  See greedy.pyx.
 
-No Python-level names: its C API (greedy.pxd: greedy_bury, greedy_play) is
-reached only by ``cimport``."""
+Its C API (greedy.pxd: greedy_bury, greedy_play) is reached by ``cimport``; the registry reads its
+entry ``BOT``."""
+
+from typing import Any
+
+# the registry's entry: a capsule of the unit's Bot (bot.pxd bot_entry), read by bot.pyx
+BOT: Any

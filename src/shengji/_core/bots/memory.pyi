@@ -1,4 +1,9 @@
 """The memory bot (compiled): greedy's rules plus the public record.  See memory.pyx.
 
-No Python-level names: its C API (memory.pxd: memory_bury, memory_play) is
-reached only by ``cimport``."""
+Its C API (memory.pxd: memory_bury, memory_play) is reached by ``cimport``; the registry reads its
+entry ``BOT``."""
+
+from typing import Any
+
+# the registry's entry: a capsule of the unit's Bot (bot.pxd bot_entry), read by bot.pyx
+BOT: Any

@@ -10,26 +10,21 @@ from shengji._core.base.cards cimport team
 from shengji._core.rules.combos cimport SIDE_BANKER
 from shengji._core.engine.hand cimport HandC
 from shengji._core.bots.bot cimport (
-    BotParams, OBJECTIVE_LEVELS, BOT_GREEDY, BOT_RANDOM, ChooseBury, ChoosePlay,
+    BotParams, OBJECTIVE_LEVELS, BOT_GREEDY, BOT_NET, BOT_RANDOM, ChooseBury, ChoosePlay,
 )
 from shengji._core.bots.random cimport random_bury, random_play
 from shengji._core.bots.greedy cimport greedy_bury, greedy_play
 from shengji._core.bots.memory cimport memory_bury, memory_play
+from shengji._core.bots.net cimport net_bury, net_play
 
-# Limits and default parameters; `cpdef`: bots.pimc.DEFAULTS / LIMITS export them and
-# shengji.game.botspec declares pimc's parameters from them (written once, here).
-cpdef enum:
-    # the default samples and candidates: chosen from the strength/speed curve
-    # (docs/hand-engine.md "pimc")
-    PIMC_SAMPLES = 16
-    PIMC_CANDIDATES = 8
-    PIMC_MAX_SAMPLES = 1024
-    PIMC_MAX_CANDIDATES = 64
-    PIMC_BURY_SAMPLES_FACTOR = 2     # the bury (once a hand) is judged on 2 x samples
-    PIMC_MAX_BURY_FACTOR = 8
-    PIMC_INFER = 0                   # inference from play: off by default (today's bytes)
-    PIMC_MAX_INFER = 8               # draws per kept deal at most
-    PIMC_MAX_INFER_STEPS = 64        # Metropolis-Hastings proposals per deal at most
+# Its parameters' defaults and limits are the bot table's (bots/table.py), as C constants
+# in params.pxd: PIMC_SAMPLES (16: chosen from the strength/speed curve, docs/hand-engine.md
+# "pimc"), PIMC_MAX_SAMPLES, PIMC_MAX_CANDIDATES (the candidates' arrays), PIMC_BURY_FACTOR
+# (the bury, once a hand, is judged on 2 x samples), PIMC_MAX_INFER, PIMC_MAX_INFER_STEPS...
+from shengji._core.bots.params cimport (
+    PIMC_BURY_FACTOR, PIMC_CANDIDATES, PIMC_INFER, PIMC_MAX_BURY_FACTOR, PIMC_MAX_CANDIDATES,
+    PIMC_MAX_INFER, PIMC_MAX_INFER_STEPS, PIMC_MAX_SAMPLES, PIMC_SAMPLES, pimc_param_defaults,
+)
 
 cdef int pimc_bury(const View* v, Rng* rng, Play* out) noexcept nogil
 cdef int pimc_play(const View* v, Rng* rng, Play* out) noexcept nogil
@@ -45,8 +40,9 @@ cdef void pimc_scratch_free(void* scratch) noexcept nogil
 # by the deals' likelihoods).  cands, done, mean: PIMC_MAX_CANDIDATES.
 cdef int pimc_explain(const View* v, Rng* rng, const BotParams* p, void* scratch,
                       Play* cands, int* done, double* mean, Play* out) noexcept nogil
-# pimc's default parameters
-cdef void pimc_defaults(BotParams* p) noexcept nogil
+# pimc's default parameters (the table's)
+cdef inline void pimc_defaults(BotParams* p) noexcept nogil:
+    pimc_param_defaults(p)
 
 
 cdef enum:
@@ -63,6 +59,8 @@ cdef inline ChoosePlay rollout_play(int bot) noexcept nogil:
         return random_play
     if bot == BOT_GREEDY:
         return greedy_play
+    if bot == BOT_NET:
+        return net_play
     return memory_play
 
 
@@ -71,6 +69,8 @@ cdef inline ChooseBury rollout_bury(int bot) noexcept nogil:
         return random_bury
     if bot == BOT_GREEDY:
         return greedy_bury
+    if bot == BOT_NET:
+        return net_bury
     return memory_bury
 
 

@@ -2,20 +2,13 @@
 """The pimc bot: determinized ("perfect information") Monte Carlo search on the C engine.
 
 At each decision with more than one sensible choice:
-  1. candidates: the rollout bot's own choice, memory's and greedy's (in that order: the
-     order breaks ties, so pimc never leaves its base policy on a tie), then
-       lead    per following-suit held: the lowest single, the highest single, the
-               highest pair, the longest (then highest) tractor, the throw of every sure
-               component (as greedy's), the single worth most points, the lowest pair
-               -- generated kind by kind across the suits, so a cut keeps the basic ones;
-       follow  the follows greedy ranks (every legal follow, or when short of the led
-               suit the cheapest fill, the fill with most points, a trump pair), ordered
-               cheapest, dearest, second cheapest, ... (greedy's play cost) so that a cut
-               keeps both ends: giving up the least and winning / feeding points;
-       bury    memory's and greedy's bury, the lowest-side-card bury with points weighted
-               0, 2, 12 and 30, and for each side suit of at most 8 cards the bury that
-               voids it (the suit, then greedy's lowest other cards: bury_lowest_voiding);
-     at most `candidates` of them.
+  1. candidates (bots/candidates.pyx): the rollout bot's own choice, memory's and
+     greedy's (in that order: the order breaks ties, so pimc never leaves its base policy
+     on a tie), then for a lead the lowest and highest single, highest pair, longest
+     tractor, safe throw, the single worth most and the lowest pair suit by suit, for a
+     follow greedy's ranked follows from both ends of their cost order, for the bury the
+     lowest-side-card buries with points weighted 0, 2, 12 and 30 and the buries that void
+     a short side suit; at most `candidates` of them.
   2. deals of the hidden cards, drawn uniformly among those consistent with the seat's
      view (sampler.pxd: cards held, voids shown, failed-throw cards, pair-follow
      inferences, the buried pile when hidden); sample j is the same deal for every
@@ -47,10 +40,10 @@ At each decision with more than one sensible choice:
      Z_DROP standard errors is below MARGIN (clearly worse, or no better in any sample so
      far); the search ends when one candidate is left or the samples are spent, at the
      leader (ties: the earlier candidate) -- unless the base policy's choice (candidate
-     0) is still in the race and the leader beats it by no more than Z_KEEP standard
+     0) is still in the race and the leader beats it by no more than z_keep standard
      errors: then the base choice (a guard against the winner's curse).
 The bury is searched the same way on `bury_factor` x `samples` (default
-PIMC_BURY_SAMPLES_FACTOR = 2; it is one
+PIMC_BURY_FACTOR = 2; it is one
 decision a hand and sets up the whole hand).
 
 Randomness: the deals are drawn from the seat's Rng; the rollout bot of sample j draws
@@ -59,21 +52,18 @@ draws at all), so every candidate meets the same rollout stream in a sample.  A 
 is a pure function of (view, Rng state) -- unless `time_budget_ms` > 0, which stops the
 search after that much wall time and so depends on the machine (opt-in, not reproducible).
 A decision with a single candidate draws nothing."""
-from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, uint64_t
 from libc.math cimport sqrt
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
-from shengji._core.base.cards cimport KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP
-from shengji._core.rules.combos cimport Combo, decompose
+from shengji._core.base.cards cimport N_SEATS
 from shengji._core.engine.hand cimport (
-    HandC, Public, APPLY_OK, N_FOLLOW, PHASE_BURY, PHASE_PLAY, hand_apply, hand_bury,
+    HandC, APPLY_OK, PHASE_BURY, PHASE_PLAY, hand_apply, hand_bury,
 )
 from shengji._core.engine.moves cimport MAX_PLAYS
-from shengji._core.engine.play cimport (
-    Play, bit, ctz, mask_size, masked_counts, popcount, same_play,
-)
-from shengji._core.base.rng cimport Rng, rng_fixed, rng_split, sj_next
+from shengji._core.engine.play cimport Play
+from shengji._core.base.rng cimport Rng, rng_split, sj_next
 from shengji._core.base.interrupt cimport interrupted
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.bots.sampler cimport (
@@ -81,13 +71,9 @@ from shengji._core.bots.sampler cimport (
     sampler_init,
 )
 from shengji._core.bots.bot cimport (
-    BotParams, BOT_RANDOM, BOT_GREEDY, BOT_MEMORY, OBJECTIVE_POINTS, ChoosePlay,
+    Bot, BotParams, BOT_MEMORY, BOT_NET, BOT_RANDOM, ChoosePlay, bot_entry,
 )
-from shengji._core.bots.greedy cimport (
-    bury_lowest, bury_lowest_voiding, follow_candidates, greedy_bury, greedy_play, lowest_card,
-    play_cost, sure_components,
-)
-from shengji._core.bots.memory cimport highest_kind, memory_bury, memory_play
+from shengji._core.bots.candidates cimport bury_candidates, play_candidates
 
 cdef extern from "clock.h" nogil:
     double sj_clock_ms()
@@ -95,7 +81,6 @@ cdef extern from "clock.h" nogil:
 cdef enum:
     FIRST_BATCH = 8            # samples every candidate is played out in first...
     BATCH = 4                  # ... then this many more per round of the race
-    MAX_BURY_CANDIDATES = 16
     SEARCH_FAILED = -1
 
 # The race drops a candidate when, paired with the leader sample by sample, its mean
@@ -104,30 +89,11 @@ cdef enum:
 cdef double Z_DROP = 1.5
 cdef double MARGIN = 1.0
 # ... and the base policy's choice (candidate 0) is left only for a leader better than it by
-# more than Z_KEEP standard errors of the paired difference.  Picking the best of several
-# noisy means otherwise favours a lucky worse candidate (the winner's curse): measured
-# without this rule, pimc at 4 samples lost 23 points a deal to memory, its own rollout
-# policy; with it, +5 (docs/hand-engine.md, "pimc").
-cdef double Z_KEEP = 1.0
-
-# The bury variants beyond memory's and greedy's: bury_lowest's points weights.
-# inference from play: the default likelihood factor of a play the rollout policy would not
-# have made (infer_eps)
-cdef double PIMC_INFER_EPS = 0.5
-
-cdef int BURY_POINT_WEIGHTS[4]
-BURY_POINT_WEIGHTS[:] = [0, 2, 12, 30]
-
-# The Python view of the defaults and limits (shengji.game.botspec declares pimc's parameters
-# from these).
-DEFAULTS = {"samples": PIMC_SAMPLES, "candidates": PIMC_CANDIDATES, "rollout": "memory",
-            "objective": "points", "time_budget_ms": 0.0, "infer": PIMC_INFER,
-            "infer_eps": PIMC_INFER_EPS, "bury_factor": PIMC_BURY_SAMPLES_FACTOR,
-            "z_keep": Z_KEEP, "infer_steps": 0, "bury_eps": 1.0,
-            "infer_bids": 0, "pass_eps": 1.0}
-LIMITS = {"samples": (1, PIMC_MAX_SAMPLES), "candidates": (1, PIMC_MAX_CANDIDATES),
-          "infer": (0, PIMC_MAX_INFER), "bury_factor": (1, PIMC_MAX_BURY_FACTOR),
-          "infer_steps": (0, PIMC_MAX_INFER_STEPS), "infer_bids": (0, 1)}
+# more than z_keep standard errors of the paired difference (the parameter; default 1.0,
+# the bot table's).  Picking the best of several noisy means otherwise favours a lucky
+# worse candidate (the winner's curse): measured without this rule, pimc at 4 samples lost
+# 23 points a deal to memory, its own rollout policy; with it, +5 (docs/hand-engine.md,
+# "pimc").
 
 
 ctypedef struct Scratch:
@@ -144,22 +110,6 @@ ctypedef struct Scratch:
     int done[PIMC_MAX_CANDIDATES]          # samples evaluated per candidate
     int alive[PIMC_MAX_CANDIDATES]         # surviving candidates, best first
     Play buf[MAX_PLAYS]
-
-
-cdef void pimc_defaults(BotParams* p) noexcept nogil:
-    p.samples = PIMC_SAMPLES
-    p.candidates = PIMC_CANDIDATES
-    p.rollout = BOT_MEMORY
-    p.objective = OBJECTIVE_POINTS
-    p.time_budget_ms = 0.0
-    p.infer = PIMC_INFER
-    p.infer_eps = PIMC_INFER_EPS
-    p.bury_factor = PIMC_BURY_SAMPLES_FACTOR
-    p.z_keep = Z_KEEP
-    p.infer_steps = 0
-    p.bury_eps = 1.0
-    p.infer_bids = 0
-    p.pass_eps = 1.0
 
 
 cdef void* pimc_scratch_new(const BotParams* p) noexcept nogil:
@@ -200,164 +150,31 @@ cdef void pimc_scratch_free(void* scratch) noexcept nogil:
 
 cdef inline void inference(const BotParams* p, Likelihood* m) noexcept nogil:
     """What the deals' likelihood reads under p: the rollout bot's plays and (bury_eps < 1)
-    its bury, and the seats that passed (pass_eps < 1)."""
-    m.play = rollout_play(p.rollout)
+    its bury, and the seats that passed (pass_eps < 1).  With net rollouts the likelihood
+    reads memory's: it replays every recorded play of the other seats at each
+    Metropolis-Hastings step, where the network would cost some twenty times memory's
+    time (docs/hand-engine.md, "net")."""
+    cdef int bot = BOT_MEMORY if p.rollout == BOT_NET else p.rollout
+    m.play = rollout_play(bot)
     m.play_eps = p.infer_eps
-    m.bury = NULL if p.bury_eps >= 1.0 else rollout_bury(p.rollout)
+    m.bury = NULL if p.bury_eps >= 1.0 else rollout_bury(bot)
     m.bury_eps = p.bury_eps
     m.pass_eps = p.pass_eps
 
 
-# -- candidates -------------------------------------------------------------------------
-cdef inline void add_unique(Play* cands, int* n, int cap, const Play* p) noexcept nogil:
-    cdef int i
-    if n[0] >= cap or p.one == 0:
-        return
-    for i in range(n[0]):
-        if same_play(&cands[i], p):
-            return
-    cands[n[0]] = p[0]
-    n[0] += 1
+# -- candidates (bots/candidates.pyx) ---------------------------------------------------
+cdef inline int play_cands(const View* v, Scratch* sc, const BotParams* p) noexcept nogil:
+    """The candidates of a play decision into sc.cands: the rollout bot's choice first
+    (none for random rollouts), then candidates.pxd's."""
+    return play_candidates(v, NULL if p.rollout == BOT_RANDOM else rollout_play(p.rollout),
+                           p.candidates, sc.cands, NULL, NULL, sc.buf)
 
 
-cdef int lowest_kind(const Public* pub, uint64_t m) noexcept nogil:
-    cdef int k, best = -1
-    while m:
-        k = ctz(m)
-        m &= m - 1
-        if best < 0 or pub.t.order[k] < pub.t.order[best]:
-            best = k
-    return best
-
-
-cdef bint lead_of_kind(const View* v, int s, int what, Play* out) noexcept nogil:
-    """Lead number `what` (module docstring, in that order) of following-suit s; False
-    when the seat has none."""
-    cdef const Public* pub = v.pub
-    cdef uint64_t one = v.own.one & pub.suit_mask[s], two = v.own.two & pub.suit_mask[s]
-    cdef int k, i, best_n, largest_n, n
-    cdef uint8_t cnt[N_KINDS]
-    cdef Combo c
-    cdef Play sure, largest
-    out.one = 0
-    out.two = 0
-    if one == 0:
-        return False
-    if what == 0:                                   # the lowest single
-        out.one = bit(lowest_card(v, one))
-    elif what == 1:                                 # the highest single
-        out.one = bit(highest_kind(pub, one))
-    elif what == 2:                                 # the highest pair
-        if two == 0:
-            return False
-        k = highest_kind(pub, two)
-        out.one = bit(k)
-        out.two = bit(k)
-    elif what == 3:                                 # the longest, highest tractor
-        if popcount(two) < 2:
-            return False
-        masked_counts(v.own.count, two, cnt)
-        decompose(cnt, &pub.t, &c)
-        best_n = 0
-        for i in range(c.n_tractor):
-            n = c.comp[i].length * N_KINDS + c.comp[i].top_order
-            if n > best_n:
-                best_n = n
-                out.one = c.comp[i].kinds
-                out.two = c.comp[i].kinds
-    elif what == 4:                                 # every sure component, thrown
-        if s == TRUMP and not pub.r.trump_throws:
-            return False
-        n = sure_components(v, s, &sure, &largest, &largest_n)
-        if n > largest_n:                            # two components or more
-            out[0] = sure
-    elif what == 5:                                 # the single worth most points
-        best_n = 0
-        while one:
-            k = ctz(one)
-            one &= one - 1
-            if pub.t.points[k] > best_n:
-                best_n = pub.t.points[k]
-                out.one = bit(k)
-    elif what == 6:                                 # the lowest pair
-        if two == 0:
-            return False
-        k = lowest_kind(pub, two)
-        out.one = bit(k)
-        out.two = bit(k)
-    return out.one != 0
-
-
-cdef enum:
-    N_LEAD_KINDS = 7
-
-
-cdef int play_candidates(const View* v, Scratch* sc, const BotParams* p) noexcept nogil:
-    """The candidates of a play decision into sc.cands (module docstring); their number."""
-    cdef const Public* pub = v.pub
-    cdef int n = 0, cap = p.candidates, m, i, j, lo, hi, what, s, tmp
-    cdef Play q
-    cdef Rng dummy                       # the base bots named here never draw
-    cdef int cost[MAX_PLAYS]
-    cdef int order[MAX_PLAYS]
-    rng_fixed(&dummy)
-    if p.rollout != BOT_RANDOM and rollout_play(p.rollout)(v, &dummy, &q) == 0:
-        add_unique(sc.cands, &n, cap, &q)
-    if memory_play(v, &dummy, &q) == 0:
-        add_unique(sc.cands, &n, cap, &q)
-    if greedy_play(v, &dummy, &q) == 0:
-        add_unique(sc.cands, &n, cap, &q)
-    if pub.n_in_trick == 0:
-        for what in range(N_LEAD_KINDS):
-            for s in range(N_FOLLOW):
-                if lead_of_kind(v, s, what, &q):
-                    add_unique(sc.cands, &n, cap, &q)
-        return n
-    m = follow_candidates(v, sc.buf)
-    for i in range(m):
-        cost[i] = play_cost(v, &sc.buf[i])
-        order[i] = i
-    for i in range(1, m):                       # insertion sort by cost (stable)
-        tmp = order[i]
-        j = i - 1
-        while j >= 0 and cost[order[j]] > cost[tmp]:
-            order[j + 1] = order[j]
-            j -= 1
-        order[j + 1] = tmp
-    lo = 0
-    hi = m - 1
-    while lo <= hi and n < cap:                 # cheapest, dearest, second cheapest, ...
-        add_unique(sc.cands, &n, cap, &sc.buf[order[lo]])
-        lo += 1
-        if lo <= hi:
-            add_unique(sc.cands, &n, cap, &sc.buf[order[hi]])
-            hi -= 1
-    return n
-
-
-cdef int bury_candidates(const View* v, Scratch* sc, const BotParams* p) noexcept nogil:
-    cdef const Public* pub = v.pub
-    cdef int n = 0, cap = p.candidates, i, s, held
-    cdef Play q
-    cdef Rng dummy
-    rng_fixed(&dummy)
-    if cap > MAX_BURY_CANDIDATES:
-        cap = MAX_BURY_CANDIDATES
-    if p.rollout == BOT_GREEDY and greedy_bury(v, &dummy, &q) == 0:
-        add_unique(sc.cands, &n, cap, &q)
-    if memory_bury(v, &dummy, &q) == 0:
-        add_unique(sc.cands, &n, cap, &q)
-    if greedy_bury(v, &dummy, &q) == 0:
-        add_unique(sc.cands, &n, cap, &q)
-    for i in range(4):
-        if bury_lowest(v, BURY_POINT_WEIGHTS[i], &q) == 0:
-            add_unique(sc.cands, &n, cap, &q)
-    for s in range(N_SUITS):
-        held = mask_size(v.own.one, v.own.two, pub.suit_mask[s])
-        if 0 < held <= KITTY_SIZE:
-            if bury_lowest_voiding(v, BURY_POINT_WEIGHTS[1], s, &q) == 0:
-                add_unique(sc.cands, &n, cap, &q)
-    return n
+cdef inline int bury_cands(const View* v, Scratch* sc, const BotParams* p) noexcept nogil:
+    """The candidate buries into sc.cands: the rollout bot's first (none for random
+    rollouts; memory's comes next anyway), then candidates.pxd's."""
+    return bury_candidates(v, NULL if p.rollout == BOT_RANDOM else rollout_bury(p.rollout),
+                           p.candidates, sc.cands, NULL, NULL)
 
 
 # -- the search -------------------------------------------------------------------------
@@ -587,12 +404,12 @@ cdef int decide(const View* v, Rng* rng, const BotParams* p, Scratch* sc, bint b
     if bury:
         if v.pub.phase != PHASE_BURY:
             return -1
-        n = bury_candidates(v, sc, p)
+        n = bury_cands(v, sc, p)
         k_max *= p.bury_factor if p.bury_factor > 1 else 1
     else:
         if v.pub.phase != PHASE_PLAY:
             return -1
-        n = play_candidates(v, sc, p)
+        n = play_cands(v, sc, p)
     if n == 0:
         return 0
     c = search(v, rng, p, sc, n, k_max, bury)
@@ -658,3 +475,9 @@ cdef int pimc_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
 
 cdef int pimc_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return with_defaults(v, rng, False, out)
+
+
+# the registry's entry (bot.pyx; its bids: bidder.pyx's pimc_bid, the table's `bids`)
+cdef Bot _BOT = Bot(pimc_bury, pimc_play, pimc_bury_p, pimc_play_p, pimc_scratch_new,
+                    pimc_scratch_free, NULL)
+BOT = bot_entry(&_BOT)

@@ -1,4 +1,9 @@
 """The random bot (compiled): uniform over the candidate plays.  See random.pyx.
 
-No Python-level names: its C API (random.pxd: random_bury, random_play) is
-reached only by ``cimport``."""
+Its C API (random.pxd: random_bury, random_play) is reached by ``cimport``; the registry reads its
+entry ``BOT``."""
+
+from typing import Any
+
+# the registry's entry: a capsule of the unit's Bot (bot.pxd bot_entry), read by bot.pyx
+BOT: Any

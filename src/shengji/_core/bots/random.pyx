@@ -16,6 +16,7 @@ from shengji._core.engine.moves cimport (
 )
 from shengji._core.engine.play cimport Play, add_card, bit, ctz, lowest_bit, mask_size, popcount
 from shengji._core.base.rng cimport Rng, sj_bounded, sj_bounded64
+from shengji._core.bots.bot cimport Bot, bot_entry
 
 cdef enum:
     MAX_FILL = HAND_SIZE + KITTY_SIZE      # cards a seat can hold (the banker, burying)
@@ -148,3 +149,10 @@ cdef int random_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     else:
         gen_plays(v, buf, 0, r, out)
     return 0
+
+
+# the registry's entry (bot.pyx; its bids: bidder.pyx's random_bid, the table's `bids`)
+cdef Bot _BOT
+_BOT.bury = random_bury
+_BOT.play = random_play
+BOT = bot_entry(&_BOT)

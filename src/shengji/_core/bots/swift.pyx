@@ -4,7 +4,7 @@
 Each decision is one of three kinds, each with its own number of samples (0: no search,
 memory's choice):
   bury    pimc's bury search (bots/pimc.pyx) at samples = `bury_samples` (so judged on
-          PIMC_BURY_SAMPLES_FACTOR x that many deals), `candidates` candidates;
+          PIMC_BURY_FACTOR x that many deals), `candidates` candidates;
   lead    pimc's play search at samples = `lead_samples` when the seat leads a trick;
   follow  the same at samples = `follow_samples` when it follows;
 and a play is searched only while the seat holds at most `hand_limit` cards: before that
@@ -24,37 +24,15 @@ from shengji._core.engine.hand cimport PHASE_BURY, PHASE_PLAY
 from shengji._core.engine.play cimport Play, popcount
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
-from shengji._core.bots.bot cimport BotParams, BOT_MEMORY, OBJECTIVE_POINTS
+from shengji._core.bots.bot cimport Bot, BotParams, bot_entry
 from shengji._core.bots.memory cimport memory_bury, memory_play
 from shengji._core.bots.pimc cimport (
     pimc_bury_p, pimc_defaults, pimc_play_p, pimc_scratch_free, pimc_scratch_new,
 )
 
-# The Python view of the defaults and limits (shengji.game.botspec declares swift's
-# parameters from these).
-DEFAULTS = {"bury_samples": SWIFT_BURY_SAMPLES, "lead_samples": SWIFT_LEAD_SAMPLES,
-            "follow_samples": SWIFT_FOLLOW_SAMPLES, "candidates": SWIFT_CANDIDATES,
-            "hand_limit": SWIFT_HAND_LIMIT}
-LIMITS = {"bury_samples": (0, SWIFT_MAX_SAMPLES), "lead_samples": (0, SWIFT_MAX_SAMPLES),
-          "follow_samples": (0, SWIFT_MAX_SAMPLES), "candidates": (1, 64),
-          "hand_limit": (0, SWIFT_MAX_HAND)}
-
-
 ctypedef struct Scratch:
     void* pimc                 # pimc's scratch, sized for the largest of the samples
     BotParams search           # the BotParams handed to pimc (samples set per decision)
-
-
-cdef void swift_defaults(BotParams* p) noexcept nogil:
-    p.samples = 1
-    p.candidates = SWIFT_CANDIDATES
-    p.rollout = BOT_MEMORY
-    p.objective = OBJECTIVE_POINTS
-    p.time_budget_ms = 0.0
-    p.bury_samples = SWIFT_BURY_SAMPLES
-    p.lead_samples = SWIFT_LEAD_SAMPLES
-    p.follow_samples = SWIFT_FOLLOW_SAMPLES
-    p.hand_limit = SWIFT_HAND_LIMIT
 
 
 cdef void* swift_scratch_new(const BotParams* p) noexcept nogil:
@@ -139,3 +117,9 @@ cdef int swift_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
 
 cdef int swift_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return with_defaults(v, rng, False, out)
+
+
+# the registry's entry (bot.pyx; its bids: memory's judgement, the table's `bids`)
+cdef Bot _BOT = Bot(swift_bury, swift_play, swift_bury_p, swift_play_p, swift_scratch_new,
+                    swift_scratch_free, NULL)
+BOT = bot_entry(&_BOT)

@@ -19,6 +19,7 @@ from shengji._core.base.rng cimport (
     Rng, rng_load, rng_store, sj_descending_thresholds, sj_draws_table, sj_descending_bounds,
 )
 
+
 cnp.import_array()
 
 
@@ -198,7 +199,7 @@ def deal_chunk(state, Py_ssize_t n, int level,
                cnp.uint8_t[:, ::1] features=None, cnp.uint8_t[::1] kitty_points=None,
                cnp.uint8_t[:, ::1] cards=None,
                cnp.int64_t[:, :, ::1] hist=None, cnp.int64_t[::1] kitty_hist=None,
-               order_state=None):
+               order_state=None, deal=None):
     """Deal ``n`` hands at level rank ``level`` (0..12) from generator ``state`` (advanced
     in place).  Every deal starts from a fresh deck, so the deals are a function of the
     state alone.  Outputs (each optional, preallocated):
@@ -210,6 +211,10 @@ def deal_chunk(state, Py_ssize_t n, int level,
 
     With ``cards``, the order of the last seat's hand is drawn from the separate stream
     ``order_state``, so storing the raw deals never changes which deals are dealt.
+
+    ``deal`` (a cond.Dealing with a spec for ``level``): conditional deals (cond.pyx's
+    cond_sets), the same outputs; with ``cards`` every hand's order comes from
+    ``order_state``.  Its counters advance.
     """
     if not 0 <= level < N_RANKS:
         raise ValueError(f"level rank index {level} out of range 0..12")
@@ -252,6 +257,16 @@ def deal_chunk(state, Py_ssize_t n, int level,
     cdef int pairs[N_SEATS]
     cdef int level_pairs[N_SEATS]
 
+    if deal is not None:
+        # conditional deals: cond.pyx's loop (it cimports this unit, so it is imported
+        # here, when called, not at load)
+        from shengji._core.deal.cond import deal_sets_chunk
+
+        deal_sets_chunk(deal, state, n, level, features, kitty_points, cards, joint,
+                        kitty_hist, order_state)
+        if want_hist:
+            _expand_joint(np.asarray(joint), np.asarray(hist))
+        return
     rng_load(&rng, state)
     if want_cards:
         rng_load(&rng_order, order_state, "order_state")

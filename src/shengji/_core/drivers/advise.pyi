@@ -1,11 +1,11 @@
 """The hand advisor's driver (compiled).  See advise.pyx."""
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
+from shengji._core.base.options import _Packed
 from shengji._core.bots.bot import _Bot
+from shengji._core.deal.spec import Dealing
 
 PASS: int
 OUT_ROWS: tuple[str, ...]
@@ -13,10 +13,10 @@ OUT_ROWS: tuple[str, ...]
 def advise_hands(
     state: npt.NDArray[np.uint64],
     key: npt.NDArray[np.uint64],
-    hand: npt.NDArray[np.uint8],
+    deal: Dealing,
     seat: int,
     level: int,
-    rules: Any,
+    rules: _Packed,
     options: npt.NDArray[np.int32],
     bot: _Bot,
     first: int,

@@ -1,8 +1,10 @@
 # cython: language_level=3
 """The hand advisor's driver (shengji.advise): one seat's 25 cards are known, the other 83
-are dealt uniformly at random (to the other three seats and the kitty), and every deal is
-played under each option -- a trump this seat declares (it then banks), or passing -- on
-the same cards, so the options are compared deal by deal.
+are dealt uniformly at random (to the other three seats and the kitty) -- a conditional
+deal (deal/cond.pyx, the studies' [deal] table: the seat's 25 cards fixed, and whatever
+else the caller fixes or asks of the deal) -- and every deal is played under each option
+-- a trump this seat declares (it then banks), or passing -- on the same cards, so the
+options are compared deal by deal.
 
 Passing: the bank goes to one of the other three seats, uniformly at random (drawn with
 the deal), which declares its best trump: of the trumps its 25 cards can declare (a level
@@ -11,23 +13,27 @@ single_joker_declares allow), the one giving it the most trumps (ties: S, H, C, 
 no-trump); a seat with nothing to declare plays no-trump (the rules' default no_bid).
 
 Randomness: deal i (the run's index) is drawn from the caller's stream in order (the
-shuffle of the 83 unseen cards, then the passing banker); the bots of option o on deal i
-draw from rng_split(key, i * n_options + o), a pure function of (seed, deal, option)."""
+conditional deal -- with the hand alone fixed, one shuffle of the 83 unseen cards from
+their sorted order, one bounded draw a word -- then the passing banker); the bots of option
+o on deal i draw from rng_split(key, i * n_options + o), a pure function of (seed, deal,
+option)."""
 cimport numpy as cnp
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from shengji._core.base.cards cimport (
-    BIG_JOKER, HAND_SIZE, N_CARDS, N_DEALT, N_KINDS, N_RANKS, N_SEATS, N_SUITS, NO_TRUMP,
+    BIG_JOKER, HAND_SIZE, N_CARDS, N_KINDS, N_RANKS, N_SEATS, N_SUITS, NO_TRUMP,
     SMALL_JOKER, kind_of,
 )
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.interrupt cimport interrupted, raise_interrupt
 from shengji._core.base.rng cimport Rng, rng_load, rng_split, rng_store, sj_bounded
+from shengji._core.deal.cond cimport deal_shuffle
+from shengji._core.deal.spec cimport DEAL_OK, Dealer, dealer_of
 from shengji._core.bidding.bidding cimport count_trumps
 from shengji._core.engine.hand cimport HandC, hand_setup
 from shengji._core.bots.bot cimport Agent
-from shengji._core.drivers.hands cimport play_out
+from shengji._core.drivers.hands cimport play_out, raise_status
 from shengji._core.drivers.agents cimport agents_init, agents_free
 
 cnp.import_array()
@@ -35,7 +41,6 @@ cnp.import_array()
 cdef enum:
     OPTION_PASS = -1         # an option: this seat passes (another seat banks)
     N_OUT = 4                # out rows: defender_points, level_side, levels, banker
-    N_UNSEEN = N_CARDS - HAND_SIZE
 
 PASS = OPTION_PASS
 OUT_ROWS = ("defender_points", "level_side", "levels", "banker")
@@ -66,37 +71,33 @@ cdef int best_trump(const uint8_t* deck, int seat, int level, const RulesC* r) n
     return best if best >= 0 else NO_TRUMP
 
 
-def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level, rules,
+def advise_hands(state, key, deal, int seat, int level, rules,
                  cnp.int32_t[::1] options not None, bot, Py_ssize_t first, Py_ssize_t n,
                  cnp.int32_t[:, :, ::1] out not None):
-    """Deal n hands around seat's 25 cards `hand` (physical ids) at level rank `level`
-    (both teams at it) and play each under every option (options[o]: a trump 0..3,
-    NO_TRUMP, or OPTION_PASS), every seat played by `bot` (a BotId or a shengji.game.botspec.
-    BotSpec).  out[o, row, i] (rows OUT_ROWS; shape (len(options), 4, >= n)) for deal i,
-    whose run index is first + i.  state (the deals' stream) advances; key: the bots'
-    (rng.seat_key)."""
+    """Deal n hands by `deal` (a shengji._core.deal.spec.Dealing whose spec at level rank
+    `level` fixes seat's 25 cards: shengji.studies.conditioned, keep_fixed_order) and play
+    each, both teams at `level`, under every option (options[o]: a trump 0..3, NO_TRUMP, or
+    OPTION_PASS), every seat played by `bot` (a bot id or (id, parameters): registry.pxd
+    agent_init; shengji.rules.pack.bot packs a BotSpec).  out[o, row, i] (rows OUT_ROWS;
+    shape (len(options), 4, >= n)) for deal i, whose run index is first + i.  state (the
+    deals' stream) advances; key: the bots' (rng.seat_key).  deal's counters advance."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng, k, br
     cdef Agent agent
     cdef Agent* seats[N_SEATS]
     cdef HandC h
     cdef uint8_t deck[N_CARDS]
-    cdef uint8_t unseen[N_UNSEEN]
-    cdef uint8_t held[N_CARDS]
     cdef Py_ssize_t i
-    cdef int j, o, p, u, t, banker, pass_banker, rc = 0, n_opt = options.shape[0]
-    cdef uint8_t tmp
+    cdef int j, o, t, banker, pass_banker, rc = 0, n_opt = options.shape[0]
+    cdef Dealer* dealer = NULL
     if not 0 <= seat < N_SEATS or not 0 <= level < N_RANKS or first < 0 or n < 0:
         raise ValueError("seat 0..3, level 0..12, first and n >= 0")
-    if hand.shape[0] != HAND_SIZE:
-        raise ValueError(f"hand: expected {HAND_SIZE} card ids")
     if out.shape[0] != n_opt or out.shape[1] != N_OUT or out.shape[2] < n:
         raise ValueError(f"out must be ({n_opt}, {N_OUT}, >= n) int32")
-    memset(held, 0, N_CARDS)
-    for j in range(HAND_SIZE):
-        if hand[j] >= N_CARDS or held[hand[j]]:
-            raise ValueError("hand: 25 distinct card ids 0..107")
-        held[hand[j]] = 1
+    dealer_of(deal, &dealer)
+    if dealer == NULL or dealer.spec[level] == NULL \
+            or dealer.spec[level].n_fixed[seat] != HAND_SIZE:
+        raise ValueError(f"deal: a Dealing fixing seat {seat}'s 25 cards at level rank {level}")
     for o in range(n_opt):
         if not (OPTION_PASS <= options[o] <= NO_TRUMP):
             raise ValueError(f"option {options[o]}: a trump 0..4 or {OPTION_PASS} (pass)")
@@ -110,27 +111,12 @@ def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level
             for i in range(n):
                 if interrupted():
                     break
-                # the deal: seat's cards at its dealing positions, the unseen ones shuffled
-                # (from their sorted order: a deal depends on the stream alone)
-                u = 0
-                for j in range(N_CARDS):
-                    if not held[j]:
-                        unseen[u] = j
-                        u += 1
-                for j in range(N_UNSEEN - 1):
-                    t = j + <int> sj_bounded(&rng, N_UNSEEN - j)
-                    tmp = unseen[j]
-                    unseen[j] = unseen[t]
-                    unseen[t] = tmp
-                u = 0
-                t = 0
-                for p in range(N_CARDS):
-                    if p < N_DEALT and p % N_SEATS == seat:
-                        deck[p] = hand[t]
-                        t += 1
-                    else:
-                        deck[p] = unseen[u]
-                        u += 1
+                # the deal: seat's cards at its dealing positions, the others dealt by
+                # the conditional deal (the unseen ones shuffled from their sorted order:
+                # a deal depends on the stream alone)
+                rc = deal_shuffle(dealer, &rng, deck, level, 0)
+                if rc != DEAL_OK:
+                    break
                 pass_banker = (seat + 1 + <int> sj_bounded(&rng, N_SEATS - 1)) % N_SEATS
                 for o in range(n_opt):
                     if options[o] == OPTION_PASS:
@@ -154,5 +140,4 @@ def advise_hands(state, key, cnp.uint8_t[::1] hand not None, int seat, int level
     finally:
         agents_free(&agent, 1)
     raise_interrupt()
-    if rc != 0:
-        raise RuntimeError(f"hand engine status {rc}")
+    raise_status(rc)

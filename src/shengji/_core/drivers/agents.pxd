@@ -12,11 +12,12 @@
 from libc.string cimport memset
 
 from shengji._core.base.cards cimport N_SEATS, team
-from shengji._core.bots.bot cimport Agent, agent_free, agent_init
+from shengji._core.bots.bot cimport Agent
+from shengji._core.bots.registry cimport agent_free, agent_init
 
 
 cdef inline int agents_init(Agent* agents, Py_ssize_t n, tuple bots) except -1:
-    """agents[i] from bots[i] (a BotId or a shengji.game.botspec.BotSpec: agent_init), for
+    """agents[i] from bots[i] (a bot id or (id, parameters): agent_init), for
     i < n = len(bots).  All n are zeroed first, so agents_free(agents, n) is safe whatever
     raised (ValueError for an unknown bot or parameter, MemoryError): call it in a
     finally."""

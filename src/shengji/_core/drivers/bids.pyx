@@ -17,6 +17,7 @@ from shengji._core.bidding.bidding cimport (
 from shengji._core.bots.bot cimport Agent
 from shengji._core.drivers.hands cimport hand_bid_params, players_bid_hand
 from shengji._core.drivers.agents cimport agents_init, agents_free
+from shengji._core.deal.spec cimport Dealer, deal_error, dealer_of
 
 cnp.import_array()
 
@@ -26,11 +27,12 @@ _ERRORS = {-2: "1000 deals in a row were thrown in because nobody declared",
 
 def bid_chunk_players(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, int level, rules,
                       bot, bint first_hand=True, int banker=0,
-                      cnp.uint8_t[:, ::1] cards=None):
-    """bidding.bid_chunk's columns (trumps included) for n deals bid by ``bot`` (a BotId or
-    a shengji.game.botspec.BotSpec) in every seat, at level rank ``level``; a first hand, or
-    a later hand with ``banker``.  state and deck advance in place; ``cards`` (n, 108), if
-    given, receives each final dealing order."""
+                      cnp.uint8_t[:, ::1] cards=None, deal=None):
+    """bidding.bid_chunk's columns (trumps included) for n deals bid by ``bot`` (a bot id or
+    (id, parameters): registry.pxd agent_init) in every seat, at level rank ``level``; a
+    first hand, or a later hand with ``banker``.  state and deck advance in place; ``cards``
+    (n, 108), if given, receives each final dealing order.  deal: a
+    shengji._core.deal.spec.Dealing (every deal conditional) or None."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng
     cdef Rng* rngs[N_SEATS]
@@ -49,6 +51,8 @@ def bid_chunk_players(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, int l
         raise ValueError("n >= 0, level 0..12, banker 0..3")
     if cards is not None and (cards.shape[0] < n or cards.shape[1] != N_CARDS):
         raise ValueError("cards must have shape (>= n, 108)")
+    cdef Dealer* dealer = NULL
+    dealer_of(deal, &dealer)
     out = bid_columns(n, True, &c)
     cdef uint8_t* cp = &cards[0, 0] if cards is not None else NULL
     cdef uint8_t* d = &deck[0]
@@ -65,7 +69,7 @@ def bid_chunk_players(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, int l
             for i in range(n):
                 if interrupted():
                     break
-                rc = players_bid_hand(&rng, rngs, d, &bp, &r, seats, lv, &o, &st)
+                rc = players_bid_hand(&rng, rngs, d, &bp, &r, seats, lv, &o, &st, dealer)
                 if rc != BID_OK:
                     break
                 bid_store(&c, i, &o, &st, d, level)
@@ -76,5 +80,5 @@ def bid_chunk_players(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, int l
         agents_free(&agent, 1)
     raise_interrupt()
     if rc != BID_OK:
-        raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
+        raise ValueError(_ERRORS.get(rc) or deal_error(rc))
     return out

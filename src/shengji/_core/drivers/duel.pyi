@@ -1,11 +1,11 @@
 """The duel driver (compiled).  See duel.pyx."""
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
+from shengji._core.base.options import _Packed
 from shengji._core.bots.bot import _Bot
+from shengji._core.deal.spec import Dealing
 
 def play_duel(
     state: npt.NDArray[np.uint64],
@@ -13,7 +13,7 @@ def play_duel(
     deck: npt.NDArray[np.uint8],
     first: int,
     n: int,
-    rules: Any,
+    rules: _Packed,
     level: int,
     banker: int,
     bot_a: _Bot,
@@ -22,4 +22,5 @@ def play_duel(
     bid_threshold: int,
     out: npt.NDArray[np.int32],
     team_b_bid_policy: int = ...,
+    deal: Dealing | None = ...,
 ) -> None: ...

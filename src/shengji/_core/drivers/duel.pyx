@@ -32,13 +32,14 @@ from shengji._core.bidding.bidding cimport (
     BidParams, BidResult, BidState, BID_OK, BID_REDEAL, BID_ERR_REDEAL_CAP,
     MAX_REDEALS, POLICY_EAGER, POLICY_NEVER, POLICY_PLAYERS, bid_first_drawer,
 )
-from shengji._core.deal.deal cimport shuffle_full
+from shengji._core.deal.cond cimport deal_shuffle
+from shengji._core.deal.spec cimport DEAL_OK, Dealer, dealer_of
 from shengji._core.engine.hand cimport hand_set_overturns, hand_set_bids, hand_setup
 from shengji._core.engine.hand cimport HandC
 from shengji._core.bots.bot cimport Agent
 from shengji._core.drivers.hands cimport (
     N_HAND_COLUMNS, deal_hand, hand_bid_params, hand_row, play_out_seats_bids, players_bid_deck,
-    seat_order,
+    raise_status, seat_order,
 )
 from shengji._core.drivers.agents cimport agents_init, agents_free, seat_agents
 
@@ -70,30 +71,35 @@ cdef int seat_tables(Tables* t, bot_a, bot_b) except -1:
 def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_ssize_t n,
               rules, int level, int banker, bot_a, bot_b, int bid_policy,
               int bid_threshold, cnp.int32_t[:, ::1] out not None,
-              int team_b_bid_policy=-1):
+              int team_b_bid_policy=-1, deal=None):
     """Deal n hands (run indices first .. first + n - 1) from the generator `state` and the
     carried-over `deck`, each played in both orientations: row 2 i + o of out (drivers.
     HAND_COLUMNS, (N_HAND_COLUMNS, >= 2 n) int32) is deal i in orientation o.  level, banker,
     bid_policy, bid_threshold: as drivers.play_hands (both teams at `level`; banker -1:
-    first hands).  bot_a, bot_b: a BotId or a shengji.game.botspec.BotSpec.  key: the chunk's
+    first hands).  bot_a, bot_b: a bot id or (id, parameters) (agent_init).  key: the chunk's
     seat_key.  state and deck advance in place.  team_b_bid_policy: -1, or under
-    POLICY_PLAYERS a kernel policy bot B's seats bid by (module docstring)."""
+    POLICY_PLAYERS a kernel policy bot B's seats bid by (module docstring).  deal: a
+    shengji._core.deal.spec.Dealing (every deal conditional, both orientations on it) or
+    None."""
     if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS or first < 0 or n < 0:
         raise ValueError("level 0..12, banker -1..3, first and n >= 0")
     if out.shape[0] != N_HAND_COLUMNS or out.shape[1] < 2 * n or deck.shape[0] != N_CARDS:
         raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= 2 n) int32 and deck 108 cards")
+    cdef Dealer* dealer = NULL
+    dealer_of(deal, &dealer)
     if bid_policy == POLICY_PLAYERS:
         return _duel_players(state, key, deck, first, n, rules, level, banker, bot_a, bot_b,
-                             bid_threshold, out, team_b_bid_policy)
+                             bid_threshold, out, team_b_bid_policy, dealer)
     if team_b_bid_policy != -1:
         raise ValueError("team_b_bid_policy only applies under the players' bidding")
     _duel_shared(state, key, deck, first, n, rules, level, banker, bot_a, bot_b, bid_policy,
-                 bid_threshold, out)
+                 bid_threshold, out, dealer)
 
 
 cdef object _duel_shared(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
                          Py_ssize_t n, rules, int level, int banker, bot_a, bot_b,
-                         int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out):
+                         int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out,
+                         Dealer* dealer):
     """play_duel under a kernel bid policy: each deal bid once, shared."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng, k
@@ -116,7 +122,7 @@ cdef object _duel_shared(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
             for i in range(n):
                 if interrupted():
                     break
-                rc = deal_hand(&dealt, &rng, &deck[0], &bp, lv, &r, -1, &bid)
+                rc = deal_hand(&dealt, &rng, &deck[0], &bp, lv, &r, -1, &bid, dealer)
                 if rc != 0:
                     break
                 for o in range(N_ORIENTATIONS):
@@ -135,14 +141,13 @@ cdef object _duel_shared(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
     finally:
         agents_free(t.agents, N_ORIENTATIONS)
     raise_interrupt()
-    if rc != 0:
-        raise RuntimeError(f"hand engine status {rc}")
+    raise_status(rc)
 
 
 cdef object _duel_players(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
                           Py_ssize_t n, rules, int level, int banker, bot_a, bot_b,
                           int bid_threshold, cnp.int32_t[:, ::1] out,
-                          int team_b_bid_policy):
+                          int team_b_bid_policy, Dealer* dealer):
     """play_duel under the players' bidding (module docstring)."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng, k
@@ -182,7 +187,9 @@ cdef object _duel_players(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
                 drawer = bid_first_drawer(&bp[0], &r, &rng)
                 redeals = 0
                 while True:
-                    shuffle_full(&rng, &deck[0])
+                    rc = deal_shuffle(dealer, &rng, &deck[0], level, drawer)
+                    if rc != DEAL_OK:
+                        break
                     for o in range(N_ORIENTATIONS):
                         for s in range(N_SEATS):
                             rng_split(&k, seat_stream(first + i, o, s), &t.seat_rng[s])
@@ -219,5 +226,4 @@ cdef object _duel_players(state, key, cnp.uint8_t[::1] deck, Py_ssize_t first,
     finally:
         agents_free(t.agents, N_ORIENTATIONS)
     raise_interrupt()
-    if rc != 0:
-        raise RuntimeError(f"hand engine status {rc}")
+    raise_status(rc)

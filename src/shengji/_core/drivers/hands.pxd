@@ -5,6 +5,7 @@
 from libc.stdint cimport int32_t, uint8_t
 from shengji._core.base.options cimport RulesC
 from shengji._core.base.rng cimport Rng
+from shengji._core.deal.spec cimport Dealer
 from shengji._core.bidding.bidding cimport BidParams, BidResult, BidState
 from shengji._core.engine.hand cimport HandC
 from shengji._core.bots.bot cimport Agent
@@ -35,15 +36,16 @@ ctypedef struct MatchC:
 # Shuffle the carried-over deck and bid (bidding.pxd's bid_hand, redealing as the rules
 # say), then set h up at the banker team's level team_level[team] (the defenders at the
 # other).  trump >= 0 skips the bidding (one shuffle; banker bp.banker).  0 or a negative
-# BID_ERR_*.
+# BID_ERR_* (DEAL_ERR_*).  With a dealer (cond.pxd) each deal is its conditional deal at
+# bp.level instead of the shuffle.
 cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
                    const int* team_level, const RulesC* r, int trump,
-                   BidResult* bid) noexcept nogil
+                   BidResult* bid, Dealer* dealer=*) noexcept nogil
 # deal_hand for any bid policy: under POLICY_PLAYERS the seats bid (bid_seats), seat s
 # with agents[s] drawing from rngs[s]; otherwise deal_hand (rngs and agents unused).
 cdef int deal_hand_agents(HandC* h, Rng* rng, Rng** rngs, uint8_t* deck, const BidParams* bp,
                           const int* team_level, const RulesC* r, Agent** agents,
-                          BidResult* bid) noexcept nogil
+                          BidResult* bid, Dealer* dealer=*) noexcept nogil
 # Step a bidding machine (after bid_start, or bid_late_start) to the end of its stage, the
 # seat asked deciding by bp.seat_policy (POLICY_PLAYERS: its agent, Bot.bid, from a
 # BidSeen with these team levels, drawing from rngs[s]; else that kernel policy); a bid
@@ -54,7 +56,7 @@ cdef int bid_seats(BidState* st, Rng** rngs, Agent** agents, const BidParams* bp
 # while the rules throw the deal in (MAX_REDEALS cap).  BID_OK or a negative BID_ERR_*.
 cdef int players_bid_hand(Rng* rng, Rng** rngs, uint8_t* deck, const BidParams* bp,
                           const RulesC* r, Agent** agents, const int* team_level,
-                          BidResult* out, BidState* st) noexcept nogil
+                          BidResult* out, BidState* st, Dealer* dealer=*) noexcept nogil
 # One given dealing order bid by bid_seats: BID_OK, BID_REDEAL or a negative BID_ERR_*.
 cdef int players_bid_deck(Rng* rng, Rng** rngs, const uint8_t* deck, const BidParams* bp,
                           const RulesC* r, int first_drawer, Agent** agents,
@@ -85,6 +87,10 @@ cdef int play_tricks(HandC* h, Rng** rngs, Agent** agents) noexcept nogil
 cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
                                uint8_t* buf) noexcept nogil
 
+# A driver's failure (rc != 0) as its Python error: ValueError for a conditional deal
+# that failed (cond.pxd's DEAL_ERR_*), RuntimeError with the hand engine's status else.
+cdef int raise_status(int rc) except -1
+
 # The HAND_COLUMNS row of a finished hand: col[c * stride + i] for column c.
 cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_t stride,
                    Py_ssize_t i) noexcept nogil
@@ -92,12 +98,13 @@ cdef void hand_row(const HandC* h, const BidResult* bid, int32_t* col, Py_ssize_
 cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil
 # Deal the match's next hand (at its bidding level and team levels) into h.
 cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
-                    int bid_policy, int bid_threshold, BidResult* bid) noexcept nogil
+                    int bid_policy, int bid_threshold, BidResult* bid,
+                    Dealer* dealer=*) noexcept nogil
 # The same under any bid policy (deal_hand_agents: the seats' agents bid under
 # POLICY_PLAYERS, drawing from rng).
 cdef int match_deal_agents(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
                            int bid_policy, int bid_threshold, Agent** agents,
-                           BidResult* bid) noexcept nogil
+                           BidResult* bid, Dealer* dealer=*) noexcept nogil
 # After h is over: the team levels, the next banker, the winner, and whether the match
 # is over (a team passed target_level; time under match_hands, with timeout_tie).
 cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil

@@ -15,7 +15,10 @@ from shengji._core.base.cards cimport N_CARDS, N_RANKS, N_SEATS, team
 from shengji._core.base.options cimport RulesC, TT_BANKER, TT_DRAW, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
 from shengji._core.base.interrupt cimport interrupted, raise_interrupt
-from shengji._core.deal.deal cimport shuffle_full
+from shengji._core.deal.cond cimport deal_shuffle
+from shengji._core.deal.spec cimport (
+    DEAL_ERR_LEVEL, DEAL_ERR_TRIES, DEAL_OK, Dealer, deal_error, dealer_of,
+)
 from shengji._core.bidding.bidding cimport (
     BidParams, BidResult, BidSeen, BidState, BidView, BID_OK, BID_REDEAL, BID_ERR_CHOICE,
     BID_ERR_REDEAL_CAP, MAX_REDEALS, POLICY_PLAYERS, STAGE_REBURY, bid_hand, bid_advance,
@@ -37,6 +40,16 @@ cnp.import_array()
 
 cdef enum:
     MAX_MATCH_HANDS = 10000           # a guard; real matches take tens of hands
+
+
+cdef int raise_status(int rc) except -1:
+    """A driver's failure as the Python error: a conditional deal that failed (its own
+    line), or the hand engine's status."""
+    if rc == DEAL_ERR_TRIES or rc == DEAL_ERR_LEVEL:
+        raise ValueError(deal_error(rc))
+    if rc != 0:
+        raise RuntimeError(f"hand engine status {rc}")
+    return 0
 
 # Result columns of play_hands, in this order (int32 rows of the output array).
 HAND_COLUMNS = ("banker", "trump", "level", "table_points", "kitty_points",
@@ -60,12 +73,14 @@ cdef const uint8_t* seat_order(const uint8_t* deck, int first_drawer,
 
 cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
                    const int* team_level, const RulesC* r, int trump,
-                   BidResult* bid) noexcept nogil:
+                   BidResult* bid, Dealer* dealer=NULL) noexcept nogil:
     cdef int rc, b
     cdef BidState st
     cdef uint8_t buf[N_CARDS]
     if trump >= 0:
-        shuffle_full(rng, deck)
+        rc = deal_shuffle(dealer, rng, deck, bp.level, 0)    # dealer NULL: shuffle_full
+        if rc != DEAL_OK:
+            return rc
         memset(bid, 0, sizeof(BidResult))
         bid.trump = trump
         bid.banker = bp.banker
@@ -73,7 +88,7 @@ cdef int deal_hand(HandC* h, Rng* rng, uint8_t* deck, const BidParams* bp,
         bid.first_declare_index = -1
         bid.standing.bidder = -1
     else:
-        rc = bid_hand(rng, deck, bp, r, bid, &st)
+        rc = bid_hand(rng, deck, bp, r, bid, &st, dealer)
         if rc != BID_OK:
             return rc
     b = bid.banker
@@ -127,12 +142,14 @@ cdef int players_bid_deck(Rng* rng, Rng** rngs, const uint8_t* deck, const BidPa
 
 cdef int players_bid_hand(Rng* rng, Rng** rngs, uint8_t* deck, const BidParams* bp,
                           const RulesC* r, Agent** agents, const int* team_level,
-                          BidResult* out, BidState* st) noexcept nogil:
+                          BidResult* out, BidState* st, Dealer* dealer=NULL) noexcept nogil:
     cdef int redeals = 0
     cdef int rc, first
     first = bid_first_drawer(bp, r, rng)     # once per hand, before the shuffle (bid_hand)
     while True:
-        shuffle_full(rng, deck)
+        rc = deal_shuffle(dealer, rng, deck, bp.level, first)  # dealer NULL: shuffle_full
+        if rc != DEAL_OK:
+            return rc
         rc = players_bid_deck(rng, rngs, deck, bp, r, first, agents, team_level, out, st)
         if rc != BID_REDEAL:
             out.redeals = redeals
@@ -145,13 +162,13 @@ cdef int players_bid_hand(Rng* rng, Rng** rngs, uint8_t* deck, const BidParams* 
 
 cdef int deal_hand_agents(HandC* h, Rng* rng, Rng** rngs, uint8_t* deck, const BidParams* bp,
                           const int* team_level, const RulesC* r, Agent** agents,
-                          BidResult* bid) noexcept nogil:
+                          BidResult* bid, Dealer* dealer=NULL) noexcept nogil:
     cdef int rc, b
     cdef BidState st
     cdef uint8_t buf[N_CARDS]
     if bp.policy != POLICY_PLAYERS:
-        return deal_hand(h, rng, deck, bp, team_level, r, -1, bid)
-    rc = players_bid_hand(rng, rngs, deck, bp, r, agents, team_level, bid, &st)
+        return deal_hand(h, rng, deck, bp, team_level, r, -1, bid, dealer)
+    rc = players_bid_hand(rng, rngs, deck, bp, r, agents, team_level, bid, &st, dealer)
     if rc != BID_OK:
         return rc
     b = bid.banker
@@ -308,13 +325,13 @@ cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
 
 def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
                int banker, banker_bot, defender_bot, int bid_policy,
-               int bid_threshold, cnp.int32_t[:, ::1] out not None):
+               int bid_threshold, cnp.int32_t[:, ::1] out not None, deal=None):
     """Play n independent hands at level rank `level` (both teams at it).  banker: a seat
     (later hand, bidding keeps it unless the rules move it) or -1 (first hand: the declarer
     banks).  The banker team's seats are played by banker_bot, the others by defender_bot
-    (a BotId, or a shengji.game.botspec.BotSpec for a bot with parameters).  out: (N_HAND_COLUMNS,
+    (a bot id, or (id, parameters): bot.pxd agent_init).  out: (N_HAND_COLUMNS,
     >= n) int32, HAND_COLUMNS order.  The generator state and the deck are advanced in
-    place."""
+    place.  deal: a shengji._core.deal.spec.Dealing (every deal conditional) or None."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng
     cdef HandC h
@@ -331,6 +348,8 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
         raise ValueError("level 0..12, banker -1..3")
     if out.shape[0] != N_HAND_COLUMNS or stride < n or deck.shape[0] != N_CARDS:
         raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= n) int32 and deck 108 cards")
+    cdef Dealer* dealer = NULL
+    dealer_of(deal, &dealer)
     try:
         agents_init(agents, 2, (banker_bot, defender_bot))
         seat_agents(seats[0], &agents[0], &agents[1], 0)
@@ -347,7 +366,7 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
                 # players: before the bidding the banker's team is known only in a later
                 # hand (bp.banker); in a first hand the seats bid as team 0 banking
                 rc = deal_hand_agents(&h, &rng, rngs, &deck[0], &bp, lv, &r,
-                                      seats[team(bp.banker)], &bid)
+                                      seats[team(bp.banker)], &bid, dealer)
                 if rc != 0:
                     break
                 rc = play_out_bids(&h, &rng, seats[team(h.pub.banker)], &bp, &bid)
@@ -358,8 +377,7 @@ def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int l
     finally:
         agents_free(agents, 2)
     raise_interrupt()
-    if rc != 0:
-        raise RuntimeError(f"hand engine status {rc}")
+    raise_status(rc)
 
 
 cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil:
@@ -372,7 +390,8 @@ cdef void match_start(MatchC* m, const RulesC* r) noexcept nogil:
 
 
 cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
-                    int bid_policy, int bid_threshold, BidResult* bid) noexcept nogil:
+                    int bid_policy, int bid_threshold, BidResult* bid,
+                    Dealer* dealer=NULL) noexcept nogil:
     cdef BidParams* bp = &m.bp
     bp.first_hand = m.banker < 0
     bp.banker = m.banker if m.banker >= 0 else 0
@@ -381,16 +400,16 @@ cdef int match_deal(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* 
     bp.level = m.lv[team(m.banker)] if m.banker >= 0 else m.lv[0]
     bp.policy = bid_policy
     bp.threshold = bid_threshold
-    return deal_hand(h, rng, deck, bp, m.lv, r, -1, bid)
+    return deal_hand(h, rng, deck, bp, m.lv, r, -1, bid, dealer)
 
 
 cdef int match_deal_agents(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const RulesC* r,
                            int bid_policy, int bid_threshold, Agent** agents,
-                           BidResult* bid) noexcept nogil:
+                           BidResult* bid, Dealer* dealer=NULL) noexcept nogil:
     cdef Rng* rngs[N_SEATS]
     cdef int s
     if bid_policy != POLICY_PLAYERS:
-        return match_deal(m, h, rng, deck, r, bid_policy, bid_threshold, bid)
+        return match_deal(m, h, rng, deck, r, bid_policy, bid_threshold, bid, dealer)
     same_rng(rng, rngs)
     m.bp.first_hand = m.banker < 0
     m.bp.banker = m.banker if m.banker >= 0 else 0
@@ -399,7 +418,7 @@ cdef int match_deal_agents(MatchC* m, HandC* h, Rng* rng, uint8_t* deck, const R
     m.bp.threshold = bid_threshold
     for s in range(N_SEATS):
         m.bp.seat_policy[s] = bid_policy
-    return deal_hand_agents(h, rng, rngs, deck, &m.bp, m.lv, r, agents, bid)
+    return deal_hand_agents(h, rng, rngs, deck, &m.bp, m.lv, r, agents, bid, dealer)
 
 
 cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil:
@@ -424,14 +443,17 @@ cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil
 
 
 def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bot,
-               int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out not None):
+               int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out not None,
+               deal=None, bint deal_every=True):
     """Play one match from the rules' start_level until a team levels past target_level
     or time runs out (match_hands, timeout_tie; docs/rules.md §6): banker rotation,
     must_play, level_cap, must_play_demotion and overturn_levels as the rules say.  Rows of
     out (N_HAND_COLUMNS + 2, capacity): the hand columns, then the two teams' levels before
     the hand.  team0_bot, team1_bot: as play_hands' bots.  Returns (hands played, winning
     team (-1: a draw, or the guard), how it ended (an index into MATCH_ENDS), team 0's and
-    team 1's level after the last hand (the winner by target: target_level + 1))."""
+    team 1's level after the last hand (the winner by target: target_level + 1)).
+    deal: a shengji._core.deal.spec.Dealing (conditional deals at each hand's bidding
+    level) or None; deal_every false: the match's first hand alone is conditional."""
     cdef RulesC r = pack_rules(rules)
     cdef Rng rng
     cdef HandC h
@@ -444,6 +466,8 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
     if out.shape[0] != N_HAND_COLUMNS + 2 or deck.shape[0] != N_CARDS:
         raise ValueError(f"out must be ({N_HAND_COLUMNS + 2}, capacity) int32 and deck "
                          "108 cards")
+    cdef Dealer* dealer = NULL
+    dealer_of(deal, &dealer)
     try:
         agents_init(agents, 2, (team0_bot, team1_bot))
         seat_agents(seats, &agents[0], &agents[1], 0)
@@ -454,7 +478,7 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
                 if interrupted():
                     break
                 rc = match_deal_agents(&m, &h, &rng, &deck[0], &r, bid_policy, bid_threshold,
-                                       seats, &bid)
+                                       seats, &bid, dealer if deal_every or i == 0 else NULL)
                 if rc != 0:
                     break
                 out[N_HAND_COLUMNS, i] = m.lv[0]
@@ -471,8 +495,7 @@ def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bo
     finally:
         agents_free(agents, 2)
     raise_interrupt()
-    if rc != 0:
-        raise RuntimeError(f"hand engine status {rc}")
+    raise_status(rc)
     if m.ended == MATCH_ON:
         m.ended = MATCH_GUARD
     return i, m.winner, m.ended, m.lv[0], m.lv[1]

@@ -19,9 +19,9 @@ the only write is the seat's throw memo (``View.throws``)."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
-from shengji._core.base.cards cimport N_KINDS, TRUMP
+from shengji._core.base.cards cimport MAX_CHAIN, N_KINDS, TRUMP
 from shengji._core.rules.combos cimport (
-    Combo, MAX_CHAIN, MAX_COMPONENTS, SHAPE_SINGLE, decompose, find_run, legal_follow_counts,
+    Combo, MAX_COMPONENTS, SHAPE_SINGLE, decompose, find_run, legal_follow_counts,
 )
 from shengji._core.engine.hand cimport MAX_THROWS, N_FOLLOW, PHASE_PLAY, Holding, Public, ThrowCache
 from shengji._core.engine.play cimport (

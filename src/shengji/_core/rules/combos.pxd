@@ -11,13 +11,10 @@
 # Error returns are negative codes (no exceptions inside the kernels); the Python wrappers
 # in combos.pyx turn them into ValueError.
 from libc.stdint cimport uint8_t, int8_t, uint64_t
-from shengji._core.base.cards cimport TrumpTable
+from shengji._core.base.cards cimport MAX_CHAIN, TrumpTable
 from shengji._core.base.options cimport RulesC
 
 cdef enum:
-    # Chain positions stay below 27 (no-trump BJ without trump_chain: 20 + 3 * 2); one
-    # spare slot past the end keeps every run scan terminated by an empty position.
-    MAX_CHAIN = 32
     # A following-suit holds at most 18 kinds (trump: 12 plain + 4 level + 2 jokers), i.e.
     # 36 cards, so a combination has at most 36 components (all singles).
     MAX_COMPONENTS = 36
@@ -92,3 +89,9 @@ cdef bint legal_follow_counts(const uint8_t* hand, const Combo* lead, const uint
 cdef int throw_failure(const Combo* lead, const uint8_t* others, int n_others,
                        const TrumpTable* t, bint trump_throws) noexcept nogil
 cdef void rules_table(TrumpTable* t, int level, int suit, const RulesC* r) noexcept nogil
+
+# The Python entry points' checks, shared with rules/scoring.pyx's: a negative status as a
+# one-line ValueError; a trump table and the packed rules (base/options.pack_rules) for a
+# level and suit.
+cdef int combo_check(int status) except -1
+cdef int combo_setup(TrumpTable* t, RulesC* r, int level, int suit, object rules) except -1

@@ -6,14 +6,11 @@ padded uint8 arrays of kind ids plus per-row lengths and return numpy arrays; a 
 a negative status code instead of raising.
 """
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
-from shengji.rules.options import Rules
+from shengji._core.base.options import _Packed as _Rules
 
-_Rules = Rules | str | dict[str, Any] | None
 _Counts = npt.ArrayLike
 # (shape, length, top_order, top_kind, kinds ascending)
 _Component = tuple[int, int, int, int, list[int]]
@@ -23,27 +20,23 @@ SUIT_NAMES: tuple[str, str, str, str, str]
 SIDE_NAMES: tuple[str, str]
 
 def classify(
-    counts: _Counts, level: int, suit: int, rules: _Rules = None
+    counts: _Counts, level: int, suit: int, rules: _Rules
 ) -> tuple[int, int, int, int, int, list[_Component]]: ...
 def legal_follow(
-    hand: _Counts, lead: _Counts, play: _Counts, level: int, suit: int, rules: _Rules = None
+    hand: _Counts, lead: _Counts, play: _Counts, level: int, suit: int, rules: _Rules
 ) -> bool: ...
-def trick_winner(plays: _Counts, level: int, suit: int, rules: _Rules = None) -> int: ...
+def trick_winner(plays: _Counts, level: int, suit: int, rules: _Rules) -> int: ...
 def check_throw(
-    lead: _Counts, others: _Counts, level: int, suit: int, rules: _Rules = None
+    lead: _Counts, others: _Counts, level: int, suit: int, rules: _Rules
 ) -> _Component | None: ...
 def match_shape(
-    counts: _Counts, lead: _Counts, level: int, suit: int, rules: _Rules = None
+    counts: _Counts, lead: _Counts, level: int, suit: int, rules: _Rules
 ) -> tuple[tuple[bool, ...], bool, int]: ...
-def kitty_multiplier(counts: _Counts, level: int, suit: int, rules: _Rules = None) -> int: ...
-def level_change(
-    defender_points: int, rules: _Rules = None, level: int = -1, overturns: int = 0
-) -> tuple[int, int]: ...
 def classify_batch(
-    kinds: npt.ArrayLike, lengths: npt.ArrayLike, level: int, suit: int, rules: _Rules = None
+    kinds: npt.ArrayLike, lengths: npt.ArrayLike, level: int, suit: int, rules: _Rules
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...
 def trick_winner_batch(
-    plays: npt.ArrayLike, lengths: npt.ArrayLike, level: int, suit: int, rules: _Rules = None
+    plays: npt.ArrayLike, lengths: npt.ArrayLike, level: int, suit: int, rules: _Rules
 ) -> np.ndarray: ...
 def legal_follow_batch(
     hands: npt.ArrayLike,
@@ -54,5 +47,5 @@ def legal_follow_batch(
     play_lengths: npt.ArrayLike,
     level: int,
     suit: int,
-    rules: _Rules = None,
+    rules: _Rules,
 ) -> np.ndarray: ...

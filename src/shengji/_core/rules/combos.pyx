@@ -19,7 +19,6 @@ from shengji._core.base.cards cimport (
     build_trump_table,
 )
 from shengji._core.base.options cimport RulesC, pack_rules
-from shengji._core.rules.scoring cimport kitty_factor, level_delta
 
 # sj_ctz64, the lowest set bit of a kind mask: the "smallest kind id" at a parallel chain
 # position.
@@ -533,13 +532,13 @@ _STATUS_MESSAGES = {
 }
 
 
-cdef int _check(int status) except -1:
+cdef int combo_check(int status) except -1:
     if status < 0:
         raise ValueError(_STATUS_MESSAGES.get(status, f"rules engine status {status}"))
     return status
 
 
-cdef int _setup(TrumpTable* t, RulesC* r, int level, int suit, object rules) except -1:
+cdef int combo_setup(TrumpTable* t, RulesC* r, int level, int suit, object rules) except -1:
     if not 0 <= level < N_RANKS:
         raise ValueError(f"level rank index {level} out of range 0..12")
     if not 0 <= suit <= NO_TRUMP:
@@ -570,7 +569,7 @@ cdef tuple _combo_tuple(const Combo* c):
     return (c.suit, c.shape, c.pairs, c.top_order, c.top_kind, comps)
 
 
-def classify(counts, int level, int suit, rules=None):
+def classify(counts, int level, int suit, rules):
     """Decompose one multiset (per-kind counts, length 54).
 
     Returns ``(suit, shape, pairs, top_order, top_kind, components)``; each component is
@@ -580,12 +579,12 @@ def classify(counts, int level, int suit, rules=None):
     cdef RulesC r
     cdef Combo c
     cdef const uint8_t[:, ::1] a = _counts_rows(counts, "counts")
-    _setup(&t, &r, level, suit, rules)
-    _check(decompose(&a[0, 0], &t, &c))
+    combo_setup(&t, &r, level, suit, rules)
+    combo_check(decompose(&a[0, 0], &t, &c))
     return _combo_tuple(&c)
 
 
-def legal_follow(hand, lead, play, int level, int suit, rules=None):
+def legal_follow(hand, lead, play, int level, int suit, rules):
     """docs "Follow legality" on per-kind counts; ValueError for an invalid lead."""
     cdef TrumpTable t
     cdef RulesC r
@@ -593,21 +592,21 @@ def legal_follow(hand, lead, play, int level, int suit, rules=None):
     cdef const uint8_t[:, ::1] h = _counts_rows(hand, "hand")
     cdef const uint8_t[:, ::1] ld = _counts_rows(lead, "lead")
     cdef const uint8_t[:, ::1] p = _counts_rows(play, "play")
-    _setup(&t, &r, level, suit, rules)
-    _check(decompose(&ld[0, 0], &t, &c))
+    combo_setup(&t, &r, level, suit, rules)
+    combo_check(decompose(&ld[0, 0], &t, &c))
     return bool(legal_follow_counts(&h[0, 0], &c, &p[0, 0], &t, r.short_suit_trumps))
 
 
-def trick_winner(plays, int level, int suit, rules=None):
+def trick_winner(plays, int level, int suit, rules):
     """docs "Trick winner"; plays: per-kind counts, shape (n_plays, 54), lead first."""
     cdef TrumpTable t
     cdef RulesC r
     cdef const uint8_t[:, ::1] a = _counts_rows(plays, "plays")
-    _setup(&t, &r, level, suit, rules)
-    return _check(trick_winner_counts(&a[0, 0], a.shape[0], &t))
+    combo_setup(&t, &r, level, suit, rules)
+    return combo_check(trick_winner_counts(&a[0, 0], a.shape[0], &t))
 
 
-def check_throw(lead, others, int level, int suit, rules=None):
+def check_throw(lead, others, int level, int suit, rules):
     """docs "Throw check": None when the lead stands, else the forced component as
     ``(shape, length, top_order, top_kind, kinds)``.  others: counts, shape (n, 54)."""
     cdef TrumpTable t
@@ -620,15 +619,15 @@ def check_throw(lead, others, int level, int suit, rules=None):
     if others.size == 0:
         others = np.zeros((0, N_KINDS), dtype=np.uint8)
     o = _counts_rows(others, "other hands") if others.shape[0] else others
-    _setup(&t, &r, level, suit, rules)
-    _check(decompose(&ld[0, 0], &t, &c))
+    combo_setup(&t, &r, level, suit, rules)
+    combo_check(decompose(&ld[0, 0], &t, &c))
     i = throw_failure(&c, &o[0, 0] if o.shape[0] else NULL, o.shape[0], &t, r.trump_throws)
     if i < 0:
         return None
     return _combo_tuple(&c)[5][i]
 
 
-def match_shape(counts, lead, int level, int suit, rules=None):
+def match_shape(counts, lead, int level, int suit, rules):
     """docs "Placement", "Shape match" and "Key": how cards of one following-suit
     (per-kind counts) meet a lead (per-kind counts).
 
@@ -644,40 +643,14 @@ def match_shape(counts, lead, int level, int suit, rules=None):
     cdef bint has
     cdef const uint8_t[:, ::1] a = _counts_rows(counts, "cards")
     cdef const uint8_t[:, ::1] ld = _counts_rows(lead, "lead")
-    _setup(&t, &r, level, suit, rules)
-    _check(decompose(&ld[0, 0], &t, &c))
-    s = _check(suit_of(&a[0, 0], &t))
+    combo_setup(&t, &r, level, suit, rules)
+    combo_check(decompose(&ld[0, 0], &t, &c))
+    s = combo_check(suit_of(&a[0, 0], &t))
     make_profile(&a[0, 0], &t, s, &x)
     mask = tractor_mask(x.pc, &c)
     placed = tuple(bool((mask >> (c.n_tractor - 1 - i)) & 1) for i in range(c.n_tractor))
     has = x.n_cards == c.n_cards and has_lead_shape(&x, &c)
     return placed, has, lead_key(&x, &c) if has else -1
-
-
-def kitty_multiplier(counts, int level, int suit, rules=None):
-    """docs "Kitty multiplier" of the winning play (per-kind counts)."""
-    cdef TrumpTable t
-    cdef RulesC r
-    cdef Combo c
-    cdef const uint8_t[:, ::1] a = _counts_rows(counts, "play")
-    _setup(&t, &r, level, suit, rules)
-    _check(decompose(&a[0, 0], &t, &c))
-    return kitty_factor(&c, r.kitty_multiplier)
-
-
-def level_change(long long defender_points, rules=None, int level=-1, int overturns=0):
-    """docs "Level change": ``(side index into SIDE_NAMES, levels)``; level is the rank
-    index of the levelling side (-1: must_play not applied); overturns: the hand's
-    overturns (overturn_levels = "stakes")."""
-    cdef RulesC r = pack_rules(rules)
-    cdef long long levels = 0
-    cdef int side
-    if not -1 <= level < N_RANKS:
-        raise ValueError(f"level rank index {level} out of range 0..12")
-    if overturns < 0:
-        raise ValueError(f"overturns must be >= 0, got {overturns}")
-    side = level_delta(defender_points, &r, level, overturns, &levels)
-    return side, levels
 
 
 # -----------------------------------------------------------------------------------------
@@ -713,7 +686,7 @@ def _lengths(obj, n, name):
     return a
 
 
-def classify_batch(kinds, lengths, int level, int suit, rules=None):
+def classify_batch(kinds, lengths, int level, int suit, rules):
     """Classify many multisets at once.
 
     kinds: uint8 (n, width) kind ids, row i using its first lengths[i] entries.
@@ -729,7 +702,7 @@ def classify_batch(kinds, lengths, int level, int suit, rules=None):
     cdef const int32_t[::1] lv = _lengths(lengths, n, "lengths")
     out = np.zeros((4, n), dtype=np.int8)
     cdef int8_t[:, ::1] ov = out
-    _setup(&t, &r, level, suit, rules)
+    combo_setup(&t, &r, level, suit, rules)
     with nogil:
         for i in range(n):
             status = fill_counts(&kv[i, 0] if width else NULL, lv[i], width, counts)
@@ -745,7 +718,7 @@ def classify_batch(kinds, lengths, int level, int suit, rules=None):
     return out[0], out[1], out[2], out[3]
 
 
-def trick_winner_batch(plays, lengths, int level, int suit, rules=None):
+def trick_winner_batch(plays, lengths, int level, int suit, rules):
     """Winners of many tricks at once.
 
     plays: uint8 (n_tricks, n_plays, width) kind ids, lead first; every play of trick i uses
@@ -760,7 +733,7 @@ def trick_winner_batch(plays, lengths, int level, int suit, rules=None):
     cdef uint8_t[:, ::1] sv = scratch
     out = np.zeros(n, dtype=np.int8)
     cdef int8_t[::1] ov = out
-    _setup(&t, &r, level, suit, rules)
+    combo_setup(&t, &r, level, suit, rules)
     if n_plays == 0 or width == 0:
         out[:] = COMBO_BAD_SIZE
         return out
@@ -778,7 +751,7 @@ def trick_winner_batch(plays, lengths, int level, int suit, rules=None):
 
 
 def legal_follow_batch(hands, hand_lengths, leads, lead_lengths, plays, play_lengths,
-                       int level, int suit, rules=None):
+                       int level, int suit, rules):
     """Follow legality of many (hand, lead, play) triples at once; each argument a uint8
     (n, width) array of kind ids with its lengths.  Returns int8: 1 legal, 0 illegal, a
     negative status for a bad lead or row."""
@@ -801,7 +774,7 @@ def legal_follow_batch(hands, hand_lengths, leads, lead_lengths, plays, play_len
     cdef int hw = hv.shape[1], lw = lv.shape[1], pw = pv.shape[1]
     out = np.zeros(n, dtype=np.int8)
     cdef int8_t[::1] ov = out
-    _setup(&t, &r, level, suit, rules)
+    combo_setup(&t, &r, level, suit, rules)
     if n and (hw == 0 or lw == 0 or pw == 0):
         raise ValueError("hands, leads and plays need at least one column")
     with nogil:

@@ -22,7 +22,7 @@ MAX_TRACTORS items, a handful of bins), so the worst case stays a few hundred st
 """
 from libc.stdint cimport uint8_t, int8_t
 
-from shengji._core.rules.combos cimport MAX_CHAIN
+from shengji._core.base.cards cimport MAX_CHAIN
 
 
 cdef bint pack(int8_t* cap, int nb, const int8_t* items, int n) noexcept nogil:

@@ -5,18 +5,22 @@ must_play_demotion, and a match's levels after a hand (target_level, the overtur
 levels).
 
 ``kitty_factor`` and ``level_delta`` implement docs/rules-engine.md "Kitty multiplier" and
-"Level change" (``shengji.combos.kitty_multiplier`` / ``level_change`` wrap them); the rest
-is the hand engine's bookkeeping around them.  Everything is ``noexcept nogil``."""
+"Level change"; the Python entry points ``kitty_multiplier`` and ``level_change`` (at the
+end; ``shengji.rules.combos`` wraps them) reach them from Python.  The rest is the hand
+engine's bookkeeping around them.  Every C function is ``noexcept nogil``."""
 from libc.stdint cimport uint8_t
 
 from shengji._core.base.cards cimport N_RANKS, N_SEATS, N_SUITS, TrumpTable, team
 from shengji._core.base.options cimport (
     KM_PLUS2, KM_POWER2, LT_LEAGUE, LT_STEP20, OL_OVERTURNER, OL_STAKES, RulesC, TP_FIXED10,
-    TP_FIXED20, TP_PER_CARD,
+    TP_FIXED20, TP_PER_CARD, pack_rules,
 )
 from shengji._core.rules.combos cimport (
-    Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, SIDE_BANKER, SIDE_DEFENDERS, decompose,
+    Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, SIDE_BANKER, SIDE_DEFENDERS, combo_check,
+    combo_setup, decompose,
 )
+
+from shengji._core.rules.combos import _counts_rows
 
 # Level tables (docs "Level change"): thresholds in defender points.
 cdef enum:
@@ -209,3 +213,31 @@ cdef int match_levels(int* lv, int banker, const HandScore* s, const RulesC* r) 
                     return t
                 lv[t] = new
     return -1
+
+
+# -- the Python entry points ----------------------------------------------------------------
+def kitty_multiplier(counts, int level, int suit, rules):
+    """docs "Kitty multiplier" of the winning play (per-kind counts); rules packed
+    (shengji.rules.pack)."""
+    cdef TrumpTable t
+    cdef RulesC r
+    cdef Combo c
+    cdef const uint8_t[:, ::1] a = _counts_rows(counts, "play")
+    combo_setup(&t, &r, level, suit, rules)
+    combo_check(decompose(&a[0, 0], &t, &c))
+    return kitty_factor(&c, r.kitty_multiplier)
+
+
+def level_change(long long defender_points, rules, int level=-1, int overturns=0):
+    """docs "Level change": ``(side index into combos.SIDE_NAMES, levels)``; level is the
+    rank index of the levelling side (-1: must_play not applied); overturns: the hand's
+    overturns (overturn_levels = "stakes"); rules packed (shengji.rules.pack)."""
+    cdef RulesC r = pack_rules(rules)
+    cdef long long levels = 0
+    cdef int side
+    if not -1 <= level < N_RANKS:
+        raise ValueError(f"level rank index {level} out of range 0..12")
+    if overturns < 0:
+        raise ValueError(f"overturns must be >= 0, got {overturns}")
+    side = level_delta(defender_points, &r, level, overturns, &levels)
+    return side, levels

@@ -6,6 +6,8 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
+from shengji._core.base.options import _Packed
+
 # imported by bidcore.pyx from the kernel (by BidStrength / BidAction / BidStage value)
 from shengji._core.bidding.bidding import ACTION_NAMES as ACTION_NAMES
 from shengji._core.bidding.bidding import STAGE_NAMES as STAGE_NAMES
@@ -23,7 +25,7 @@ class BidCore:
         self,
         cards: Any = None,
         level: int = 0,
-        rules: Any = None,
+        rules: _Packed | None = None,
         first_hand: bool = True,
         banker: int = 0,
         first_drawer: int = 0,
@@ -34,6 +36,8 @@ class BidCore:
     seat: int
     dealt: int
     first_drawer: int
+    after_deal: bool
+    late: bool
     rebury_seat: int
     def cards(self, seat: int) -> list[int]: ...
     def standing(self) -> dict[str, Any]: ...

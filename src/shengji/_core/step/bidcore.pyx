@@ -23,7 +23,7 @@ from shengji._core.bidding.bidding cimport (
     BidParams, BidResult, BidState, BidView, BID_OK, BID_PASS, BID_ERR_CHOICE, STAGE_ASK,
     STAGE_DEALT, STAGE_REBURY, STAGE_LATE_DONE, POLICY_EAGER, POLICY_NEVER, bid_start, bid_advance,
     bid_apply, bid_finish, bid_view, bid_policy_choose, bid_late_round, bid_late_start, bid_recount,
-    bid_late_finish, result_dict,
+    bid_late_finish, result_dict, ROUND_AFTER_DEAL, ROUND_LATE,
 )
 
 cnp.import_array()
@@ -131,6 +131,16 @@ cdef class BidCore:
     @property
     def first_drawer(self):
         return self.st.first_drawer
+
+    @property
+    def after_deal(self):
+        """Asking after the last card, before the kitty is taken (docs/rules.md §7)."""
+        return self.st.stage == STAGE_ASK and self.st.round == ROUND_AFTER_DEAL
+
+    @property
+    def late(self):
+        """The round after the bury (overturn_after_kitty)."""
+        return self.st.round == ROUND_LATE
 
     @property
     def rebury_seat(self):

@@ -6,7 +6,9 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
+from shengji._core.base.options import _Packed
 from shengji._core.bots.bot import _Bot
+from shengji._core.deal.spec import Dealing
 from shengji._core.step.bidcore import BidCore
 from shengji._core.step.infoset import InfoSet
 
@@ -27,7 +29,7 @@ class HandCore:
     def bid(
         cards: Any,
         level: int,
-        rules: Any,
+        rules: _Packed,
         banker: int,
         policy: int = 0,
         threshold: int = 0,
@@ -37,7 +39,7 @@ class HandCore:
         self,
         state: npt.NDArray[np.uint64],
         deck: npt.NDArray[np.uint8],
-        rules: Any,
+        rules: _Packed,
         bid_level: int,
         level0: int,
         level1: int,
@@ -46,18 +48,21 @@ class HandCore:
         threshold: int = 0,
         trump: int = -1,
         bids: BidCore | None = None,
+        deal: Dealing | None = None,
     ) -> dict[str, Any] | None: ...
     def match_hand(
         self,
         state: npt.NDArray[np.uint64],
         deck: npt.NDArray[np.uint8],
-        rules: Any,
+        rules: _Packed,
         team0_bot: _Bot,
         team1_bot: _Bot,
         bid_policy: int,
         bid_threshold: int,
         hand: int,
         bids: BidCore | None = None,
+        deal: Dealing | None = None,
+        deal_every: bool = True,
     ) -> tuple[dict[str, Any], tuple[int, int]] | None: ...
     def setup(
         self,
@@ -66,7 +71,7 @@ class HandCore:
         def_level: int,
         trump: int,
         banker: int,
-        rules: Any,
+        rules: _Packed,
         state: npt.NDArray[np.uint64],
         bidding: dict[str, Any] | None = None,
         first_drawer: int = 0,
@@ -103,9 +108,9 @@ class HandCore:
     def throw_counts(self, seat: int) -> tuple[list[int], list[int]]: ...
     def apply_cards(self, cards: Any) -> list[_Event] | _Status: ...
     def apply_action(self, a: int) -> _Event | _Status | None: ...
-    def bot(self, policy: int) -> _Mask: ...
-    def play_to_end(self, policy: int) -> int: ...
-    def bot_cards(self, policy: int) -> list[int]: ...
+    def bot(self, spec: _Bot) -> _Mask: ...
+    def play_to_end(self, spec: _Bot) -> int: ...
+    def bot_cards(self, spec: _Bot) -> list[int]: ...
     def result(self) -> dict[str, int]: ...
     def trick(self, i: int) -> tuple[int, int, int, list[_Mask], _Mask | None]: ...
     def _move_card(self, src: int, kind: int, dst: int) -> None: ...

@@ -42,13 +42,15 @@ from shengji._core.engine.actions cimport ACTION_PLAY, N_PLAY_ACTIONS
 from shengji._core.step.infoset cimport (
     bid_from_dict, choice_ids, id_list, legal_action_list, load_state, make_infoset, step_kinds,
 )
-from shengji._core.bots.bot cimport Agent, N_BOTS, bot_choose, bot_get
+from shengji._core.bots.bot cimport Agent
+from shengji._core.bots.registry cimport agent_choose, agent_free, agent_init
 from shengji._core.drivers.hands cimport (
     MATCH_ON, MatchC, deal_hand, hand_row, match_deal, match_score, match_start, play_out_bids,
-    seat_order, N_HAND_COLUMNS,
+    raise_status, seat_order, N_HAND_COLUMNS,
 )
 from shengji._core.engine.play cimport Play, bit, counts_play
 from shengji._core.drivers.agents cimport agents_init, agents_free, seat_agents
+from shengji._core.deal.spec cimport Dealer, deal_error, dealer_of
 
 cnp.import_array()
 
@@ -147,13 +149,15 @@ cdef class HandCore:
 
     def deal(self, state, cnp.uint8_t[::1] deck not None, rules, int bid_level, int level0,
              int level1, int banker, int policy=POLICY_EAGER, int threshold=0, int trump=-1,
-             BidCore bids=None):
+             BidCore bids=None, deal=None):
         """Deal a hand exactly as the study drivers do (drivers.deal_hand): shuffle the
         deck (advanced in place), bid (redealing as the rules say; trump >= 0 skips it,
         banker then banks), set up at the banker team's level (team levels level0,
         level1).  The generator continues from state, which is advanced too.  Returns
         the bidding dict (None when trump was given); ``bids``, if given, keeps the
-        bidding's result (for the round after the bury, stepped by shengji.bidding.phase)."""
+        bidding's result (for the round after the bury, stepped by shengji.bidding.phase).
+        ``deal``: a shengji._core.deal.spec.Dealing (a conditional deal, as the drivers
+        deal it) or None."""
         cdef RulesC r = pack_rules(rules)
         cdef BidParams bp
         cdef BidResult bid
@@ -169,12 +173,14 @@ cdef class HandCore:
         _params(&bp, bid_level, banker, policy, threshold)
         lv[0] = level0
         lv[1] = level1
+        cdef Dealer* dealer = NULL
+        dealer_of(deal, &dealer)
         rng_load(&self.rng, state)
-        rc = deal_hand(&self.h, &self.rng, &deck[0], &bp, lv, &r, trump, &bid)
+        rc = deal_hand(&self.h, &self.rng, &deck[0], &bp, lv, &r, trump, &bid, dealer)
         rng_store(&self.rng, state)
         if rc != 0:
             from shengji._core.bidding.bidding import _ERRORS
-            raise ValueError(_ERRORS.get(rc, f"bidding status {rc}"))
+            raise ValueError(_ERRORS.get(rc) or deal_error(rc))
         book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)
         self.redeals = bid.redeals
         self.bidding = None if trump >= 0 else result_dict(&bid)
@@ -184,14 +190,15 @@ cdef class HandCore:
 
     def match_hand(self, state, cnp.uint8_t[::1] deck not None, rules, team0_bot,
                    team1_bot, int bid_policy, int bid_threshold, int hand,
-                   BidCore bids=None):
+                   BidCore bids=None, deal=None, bint deal_every=True):
         """Hand `hand` of the next match on this stream, as drivers.play_match plays it:
         hands 0..hand-1 dealt and played by the bots (team t's seats by team{t}_bot, the
         round of overturns after the bury by the bidding policy), then hand `hand` dealt
         into this HandCore (state and deck advanced as far).  Returns (bidding dict, team
         levels before the hand), or None when the match ended first (then state and deck
-        are where that match left them).  ``bids`` as for ``deal``.  The bots: a BotId or
-        a shengji.game.botspec.BotSpec, as drivers.play_match takes them."""
+        are where that match left them).  ``bids`` as for ``deal``.  The bots: a bot id or
+        (id, parameters) (agent_init), as drivers.play_match takes them.  ``deal``,
+        ``deal_every``: the conditional deals, as drivers.play_match takes them."""
         cdef RulesC r = pack_rules(rules)
         cdef MatchC m
         cdef BidResult bid
@@ -201,6 +208,8 @@ cdef class HandCore:
         cdef int i, rc = 0
         if deck.shape[0] != N_CARDS:
             raise ValueError("deck: expected 108 card ids")
+        cdef Dealer* dealer = NULL
+        dealer_of(deal, &dealer)
         try:
             agents_init(agents, 2, (team0_bot, team1_bot))
             seat_agents(seats, &agents[0], &agents[1], 0)
@@ -208,7 +217,7 @@ cdef class HandCore:
             rng_load(&self.rng, state)
             for i in range(hand + 1):
                 rc = match_deal(&m, &self.h, &self.rng, &deck[0], &r, bid_policy,
-                                bid_threshold, &bid)
+                                bid_threshold, &bid, dealer if deal_every or i == 0 else NULL)
                 if rc != 0 or i == hand:
                     break
                 rc = play_out_bids(&self.h, &self.rng, seats, &m.bp, &bid)
@@ -222,8 +231,7 @@ cdef class HandCore:
         finally:
             agents_free(agents, 2)
         raise_interrupt()
-        if rc != 0:
-            raise RuntimeError(f"hand engine status {rc}")
+        raise_status(rc)
         book_setup(&self.b, seat_order(&deck[0], bid.first_drawer, buf), bid.banker)
         self.redeals = bid.redeals
         self.bidding = result_dict(&bid)
@@ -543,54 +551,65 @@ cdef class HandCore:
         self.b.n_chosen += 1
         return None
 
-    def bot(self, int policy):
-        """The bot's choice for the current decision (bury or play): (one, two) masks."""
+    def bot(self, spec):
+        """The bot's choice for the current decision (bury or play): (one, two) masks.
+        spec: a bot id or (id, parameters) (bot.pxd agent_init)."""
         cdef Play p
-        if bot_get(policy) == NULL:
-            raise ValueError(f"bot id {policy} out of range 0..{N_BOTS - 1}")
+        cdef Agent a
         if self.h.pub.phase != PHASE_BURY and self.h.pub.phase != PHASE_PLAY:
             raise ValueError("the hand is over")
-        if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+        agent_init(&a, spec)
+        try:
+            if agent_choose(&self.h, &a, &self.rng, &p) != 0:
+                raise_interrupt()
+                raise RuntimeError("the bot found no move")
             raise_interrupt()
-            raise RuntimeError("the bot found no move")
-        raise_interrupt()
+        finally:
+            agent_free(&a)
         return p.one, p.two
 
-    def play_to_end(self, int policy):
-        """Play the hand out with the built-in bot `policy` in every seat, in kinds only (a
+    def play_to_end(self, spec):
+        """Play the hand out with the bot `spec` in every seat (one agent), in kinds only (a
         core without card ids: sampler.sample_core's determinizations).  0, or the first
         refused status."""
         cdef Play p, f
-        cdef int rc
-        if bot_get(policy) == NULL:
-            raise ValueError(f"bot id {policy} out of range 0..{N_BOTS - 1}")
-        while self.h.pub.phase == PHASE_BURY or self.h.pub.phase == PHASE_PLAY:
-            if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+        cdef int rc = 0
+        cdef Agent a
+        agent_init(&a, spec)
+        try:
+            while self.h.pub.phase == PHASE_BURY or self.h.pub.phase == PHASE_PLAY:
+                if agent_choose(&self.h, &a, &self.rng, &p) != 0:
+                    raise_interrupt()
+                    return APPLY_EMPTY
                 raise_interrupt()
-                return APPLY_EMPTY
-            raise_interrupt()
-            if self.h.pub.phase == PHASE_BURY:
-                rc = hand_bury(&self.h, &p)
-            else:
-                rc = hand_apply(&self.h, &p, &f, True)
-            if rc != APPLY_OK:
-                return rc
+                if self.h.pub.phase == PHASE_BURY:
+                    rc = hand_bury(&self.h, &p)
+                else:
+                    rc = hand_apply(&self.h, &p, &f, True)
+                if rc != APPLY_OK:
+                    return rc
+        finally:
+            agent_free(&a)
         return 0
 
-    def bot_cards(self, int policy):
+    def bot_cards(self, spec):
         """The bot's choice as card ids (infoset.choice_ids): the rest of the bury, or a
-        whole play; from this hand's own generator, as the drivers draw."""
+        whole play; from this hand's own generator, as the drivers draw.  spec: a bot id or
+        (id, parameters) (bot.pxd agent_init)."""
         cdef Play p
-        if bot_get(policy) == NULL:
-            raise ValueError(f"bot id {policy} out of range 0..{N_BOTS - 1}")
+        cdef Agent a
         if self.h.pub.phase != PHASE_BURY and self.h.pub.phase != PHASE_PLAY:
             raise ValueError("the hand is over")
         if self.h.pub.phase == PHASE_PLAY and self.b.n_chosen:
             raise ValueError(APPLY_ERRORS[CHOSEN])
-        if bot_choose(&self.h, bot_get(policy), &self.rng, &p) != 0:
+        agent_init(&a, spec)
+        try:
+            if agent_choose(&self.h, &a, &self.rng, &p) != 0:
+                raise_interrupt()
+                raise RuntimeError("the bot found no move")
             raise_interrupt()
-            raise RuntimeError("the bot found no move")
-        raise_interrupt()
+        finally:
+            agent_free(&a)
         return choice_ids(&self.h, &self.b, &p)
 
     def result(self):

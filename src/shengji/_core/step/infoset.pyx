@@ -23,7 +23,8 @@ from shengji._core.engine.book cimport (
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.engine.actions cimport ACTION_PLAY, next_kinds
 from shengji._core.engine.moves cimport gen_plays
-from shengji._core.bots.bot cimport N_BOTS, bot_choose, bot_get
+from shengji._core.bots.bot cimport Agent
+from shengji._core.bots.registry cimport agent_choose, agent_free, agent_init
 from shengji._core.engine.play cimport Play, ctz, play_size, play_within
 from shengji._core.drivers.hands cimport hand_row, N_HAND_COLUMNS
 from shengji._core.bidding.bidding cimport BidResult
@@ -207,24 +208,28 @@ cdef class InfoSet:
             PyMem_Free(plays)
         return out
 
-    def bot(self, int policy, state):
-        """The built-in bot's choice (card ids: choice_ids) for this seat's decision,
-        computed on this redacted copy; its draws come from state (4 words, advanced)."""
+    def bot(self, spec, state):
+        """The bot's choice (card ids: choice_ids) for this seat's decision, computed on
+        this redacted copy; its draws come from state (4 words, advanced).  spec: a bot id
+        or (id, parameters) (bot.pxd agent_init)."""
         cdef Rng rng
         cdef Play p
         cdef HandC work
+        cdef Agent a
         cdef int rc
-        if bot_get(policy) == NULL:
-            raise ValueError(f"bot id {policy} out of range 0..{N_BOTS - 1}")
         if not self.deciding():
             raise ValueError(f"seat {self.seat} has no decision to make")
         if self.h.pub.phase == PHASE_PLAY and self.b.n_chosen:
             raise ValueError("cards of this play are already chosen (apply_action): a bot "
                              "decides whole plays")
+        agent_init(&a, spec)
         work = self.h          # the bot may refresh its throw memo: keep this copy as it is
         rng_load(&rng, state)
-        rc = bot_choose(&work, bot_get(policy), &rng, &p)
-        raise_interrupt()
+        try:
+            rc = agent_choose(&work, &a, &rng, &p)
+            raise_interrupt()
+        finally:
+            agent_free(&a)
         if rc != 0:
             raise RuntimeError("the bot found no move")
         rng_store(&rng, state)

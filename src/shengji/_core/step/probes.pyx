@@ -1,6 +1,7 @@
 # cython: language_level=3
 """Python hooks into the search units -- the sampler (sampler.pyx) and the pimc bot
-(bots/pimc.pyx) -- for tests and analysis.
+(bots/pimc.pyx) -- and into the net bot's inputs (bots/features.pyx), for tests and
+analysis.
 
 A module of their own because those units sit below the bot registry (bot.pyx cimports
 bots/pimc, which cimports the sampler) and HandCore above it: a hook next to the C code
@@ -19,14 +20,20 @@ from shengji._core.base.interrupt cimport raise_interrupt
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.step.handcore cimport HandCore
 from shengji._core.engine.play cimport Play
-from shengji._core.bots.bot cimport Agent, BOT_PIMC, agent_free, agent_init, bot_get
-from shengji._core.bots.pimc cimport PIMC_MAX_CANDIDATES, pimc_explain
+from shengji._core.bots.bot cimport Agent, BOT_PIMC
+from shengji._core.bots.registry cimport agent_free, agent_init, bot_get
+from shengji._core.bots.params cimport PIMC_MAX_CANDIDATES
+from shengji._core.bots.pimc cimport pimc_explain
 from shengji._core.bots.sampler cimport (
     Sampler, SAMPLER_OK, PlayPolicy, bury_likelihood, pair_inferences, pass_likelihood,
     play_likelihood,
     sample_hand, sampler_free, sampler_init,
 )
 from shengji._core.bots.greedy cimport greedy_bury, greedy_play
+from shengji._core.bots.features cimport (
+    Decision, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE, decision_inputs,
+)
+from shengji._core.engine.moves cimport MAX_PLAYS
 from shengji._core.bots.memory cimport memory_bury, memory_play
 
 cnp.import_array()
@@ -122,8 +129,8 @@ def no_pair_suits(HandCore core):
 def pimc_decision(HandCore core, spec, state):
     """pimc's decision for core's current decision (the bury, or the seat to play), with
     its search: (chosen (one, two), [(one, two, samples played out, mean value), ...] per
-    candidate in rank order).  spec: a shengji.game.botspec.BotSpec of pimc, or BOT_PIMC (the
-    defaults).  state (rng.chunk_state) advances."""
+    candidate in rank order).  spec: pimc as (id, parameters), or BOT_PIMC (the
+    defaults) (bot.pxd agent_init).  state (rng.chunk_state) advances."""
     cdef View v
     cdef Agent a
     cdef Rng rng
@@ -200,3 +207,28 @@ def bids_shown(HandCore core):
     """What the open bids showed, in core's public record: per seat (kinds with at least
     one copy shown, kinds with two) as bit masks."""
     return [(core.h.pub.bid.shown_one[s], core.h.pub.bid.shown_two[s]) for s in range(N_SEATS)]
+
+
+def decision_features(HandCore core, int cap=8):
+    """The net bot's inputs for core's current decision (the bury, or the seat to play): (x
+    uint8 (STATE_SIZE,), a uint8 (n, ACTION_SIZE), candidates [(one, two), ...] in order,
+    origins [ORIGIN_*, ...]) for its n candidates (at most cap); features even for one
+    candidate.  ValueError when the hand is over."""
+    cdef View v
+    cdef Decision d
+    cdef Play buf[MAX_PLAYS]
+    cdef int i
+    if not 1 <= cap <= MAX_DECISION_CANDIDATES:
+        raise ValueError(f"cap: 1..{MAX_DECISION_CANDIDATES}")
+    make_view(&core.h, core.h.pub.to_play, &v)
+    if decision_inputs(&v, cap, True, &d, buf) == 0:
+        raise ValueError("no decision to take (the hand is over)")
+    x = np.empty(N_STATE, np.uint8)
+    a = np.empty((d.n, N_ACTION), np.uint8)
+    cdef cnp.uint8_t[::1] xv = x
+    cdef cnp.uint8_t[:, ::1] av = a
+    memcpy(&xv[0], d.x, N_STATE)
+    for i in range(d.n):
+        memcpy(&av[i, 0], d.a[i], N_ACTION)
+    return (x, a, [(d.cands[i].one, d.cands[i].two) for i in range(d.n)],
+            [d.origin[i] for i in range(d.n)])

@@ -7,6 +7,8 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
+from shengji._core.base.options import _Packed
+
 LAYOUT: tuple[tuple[str, tuple[int, ...]], ...]
 OBSERVATION_SIZE: int
 MASK_COLUMNS: int
@@ -18,7 +20,7 @@ class VectorCore:
     def __init__(
         self,
         n: int,
-        rules: Any,
+        rules: _Packed,
         level: int,
         banker: int,
         trump: int,

@@ -32,10 +32,10 @@ from libc.string cimport memcpy, memset
 
 from shengji._core.base.cards cimport (KITTY_SIZE, HAND_SIZE, N_CARDS, N_COPIES, N_KINDS,
                                        N_RANKS, N_SEATS, kind_of, team)
-from shengji._core.base.options cimport RulesC, pack_rules
+from shengji._core.base.options cimport pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store, sj_bounded
-from shengji._core.bidding.bidding cimport (BidParams, BidResult, BidState, BidView,
-                                            STAGE_REBURY, bid_advance, bid_apply,
+from shengji._core.base.interrupt cimport interrupted, raise_interrupt
+from shengji._core.bidding.bidding cimport (BidView, STAGE_REBURY, bid_advance, bid_apply,
                                             bid_late_finish, bid_late_round,
                                             bid_late_start, bid_policy_choose, bid_recount,
                                             bid_view, result_dict)
@@ -43,14 +43,15 @@ from shengji._core.engine.hand cimport (HandC, APPLY_OK, N_FOLLOW, PHASE_BURY, P
                                         PHASE_PLAY, hand_apply, hand_bury,
                                         hand_set_overturns, hand_set_bids, hand_set_trump,
                                         hand_take_kitty)
-from shengji._core.engine.book cimport (Book, IdSet, LOC_BURIED, LOC_PLAYED, book_setup,
+from shengji._core.engine.book cimport (IdSet, LOC_BURIED, LOC_PLAYED, book_setup,
                                         ids_add, ids_clear, ids_has, ids_next,
                                         ids_play, play_ids)
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.engine.actions cimport ACTION_PLAY, N_PLAY_ACTIONS, next_kinds
-from shengji._core.engine.play cimport Play, bit, ctz, popcount
+from shengji._core.engine.play cimport Play, ctz, popcount
 from shengji._core.rules.combos cimport SIDE_BANKER
-from shengji._core.bots.bot cimport Agent, agent_bury, agent_free, agent_init, agent_play
+from shengji._core.bots.bot cimport agent_bury, agent_play
+from shengji._core.bots.registry cimport agent_free, agent_init
 from shengji._core.drivers.hands cimport deal_hand, seat_order
 
 import numpy as np
@@ -106,34 +107,6 @@ MASK_COLUMNS = N_MASK
 RETURNS = ("levels", "points")
 
 
-ctypedef struct EnvC:
-    HandC h
-    Book b
-    Rng rng
-    BidParams bp
-    BidResult bid
-    BidState late                    # the round of overturns after the bury
-    bint late_on
-    int observer                     # the learner seat the observation is of
-    int status
-    uint8_t deck[N_CARDS]            # the carried-over deck (late.deck points into it)
-    uint8_t dealt[N_CARDS]           # this hand's dealing order, seat 0 first
-    uint8_t played[N_SEATS][N_KINDS]
-    uint8_t shown[N_SEATS][N_KINDS]
-    int n_played[N_SEATS]
-    IdSet held[N_SEATS]              # the ids each seat holds (b.loc == seat), as sets
-    int n_hist
-
-
-ctypedef struct Legal:
-    # What the action check and the sampler read of an env, apart from its EnvC (a
-    # small array: the passes over the envs before a step stay in cache).
-    uint64_t kinds                   # next_kinds of the seat deciding (a learner seat)
-    IdSet avail                      # the ids it holds and has not chosen yet
-    bint close                       # ACTION_PLAY is legal
-    bint done                        # the hand ended at the last step: deal at the next
-
-
 ENV_BYTES = sizeof(EnvC)       # the state of one env
 
 
@@ -181,24 +154,16 @@ cdef inline void id_counts(const IdSet* s, uint8_t* c) noexcept nogil:
         x = ids_next(s, x + 1)
 
 
+cdef inline void log_action(VectorCore v, Py_ssize_t i, int a) noexcept nogil:
+    """Keep env i's action a (record=True: ``history``)."""
+    cdef EnvC* e = &v.envs[i]
+    if v.record and e.n_hist < MAX_HISTORY:
+        v.hist[i * MAX_HISTORY + e.n_hist] = a
+        e.n_hist += 1
+
+
 cdef class VectorCore:
-    cdef EnvC* envs
-    cdef Legal* legal
-    cdef bint failed                  # some env's status is set
-    cdef int16_t* hist
-    cdef Py_ssize_t n
-    cdef RulesC r
-    cdef Agent agent
-    cdef bint have_agent
-    cdef int learners                 # bit s: seat s is the learner's
-    cdef int level, banker, trump, policy, threshold, returns
-    cdef bint record
-    cdef uint8_t[:, ::1] obs
-    cdef int8_t[:, ::1] mask
-    cdef double[::1] reward
-    cdef uint8_t[::1] terminated
-    cdef int8_t[::1] to_play
-    cdef double[:, ::1] seat_returns
+    # attributes and C methods: vector.pxd
 
     def __cinit__(self):
         self.envs = NULL
@@ -206,6 +171,7 @@ cdef class VectorCore:
         self.failed = False
         self.hist = NULL
         self.have_agent = False
+        self.hold = False
 
     def __init__(self, Py_ssize_t n, rules, int level, int banker, int trump, int policy,
                  int threshold, int learners, opponent, int returns, bint record, obs,
@@ -213,11 +179,11 @@ cdef class VectorCore:
         """n envs; rules (Rules); level: rank index; banker: a seat, or -1 (a first hand:
         the first declarer banks); trump: 0..4, or -1 (the bidding policy decides);
         policy / threshold: the kernel bidding policy; learners: bit mask of the
-        learner's seats (non-zero); opponent: a BotId or BotSpec for the other seats (None
-        when the learner has all four); returns: 0 levels, 1 points; record: keep each
-        hand's actions (``history``).  The output arrays (C-contiguous): obs uint8
-        (n, OBSERVATION_SIZE), mask int8 (n, >= N_MASK), reward float64 (n,), terminated
-        bool (n,), to_play int8 (n,), seat_returns float64 (n, 4)."""
+        learner's seats (non-zero); opponent: a bot id or (id, parameters) (agent_init)
+        for the other seats (None when the learner has all four); returns: 0 levels, 1
+        points; record: keep each hand's actions (``history``).  The output arrays
+        (C-contiguous): obs uint8 (n, OBSERVATION_SIZE), mask int8 (n, >= N_MASK), reward
+        float64 (n,), terminated bool (n,), to_play int8 (n,), seat_returns float64 (n, 4)."""
         if n < 1:
             raise ValueError("n_envs: expected at least 1")
         if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS or not -1 <= trump <= 4:
@@ -272,12 +238,6 @@ cdef class VectorCore:
         PyMem_Free(self.hist)
 
     # -- kernels ----------------------------------------------------------------------
-    cdef inline void log(self, Py_ssize_t i, int a) noexcept nogil:
-        cdef EnvC* e = &self.envs[i]
-        if self.record and e.n_hist < MAX_HISTORY:
-            self.hist[i * MAX_HISTORY + e.n_hist] = a
-            e.n_hist += 1
-
     cdef void after_bury(self, EnvC* e) noexcept nogil:
         """A bury is done: the round of overturns after it (drivers.late_bids, stepped):
         the kernel policy decides; a re-burying overturner takes up the kitty and the
@@ -328,7 +288,7 @@ cdef class VectorCore:
         cdef int x
         ids_add(&e.b.chosen, c)
         e.b.n_chosen += 1
-        self.log(i, c)
+        log_action(self, i, c)
         if e.b.n_chosen == KITTY_SIZE:
             ids_play(&e.b.chosen, &p)
             if hand_bury(&e.h, &p) != APPLY_OK:
@@ -343,19 +303,31 @@ cdef class VectorCore:
             self.after_bury(e)
 
     cdef void play(self, EnvC* e, const IdSet* ids, bint check) noexcept nogil:
-        """The seat to play plays ids (HandCore._play), the obs planes follow."""
+        """The seat to play plays ids (HandCore._play; its book's public record too where
+        an InfoSet is read), the obs planes follow."""
         cdef Play p, f
         cdef IdSet attempt = ids[0], played
         cdef int seat = e.h.pub.to_play, x
+        cdef int ti = e.h.pub.tricks_done, pos = e.h.pub.n_in_trick, pen = e.h.pub.penalty
+        cdef bint failed
         ids_play(&attempt, &p)
         if hand_apply(&e.h, &p, &f, check) != APPLY_OK:
             e.status = ERR_ENGINE
             return
-        if f.one != p.one or f.two != p.two:
+        failed = f.one != p.one or f.two != p.two
+        if failed:
             play_ids(&e.b, seat, &f, &attempt, &played)
             id_counts(&attempt, e.shown[seat])
         else:
             played = attempt
+        if self.hold:   # a duel's envs: an InfoSet may be read (HandCore's whole book)
+            e.b.plays[ti][pos] = played
+            if pos == 0:
+                if failed:
+                    e.b.attempt[ti] = attempt
+                else:
+                    ids_clear(&e.b.attempt[ti])
+                e.b.penalty[ti] = e.h.pub.penalty - pen
         ids_remove(&e.held[seat], &played)
         x = ids_next(&played, 0)
         while x < N_CARDS:
@@ -372,20 +344,25 @@ cdef class VectorCore:
         cdef IdSet ids
         e.observer = e.h.pub.to_play
         if a == ACTION_PLAY:
-            self.log(i, a)
+            log_action(self, i, a)
             ids = e.b.chosen
             self.play(e, &ids, True)
         elif e.h.pub.phase == PHASE_BURY:
             self.bury_card(i, a)
         elif e.h.pub.n_in_trick > 0 and e.b.n_chosen + 1 == e.h.pub.lead.n_cards:
-            self.log(i, a)
+            log_action(self, i, a)
             ids = e.b.chosen
             ids_add(&ids, a)
             self.play(e, &ids, True)
         else:
-            self.log(i, a)
+            log_action(self, i, a)
             ids_add(&e.b.chosen, a)
             e.b.n_chosen += 1
+
+    cdef Rng* bot_rng(self, EnvC* e, int s) noexcept nogil:
+        """The stream the bot of seat s draws from: the env's own, or under load_duel the
+        seat's (the duel driver's per-seat streams)."""
+        return &e.seat_rng[s] if self.hold else &e.rng
 
     cdef void advance(self, Py_ssize_t i) noexcept nogil:
         """The bots decide until a learner seat does or the hand is over."""
@@ -396,11 +373,11 @@ cdef class VectorCore:
         cdef int s, x, n
         while e.status == 0 and (e.h.pub.phase == PHASE_BURY or e.h.pub.phase == PHASE_PLAY):
             s = e.h.pub.to_play
-            if (self.learners >> s) & 1:
+            if (e.learners >> s) & 1:
                 return
             make_view(&e.h, s, &v)
             if e.h.pub.phase == PHASE_BURY:
-                if (agent_bury(&self.agent, &v, &e.rng, &p) != 0
+                if (agent_bury(&self.agent, &v, self.bot_rng(e, s), &p) != 0
                         or play_ids(&e.b, s, &p, &e.b.chosen, &ids) != 0):
                     e.status = ERR_ENGINE
                     return
@@ -412,25 +389,24 @@ cdef class VectorCore:
                         self.bury_card(i, x)
                     x = ids_next(&ids, x + 1)
             else:
-                if (agent_play(&self.agent, &v, &e.rng, &p) != 0
+                if (agent_play(&self.agent, &v, self.bot_rng(e, s), &p) != 0
                         or play_ids(&e.b, s, &p, NULL, &ids) != 0):
                     e.status = ERR_ENGINE
                     return
                 if self.record:
                     x = ids_next(&ids, 0)
                     while x < N_CARDS:
-                        self.log(i, x)
+                        log_action(self, i, x)
                         x = ids_next(&ids, x + 1)
                     if e.h.pub.n_in_trick == 0:
-                        self.log(i, ACTION_PLAY)
+                        log_action(self, i, ACTION_PLAY)
                 self.play(e, &ids, False)
 
     cdef void deal(self, Py_ssize_t i) noexcept nogil:
         """The env's next hand (drivers.deal_hand from its stream), then the bots."""
         cdef EnvC* e = &self.envs[i]
         cdef int lv[2]
-        cdef uint8_t buf[N_CARDS]
-        cdef int rc, c
+        cdef int rc
         lv[0] = self.level
         lv[1] = self.level
         e.bp.level = self.level
@@ -442,6 +418,14 @@ cdef class VectorCore:
         if rc != 0:
             e.status = rc
             return
+        e.learners = self.learners
+        self.start(i)
+
+    cdef void start(self, Py_ssize_t i) noexcept nogil:
+        """A hand just dealt into env i: its book and sets, then the bots."""
+        cdef EnvC* e = &self.envs[i]
+        cdef uint8_t buf[N_CARDS]
+        cdef int c
         memcpy(e.dealt, seat_order(e.deck, e.bid.first_drawer, buf), N_CARDS)
         book_setup(&e.b, e.dealt, e.bid.banker)
         memset(e.held, 0, sizeof(e.held))
@@ -556,7 +540,8 @@ cdef class VectorCore:
         self.reward[i] = 0.0
         self.terminated[i] = 0
         if self.legal[i].done:
-            self.deal(i)
+            if not self.hold:
+                self.deal(i)
         else:
             self.learner_action(i, a)
             self.advance(i)
@@ -580,22 +565,10 @@ cdef class VectorCore:
         return -1
 
     cdef Py_ssize_t check_actions(self, const int64_t* a) noexcept nogil:
-        """The first env whose action is not legal (HandCore.apply_action's rule: a card
-        the seat holds, not chosen yet, of a kind in the legal set; ACTION_PLAY when the
-        lead may close), or -1.  An env whose hand is over takes any action."""
+        """The first env whose action is not legal (legal_ok, vector.pxd), or -1."""
         cdef Py_ssize_t i
-        cdef const Legal* lg
-        cdef int64_t x
         for i in range(self.n):
-            lg = &self.legal[i]
-            if lg.done:
-                continue
-            x = a[i]
-            if x == ACTION_PLAY:
-                if not lg.close:
-                    return i
-            elif (x < 0 or x >= N_CARDS or not ids_has(&lg.avail, <int> x)
-                  or not (lg.kinds & bit(kind_of(x)))):
+            if not legal_ok(&self.legal[i], a[i]):
                 return i
         return -1
 
@@ -624,6 +597,7 @@ cdef class VectorCore:
             row = np.array(states[i], dtype=np.uint64)
             rng_load(&self.envs[i].rng, row, "states")
         self.failed = False
+        self.hold = False
         with nogil:
             for i in range(self.n):
                 self.envs[i].status = 0
@@ -641,6 +615,8 @@ cdef class VectorCore:
     def reset_hands(self):
         """Deal each env's next hand from its stream (a reset without a seed)."""
         cdef Py_ssize_t i
+        if self.hold:
+            raise ValueError("reset_hands: the envs hold a duel's deals (load_duel)")
         with nogil:
             for i in range(self.n):
                 self.deal(i)
@@ -665,9 +641,12 @@ cdef class VectorCore:
                              f"{bad} (its action_mask row lists them)")
         with nogil:
             for i in range(self.n):
+                if self.hold and interrupted():
+                    break               # a duel's deals: the caller drops them all
                 if i + 1 < self.n:
                     prefetch_env(&self.envs[i + 1])
                 self.step_one(i, <int> actions[i])
+        raise_interrupt()               # a search bot stopped by Ctrl-C (interrupt.pyx)
         self._raise_status()
 
     def sample(self, state, cnp.int64_t[::1] out not None):

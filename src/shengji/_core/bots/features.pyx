@@ -1,0 +1,308 @@
+# cython: language_level=3
+"""The learned bot's inputs: a decision of one seat as bytes, from its view only (features.pxd).
+
+The state (``N_STATE`` bytes) is what the seat knows, with the seats relative to it (0 the
+seat itself, 2 its partner) and the cards by *slot* (features.pxd: the trump's cards, the
+level cards and the jokers at fixed places, the side suits as rows after the trump suit):
+its cards and the cards it cannot place (each as "at least one" and "both copies"), the
+cards each seat has played and its play in the open trick, the buried cards when it may
+see them, the suits each seat has shown out of, the phase, who banks, leads and is winning
+the trick (and whether by a ruff), its position in the trick, the tricks done, the cards
+each seat holds, both teams' trick points and the trick's (as thresholds every 5 points),
+the penalties, what the level cards are worth, no-trump, the lead (row, size, pairs,
+largest component, throw), its cards and the unseen cards per row, the points it buried.
+
+A candidate decision (``N_ACTION`` bytes): its cards by slot, where the candidate list
+took it from (candidates.pxd ORIGIN_*) and whether it is memory's or greedy's choice, its
+size, points and cards per row, a lead's shape and whether anything unseen could beat it
+(greedy's rule: not for throws), whether a follow wins the trick as it stands (over the
+partner, by a ruff), the trick's points with it, greedy's cost of the play, the pairs it
+breaks and the rows it leaves the seat out of.
+
+Nothing here reads beyond the view (view.pxd), so the bot that decides from these bytes
+cannot peek either.  ``LAYOUT`` / ``ACTION_LAYOUT`` name the pieces for Python (the
+training's symmetry augmentation permutes the side rows by them); ``step.probes.decision_features``
+computes them for a ``HandCore`` seat (tests, analysis)."""
+from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memset
+
+from shengji._core.base.cards cimport N_KINDS, N_SEATS, N_RANKS, NO_TRUMP, TRUMP, team
+from shengji._core.rules.combos cimport (
+    Combo, SHAPE_PAIR, SHAPE_SINGLE, SHAPE_THROW, decompose,
+)
+from shengji._core.engine.hand cimport (
+    N_FOLLOW, PHASE_BURY, PHASE_PLAY, Public, TrickRecord,
+)
+from shengji._core.engine.play cimport Play, bit, ctz, play_counts, play_size
+from shengji._core.engine.view cimport View, unseen
+from shengji._core.bots.candidates cimport (
+    BY_GREEDY, BY_MEMORY, bury_candidates, play_candidates,
+)
+from shengji._core.bots.greedy cimport (
+    TrickNow, beaten_by_unseen, follow_wins, play_cost, trick_now,
+)
+
+# (name, blocks, width, kind): the pieces of the state and of a candidate, in order; kind
+# "slot" (width N_SLOTS), "row" (width N_ROWS) or "plain".  Blocks of a "slot" or "row"
+# piece are relative seats (or one block).
+LAYOUT = (
+    ("own1", 1, N_SLOTS, "slot"), ("own2", 1, N_SLOTS, "slot"),
+    ("unseen1", 1, N_SLOTS, "slot"), ("unseen2", 1, N_SLOTS, "slot"),
+    ("played", 4, N_SLOTS, "slot"), ("trick", 4, N_SLOTS, "slot"),
+    ("buried", 1, N_SLOTS, "slot"), ("voids", 4, N_ROWS, "row"),
+    ("phase", 1, 2, "plain"), ("banker", 1, 4, "plain"), ("leader", 1, 4, "plain"),
+    ("position", 1, 4, "plain"), ("winner", 1, 4, "plain"), ("win_ruff", 1, 1, "plain"),
+    ("tricks", 1, 26, "plain"), ("sizes", 1, 4, "plain"), ("def_points", 1, 40, "plain"),
+    ("bank_points", 1, 40, "plain"), ("trick_points", 1, 10, "plain"),
+    ("penalty", 1, 2, "plain"), ("level_points", 1, 2, "plain"),
+    ("no_trump", 1, 1, "plain"), ("lead_row", 1, N_ROWS, "row"), ("lead_size", 1, 1, "plain"),
+    ("lead_pairs", 1, 1, "plain"), ("lead_longest", 1, 1, "plain"),
+    ("lead_throw", 1, 1, "plain"), ("own_rows", 1, N_ROWS, "row"),
+    ("unseen_rows", 1, N_ROWS, "row"), ("buried_points", 1, 1, "plain"),
+)
+ACTION_LAYOUT = (
+    ("one", 1, N_SLOTS, "slot"), ("two", 1, N_SLOTS, "slot"), ("origin", 1, 16, "plain"),
+    ("memory", 1, 1, "plain"), ("greedy", 1, 1, "plain"), ("size", 1, 1, "plain"),
+    ("points", 1, 16, "plain"), ("rows", 1, N_ROWS, "row"), ("shape", 1, 4, "plain"),
+    ("safe", 1, 1, "plain"), ("wins", 1, 1, "plain"), ("over_partner", 1, 1, "plain"),
+    ("ruff", 1, 1, "plain"), ("trick_points", 1, 10, "plain"), ("cost", 1, 1, "plain"),
+    ("broken", 1, 1, "plain"), ("voids", 1, N_ROWS, "row"),
+)
+STATE_SIZE = N_STATE
+ACTION_SIZE = N_ACTION
+SLOTS = N_SLOTS
+ROWS = N_ROWS
+SIDE_ROW_RANKS = N_RANK_POS
+SLOT_LEVEL_BASE = SLOT_LEVEL
+assert sum(b * w for _, b, w, _ in LAYOUT) == N_STATE
+assert sum(b * w for _, b, w, _ in ACTION_LAYOUT) == N_ACTION
+
+
+cdef inline int side_row(int suit, int trump) noexcept nogil:
+    """A side suit's row: rows 0.. in suit order after the trump suit (no-trump: the suit)."""
+    if trump == NO_TRUMP:
+        return suit
+    return (suit - trump - 1) & 3
+
+
+cdef void slot_table(const View* v, uint8_t* out, uint8_t* row) noexcept nogil:
+    cdef int level = v.pub.t.level, trump = v.pub.t.suit, k, suit, rank
+    for k in range(N_KINDS):
+        if k >= 52:
+            out[k] = SLOT_SMALL_JOKER if k == 52 else SLOT_BIG_JOKER
+            continue
+        suit = k // N_RANKS
+        rank = k % N_RANKS
+        if rank == level:
+            out[k] = SLOT_TRUMP_LEVEL if suit == trump else SLOT_LEVEL + side_row(suit, trump)
+        elif suit == trump:
+            out[k] = SLOT_TRUMP_SUIT + rank
+        else:
+            out[k] = side_row(suit, trump) * N_RANK_POS + rank
+    for k in range(4):
+        row[k] = side_row(k, trump) if k != trump else ROW_TRUMP
+    row[TRUMP] = ROW_TRUMP
+
+
+cdef inline uint8_t clip(int x) noexcept nogil:
+    return 255 if x > 255 else (0 if x < 0 else <uint8_t> x)
+
+
+cdef inline void thresholds(uint8_t* x, int value, int n) noexcept nogil:
+    """x[i] = 1 for value >= 5 (i + 1), i < n."""
+    cdef int i
+    for i in range(n):
+        if value < 5 * (i + 1):
+            break
+        x[i] = 1
+
+
+cdef inline int add_play(uint8_t* x, const Play* p, const uint8_t* slot) noexcept nogil:
+    """x[slot] += the play's copies; its cards."""
+    cdef uint64_t m = p.one
+    cdef int n = 0
+    while m:
+        x[slot[ctz(m)]] += 1
+        m &= m - 1
+        n += 1
+    m = p.two
+    while m:
+        x[slot[ctz(m)]] += 1
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
+                         uint8_t* x) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef const TrickRecord* rec
+    cdef int seat = v.seat, k, c, u, s, i, t, n, n_tricks, pts = 0, own_n = 0
+    cdef int played[N_SEATS]
+    cdef TrickNow tn
+    memset(x, 0, N_STATE)
+    for k in range(N_KINDS):
+        c = v.own.count[k]
+        u = unseen(v, k)
+        own_n += c
+        if c >= 1:
+            x[S_OWN1 + slot[k]] = 1
+            if c == 2:
+                x[S_OWN2 + slot[k]] = 1
+        if u >= 1:
+            x[S_UNSEEN1 + slot[k]] = 1
+            if u == 2:
+                x[S_UNSEEN2 + slot[k]] = 1
+        x[S_OWN_ROWS + row[pub.t.follow[k]]] += c
+        x[S_UNSEEN_ROWS + row[pub.t.follow[k]]] += u
+        if v.buried != NULL and v.buried[k]:
+            x[S_BURIED + slot[k]] = v.buried[k]
+            pts += v.buried[k] * pub.t.points[k]
+    x[S_BURIED_POINTS] = clip(pts // 5)
+    for s in range(N_SEATS):
+        played[s] = 0
+    n_tricks = pub.tricks_done + (1 if pub.n_in_trick > 0 else 0)
+    for t in range(n_tricks):
+        rec = &pub.tricks[t]
+        n = N_SEATS if t < pub.tricks_done else pub.n_in_trick
+        for i in range(n):
+            s = (rec.leader + i) & 3
+            played[s] += add_play(x + S_PLAYED + ((s - seat) & 3) * N_SLOTS, &rec.plays[i], slot)
+    for i in range(pub.n_in_trick):
+        s = (pub.leader + i) & 3
+        for k in range(N_KINDS):
+            if pub.trick[i][k]:
+                x[S_TRICK + ((s - seat) & 3) * N_SLOTS + slot[k]] = pub.trick[i][k]
+    for s in range(N_SEATS):
+        for k in range(N_FOLLOW):
+            if (pub.void_suits[s] >> k) & 1:
+                x[S_VOIDS + ((s - seat) & 3) * N_ROWS + row[k]] = 1
+        if pub.phase == PHASE_BURY:
+            n = 33 if s == pub.to_play else 25
+        else:
+            n = 25 - played[s]
+        x[S_SIZES + ((s - seat) & 3)] = clip(n)
+    x[S_SIZES] = clip(own_n)
+    x[S_PHASE + (0 if pub.phase == PHASE_BURY else 1)] = 1
+    x[S_BANKER + ((pub.banker - seat) & 3)] = 1
+    x[S_LEADER + ((pub.leader - seat) & 3)] = 1
+    x[S_POSITION + (pub.n_in_trick & 3)] = 1
+    x[S_TRICKS + (pub.tricks_done if pub.tricks_done < 25 else 25)] = 1
+    thresholds(x + S_DEF_POINTS, pub.table_points, 40)
+    thresholds(x + S_BANK_POINTS, pub.banker_points, 40)
+    thresholds(x + S_TRICK_POINTS, pub.trick_points, 10)
+    x[S_PENALTY] = clip(pub.penalty // 5 if pub.penalty > 0 else 0)
+    x[S_PENALTY + 1] = clip(-pub.penalty // 5 if pub.penalty < 0 else 0)
+    k = pub.t.points[pub.level]                 # the level rank's points (spades' kind)
+    x[S_LEVEL_POINTS] = k == 5
+    x[S_LEVEL_POINTS + 1] = k == 10
+    x[S_NO_TRUMP] = pub.t.suit == NO_TRUMP
+    if pub.phase == PHASE_PLAY and pub.n_in_trick > 0:
+        trick_now(v, &tn)
+        x[S_WINNER + ((tn.seat - seat) & 3)] = 1
+        x[S_WIN_RUFF] = tn.suit == TRUMP and pub.lead.suit != TRUMP
+        x[S_LEAD_ROW + row[pub.lead.suit]] = 1
+        x[S_LEAD_SIZE] = clip(pub.lead.n_cards)
+        x[S_LEAD_PAIRS] = clip(pub.lead.total_pairs)
+        x[S_LEAD_LONGEST] = clip(pub.lead.pairs)
+        x[S_LEAD_THROW] = pub.lead.shape == SHAPE_THROW
+
+
+cdef void action_features(const View* v, const uint8_t* slot, const uint8_t* row,
+                          const TrickNow* now, const Play* p, int origin, bint is_memory,
+                          bint is_greedy, uint8_t* a) noexcept nogil:
+    cdef const Public* pub = v.pub
+    cdef uint64_t m
+    cdef int k, pts = 0, r, csuit, key, broken = 0
+    cdef int own_rows[N_ROWS]
+    cdef int play_rows[N_ROWS]
+    cdef uint8_t cnt[N_KINDS]
+    cdef Combo c
+    cdef TrickNow tn
+    cdef bint wins
+    memset(a, 0, N_ACTION)
+    for r in range(N_ROWS):
+        own_rows[r] = 0
+        play_rows[r] = 0
+    for k in range(N_KINDS):
+        own_rows[row[pub.t.follow[k]]] += v.own.count[k]
+    m = p.one
+    while m:
+        k = ctz(m)
+        m &= m - 1
+        a[A_ONE + slot[k]] = 1
+        play_rows[row[pub.t.follow[k]]] += 1
+        pts += pub.t.points[k]
+        if v.own.two & bit(k) and not (p.two & bit(k)):
+            broken += 1
+    m = p.two
+    while m:
+        k = ctz(m)
+        m &= m - 1
+        a[A_TWO + slot[k]] = 1
+        play_rows[row[pub.t.follow[k]]] += 1
+        pts += pub.t.points[k]
+    if 0 <= origin < 16:
+        a[A_ORIGIN + origin] = 1
+    a[A_MEMORY] = is_memory
+    a[A_GREEDY] = is_greedy
+    a[A_SIZE] = clip(play_size(p))
+    thresholds(a + A_POINTS, pts, 16)
+    for r in range(N_ROWS):
+        a[A_ROWS + r] = clip(play_rows[r])
+        a[A_VOIDS + r] = own_rows[r] > 0 and own_rows[r] == play_rows[r]
+    a[A_COST] = clip(play_cost(v, p) // 4)
+    a[A_BROKEN] = clip(broken)
+    if pub.phase != PHASE_PLAY:
+        return
+    if pub.n_in_trick == 0:
+        if p.two == 0 and (p.one & (p.one - 1)) == 0:          # a single: no decompose
+            k = ctz(p.one)
+            a[A_SHAPE + SHAPE_SINGLE] = 1
+            a[A_SAFE] = not beaten_by_unseen(v, pub.t.follow[k], SHAPE_SINGLE, pub.t.order[k])
+        elif p.one == p.two and (p.one & (p.one - 1)) == 0:   # a pair
+            k = ctz(p.one)
+            a[A_SHAPE + SHAPE_PAIR] = 1
+            a[A_SAFE] = not beaten_by_unseen(v, pub.t.follow[k], SHAPE_PAIR, pub.t.order[k])
+        else:
+            play_counts(p, cnt)
+            if decompose(cnt, &pub.t, &c) == 0:
+                a[A_SHAPE + (c.shape if c.shape <= SHAPE_THROW else SHAPE_THROW)] = 1
+                if c.shape != SHAPE_THROW:
+                    a[A_SAFE] = not beaten_by_unseen(v, c.suit, c.shape, c.top_order)
+        thresholds(a + A_TRICK_POINTS, pts, 10)
+        return
+    if now == NULL:
+        trick_now(v, &tn)
+        now = &tn
+    wins = follow_wins(v, now, p, &csuit, &key)
+    a[A_WINS] = wins
+    a[A_OVER_PARTNER] = wins and now.seat != v.seat and team(now.seat) == team(v.seat)
+    a[A_RUFF] = wins and csuit == TRUMP and pub.lead.suit != TRUMP
+    thresholds(a + A_TRICK_POINTS, pub.trick_points + pts, 10)
+
+
+cdef int decision_inputs(const View* v, int cap, bint features_always, Decision* d,
+                         Play* buf) noexcept nogil:
+    cdef int i
+    cdef TrickNow tn
+    cdef const TrickNow* now = NULL
+    if cap > MAX_DECISION_CANDIDATES:
+        cap = MAX_DECISION_CANDIDATES
+    if v.pub.phase == PHASE_BURY:
+        d.n = bury_candidates(v, NULL, cap, d.cands, d.origin, d.by)
+    elif v.pub.phase == PHASE_PLAY:
+        d.n = play_candidates(v, NULL, cap, d.cands, d.origin, d.by, buf)
+    else:
+        d.n = 0
+    if d.n == 0 or (d.n == 1 and not features_always):
+        return d.n
+    slot_table(v, d.slot, d.row)
+    state_features(v, d.slot, d.row, d.x)
+    if v.pub.phase == PHASE_PLAY and v.pub.n_in_trick > 0:
+        trick_now(v, &tn)
+        now = &tn
+    for i in range(d.n):
+        action_features(v, d.slot, d.row, now, &d.cands[i], d.origin[i],
+                        (d.by[i] & BY_MEMORY) != 0, (d.by[i] & BY_GREEDY) != 0, d.a[i])
+    return d.n

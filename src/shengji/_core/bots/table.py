@@ -1,0 +1,407 @@
+"""The bot table: every built-in bot, and each of its parameters, declared once.
+
+A row of ``BOTS`` is one bot: its name, the unit of ``_core/bots/`` that holds it, a
+one-line doc, whose bids it makes under ``bid_policy = "players"``, whether it searches
+(hundreds of times a plain bot's cost per hand) and its parameters.  A parameter is a
+``Param``: name, kind (type and limits), default, a one-line doc.  The row's position is
+the bot's id (the core's ``BotId``; the first rows' ids are pinned by the C enum in
+``bot.pxd``, which the C code names).
+
+Everything else derives from the table:
+
+* the registry (``registry.pyx``): row i is the ``BOT`` capsule its unit exports, its bids those
+  of ``bids`` (``bidder.BIDS``) unless the unit's own;
+* the checks and the packing of a bot's parameters into the core's ``BotParams`` struct
+  (``registry.pyx`` ``agent_init``: ``pack_params``, a loop over the row), and ``BotParams``
+  itself, its default-filling functions and the limits' constants, written by
+  ``tools/bot_table.py`` into ``params.pxd`` (a C struct needs its fields as literals; a
+  test fails when the file and the table differ);
+* ``shengji.game.botspec`` (``BotSpec``, ``parse_bot``, ``BOT_PARAMS``), the command line's
+  help and ``shengji bots``, CONTRIBUTING.md's table of the bots.
+
+This module is plain data and checks: the core imports it (it is part of the core: it
+imports nothing of the package above), and so do the Python layers.
+
+Adding a bot: its unit ``_core/bots/<name>.pyx`` (functions of ``bot.pxd``'s signatures and
+``BOT = bot_entry(&its Bot)``), one row at the end of ``BOTS``, its tests; then
+``python tools/bot_table.py`` (params.pxd, CONTRIBUTING.md) and a rebuild.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "BOTS",
+    "NAMES",
+    "FIELDS",
+    "Bot",
+    "BotChoice",
+    "Choice",
+    "Int",
+    "Kind",
+    "Number",
+    "Param",
+    "bot_row",
+    "pack_params",
+]
+
+
+# ------------------------------------------------------------------------------------------
+# parameter kinds: how a value is checked, packed for BotParams and described
+# ------------------------------------------------------------------------------------------
+class Kind:
+    """The type of a parameter.  ``check(where, value)`` returns the canonical value or raises
+    ValueError with one line naming ``where``; ``pack`` gives what the C field holds."""
+
+    c_type = "int"
+
+    def check(self, where: str, value: Any) -> Any:
+        raise NotImplementedError
+
+    def pack(self, value: Any) -> int | float:
+        return value
+
+    def values(self) -> str:
+        """The allowed values, for listings and help."""
+        raise NotImplementedError
+
+
+def _is_int(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int)
+
+
+def _is_number(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float))
+
+
+@dataclass(frozen=True)
+class Int(Kind):
+    """An integer lo..hi (``note``: what a special value means, in the message)."""
+
+    lo: int
+    hi: int
+    note: str = ""
+
+    def check(self, where, value):
+        if not _is_int(value) or not self.lo <= value <= self.hi:
+            raise ValueError(
+                f"{where}: expected an integer {self.lo}..{self.hi}{self.note}, got {value!r}"
+            )
+        return int(value)
+
+    def values(self):
+        return f"{self.lo}..{self.hi}"
+
+
+@dataclass(frozen=True)
+class Number(Kind):
+    """A real number in an interval: lo < v (``lo_open``) or lo <= v, v <= hi (``hi``
+    None: no bound); never infinite or NaN.  ``expected``: the message's words."""
+
+    lo: float
+    hi: float | None
+    lo_open: bool
+    expected: str
+
+    c_type = "double"
+
+    def check(self, where, value):
+        ok = _is_number(value) and math.isfinite(value)
+        if ok:
+            ok = value > self.lo if self.lo_open else value >= self.lo
+        if ok and self.hi is not None:
+            ok = value <= self.hi
+        if not ok:
+            raise ValueError(f"{where}: expected {self.expected}, got {value!r}")
+        return float(value)
+
+    def pack(self, value):
+        return float(value)
+
+    def values(self):
+        left = f"({self.lo:g}" if self.lo_open else f"[{self.lo:g}"
+        return f"{left}, {'inf)' if self.hi is None else f'{self.hi:g}]'}"
+
+
+@dataclass(frozen=True)
+class Choice(Kind):
+    """One of ``choices``; packed as its position (the order of the core's enum)."""
+
+    choices: tuple[str, ...]
+
+    def check(self, where, value):
+        if value not in self.choices:
+            raise ValueError(
+                f"{where}: expected one of {', '.join(map(repr, self.choices))}, got {value!r}"
+            )
+        return value
+
+    def pack(self, value):
+        return self.choices.index(value)
+
+    def values(self):
+        return ", ".join(self.choices)
+
+
+@dataclass(frozen=True)
+class BotChoice(Choice):
+    """One of the bots ``choices``; packed as the bot's id (its row in ``BOTS``)."""
+
+    def pack(self, value):
+        return NAMES.index(value)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a bot.  ``record_default``: False for a parameter added after
+    0.1.0, which a run's metadata records only when it differs from the default (the
+    behaviour before it), so that a run at the defaults writes the bytes it wrote before."""
+
+    name: str
+    kind: Kind
+    default: Any
+    doc: str
+    record_default: bool = True
+
+    def check(self, where: str, value: Any) -> Any:
+        return self.kind.check(where, value)
+
+
+Constraint = Callable[[Mapping[str, Any]], "str | None"]
+
+
+@dataclass(frozen=True)
+class Bot:
+    """One bot: ``unit`` is its module under ``_core/bots/`` (exporting ``BOT``); ``bids``
+    names the bot whose bids it makes (``bidder.BIDS``), None when its unit sets its own;
+    ``searches``: the studies cut their chunks small for it; ``constraints``: checks of
+    the parameters together, each giving a message (without the ``where``) or None."""
+
+    name: str
+    unit: str
+    doc: str
+    params: tuple[Param, ...] = ()
+    bids: str | None = None
+    searches: bool = False
+    constraints: tuple[Constraint, ...] = field(default=())
+
+    def param(self, name: str) -> Param | None:
+        for p in self.params:
+            if p.name == name:
+                return p
+        return None
+
+    def defaults(self) -> dict[str, Any]:
+        return {p.name: p.default for p in self.params}
+
+
+def _count(lo: int, hi: int, note: str = "") -> Int:
+    return Int(lo, hi, note)
+
+
+_FACTOR = Number(0.0, 1.0, True, "a number in (0, 1]")
+# pimc.pxd rollout_play: these four (the bots without parameters; net since issue 34)
+_ROLLOUTS = BotChoice(("random", "greedy", "memory", "net"))
+
+
+def _infer_with_steps(p: Mapping[str, Any]) -> str | None:
+    if p["infer_steps"] > 0 and p["infer"] > 0:
+        return (
+            "infer_steps: refines the uniform deals, so it needs infer = 0, "
+            f"got infer = {p['infer']}"
+        )
+    return None
+
+
+# ------------------------------------------------------------------------------------------
+# the table
+# ------------------------------------------------------------------------------------------
+BOTS: tuple[Bot, ...] = (
+    Bot(
+        "random",
+        "random",
+        "uniform over the legal plays, and over the 8-card buries",
+        bids="random",
+    ),
+    Bot(
+        "greedy",
+        "greedy",
+        "one-trick heuristics: win cheaply, feed points to a partner, bury low cards",
+        bids="greedy",
+    ),
+    Bot(
+        "memory",
+        "memory",
+        "greedy plus card counting: voids shown, cards out, the sure winners",
+        bids="memory",
+    ),
+    Bot(
+        "pimc",
+        "pimc",
+        "determinized Monte Carlo search over deals consistent with the seat's view",
+        bids="pimc",
+        searches=True,
+        params=(
+            Param("samples", _count(1, 1024), 16, "deals a finalist candidate is judged on"),
+            Param(
+                "candidates",
+                _count(1, 64),
+                8,
+                "candidates searched at most: the rollout bot's, memory's, greedy's first",
+            ),
+            Param("rollout", _ROLLOUTS, "memory", "the bot that plays the samples out"),
+            Param(
+                "objective",
+                Choice(("points", "levels")),
+                "points",
+                "defender points for its team, or the team's level change then the points",
+            ),
+            Param(
+                "time_budget_ms",
+                Number(0.0, None, False, "a number of milliseconds >= 0 (0: no budget)"),
+                0.0,
+                "> 0: stop each search after that long (NOT reproducible: machine-dependent)",
+            ),
+            Param(
+                "infer",
+                _count(0, 8, " (0: off)"),
+                0,
+                "inference from play: each batch resampled from infer x as many deals",
+                record_default=False,
+            ),
+            Param(
+                "infer_eps",
+                _FACTOR,
+                0.5,
+                "the likelihood factor of a play the rollout policy would not have made",
+                record_default=False,
+            ),
+            Param(
+                "bury_factor",
+                _count(1, 8),
+                2,
+                "the bury (once a hand) is judged on bury_factor x samples deals",
+                record_default=False,
+            ),
+            Param(
+                "z_keep",
+                Number(0.0, None, False, "a number of standard errors >= 0"),
+                1.0,
+                "leave the base policy's choice only for a leader > z_keep SEs better",
+                record_default=False,
+            ),
+            Param(
+                "infer_steps",
+                _count(0, 64),
+                0,
+                "inference by Metropolis-Hastings: card swaps per uniform deal (infer = 0)",
+                record_default=False,
+            ),
+            Param(
+                "bury_eps",
+                _FACTOR,
+                1.0,
+                "in infer_steps' likelihood: the factor of a buried card the bury would keep",
+                record_default=False,
+            ),
+            Param(
+                "infer_bids",
+                _count(0, 1),
+                0,
+                "1: the deals keep the cards each seat's open bids showed",
+                record_default=False,
+            ),
+            Param(
+                "pass_eps",
+                _FACTOR,
+                1.0,
+                "in infer_steps' likelihood: the factor of a seat that could have bid, and passed",
+                record_default=False,
+            ),
+        ),
+        constraints=(_infer_with_steps,),
+    ),
+    Bot(
+        "swift",
+        "swift",
+        "pimc's search at the bury and in the last cards, memory's play before",
+        bids="memory",
+        searches=True,
+        params=(
+            Param("bury_samples", _count(0, 256), 16, "the bury: pimc's at samples = this"),
+            Param("lead_samples", _count(0, 256), 16, "a lead: pimc's search on this many deals"),
+            Param("follow_samples", _count(0, 256), 16, "a follow likewise (0: memory's)"),
+            Param(
+                "hand_limit",
+                _count(0, 64),
+                10,
+                "plays are searched only while the seat holds at most this many cards",
+            ),
+            Param("candidates", _count(1, 64), 8, "candidates searched at most, as pimc's"),
+        ),
+    ),
+    Bot(
+        "net",
+        "net",
+        "a small network scores pimc's candidates (no search): learned from pimc's decisions",
+        bids="memory",
+    ),
+)
+
+NAMES: tuple[str, ...] = tuple(b.name for b in BOTS)  # bot.BOT_NAMES, names.BOT_NAMES
+
+# BotParams' fields: every parameter of every bot, in table order (a name two bots share is
+# one field, of one C type).
+_fields: dict[str, str] = {}
+for _bot in BOTS:
+    for _p in _bot.params:
+        if _fields.setdefault(_p.name, _p.kind.c_type) != _p.kind.c_type:
+            raise TypeError(f"bot parameter {_p.name}: one field, two C types")
+FIELDS: tuple[tuple[str, str], ...] = tuple(_fields.items())  # (name, C type)
+del _fields
+
+
+def bot_row(name: str) -> Bot:
+    """The row of the bot ``name`` (KeyError when there is none)."""
+    for b in BOTS:
+        if b.name == name:
+            return b
+    raise KeyError(name)
+
+
+def check_params(bot: Bot, given: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """Every parameter of ``bot``: the given ones checked, the others at their defaults
+    (a dict in the row's order); ValueError with one line naming ``where.<param>`` for a
+    bad value, an unknown name or a constraint broken."""
+    for key in given:
+        if bot.param(key) is None:
+            allowed = ", ".join(sorted(p.name for p in bot.params)) if bot.params else "none"
+            raise ValueError(
+                f"{where}: bot {bot.name!r} has no parameter {key!r}; its parameters: {allowed}"
+            )
+    values = {
+        p.name: p.check(f"{where}.{p.name}", given[p.name]) if p.name in given else p.default
+        for p in bot.params
+    }
+    for constraint in bot.constraints:
+        message = constraint(values)
+        if message is not None:
+            raise ValueError(f"{where}.{message}")
+    return values
+
+
+def pack_params(bot_id: int, given: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> dict:
+    """The ``BotParams`` struct of bot ``bot_id`` with the ``given`` parameters, as the dict
+    the core copies: every field, the bot's own checked (``check_params``) and packed, the
+    other bots' 0."""
+    bot = BOTS[bot_id]
+    given = dict(given)
+    values = check_params(bot, given, "bot parameter")
+    packed: dict[str, int | float] = {name: 0 for name, _ in FIELDS}
+    for p in bot.params:
+        packed[p.name] = p.kind.pack(values[p.name])
+    return packed
