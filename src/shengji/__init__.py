@@ -15,6 +15,8 @@ Main entry points:
   ``Rules`` and ``PRESETS``; cards as text (``parse_cards``, ``format_cards``);
 * whole hands: ``HandState`` (one decision at a time), ``play_hand`` (with bots of your
   own), ``advise`` (what a 25-card hand is worth under each trump);
+* ``evaluate(agent, against="pimc")``: any agent (a bot, a Python bot, a batched policy,
+  an OpenSpiel bot) in the duplicate duel; ``shengji.analysis.ladder``: ratings of bots;
 * game-AI adapters: ``shengji.adapters.openspiel``, ``shengji.adapters.pettingzoo``.
 
 >>> import shengji
@@ -27,21 +29,20 @@ Main entry points:
 ('defenders', 1)
 
 Studies: ``out = shengji.analysis.run("quickstart", "out/q", n=20_000)`` then
-``shengji.load(out).groupby("seat").trumps_h.mean()``.  README.md has the rest.
+``shengji.load(out).groupby("seat").trumps_h.mean()``.  The documentation (docs/, built
+with Sphinx) has the rest.
 """
 
 from shengji import _moved
-
-_moved.install()
-
-from shengji.analysis import load  # noqa: E402 (after the finder: old paths work from here on)
-from shengji.analysis.advisor import advise  # noqa: E402
-from shengji.analysis.replay import replay  # noqa: E402
-from shengji.cards import card_points, format_cards, parse_cards  # noqa: E402
-from shengji.game import HandState, Observation, play_hand  # noqa: E402
-from shengji.names import VERSION as __version__  # noqa: E402
-from shengji.rules import PRESETS, Rules  # noqa: E402
-from shengji.rules.combos import (  # noqa: E402
+from shengji.analysis import load
+from shengji.analysis.advisor import advise
+from shengji.analysis.evaluation import evaluate
+from shengji.analysis.replay import replay
+from shengji.cards import card_points, format_cards, parse_cards
+from shengji.game import HandState, Observation, play_hand
+from shengji.names import VERSION as __version__
+from shengji.rules import PRESETS, Rules
+from shengji.rules.combos import (
     Combo,
     ShapeMatch,
     check_throw,
@@ -52,7 +53,9 @@ from shengji.rules.combos import (  # noqa: E402
     match_shape,
     trick_winner,
 )
-from shengji.rules.trump import Trump  # noqa: E402
+from shengji.rules.trump import Trump
+
+_moved.install()  # the deprecated old import paths (shengji._moved.MOVED)
 
 __all__ = [
     "parse_cards",
@@ -75,6 +78,7 @@ __all__ = [
     "play_hand",
     "replay",
     "advise",
+    "evaluate",
     "match_shape",
     "ShapeMatch",
 ]

@@ -1,11 +1,12 @@
-"""Import paths of the modules that moved when the package was laid out by layer (0.2.0),
-kept working: ``import shengji.openspiel`` gives the module ``shengji.adapters.openspiel``
-itself (the same object: one import, one registration with OpenSpiel).
+"""The old import paths of the modules that moved when the package was laid out by layer
+(0.2.0), deprecated: ``import shengji.openspiel`` gives the module
+``shengji.adapters.openspiel`` itself (the same object: one import, one registration with
+OpenSpiel) and a ``DeprecationWarning`` naming the new path.  They go in 0.3.0
+(CHANGELOG.md, "Deprecated").
 
-``MOVED`` is the one table of old -> new paths; CHANGELOG.md lists it for users.  ``SHORT``
-holds the short public paths of modules that live deeper (``shengji.vector`` for
-``shengji.adapters.vector``, as the Gymnasium docs of the vector environment name it); the
-finder serves both.  Type checkers see only the real paths.
+``MOVED`` is the one table of old -> new paths; CHANGELOG.md lists it for users.  The
+finder serves them; type checkers see only the real paths.  (``shengji.vector``, the short
+path the Gymnasium docs of the vector environment name, is a real module.)
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
-from types import ModuleType
+import warnings
+from types import FrameType, ModuleType
 
 MOVED = {
     "shengji.trump": "shengji.rules.trump",
@@ -29,10 +31,21 @@ MOVED = {
     "shengji.openspiel": "shengji.adapters.openspiel",
     "shengji.pettingzoo": "shengji.adapters.pettingzoo",
 }
-SHORT = {
-    "shengji.vector": "shengji.adapters.vector",
-}
-_PATHS = {**MOVED, **SHORT}
+REMOVED_IN = "0.3.0"
+
+
+def _caller_level() -> int:
+    """The stack level of the code that imports, past this file, so that the warning names
+    the importing line (``warnings.warn`` itself skips the import machinery's frames)."""
+    frame: FrameType | None = sys._getframe(1)
+    level = 1
+    while frame is not None and (
+        frame.f_code.co_filename == __file__ or frame.f_code.co_filename.startswith("<frozen")
+    ):
+        if frame.f_code.co_filename == __file__:
+            level += 1
+        frame = frame.f_back
+    return level
 
 
 class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -42,12 +55,18 @@ class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         self._specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname not in _PATHS:
+        if fullname not in MOVED:
             return None
         return importlib.util.spec_from_loader(fullname, self)
 
     def create_module(self, spec):
-        module = importlib.import_module(_PATHS[spec.name])
+        new = MOVED[spec.name]
+        warnings.warn(
+            f"{spec.name} is deprecated: import {new} (the old path goes in {REMOVED_IN})",
+            DeprecationWarning,
+            stacklevel=_caller_level(),
+        )
+        module = importlib.import_module(new)
         self._specs[spec.name] = module.__spec__
         return module
 

@@ -61,7 +61,30 @@ __all__ = [
 
 
 def parse_rank(text: str) -> int:
-    """Rank text ("2".."9", "T"/"10", "J", "Q", "K", "A") -> rank index 0..12."""
+    """Return the index of a rank written as text.
+
+    Parameters
+    ----------
+    text : str
+        The rank: ``"2"`` to ``"9"``, ``"T"`` or ``"10"``, ``"J"``, ``"Q"``, ``"K"``,
+        ``"A"`` (any case, surrounding spaces ignored).
+
+    Returns
+    -------
+    int
+        The rank index, 0 (the 2) to 12 (the ace).
+
+    Raises
+    ------
+    ValueError
+        For anything else, in one line naming the text.
+
+    Examples
+    --------
+    >>> from shengji.cards import parse_rank
+    >>> parse_rank("2"), parse_rank("10"), parse_rank("a")
+    (0, 8, 12)
+    """
     t = str(text).strip().upper()
     t = RANK_ALIASES.get(t, t)
     if len(t) != 1 or t not in RANKS:
@@ -72,7 +95,30 @@ def parse_rank(text: str) -> int:
 
 
 def parse_suit(text: str) -> int:
-    """Suit text ("S", "H", "C", "D" or a suit symbol) -> suit index 0..3."""
+    """Return the index of a suit written as text.
+
+    Parameters
+    ----------
+    text : str
+        The suit: ``"S"``, ``"H"``, ``"C"``, ``"D"`` (any case) or a suit symbol
+        (``"♠"``, ``"♥"``, ``"♣"``, ``"♦"``, also the white ones).
+
+    Returns
+    -------
+    int
+        The suit index: 0 spades, 1 hearts, 2 clubs, 3 diamonds.
+
+    Raises
+    ------
+    ValueError
+        For anything else, in one line naming the text.
+
+    Examples
+    --------
+    >>> from shengji.cards import parse_suit
+    >>> parse_suit("S"), parse_suit("h"), parse_suit("♦")
+    (0, 1, 3)
+    """
     t = str(text).strip()
     t = SUIT_SYMBOLS.get(t, t).upper()
     if len(t) != 1 or t not in SUITS:
@@ -99,10 +145,36 @@ def _parse_kind(token: str) -> int:
 
 
 def parse_cards(text: str) -> list[int]:
-    """Parse space-separated notation into physical card ids (0..107).
+    """Return the physical card ids (0..107) of cards written in the text notation.
 
-    The first occurrence of a kind gets copy 0, the second copy 1; a third is an error,
-    since the two decks hold only two of each card.
+    The notation is rank then suit (``"TH"``, ``"10h"``, ``"2♠"``), jokers ``"SJ"`` and
+    ``"BJ"``, separated by spaces or commas. The first occurrence of a kind gets copy 0,
+    the second copy 1 (the two decks hold two of each card).
+
+    Parameters
+    ----------
+    text : str
+        The cards.
+
+    Returns
+    -------
+    list of int
+        Their physical ids, in the text's order.
+
+    Raises
+    ------
+    ValueError
+        For an unknown card, a card given three times, or text that is not a string.
+
+    See Also
+    --------
+    format_cards : The inverse.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> shengji.parse_cards("2S AS AS BJ")
+    [0, 24, 25, 106]
     """
     if not isinstance(text, str):
         raise ValueError(f"card text must be a string, not {type(text).__name__}")
@@ -118,6 +190,24 @@ def parse_cards(text: str) -> list[int]:
 
 
 def kind_name(kind: int) -> str:
+    """Return the notation of a card kind.
+
+    Parameters
+    ----------
+    kind : int
+        The kind, ``suit * 13 + rank`` (0..51), 52 the small joker, 53 the big joker.
+
+    Returns
+    -------
+    str
+        Its notation: rank then suit (``"TH"``), or ``"SJ"`` / ``"BJ"``.
+
+    Examples
+    --------
+    >>> from shengji.cards import kind_name
+    >>> kind_name(0), kind_name(21), kind_name(53)
+    ('2S', 'TH', 'BJ')
+    """
     if kind == SMALL_JOKER:
         return "SJ"
     if kind == BIG_JOKER:
@@ -126,10 +216,46 @@ def kind_name(kind: int) -> str:
 
 
 def kind_of(card: int) -> int:
+    """Return the kind of a physical card.
+
+    Parameters
+    ----------
+    card : int
+        A physical card id, 0..107 (``kind * 2 + copy``).
+
+    Returns
+    -------
+    int
+        Its kind, 0..53: both copies of a card have the same kind.
+
+    Examples
+    --------
+    >>> from shengji.cards import kind_of
+    >>> kind_of(42), kind_of(43)
+    (21, 21)
+    """
     return int(card) // N_COPIES
 
 
 def kind_points(kind: int) -> int:
+    """Return the points of a card kind (docs/rules.md §5).
+
+    Parameters
+    ----------
+    kind : int
+        The kind, 0..53.
+
+    Returns
+    -------
+    int
+        5 for a five, 10 for a ten or a king, 0 for any other card and the jokers.
+
+    Examples
+    --------
+    >>> from shengji.cards import kind_points
+    >>> kind_points(3), kind_points(21), kind_points(52)
+    (5, 10, 0)
+    """
     if kind >= SMALL_JOKER:
         return 0
     rank = kind % N_RANKS
@@ -137,8 +263,34 @@ def kind_points(kind: int) -> int:
 
 
 def card_points(cards) -> int:
-    """The points of cards (docs/rules.md §5): 5 for each five, 10 for each ten and king,
-    0 for the rest; ``cards`` is one physical id, a sequence of ids or notation text."""
+    """Return the points of some cards (docs/rules.md §5).
+
+    Each five counts 5, each ten and king 10, the other cards and the jokers nothing; the
+    108 cards hold 200 points.
+
+    Parameters
+    ----------
+    cards : int, sequence of int, or str
+        One physical card id, a sequence of ids, or cards in the text notation.
+
+    Returns
+    -------
+    int
+        Their points.
+
+    Raises
+    ------
+    ValueError
+        For an id that is not an integer in 0..107, or unknown card text.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> shengji.card_points("5H TC KD 3S")
+    25
+    >>> shengji.card_points(42)                # a ten of hearts, by its id
+    10
+    """
     if isinstance(cards, str):
         cards = parse_cards(cards)
     elif not hasattr(cards, "__iter__"):
@@ -162,15 +314,59 @@ def _check_id(card) -> int:
 
 
 def format_cards(cards: Iterable[int]) -> str:
-    """Physical card ids -> space-separated notation (``T`` for ten)."""
+    """Return the text notation of physical cards.
+
+    Parameters
+    ----------
+    cards : iterable of int
+        Physical card ids, 0..107.
+
+    Returns
+    -------
+    str
+        The cards, space-separated, rank then suit (``T`` for a ten; ``SJ``, ``BJ``).
+
+    Raises
+    ------
+    ValueError
+        For an id that is not an integer in 0..107.
+
+    See Also
+    --------
+    parse_cards : The inverse.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> shengji.format_cards([0, 24, 25, 42, 106])
+    '2S AS AS TH BJ'
+    """
     return " ".join(kind_name(_check_id(c) // N_COPIES) for c in cards)
 
 
 def as_cards(cards) -> list[int]:
-    """Accept notation text or a sequence of physical ids; return validated ids.
+    """Return cards given as text or as ids, as validated physical ids.
 
-    Raises ``ValueError`` for an unknown card, an id out of range, or the same physical
-    card twice.
+    Parameters
+    ----------
+    cards : str or iterable of int
+        Cards in the text notation, or physical card ids.
+
+    Returns
+    -------
+    list of int
+        The physical ids.
+
+    Raises
+    ------
+    ValueError
+        For an unknown card, an id out of range, or the same physical card twice.
+
+    Examples
+    --------
+    >>> from shengji.cards import as_cards
+    >>> as_cards("TH TH"), as_cards([42, 43])
+    ([42, 43], [42, 43])
     """
     if isinstance(cards, str):
         return parse_cards(cards)

@@ -68,6 +68,8 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from shengji._core.bots.table import NAMES as BOT_NAMES
+
     p = _Parser(prog="shengji", description="Monte Carlo studies of Shengji (Tractor).")
     p.add_argument("--version", action="version", version=_version())
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
@@ -116,6 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
         "studies",
         help="list the studies that ship with shengji, with what each one does",
     )
+    sub.add_parser(
+        "bots",
+        help="list the built-in bots and each one's parameters (defaults, allowed values), "
+        "as --bot, a study file and HandState.bot_action take them",
+    )
     ru = sub.add_parser(
         "rules",
         help="list the presets and their sources, or show every option "
@@ -148,13 +155,26 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument(
         "--bot",
         default="greedy",
-        help="the bot playing every seat: random, greedy, memory, pimc or swift, "
-        "with parameters as name(key=value, ...), e.g. "
-        "'pimc(samples=8)' (default greedy)",
+        help=f"the bot playing every seat: {', '.join(BOT_NAMES)}, with parameters as "
+        "name(key=value, ...), e.g. 'pimc(samples=8)' (default greedy; every bot and "
+        "parameter: shengji bots)",
     )
     a.add_argument("--n", type=_positive_int, help="deals per option (default 1000)")
     a.add_argument("--seed", type=_seed, default=0, help="seed of the deals (default 0)")
+    a.add_argument(
+        "--where",
+        help="condition the other cards, as a study's [deal] where: e.g. "
+        "'seat2.big_jokers >= 1' (docs/conditional-deals.md)",
+    )
+    a.add_argument(
+        "--fix",
+        action="append",
+        metavar="SLOT=CARDS",
+        help="fix cards to another seat or the kitty, e.g. --fix 'kitty=5S 5S' (repeatable)",
+    )
     a.add_argument("--quiet", action="store_true", help="no progress bar")
+    _evaluate_parser(sub)
+    _ladder_parser(sub)
     sh = sub.add_parser(
         "show",
         help="an HTML page that steps through one played hand of a scoring or match run, "
@@ -236,12 +256,12 @@ def cmd_run(args) -> int:
 
 def _unreproducible_bots(options: dict) -> list[str]:
     """The option keys holding a bot whose choices depend on the machine (a time budget)."""
-    from shengji.game.botspec import NAME_KEY, parse_bot
+    from shengji.game.botspec import BotSpec
 
     return [
         key
         for key, value in options.items()
-        if isinstance(value, dict) and NAME_KEY in value and not parse_bot(key, value).reproducible
+        if isinstance(value, BotSpec) and not value.reproducible
     ]
 
 
@@ -260,6 +280,24 @@ def cmd_studies(args) -> int:
     print(
         "run one: shengji run NAME (e.g. shengji run quickstart --out out/q); "
         f"the files are in {shipped_dir()}"
+    )
+    return 0
+
+
+def cmd_bots(args) -> int:
+    """``shengji bots``: the bot table -- every bot, what it does, whose bids it makes, and
+    each parameter with its default, allowed values and doc."""
+    from shengji._core.bots.table import BOTS
+
+    for bot in BOTS:
+        searches = "; a search bot (studies use small chunks)" if bot.searches else ""
+        print(f"{bot.name}: {bot.doc} (bids as {bot.bids or 'its own'}{searches})")
+        width = max((len(p.name) for p in bot.params), default=0)
+        for p in bot.params:
+            print(f"  {p.name:<{width}}  default {p.default!r}; {p.kind.values()}: {p.doc}")
+    print(
+        "a bot with parameters: --bot 'pimc(samples=8, rollout=greedy)', in a study file "
+        'policy = {bot = "pimc", samples = 8}; docs/hand-engine.md, "The bots"'
     )
     return 0
 
@@ -344,7 +382,19 @@ def cmd_advise(args) -> int:
         raise _UsageError(
             f"--preset: unknown preset {args.preset!r}; allowed presets: " + ", ".join(PRESETS)
         )
-    bot = parse_bot("--bot", args.bot)
+    bot = parse_bot("--bot", args.bot)  # the flag's edge: its messages name --bot
+    deal = None
+    if args.fix:
+        deal = {}
+        for item in args.fix:
+            slot, sep, cards = item.partition("=")
+            if not sep or not slot.strip():
+                raise _UsageError(f'--fix: expected SLOT=CARDS (e.g. seat2="BJ SJ"), got {item!r}')
+            if slot.strip() in deal:
+                raise _UsageError(f"--fix: {slot.strip()} given twice")
+            deal[slot.strip()] = cards
+        if args.where is not None:
+            deal["where"] = args.where
     result = advise(
         args.hand,
         args.level,
@@ -354,6 +404,8 @@ def cmd_advise(args) -> int:
         n=args.n or DEFAULT_N,
         seed=args.seed,
         progress=not args.quiet,
+        deal=deal,
+        where=args.where if deal is None else None,
     )
     print(result.table())
     return 0
@@ -367,6 +419,174 @@ def cmd_show(args) -> int:
     sys.stdout.write(page)
     sys.stdout.flush()
     return 0
+
+
+def _run_flags(p) -> None:
+    """The flags an evaluation and a ladder share with ``shengji run``."""
+    p.add_argument("--seed", type=_seed, help="seed of the deals")
+    p.add_argument("--out", help="output directory for the rows (resumable; default: none)")
+    p.add_argument("--workers", type=_positive_int, help="worker processes")
+    p.add_argument("--overwrite", action="store_true", help="replace an earlier run's output")
+    p.add_argument("--resume", action="store_true", help="finish an interrupted run in --out")
+    p.add_argument("--quiet", action="store_true", help="no progress")
+
+
+def _evaluate_parser(sub) -> None:
+    e = sub.add_parser(
+        "evaluate",
+        help="an agent (MODULE:NAME, or a built-in bot) against a built-in bot in the "
+        "duplicate duel: the swing per deal with 95%% intervals (docs/evaluate.md)",
+    )
+    e.add_argument(
+        "agent",
+        help="MODULE:NAME (or path/file.py:NAME) of a Python bot fn(observation, rng), a "
+        "batched policy (--batched) or an OpenSpiel bot; or a built-in bot, e.g. memory, "
+        "'pimc(samples=8)'",
+    )
+    e.add_argument("--against", default="pimc", help="the built-in bot (default pimc)")
+    e.add_argument("--n", type=_positive_int, default=2000, help="deals (default 2000)")
+    e.add_argument("--preset", default="standard", help="rule preset (default standard)")
+    e.add_argument("--level", default="2", help="both teams' level (default 2)")
+    e.add_argument("--bid-policy", default="eager", help="how the deals are bid (default eager)")
+    e.add_argument(
+        "--batched",
+        action="store_true",
+        help="the agent is a batched policy fn(observations, action_masks[, rng])",
+    )
+    e.add_argument(
+        "--illegal",
+        choices=("raise", "replace"),
+        default="raise",
+        help="an illegal decision stops the run (raise, default) or is refused, counted "
+        "and replaced by a random legal one (replace)",
+    )
+    _run_flags(e)
+
+
+def _ladder_parser(sub) -> None:
+    lp = sub.add_parser(
+        "ladder",
+        help="ratings of bots from a round robin of duplicate duels: run a ladder study "
+        "file (e.g. sim/ladder.toml, or the name ladder), or fit a finished run's directory",
+    )
+    lp.add_argument("source", help="a ladder study file or name, or a ladder run's directory")
+    lp.add_argument("--n", type=_positive_int, help="deals of a full-size pair (overrides)")
+    lp.add_argument("--metric", choices=("points", "levels"), default="points")
+    lp.add_argument(
+        "--link",
+        choices=("tanh", "linear"),
+        default="tanh",
+        help="the swing at a rating gap: saturating (tanh, where it pays) or linear",
+    )
+    lp.add_argument("--anchor", help="the bot rated 0 (default: the file's, else greedy)")
+    lp.add_argument("--plot", metavar="PNG", help="write the ladder's plot there")
+    _run_flags(lp)
+
+
+def cmd_evaluate(args) -> int:
+    """``shengji evaluate``: shengji.evaluate's result for one agent."""
+    from shengji.analysis.evaluation import evaluate
+
+    args._out = args.out
+    with _agent_failure():
+        res = _evaluate(evaluate, args)
+    print(res)
+    if res.out is not None:
+        print(f"data: {res.out}/duel/ — shengji.load('{res.out}')")
+    return 0
+
+
+class _agent_failure:
+    """An agent that failed mid-run (AgentError: one line naming the decision) exits 1."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        from shengji.runner.errors import FAILED, RunError
+        from shengji.studies.agent_duel import AgentError
+
+        if isinstance(exc, AgentError):
+            raise RunError(str(exc), FAILED) from None
+        return False
+
+
+def _evaluate(evaluate, args):
+    return evaluate(
+        args.agent,
+        against=args.against,
+        n=args.n,
+        rules=args.preset,
+        level=args.level,
+        seed=0 if args.seed is None else args.seed,
+        workers=args.workers,
+        bid_policy=args.bid_policy,
+        out=args.out,
+        batched=True if args.batched else None,
+        illegal=args.illegal,
+        resume=args.resume,
+        overwrite=args.overwrite,
+        progress=not args.quiet,
+    )
+
+
+def cmd_ladder(args) -> int:
+    """``shengji ladder``: run a ladder file (or fit a run), print the ratings."""
+    from shengji.analysis.ratings import ladder
+
+    source = Path(args.source)
+    if source.is_dir():
+        if args.out or args.resume or args.overwrite or args.n or args.seed is not None:
+            raise _UsageError(
+                f"{args.source!r} is a finished run: it is fitted as it is (--out, --n, "
+                "--seed, --resume and --overwrite are for running a ladder file)"
+            )
+    elif not args.out:
+        from shengji.studies.catalog import resolve
+
+        args.out = str(Path("out") / resolve(args.source).stem)
+    args._out = args.out
+    with _agent_failure():
+        lad = _ladder(ladder, args)
+    _print_ladder(lad, args)
+    return 0
+
+
+def _ladder(ladder, args):
+    return ladder(
+        args.source,
+        n=args.n,
+        seed=args.seed,
+        out=args.out,
+        anchor=args.anchor,
+        workers=args.workers,
+        resume=args.resume,
+        overwrite=args.overwrite,
+        progress=not args.quiet,
+        metric=args.metric,
+        link=args.link,
+    )
+
+
+def _print_ladder(lad, args) -> None:
+    print(lad.table())
+    w = max(len(a) + len(b) for a, b in zip(lad.pairs.a, lad.pairs.b, strict=True)) + 4
+    nd = 1 if args.metric == "points" else 3
+    print("pairs (the duels; swing: the first bot's advantage a deal, 95% interval):")
+    for r in lad.pairs.itertuples():
+        print(
+            f"  {r.a + ' vs ' + r.b:<{w}} {r.deals:>7,} deals  {r.swing:+.{nd}f} "
+            f"[{r.low:+.{nd}f}, {r.high:+.{nd}f}]  fitted {r.fitted:+.{nd}f}"
+        )
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        ax = lad.plot()
+        ax.figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+        print(f"plot: {args.plot}")
+    if args.out:
+        print(f"data: {args.out}/duel/")
 
 
 def _stopped(args, what: str) -> str:
@@ -395,7 +615,8 @@ def main(argv=None) -> int:
         if args.command is None:
             parser.print_usage(sys.stderr)
             print(
-                "shengji: error: a command is needed: run, studies, rules, advise or show "
+                "shengji: error: a command is needed: run, studies, bots, rules, advise, show, "
+                "evaluate or ladder "
                 "(see 'shengji --help')",
                 file=sys.stderr,
             )
@@ -403,9 +624,12 @@ def main(argv=None) -> int:
         handler = {
             "run": cmd_run,
             "studies": cmd_studies,
+            "bots": cmd_bots,
             "rules": cmd_rules,
             "advise": cmd_advise,
             "show": cmd_show,
+            "evaluate": cmd_evaluate,
+            "ladder": cmd_ladder,
         }[args.command]
         return handler(args)
     except (_UsageError, ValueError) as exc:

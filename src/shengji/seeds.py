@@ -21,11 +21,42 @@ def _is_seed_int(x) -> bool:
 
 
 def check_seed(seed, name: str = "seed", *, allow_none: bool = False, allow_sequence: bool = True):
-    """``seed`` as a Python int (or a tuple of ints), else ValueError naming ``name``.
+    """Check a seed and return it as a Python int (or a tuple of ints).
 
-    ``allow_none``: None is accepted (and returned) where it means "fresh entropy, not
-    reproducible".  ``allow_sequence``: a non-empty list or tuple of integers is accepted
-    (studies take one integer: it is written into every output file's metadata)."""
+    Parameters
+    ----------
+    seed : int, sequence of int or None
+        The seed: an integer 0..``MAX_SEED`` (2**128), numpy integers included.
+    name : str, default "seed"
+        What the seed is called where it came from: the error message names it.
+    allow_none : bool, default False
+        Accept (and return) None, where it means "fresh entropy, not reproducible".
+    allow_sequence : bool, default True
+        Accept a non-empty list or tuple of such integers (``SeedSequence`` entropy).
+        Studies take one integer: it is written into every output file's metadata.
+
+    Returns
+    -------
+    int, tuple of int or None
+        The seed as plain Python values.
+
+    Raises
+    ------
+    ValueError
+        One line naming ``name``, for anything else (a bool, a negative or too large
+        number, a float, a string, an empty sequence).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji.seeds import check_seed
+    >>> check_seed(np.int64(7)), check_seed([1, 2]), check_seed(None, allow_none=True)
+    (7, (1, 2), None)
+    >>> check_seed(-1, "study.seed", allow_sequence=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: study.seed: expected an integer 0..2**128, got -1
+    """
     if seed is None and allow_none:
         return None
     if _is_seed_int(seed):

@@ -60,7 +60,22 @@ _PHASES = ("bury", "play", "over")
 
 
 def offsets() -> dict[str, tuple[int, tuple[int, ...]]]:
-    """Each piece's (offset, shape) in the flat observation."""
+    """Return each piece's place in the flat compact observation.
+
+    Returns
+    -------
+    dict of str to (int, tuple of int)
+        Per piece of ``LAYOUT``, in order: its offset in the flat array and its shape.
+
+    Examples
+    --------
+    >>> from shengji.adapters.compact import OBSERVATION_SIZE, offsets
+    >>> where = offsets()
+    >>> where["phase"], where["seat"], where["trump"]
+    ((0, (3,)), (3, (4,)), (41, (5,)))
+    >>> OBSERVATION_SIZE
+    942
+    """
     out, i = {}, 0
     for name, shape in LAYOUT:
         out[name] = (i, tuple(shape))
@@ -72,7 +87,31 @@ _OFF = offsets()
 
 
 def views(x: np.ndarray) -> dict[str, np.ndarray]:
-    """Named views of one flat observation (no copies)."""
+    """Name the pieces of one flat compact observation (views, no copies).
+
+    Parameters
+    ----------
+    x : numpy.ndarray
+        One flat observation of ``OBSERVATION_SIZE`` values (``compact``'s, or a row of the
+        vector environment's observations).
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        Per piece of ``LAYOUT``, a view of ``x`` in its shape: writing to it writes ``x``.
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> from shengji.adapters.compact import compact, views
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> v = views(compact(s.observation(1)))
+    >>> v["trump"]                                # S H C D NT
+    array([0, 1, 0, 0, 0], dtype=uint8)
+    >>> v["hand_sizes"]                           # seat 1, 2, 3, then the banker S0
+    array([25, 25, 25, 33], dtype=uint8)
+    >>> v["trump"][:] = 0                         # a view: this writes the observation
+    """
     return {
         name: x[i : i + int(np.prod(shape))].reshape(shape) for name, (i, shape) in _OFF.items()
     }
@@ -84,8 +123,39 @@ def _kinds(cards, out: np.ndarray) -> None:
 
 
 def compact(obs) -> np.ndarray:
-    """The compact observation of ``obs`` (a ``shengji.game.Observation`` of a hand in the
-    bury, play or over phase), uint8."""
+    """Encode an observation as the vector environment's compact observation, in Python.
+
+    The vector environment's differential tests check the kernel's bytes against it.
+
+    Parameters
+    ----------
+    obs : shengji.Observation
+        One seat's observation of a hand in the bury, play or over phase.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``OBSERVATION_SIZE`` uint8 values, the pieces of ``LAYOUT`` (module docstring) in
+        order, the seats relative to the observer.
+
+    Raises
+    ------
+    ValueError
+        For an observation in phase ``"bid"`` (it has no compact observation).
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> from shengji.adapters.compact import compact, views
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> ev = s.apply(s.bot_action("greedy"))      # the bury
+    >>> x = compact(s.observation(1))
+    >>> x.dtype, x.shape
+    (dtype('uint8'), (942,))
+    >>> v = views(x)
+    >>> v["phase"], v["banker"], int(v["hand"].sum())   # banker S0 is seat 1's 3rd next
+    (array([0, 1, 0], dtype=uint8), array([0, 0, 0, 1], dtype=uint8), 25)
+    """
     if obs.phase not in _PHASES:
         raise ValueError(f"compact: phase {obs.phase!r} has no compact observation")
     x = np.zeros(OBSERVATION_SIZE, np.uint8)

@@ -38,9 +38,11 @@ from shengji._core.bidding.bidding import ACTION_NAMES, STRENGTH_NAMES
 from shengji.game.actions import N_ACTIONS
 from shengji.game.state import HandState
 from shengji.names import (
+    BID_POLICIES,
     FOLLOW_NAMES,
     HAND_SIZE,
     KITTY_SIZE,
+    MAX_THRESHOLD,
     N_CARDS,
     N_DEALT,
     N_SEATS,
@@ -49,7 +51,7 @@ from shengji.names import (
     TOTAL_POINTS,
     TRUMP_NAMES,
 )
-from shengji.rules.options import PRESETS, resolve_rules
+from shengji.rules.options import PRESETS, Rules
 
 __all__ = [
     "GameConfig",
@@ -91,19 +93,61 @@ LOWEST_RANK = 2  # GameConfig.level: rank index + 2 (2 .. 14 = A)
 
 @dataclass(frozen=True)
 class GameConfig:
-    """The parameters of a hand as a game: ``preset`` (a rules preset), ``level`` (both
-    teams' level rank as a number: 2..10, 11 = J, 12 = Q, 13 = K, 14 = A -- a number
-    because OpenSpiel reads "2" in a game string as one), ``trump`` ("S" "H" "C" "D"
-    "NT": given, the bidding skipped; "" (the default): the hand is bid, every bid a
-    decision, ``HandState(bid_phase=True)``), ``first_hand`` (True: the first hand of a
-    match -- the first declarer banks; False: seat 0 banks), ``returns`` ("levels" or
-    "points", ``hand_returns``)."""
+    """The parameters of a hand as a game (the OpenSpiel and PettingZoo adapters' games).
+
+    Checked when made: a bad value is one ValueError naming the parameter.
+
+    Parameters
+    ----------
+    preset : str, default "standard"
+        A rules preset (``shengji.PRESETS``).
+    level : int, default 2
+        Both teams' level rank as a number: 2..10, 11 = J, 12 = Q, 13 = K, 14 = A (a
+        number because OpenSpiel reads "2" in a game string as one).
+    trump : str, default ""
+        ``"S"``, ``"H"``, ``"C"``, ``"D"`` or ``"NT"``: given, the bidding skipped; ``""``:
+        the hand is bid.
+    first_hand : bool, default False
+        True: the first hand of a match (the first declarer banks); False: seat 0 banks.
+    returns : {"levels", "points"}, default "levels"
+        What a hand returns to each seat (``hand_returns``).
+    bid_policy : str, default ""
+        ``""``: every bid is a decision (``HandState(bid_phase=True)``); ``"eager"``,
+        ``"threshold"`` (with ``bid_threshold``) or ``"never"``: a kernel policy bids for
+        every seat, as in the studies, and no bid is a decision (the hands
+        ``shengji.evaluate`` deals).
+    bid_threshold : int, default 0
+        The ``"threshold"`` policy's k, 0..25.
+
+    Raises
+    ------
+    ValueError
+        One line naming the parameter: a value of the wrong type, an unknown preset,
+        trump, returns or policy, a level or threshold out of range.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji.adapters.encoding import GameConfig
+    >>> config = GameConfig(level=11, trump="S", returns="points")
+    >>> config.rank, config.rules.kitty_multiplier
+    ('J', 'linear4')
+    >>> hand = config.hand(np.random.default_rng(0).permutation(108))
+    >>> hand.phase, hand.level, hand.trump
+    ('bury', 'J', 'S')
+    >>> GameConfig(level=15)
+    Traceback (most recent call last):
+    ...
+    ValueError: level: expected a rank number 2..14 (11 = J ... 14 = A), got 15
+    """
 
     preset: str = "standard"
     level: int = 2
     trump: str = ""
     first_hand: bool = False
     returns: str = "levels"
+    bid_policy: str = ""
+    bid_threshold: int = 0
 
     def __post_init__(self):
         for name in ("preset", "trump", "returns"):
@@ -130,6 +174,20 @@ class GameConfig:
             )
         if self.returns not in RETURNS:
             raise ValueError(f"returns: unknown {self.returns!r}; allowed: {', '.join(RETURNS)}")
+        if self.bid_policy not in ("", *BID_POLICIES):
+            raise ValueError(
+                f"bid_policy: unknown {self.bid_policy!r}; expected one of "
+                f"{', '.join(BID_POLICIES)}, or '' (the bids are decisions)"
+            )
+        if (
+            isinstance(self.bid_threshold, bool)
+            or not isinstance(self.bid_threshold, int)
+            or not 0 <= self.bid_threshold <= MAX_THRESHOLD
+        ):
+            raise ValueError(
+                f"bid_threshold: expected an integer 0..{MAX_THRESHOLD}, got "
+                f"{self.bid_threshold!r:.40}"
+            )
 
     def __deepcopy__(self, memo):
         return self  # immutable
@@ -141,15 +199,35 @@ class GameConfig:
 
     @property
     def rules(self):
-        return resolve_rules(self.preset)
+        """The preset's ``shengji.Rules``."""
+        return Rules.preset(self.preset)
 
     def hand(self, deal, seed: int | None = None) -> HandState:
-        """The hand this game plays on the shuffled deck ``deal`` (108 ids in dealing
-        order).  The hand's own draws (none when the trump is given; under the bidding
-        rules the first drawer of ``random_first_drawer`` and the like) are seeded from
-        the deck, so that they are a function of the shuffle, the game's only chance
-        (``seed``: another seed -- a resampled state keeps its original's, so that what the
-        draws made public, the first drawer, stays)."""
+        """Start the hand this game plays on a shuffled deck.
+
+        The hand's own draws (none when the trump is given; under the bidding rules the
+        first drawer of ``random_first_drawer`` and the like) are seeded from the deck, so
+        that they are a function of the shuffle, the game's only chance.
+
+        Parameters
+        ----------
+        deal : sequence of int
+            The 108 card ids in dealing order (the shuffle's outcome).
+        seed : int, optional
+            Another seed for the hand's draws: a resampled state keeps its original's, so
+            that what the draws made public (the first drawer) stays.  None: the deck's.
+
+        Returns
+        -------
+        HandState
+            The hand at its first decision: a bid (``trump`` ``""`` without a
+            ``bid_policy``), else the bury.
+
+        Raises
+        ------
+        ValueError
+            If ``deal`` is not 108 card ids.
+        """
         if self.trump:
             return HandState(
                 self.rules,
@@ -158,6 +236,16 @@ class GameConfig:
                 deal=list(deal),
                 trump=self.trump,
                 seed=deck_seed(deal) if seed is None else seed,
+            )
+        if self.bid_policy:
+            return HandState(
+                self.rules,
+                self.rank,
+                banker=None if self.first_hand else 0,
+                deal=list(deal),
+                seed=deck_seed(deal) if seed is None else seed,
+                bid_policy=self.bid_policy,
+                threshold=self.bid_threshold,
             )
         return HandState(
             self.rules,
@@ -175,13 +263,43 @@ def deck_seed(deal) -> int:
 
 
 def step(hand: HandState, action: int) -> tuple[HandState, bool]:
-    """Apply ``action`` to ``hand``: (the hand after it, whether the deal is thrown in).
+    """Apply one action to a hand, as the adapters' games do.
 
     When nobody declares and the rules throw the deal in (docs/rules.md §7), a hand on a
     given deck cannot go on (``HandState`` reshuffles only from its own seed); the game
     then ends there -- the last pass is a legal action, the hand is scored as no hand (no
-    level changes, returns 0) and the state stays as it was before that pass.  Any other
-    refused action raises ``ValueError`` as ``HandState.apply_action`` does."""
+    level changes, returns 0) and the state stays as it was before that pass.
+
+    Parameters
+    ----------
+    hand : HandState
+        The hand (changed in place, unless the deal is thrown in).
+    action : int
+        One of ``hand.legal_actions()``.
+
+    Returns
+    -------
+    hand : HandState
+        The hand after the action (the hand as it was before, when thrown in).
+    thrown_in : bool
+        Whether the deal was thrown in.
+
+    Raises
+    ------
+    TypeError
+        If ``action`` is not an integer.
+    ValueError
+        For an action the hand refuses, as ``HandState.apply_action``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji.adapters.encoding import GameConfig, step
+    >>> hand = GameConfig(trump="S").hand(np.random.default_rng(0).permutation(108))
+    >>> hand, thrown_in = step(hand, hand.legal_actions()[0])
+    >>> thrown_in, len(hand.history)
+    (False, 1)
+    """
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, Integral):
         raise TypeError(f"action: expected an integer action, got {action!r:.40}")
     if hand.phase != "bid":
@@ -198,11 +316,40 @@ def step(hand: HandState, action: int) -> tuple[HandState, bool]:
 
 
 def hand_returns(state: HandState, returns: str = "levels") -> list[float]:
-    """Per seat, once the hand is over: ``"levels"``: the levels the levelling team gains
-    (docs/rules.md §6: ``result()["levels"]`` to the team of ``level_side``), minus that
-    for the other team; ``"points"``: the defenders' points D (docs/rules.md §5, §8,
-    kitty and penalties included) to each defender, -D to each of the banker team.
-    Both are zero-sum."""
+    """Return what a finished hand returns to each seat (zero-sum).
+
+    Parameters
+    ----------
+    state : HandState
+        A finished hand.
+    returns : {"levels", "points"}, default "levels"
+        ``"levels"``: the levels the levelling team gains (docs/rules.md §6:
+        ``result()["levels"]`` to the team of ``level_side``), minus that for the other
+        team; ``"points"``: the defenders' points D (docs/rules.md §5, §8, kitty and
+        penalties included) to each defender, -D to each of the banker team.
+
+    Returns
+    -------
+    list of float
+        One return per seat 0..3.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``returns``, or a hand that is not over.
+    TypeError
+        If ``state`` is not a ``HandState``.
+
+    Examples
+    --------
+    >>> from shengji import play_hand
+    >>> from shengji.adapters.encoding import hand_returns
+    >>> s = play_hand("standard", seed=3, trump="S")
+    >>> s.result()["defender_points"], s.banker
+    (85, 0)
+    >>> hand_returns(s, "points")
+    [-85.0, 85.0, -85.0, 85.0]
+    """
     if not isinstance(returns, str) or returns not in RETURNS:
         raise ValueError(f"returns: unknown {returns!r:.40}; allowed: {', '.join(RETURNS)}")
     if not isinstance(state, HandState):
@@ -218,10 +365,29 @@ def hand_returns(state: HandState, returns: str = "levels") -> list[float]:
 
 
 def utility_bound(config: GameConfig) -> float:
-    """A bound on |return|: D <= 200 table points + the kitty's at most 80 points times
-    the largest multiplier (a 12-pair tractor takes the last trick) + penalties (at most
-    10 per card of 100 played, or 20 per trick); the levels are those of that D."""
-    from shengji.reference.scoring import level_change
+    """Return a bound on the absolute return of a game's hand.
+
+    D <= 200 table points + the kitty's at most 80 points times the largest multiplier (a
+    12-pair tractor takes the last trick) + penalties (at most 10 per card of 100 played,
+    or 20 per trick); the levels are those of that D.
+
+    Parameters
+    ----------
+    config : GameConfig
+        The game (its rules and its ``returns``).
+
+    Returns
+    -------
+    float
+        The bound: in points, or in levels.
+
+    Examples
+    --------
+    >>> from shengji.adapters.encoding import GameConfig, utility_bound
+    >>> utility_bound(GameConfig()), utility_bound(GameConfig(returns="points"))
+    (124.0, 5040.0)
+    """
+    from shengji.rules.combos import level_change
 
     rules = config.rules
     pairs = HAND_SIZE // 2
@@ -235,21 +401,60 @@ def utility_bound(config: GameConfig) -> float:
 
 
 def max_decisions(config: GameConfig | None = None) -> int:
-    """A bound on the decisions of a hand (not attained): the bury's 8 cards (again for
-    each re-bury after an overturn, at most ``MAX_BIDS``), per trick a lead (its cards
-    chosen one action each, at most a hand, and ``ACTION_PLAY``) and three follows of the
-    lead's size -- 100 cards are played in all, and a failed throw's cards beyond the
-    forced play are chosen again later (at most a hand per trick) --, and when the hand is
-    bid, the asks: a seat is asked when a card opens a bid to it, then the others in turn
-    until four pass in a row (at most 4 asks per card and per bid, the round after the
-    deal and the round after the bury included)."""
+    """Return a bound on the decisions of a hand (not attained).
+
+    The bury's 8 cards (again for each re-bury after an overturn, at most ``MAX_BIDS``),
+    per trick a lead (its cards chosen one action each, at most a hand, and
+    ``ACTION_PLAY``) and three follows of the lead's size -- 100 cards are played in all,
+    and a failed throw's cards beyond the forced play are chosen again later (at most a
+    hand per trick) --, and when the hand is bid, the asks: a seat is asked when a card
+    opens a bid to it, then the others in turn until four pass in a row (at most 4 asks
+    per card and per bid, the round after the deal and the round after the bury
+    included).
+
+    Parameters
+    ----------
+    config : GameConfig, optional
+        The game; None: a hand that is bid (the larger bound).
+
+    Returns
+    -------
+    int
+        The bound (OpenSpiel's ``max_game_length`` less the shuffle).
+
+    Examples
+    --------
+    >>> from shengji.adapters.encoding import GameConfig, max_decisions
+    >>> max_decisions(GameConfig(trump="H")), max_decisions()
+    (950, 1454)
+    """
     plays = MAX_TRICKS * (1 + HAND_SIZE) + (N_CARDS - KITTY_SIZE)
     bids = 0 if config is not None and config.trump else N_SEATS * (N_DEALT + 2 + MAX_BIDS)
     return KITTY_SIZE * (1 + MAX_BIDS) + plays + bids
 
 
 def tensor_layout(perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
-    """The observation tensor's pieces in order: (name, shape)."""
+    """List the observation tensor's pieces in order.
+
+    Parameters
+    ----------
+    perfect_recall : bool
+        False: the observation tensor; True: the information-state tensor, which adds the
+        whole trick record (``trick_leader``, ``trick_plays``, ``trick_attempt``).
+
+    Returns
+    -------
+    list of (str, tuple of int)
+        ``(name, shape)`` per piece, in the tensor's order.
+
+    Examples
+    --------
+    >>> from shengji.adapters.encoding import tensor_layout
+    >>> tensor_layout(False)[:3]
+    [('seat', (4,)), ('phase', (6,)), ('to_play', (4,))]
+    >>> tensor_layout(True)[-1]
+    ('trick_attempt', (25, 108))
+    """
     pieces = [
         ("seat", (N_SEATS,)),
         ("phase", (len(PHASES),)),
@@ -291,8 +496,29 @@ def tensor_layout(perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
 
 
 def tensor_bounds(perfect_recall: bool) -> tuple[np.ndarray, np.ndarray]:
-    """(low, high) of every entry of the tensor: 0..1 for the one-hot and card planes,
-    the counts' ranges for hand sizes, points and the penalty."""
+    """Return the range of every entry of the tensor.
+
+    Parameters
+    ----------
+    perfect_recall : bool
+        Which tensor (``tensor_layout``).
+
+    Returns
+    -------
+    low : numpy.ndarray
+        Each entry's least value: a flat float32 array of ``tensor_size(perfect_recall)``
+        values (0 for the one-hot and card planes, the counts' ranges for hand sizes,
+        points, the penalty and the bids' indices).
+    high : numpy.ndarray
+        Each entry's greatest value (1 for the one-hot and card planes).
+
+    Examples
+    --------
+    >>> from shengji.adapters.encoding import tensor_bounds
+    >>> low, high = tensor_bounds(False)
+    >>> low.shape, float(low.min()), float(high.max())
+    ((2381,), -1000.0, 1000.0)
+    """
     counts = {
         "hand_sizes": (0, HAND_SIZE + KITTY_SIZE),
         "points": (0, TOTAL_POINTS),
@@ -308,6 +534,24 @@ def tensor_bounds(perfect_recall: bool) -> tuple[np.ndarray, np.ndarray]:
 
 
 def tensor_size(perfect_recall: bool) -> int:
+    """Return the number of values of the flat tensor.
+
+    Parameters
+    ----------
+    perfect_recall : bool
+        Which tensor (``tensor_layout``).
+
+    Returns
+    -------
+    int
+        The sum of the pieces' sizes.
+
+    Examples
+    --------
+    >>> from shengji.adapters.encoding import tensor_size
+    >>> tensor_size(False), tensor_size(True)
+    (2381, 15981)
+    """
     return sum(int(np.prod(shape)) for _, shape in tensor_layout(perfect_recall))
 
 
@@ -336,7 +580,35 @@ def _check_tensor(tensor, perfect_recall) -> None:
 
 
 def views(tensor: np.ndarray, perfect_recall: bool) -> dict[str, np.ndarray]:
-    """Named views of the flat ``tensor`` (no copies)."""
+    """Name the pieces of a flat tensor (views, no copies).
+
+    Parameters
+    ----------
+    tensor : numpy.ndarray
+        A flat float32 array of ``tensor_size(perfect_recall)`` values.
+    perfect_recall : bool
+        Which tensor (``tensor_layout``).
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        Per piece, a view of ``tensor`` in its shape.
+
+    Raises
+    ------
+    TypeError
+        If ``tensor`` is not a numpy array or ``perfect_recall`` not a bool.
+    ValueError
+        If ``tensor`` is not flat float32 of the tensor's size.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji.adapters.encoding import tensor_size, views
+    >>> t = np.zeros(tensor_size(False), np.float32)
+    >>> views(t, False)["played"].shape
+    (4, 108)
+    """
     _check_tensor(tensor, perfect_recall)
     perfect_recall = bool(perfect_recall)
     return {
@@ -359,10 +631,41 @@ def encode(
     seat: int | None = None,
     thrown_in: bool = False,
 ) -> None:
-    """Write ``obs`` (an ``Observation``, or None during the shuffle: then ``seat`` is the
-    observer) into the flat float32 ``tensor`` (``tensor_layout``), zeroed first.
-    ``thrown_in``: the deal was thrown in after ``obs`` (``step``): phase "thrown_in",
-    nobody to play, no legal action."""
+    """Write an observation into a flat float32 tensor, zeroed first (``tensor_layout``).
+
+    Parameters
+    ----------
+    tensor : numpy.ndarray
+        A flat float32 array of ``tensor_size(perfect_recall)`` values, written in place.
+    obs : shengji.Observation or None
+        The seat's observation; None during the shuffle (then ``seat`` is the observer).
+    perfect_recall : bool
+        Which tensor: the observation tensor, or the information-state tensor.
+    seat : int, optional
+        The observer during the shuffle (``obs`` None).
+    thrown_in : bool, default False
+        The deal was thrown in after ``obs`` (``step``): phase ``"thrown_in"``, nobody to
+        play, no legal action.
+
+    Raises
+    ------
+    TypeError
+        If ``tensor`` is not a numpy array or ``perfect_recall`` not a bool.
+    ValueError
+        If ``tensor`` is not flat float32 of the tensor's size, or ``seat`` not 0..3.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji import HandState
+    >>> from shengji.adapters.encoding import PHASES, encode, tensor_size, views
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> t = np.zeros(tensor_size(False), np.float32)
+    >>> encode(t, s.observation(0), perfect_recall=False)
+    >>> v = views(t, False)
+    >>> PHASES[int(v["phase"].argmax())], float(v["hand"].sum()), v["hand_sizes"]
+    ('bury', 33.0, array([33., 25., 25., 25.], dtype=float32))
+    """
     _check_tensor(tensor, perfect_recall)
     perfect_recall = bool(perfect_recall)
     if seat is not None and (

@@ -13,7 +13,9 @@ it, importing this module is one ``ImportError`` that says so.
 level rank as a number, 2..14 = A), ``trump`` ("" (default): the hand is bid, every bid a
 decision; S H C D NT: given, the bidding skipped), ``first_hand`` (True: the first hand
 of a match, the first declarer banks; False: seat 0 banks), ``returns`` ("levels" or
-"points").  ``shengji.encoding.GameConfig`` checks them.
+"points"), ``bid_policy`` ("" (default): every bid a decision; "eager", "threshold" with
+``bid_threshold``, "never": the kernel policy bids for every seat, no bid is a decision, as
+in the studies and ``shengji.evaluate``).  ``shengji.adapters.encoding.GameConfig`` checks them.
 
 **Chance** (``shengji.adapters.encoding``): 108 chance nodes shuffle the deck, node i placing the
 card at position i of the dealing order (position i goes to seat i % 4 for i < 100, the
@@ -25,13 +27,13 @@ the hand deals the cards when it starts.
 the card with that id (a bury card is one whole decision; a lead's or follow's cards are
 chosen one action each), 108 (``ACTION_PLAY``) plays the lead chosen so far, a follow is
 played when it has the lead's size; a bid is ``BID_ACTION_BASE`` (109) + its index in
-``shengji.bid_types.BID_ACTIONS`` (109 passes).  The bidding is stepped as the cards
+``shengji.rules.bid_types.BID_ACTIONS`` (109 passes).  The bidding is stepped as the cards
 are dealt: a seat decides when a card opens a bid to it, then the others in turn
 (``HandState(bid_phase=True)``).  ``num_distinct_actions`` = ``N_ACTIONS`` (124); the
 legal actions are ``HandState.legal_actions()``, exact (an action is legal iff some legal
 decision goes on with it).  ``max_game_length`` (decisions, chance not counted): the
-bound ``shengji.encoding.max_decisions``.  A deal nobody declares on that the rules
-throw in ends the game with returns 0 (``shengji.encoding.step``).
+bound ``shengji.adapters.encoding.max_decisions``.  A deal nobody declares on that the rules
+throw in ends the game with returns 0 (``shengji.adapters.encoding.step``).
 
 **Observations**: the information-state and observation strings of a seat are
 ``HandState.observation(seat)`` as JSON (``Observation.to_json``: everything the seat may
@@ -41,10 +43,10 @@ during the shuffle ``{"phase": "shuffle", "placed": n}``.  The observation is al
 seat's information state (it keeps every trick), so both strings are the same; the
 strings identify the set of cards a seat has chosen, not the order it chose them in
 (no later decision or return depends on that order).  The tensors:
-``shengji.encoding.tensor_layout`` (the information-state tensor adds the whole trick
+``shengji.adapters.encoding.tensor_layout`` (the information-state tensor adds the whole trick
 record to the observation tensor's per-seat summary).
 
-**Returns** (terminal only, ``shengji.encoding.hand_returns``): ``levels``: the levels the
+**Returns** (terminal only, ``shengji.adapters.encoding.hand_returns``): ``levels``: the levels the
 levelling team gains, + for its seats, - for the others; ``points``: the defenders'
 points D, + for the defenders, - for the banker team.  Zero-sum.
 
@@ -111,6 +113,8 @@ _PARAMS = {
     "trump": _DEFAULTS.trump,
     "first_hand": _DEFAULTS.first_hand,
     "returns": _DEFAULTS.returns,
+    "bid_policy": _DEFAULTS.bid_policy,
+    "bid_threshold": _DEFAULTS.bid_threshold,
 }
 
 _GAME_TYPE = pyspiel.GameType(
@@ -132,7 +136,34 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 class ShengjiGame(pyspiel.Game):
-    """One hand of Shengji (module docstring)."""
+    """One hand of Shengji as an OpenSpiel game (``python_shengji``; module docstring).
+
+    Parameters
+    ----------
+    params : dict, optional
+        The game's parameters: ``preset``, ``level`` (2..14), ``trump`` (``""``: the hand
+        is bid; ``"S"`` ... ``"NT"``: given), ``first_hand``, ``returns`` (``"levels"`` or
+        ``"points"``); ``pyspiel.load_game`` passes them.
+
+    Raises
+    ------
+    ValueError
+        For an unknown parameter or a bad value.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pyspiel
+    >>> import shengji.adapters.openspiel
+    >>> game = pyspiel.load_game("python_shengji", {"trump": "S", "returns": "points"})
+    >>> state = game.new_initial_state()
+    >>> for card in np.random.default_rng(0).permutation(108):     # the shuffle
+    ...     state.apply_action(int(card))
+    >>> game.num_distinct_actions(), game.max_chance_outcomes(), game.num_players()
+    (124, 108, 4)
+    >>> state.current_player(), state.hand.phase          # seat 0 banks and buries
+    (0, 'bury')
+    """
 
     def __init__(self, params=None):
         params = dict(params or {})
@@ -155,15 +186,41 @@ class ShengjiGame(pyspiel.Game):
         super().__init__(_GAME_TYPE, info, {**_PARAMS, **params})
 
     def new_initial_state(self):
+        """Return a new hand, before the shuffle.
+
+        Returns
+        -------
+        ShengjiState
+            The state at the first of the 108 chance nodes that shuffle the deck.
+        """
         return ShengjiState(self)
 
     def deserialize_state(self, text):
-        """The state ``State.serialize()`` wrote (OpenSpiel's format: the history, the move
-        number and the pickled state), checked: the pickled state must be the one its own
-        history replays to, so that a truncated or altered text is one ValueError, never
-        a state that disagrees with itself (the core's pickled structs carry a checksum:
-        ``shengji._core.base.checksum``).  Unpickle only what you trust: a pickle can run
-        code."""
+        """Return the state that ``State.serialize()`` wrote, checked.
+
+        The text is OpenSpiel's format (the history, the move number and the pickled
+        state); the pickled state must be the one its own history replays to, so that a
+        truncated or altered text is one ValueError, never a state that disagrees with
+        itself (the core's pickled structs carry a checksum). Unpickle only what you
+        trust: a pickle can run code.
+
+        Parameters
+        ----------
+        text : str
+            What ``State.serialize()`` returned.
+
+        Returns
+        -------
+        ShengjiState
+            The state.
+
+        Raises
+        ------
+        TypeError
+            For something other than a string.
+        ValueError
+            For a text that is not a state of this game as ``serialize`` writes it.
+        """
         if not isinstance(text, str):
             raise TypeError(
                 f"serialized state: expected the text of State.serialize(), "
@@ -184,13 +241,49 @@ class ShengjiGame(pyspiel.Game):
         return state
 
     def make_py_observer(self, iig_obs_type=None, params=None):
+        """Return an observer of the seats' observations (OpenSpiel's PyObserver).
+
+        Parameters
+        ----------
+        iig_obs_type : pyspiel.IIGObservationType, optional
+            A seat's private and the public information (the default, without perfect
+            recall); ``perfect_recall=True`` adds the trick record to the tensor.
+        params : dict, optional
+            None: the observer takes no parameters.
+
+        Returns
+        -------
+        ShengjiObserver
+            The observer.
+        """
         return ShengjiObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
 
 
 class ShengjiState(pyspiel.State):
-    """A hand: the shuffle so far (``deck``), then the ``HandState`` (``hand``)."""
+    """One hand as an OpenSpiel state: the shuffle so far (``deck``), then its ``HandState``.
+
+    Parameters
+    ----------
+    game : ShengjiGame
+        The game (``game.new_initial_state()`` makes states).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pyspiel
+    >>> import shengji.adapters.openspiel
+    >>> game = pyspiel.load_game("python_shengji", {"trump": "S", "returns": "points"})
+    >>> state = game.new_initial_state()
+    >>> for card in np.random.default_rng(0).permutation(108):     # the shuffle
+    ...     state.apply_action(int(card))
+    >>> bot = shengji.adapters.openspiel.ShengjiBot("greedy", seed=0)
+    >>> while not state.is_terminal():
+    ...     state.apply_action(bot.step(state))
+    >>> state.returns()                       # the defenders' points, + for them
+    [-110.0, 110.0, -110.0, 110.0]
+    """
 
     def __init__(self, game: ShengjiGame):
         super().__init__(game)
@@ -204,11 +297,19 @@ class ShengjiState(pyspiel.State):
 
     @property
     def hand(self) -> HandState | None:
-        """The hand (None during the shuffle)."""
+        """The hand's ``HandState`` (None during the shuffle)."""
         return self._box.hand
 
     # -- the game ---------------------------------------------------------------------
     def current_player(self):
+        """Return whose turn it is.
+
+        Returns
+        -------
+        int
+            The seat deciding, or OpenSpiel's chance (during the shuffle) or terminal
+            player id.
+        """
         if self.hand is None:
             return pyspiel.PlayerId.CHANCE
         if self.is_terminal():
@@ -221,15 +322,35 @@ class ShengjiState(pyspiel.State):
         return self.hand.legal_actions()
 
     def chance_outcomes(self):
+        """Return the shuffle's next outcomes: the cards not placed yet, uniformly.
+
+        Returns
+        -------
+        list of tuple
+            ``(card id, probability)`` per card still to place.
+        """
         p = 1.0 / len(self._left)
         return [(c, p) for c in self._left]
 
     def apply_action(self, action):
-        """OpenSpiel's ``apply_action``, the action checked first: an integer (a numpy
-        integer too), else TypeError -- not pybind11's page of overloads."""
+        """Apply an action (OpenSpiel's ``apply_action``, the action checked first).
+
+        Parameters
+        ----------
+        action : int
+            A chance outcome (a card id) during the shuffle, else one of
+            ``legal_actions()`` (a numpy integer too).
+
+        Raises
+        ------
+        TypeError
+            For an action that is not an integer (not pybind11's page of overloads).
+        ValueError
+            For an action that is not legal here.
+        """
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, Integral):
             raise TypeError(f"action: expected an integer action, got {action!r:.40}")
-        if not -(2**63) <= int(action) < 2**63:
+        if not 0 <= int(action) < 2**63:  # -1 is OpenSpiel's kInvalidAction: its own error
             raise ValueError(f"action {action}: no action of this game (legal_actions())")
         super().apply_action(int(action))
 
@@ -262,16 +383,42 @@ class ShengjiState(pyspiel.State):
         return name[0].upper() + name[1:]
 
     def is_terminal(self):
+        """Return whether the hand is over (or thrown in: nobody declared).
+
+        Returns
+        -------
+        bool
+            Whether the game has ended.
+        """
         return self.thrown_in or (self.hand is not None and self.hand.is_over())
 
     def returns(self):
+        """Return each seat's return: nonzero only once the hand is over (module docstring).
+
+        Returns
+        -------
+        list of float
+            Per seat: the levels its team gained (``returns="levels"``, signed) or the
+            defenders' points (``"points"``, + for the defenders); zero-sum.
+        """
         hand = self.hand
         if self.thrown_in or hand is None or not hand.is_over():  # not is_terminal()
             return [0.0] * N_SEATS
         return hand_returns(hand, self._config.returns)
 
     def observation(self, seat: int):
-        """``HandState.observation(seat)``, or None during the shuffle."""
+        """Return what a seat may know.
+
+        Parameters
+        ----------
+        seat : int
+            The seat, 0..3.
+
+        Returns
+        -------
+        shengji.Observation or None
+            ``HandState.observation(seat)``, or None during the shuffle.
+        """
         return None if self.hand is None else self.hand.observation(seat)
 
     def __str__(self):
@@ -285,10 +432,31 @@ class ShengjiState(pyspiel.State):
 
     # -- determinization ------------------------------------------------------------------
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state ``player_id`` cannot tell from this one (its information-state string
-        is the same), the cards it cannot see dealt again (module docstring).
-        ``probability_sampler``: OpenSpiel's sampler (a callable returning floats in
-        [0, 1)), a ``numpy.random.Generator``, or an int seed."""
+        """Return a state a seat cannot tell from this one, the cards it cannot see dealt again.
+
+        Its information-state string is the same as this state's (module docstring,
+        "Resampling"); ``ISMCTSBot`` uses it.
+
+        Parameters
+        ----------
+        player_id : int
+            The seat, 0..3.
+        probability_sampler : callable, numpy.random.Generator or int
+            OpenSpiel's sampler (a callable returning floats in [0, 1)), a generator, or
+            an int seed.
+
+        Returns
+        -------
+        ShengjiState
+            The resampled state.
+
+        Raises
+        ------
+        ValueError
+            For a bad seat or sampler.
+        RuntimeError
+            When no consistent deal is found in ``MAX_RESAMPLES`` draws.
+        """
         if (
             isinstance(player_id, (bool, np.bool_))
             or not isinstance(player_id, Integral)
@@ -399,11 +567,41 @@ def _generator(sampler) -> np.random.Generator:
 
 
 class ShengjiObserver:
-    """OpenSpiel's PyObserver: ``tensor``/``dict`` (``shengji.adapters.encoding``) and strings of a
-    seat's observation.  ``iig_obs_type``: a seat's private and the public information
-    (``private_info`` SINGLE_PLAYER, ``public_info`` True) -- what
-    ``HandState.observation`` gives; ``perfect_recall`` adds the trick record to the
-    tensor."""
+    """OpenSpiel's PyObserver of a seat's observation: a tensor and a string.
+
+    ``tensor`` and its named ``dict`` views follow ``shengji.adapters.encoding``; the
+    string is the observation's JSON (module docstring).
+
+    Parameters
+    ----------
+    iig_obs_type : pyspiel.IIGObservationType
+        A seat's private and the public information (``private_info`` SINGLE_PLAYER,
+        ``public_info`` True): what ``HandState.observation`` gives; ``perfect_recall``
+        adds the trick record to the tensor.
+    params : dict or None
+        None (no parameters are supported).
+
+    Raises
+    ------
+    ValueError
+        For parameters, or another kind of information.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pyspiel
+    >>> import shengji.adapters.openspiel
+    >>> game = pyspiel.load_game("python_shengji", {"trump": "S", "returns": "points"})
+    >>> state = game.new_initial_state()
+    >>> for card in np.random.default_rng(0).permutation(108):     # the shuffle
+    ...     state.apply_action(int(card))
+    >>> observer = game.make_py_observer()
+    >>> observer.set_from(state, 0)
+    >>> observer.tensor.shape
+    (2381,)
+    >>> observer.string_from(state, 0)[:40]
+    '{"seat":0,"phase":"bury","to_play":0,"le'
+    """
 
     def __init__(self, iig_obs_type, params):
         if params:
@@ -422,6 +620,15 @@ class ShengjiObserver:
         self.dict = views(self.tensor, self.perfect_recall)
 
     def set_from(self, state: ShengjiState, player: int):
+        """Write a seat's observation of a state into ``tensor``.
+
+        Parameters
+        ----------
+        state : ShengjiState
+            The state.
+        player : int
+            The seat.
+        """
         encode(
             self.tensor,
             state.observation(player),
@@ -431,6 +638,21 @@ class ShengjiObserver:
         )
 
     def string_from(self, state: ShengjiState, player: int) -> str:
+        """Return a seat's observation of a state as a string.
+
+        Parameters
+        ----------
+        state : ShengjiState
+            The state.
+        player : int
+            The seat.
+
+        Returns
+        -------
+        str
+            The observation's JSON without the rules (during the shuffle: the number of
+            cards placed).
+        """
         return observation_string(
             state.observation(player), len(state.deck), player, state.thrown_in
         )
@@ -449,9 +671,32 @@ def observation_string(obs, placed: int, seat: int, thrown_in: bool = False) -> 
 
 
 def decision_actions(hand: HandState, cards) -> list[int]:
-    """A whole decision (card ids: the rest of a bury, a lead, a follow) as the integer
-    actions that make it from ``hand``'s current state: its ids in increasing order (less
-    those already chosen), then ``ACTION_PLAY`` for a lead."""
+    """Return the integer actions that make a whole decision from a hand's current state.
+
+    Parameters
+    ----------
+    hand : shengji.HandState
+        The hand.
+    cards : sequence of int
+        The decision's card ids: the rest of a bury, a lead, a follow.
+
+    Returns
+    -------
+    list of int
+        Its ids in increasing order (less those already chosen), then ``ACTION_PLAY``
+        (108) for a lead.
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> from shengji.adapters.openspiel import decision_actions
+    >>> hand = HandState("standard", "2", banker=0, seed=1, trump="S")
+    >>> while hand.phase == "bury":
+    ...     event = hand.apply(hand.bot_action("greedy"))
+    >>> lead = hand.legal_plays()[0]
+    >>> decision_actions(hand, lead) == sorted(lead) + [108]
+    True
+    """
     chosen = set(hand._core.chosen_ids()) if hand.phase == "play" else set()
     actions = sorted(c for c in cards if c not in chosen)
     if hand.phase == "play" and hand.current_trick is None:
@@ -460,24 +705,68 @@ def decision_actions(hand: HandState, cards) -> list[int]:
 
 
 class ShengjiBot(pyspiel.Bot):
-    """A Python bot of ``shengji.game.bots`` (``bot(observation, rng) -> decision``, e.g.
-    ``builtin_bot("greedy")``) or a built-in bot's name, as an OpenSpiel bot: it decides
-    a whole decision from the seat's ``Observation`` and plays it one action per
-    ``step``.  ``seed``: its generator (``numpy.random.default_rng``)."""
+    """A bot of shengji as an OpenSpiel bot.
+
+    It decides a whole decision from the seat's ``Observation`` and plays it one action
+    per ``step``.
+
+    Parameters
+    ----------
+    bot : str, dict, BotSpec or callable, default "greedy"
+        A built-in bot as ``shengji.game.botspec`` takes it (a name, a label
+        ``"pimc(samples=8)"``, a table, a ``BotSpec``), or a Python bot
+        ``bot(observation, rng) -> decision`` (``shengji.game.bots``, e.g.
+        ``builtin_bot("greedy")``).
+    seed : int, optional
+        The seed of its generator (``numpy.random.default_rng``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pyspiel
+    >>> import shengji.adapters.openspiel
+    >>> game = pyspiel.load_game("python_shengji", {"trump": "S", "returns": "points"})
+    >>> state = game.new_initial_state()
+    >>> for card in np.random.default_rng(0).permutation(108):     # the shuffle
+    ...     state.apply_action(int(card))
+    >>> bot = shengji.adapters.openspiel.ShengjiBot("greedy", seed=0)
+    >>> action = bot.step(state)
+    >>> action in state.legal_actions()
+    True
+    """
 
     def __init__(self, bot="greedy", seed=None):
         super().__init__()
         from shengji.game.bots import builtin_bot
 
-        self._bot = builtin_bot(bot) if isinstance(bot, str) else bot
+        self._bot = bot if callable(bot) else builtin_bot(bot)
         self._rng = np.random.default_rng(seed)
         self._plan: list[int] = []
         self._at = -1  # the state's action count the plan continues at
 
     def restart_at(self, state):
+        """Forget the decision in progress (OpenSpiel calls it when a game restarts).
+
+        Parameters
+        ----------
+        state : ShengjiState
+            The state play restarts at.
+        """
         self._plan, self._at = [], -1
 
     def step(self, state):
+        """Return the bot's next action in a state.
+
+        Parameters
+        ----------
+        state : ShengjiState
+            The state, a decision of the bot's seat.
+
+        Returns
+        -------
+        int
+            The next action of the decision it chose.
+        """
         hand = state.hand
         if not self._plan or self._at != len(hand.actions):
             seat = hand.to_play

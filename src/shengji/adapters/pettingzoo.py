@@ -18,7 +18,7 @@ without them, importing this module is one ``ImportError`` that says so.
 * Agents ``player_0`` .. ``player_3`` are the seats (team 0: players 0 and 2).
 * ``reset(seed)`` shuffles the deck with ``numpy.random.default_rng(seed)`` (PettingZoo's
   seeding: a ``SeedSequence``); keyword parameters of ``raw_env`` are those of
-  ``shengji.encoding.GameConfig`` (``preset``, ``level``, ``trump``, ``first_hand``,
+  ``shengji.adapters.encoding.GameConfig`` (``preset``, ``level``, ``trump``, ``first_hand``,
   ``returns``).
 * Actions: ``Discrete(N_ACTIONS)`` (124), ``HandState``'s integer encoding
   (``shengji.game.actions``: 0..107 choose the card with that id -- a bury card is a
@@ -31,10 +31,10 @@ without them, importing this module is one ``ImportError`` that says so.
   with ``perfect_recall=True``: the summary and the whole trick record), the mask the
   legal actions of the agent to act (zeros for the others).  ``infos[agent]["observation"]``
   is not filled (call ``observation(agent)`` for the ``Observation`` object).
-* Rewards: 0 until the hand ends, then ``shengji.encoding.hand_returns`` (levels, or the
+* Rewards: 0 until the hand ends, then ``shengji.adapters.encoding.hand_returns`` (levels, or the
   defenders' points; zero-sum); the hand ends for every agent at once (terminated).  A
   deal thrown in because nobody declared ends the episode with 0 for everyone
-  (``shengji.encoding.step``).
+  (``shengji.adapters.encoding.step``).
 * ``render_mode="ansi"``: ``render()`` returns the whole table as text
   (``HandState.render``); ``"human"`` prints it after each step.
 
@@ -80,9 +80,35 @@ _PERFECT_RECALL = True
 
 
 def env(**kwargs):
-    """The environment with PettingZoo's standard wrappers: an illegal action ends the
-    hand with a penalty to the agent that made it (``TerminateIllegalWrapper``), actions
-    are checked against the space, and the agents' order is enforced."""
+    """Return one hand of Shengji as a PettingZoo AEC environment, with the standard wrappers.
+
+    An illegal action ends the hand with a penalty to the agent that made it
+    (``TerminateIllegalWrapper``), actions are checked against the space, and the agents'
+    order is enforced, as for PettingZoo's classic games.
+
+    Parameters
+    ----------
+    **kwargs
+        Those of :class:`raw_env`: ``render_mode`` and the game's parameters (``preset``,
+        ``level``, ``trump``, ``first_hand``, ``returns``).
+
+    Returns
+    -------
+    pettingzoo.AECEnv
+        The wrapped environment.
+
+    See Also
+    --------
+    raw_env : The environment without the wrappers.
+
+    Examples
+    --------
+    >>> from shengji.adapters.pettingzoo import env
+    >>> e = env(render_mode="ansi")
+    >>> e.reset(seed=1)
+    >>> e.agent_selection, int(e.action_space("player_0").n)    # the bidding comes first
+    ('player_3', 124)
+    """
     e = raw_env(**kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
@@ -106,7 +132,37 @@ class _IntegerActions(wrappers.BaseWrapper):
 
 
 class raw_env(AECEnv):
-    """One hand of Shengji (module docstring)."""
+    """One hand of Shengji as a PettingZoo AEC environment, without wrappers (module docstring).
+
+    Parameters
+    ----------
+    render_mode : str, optional
+        ``"ansi"`` (``render()`` returns the table as text) or ``"human"`` (printed after
+        each step).
+    **config
+        The game's parameters (``shengji.adapters.encoding.GameConfig``): ``preset``,
+        ``level``, ``trump`` (``""``: the hand is bid), ``first_hand``, ``returns``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown render mode or a bad parameter.
+
+    See Also
+    --------
+    env : The same with PettingZoo's standard wrappers.
+
+    Examples
+    --------
+    >>> from shengji.adapters.pettingzoo import raw_env
+    >>> e = raw_env(trump="S")                    # the trump given: no bidding
+    >>> e.reset(seed=1)
+    >>> e.agent_selection, e.observation("player_0").phase
+    ('player_0', 'bury')
+    >>> obs = e.observe("player_0")
+    >>> obs["observation"].shape, int(obs["action_mask"].sum())
+    ((15981,), 29)
+    """
 
     metadata: dict[str, Any] = {
         "render_modes": ["ansi", "human"],
@@ -138,7 +194,7 @@ class raw_env(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(N_GAME_ACTIONS) for a in self.possible_agents}
         self.hand: HandState | None = None
-        self.thrown_in = False  # the deal was thrown in (shengji.encoding.step)
+        self.thrown_in = False  # the deal was thrown in (shengji.adapters.encoding.step)
         self.np_random, _ = seeding.np_random(None)
 
     @property
@@ -153,13 +209,48 @@ class raw_env(AECEnv):
         return self.possible_agents[seat]
 
     def observation_space(self, agent):
+        """Return an agent's observation space.
+
+        Parameters
+        ----------
+        agent : str
+            ``"player_0"`` to ``"player_3"``.
+
+        Returns
+        -------
+        gymnasium.spaces.Dict
+            ``"observation"`` (a float32 ``Box``: the tensor of
+            ``shengji.adapters.encoding``) and ``"action_mask"`` (int8, 124).
+        """
         return self.observation_spaces[agent]
 
     def action_space(self, agent):
+        """Return an agent's action space.
+
+        Parameters
+        ----------
+        agent : str
+            ``"player_0"`` to ``"player_3"``.
+
+        Returns
+        -------
+        gymnasium.spaces.Discrete
+            The 124 integer actions.
+        """
         return self.action_spaces[agent]
 
     # -- the episode ----------------------------------------------------------------------
     def reset(self, seed=None, options=None):
+        """Shuffle and deal a new hand.
+
+        Parameters
+        ----------
+        seed : int, optional
+            Seeds the shuffle (``numpy.random.default_rng(seed)``); None continues the
+            environment's generator.
+        options : dict, optional
+            Ignored.
+        """
         if seed is not None or self.hand is None:
             self.np_random, _ = seeding.np_random(seed)
         deck = self.np_random.permutation(N_CARDS).tolist()
@@ -174,6 +265,20 @@ class raw_env(AECEnv):
         self.agent_selection = self._agent_to_play()
 
     def step(self, action):
+        """Apply the selected agent's action.
+
+        Parameters
+        ----------
+        action : int or None
+            One of the agent's legal actions; None for an agent that is done.
+
+        Raises
+        ------
+        TypeError
+            For an action that is not an integer.
+        ValueError
+            For an illegal action (the state unchanged).
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -195,10 +300,34 @@ class raw_env(AECEnv):
             print(self.render())
 
     def observation(self, agent) -> Observation:
-        """The agent's ``Observation`` (``HandState.observation``)."""
+        """Return what an agent may know, as an ``Observation``.
+
+        Parameters
+        ----------
+        agent : str
+            ``"player_0"`` to ``"player_3"``.
+
+        Returns
+        -------
+        shengji.Observation
+            ``HandState.observation`` of its seat.
+        """
         return self._live_hand.observation(self.possible_agents.index(agent))
 
     def observe(self, agent):
+        """Return an agent's observation as PettingZoo gives it.
+
+        Parameters
+        ----------
+        agent : str
+            ``"player_0"`` to ``"player_3"``.
+
+        Returns
+        -------
+        dict
+            ``"observation"``: the float32 tensor; ``"action_mask"``: its legal actions
+            (zeros when it is not its turn).
+        """
         obs = self.observation(agent)
         tensor = np.zeros(self._tensor_shape, np.float32)
         encode(tensor, obs, perfect_recall=_PERFECT_RECALL, thrown_in=self.thrown_in)
@@ -208,6 +337,13 @@ class raw_env(AECEnv):
         return {"observation": tensor, "action_mask": mask}
 
     def render(self):
+        """Return the whole table as text (``HandState.render``).
+
+        Returns
+        -------
+        str or None
+            The table; None (with a warning) without a render mode.
+        """
         if self.render_mode is None:
             import gymnasium
 
@@ -219,4 +355,4 @@ class raw_env(AECEnv):
         return self.hand.render() if self.hand is not None else ""
 
     def close(self):
-        pass
+        """Close the environment (it holds nothing to release)."""

@@ -66,8 +66,41 @@ PILE = N_SEATS  # holder index of the hidden buried pile
 
 
 def known_cards(state: HandState, seat: int):
-    """(the observation, the ids ``seat`` has seen placed: own, played, shown-and-held,
-    per seat the ids shown in a failed throw and not played since)."""
+    """Return what a seat has seen of the other seats' cards: played, and shown and held.
+
+    Parameters
+    ----------
+    state : HandState
+        The hand.
+    seat : int
+        The seat whose knowledge it is, 0..3.
+
+    Returns
+    -------
+    obs : shengji.Observation
+        The seat's observation (``state.observation(seat)``).
+    played : list of set of int
+        Per seat, the ids it has played (the open trick included).
+    held_shown : list of set of int
+        Per seat, the ids it showed in a failed throw and has not played since (it still
+        holds them).
+
+    Raises
+    ------
+    ValueError
+        If ``seat`` is not a seat 0..3.
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> from shengji.adapters.resample import known_cards
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> for _ in range(3):
+    ...     ev = s.apply(s.bot_action("greedy"))
+    >>> obs, played, held_shown = known_cards(s, 1)
+    >>> [len(p) for p in played], held_shown
+    ([5, 5, 0, 0], [set(), set(), set(), set()])
+    """
     return known_cards_of(state.observation(seat))
 
 
@@ -129,8 +162,43 @@ def _throw_caps(obs, hand: HandState, follow) -> list[tuple[int, int, int]]:
 
 @dataclass
 class Script:
-    """The decisions to replay for a seat (``drive``): its own actions, the other seats'
-    card actions in order, and the bids it saw them make (``Observation.bids`` entries)."""
+    """The decisions to replay on a proposed deal for a seat (``propose``, ``drive``).
+
+    Parameters
+    ----------
+    own : list of int
+        The seat's own actions, in order.
+    cards : list of int
+        The other seats' card actions, in order (a hidden bury: the drawn cards).
+    bids : list of tuple
+        The bids the seat saw the others make (``Observation.bids`` entries; a face-down
+        bid with its guessed trump).
+    to_play : int or None
+        Who decides at the end (None: the hand is over).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji import HandState
+    >>> from shengji.adapters.resample import drive, propose
+    >>> hand = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> who = []                                  # the seat of each of hand.actions
+    >>> for _ in range(6):
+    ...     seat, n = hand.to_play, len(hand.actions)
+    ...     ev = hand.apply(hand.bot_action("greedy"))
+    ...     who += [seat] * (len(hand.actions) - n)
+    >>> rng = np.random.default_rng(0)
+    >>> deck, script = propose(hand, 1, rng, who)  # a deal consistent with seat 1's view
+    >>> sorted(deck) == list(range(108)), script.to_play
+    (True, 1)
+    >>> other = HandState("standard", level="2", banker=0, trump="H", deal=deck, seed=1)
+    >>> drive(script, 1, lambda: other, other.apply_action, other.is_over, rng)
+    True
+    >>> other.observation(1).to_dict() == hand.observation(1).to_dict()   # seat 1 sees the same
+    True
+    >>> len(script.own), len(script.cards)     # seat 1's actions, the others'
+    (5, 26)
+    """
 
     own: list[int]
     cards: list[int]
@@ -262,8 +330,50 @@ def _buries(hand: HandState) -> list[tuple[int, list[int]]]:
 def propose(
     hand: HandState, seat: int, rng: np.random.Generator, who: list[int]
 ) -> tuple[list[int], Script]:
-    """(a deck, the script to replay on it) for ``seat`` (module docstring).  ``who``:
-    the seat that made each of ``hand.actions``, in order."""
+    """Propose a deal consistent with what one seat knows, and the decisions to replay on it.
+
+    The module docstring says how the deal is drawn; the caller keeps it only when the seat
+    would have seen exactly the same (rejection sampling).
+
+    Parameters
+    ----------
+    hand : HandState
+        The hand as it is.
+    seat : int
+        The seat whose information set is resampled, 0..3.
+    rng : numpy.random.Generator
+        Where the deal (and a face-down bid's guessed trump) is drawn from.
+    who : list of int
+        The seat that made each of ``hand.actions``, in order.
+
+    Returns
+    -------
+    deck : list of int
+        The 108 card ids in dealing order.
+    script : Script
+        The decisions to replay on it (``drive``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji import HandState
+    >>> from shengji.adapters.resample import drive, propose
+    >>> hand = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> who = []                                  # the seat of each of hand.actions
+    >>> for _ in range(6):
+    ...     seat, n = hand.to_play, len(hand.actions)
+    ...     ev = hand.apply(hand.bot_action("greedy"))
+    ...     who += [seat] * (len(hand.actions) - n)
+    >>> rng = np.random.default_rng(0)
+    >>> deck, script = propose(hand, 1, rng, who)  # a deal consistent with seat 1's view
+    >>> sorted(deck) == list(range(108)), script.to_play
+    (True, 1)
+    >>> other = HandState("standard", level="2", banker=0, trump="H", deal=deck, seed=1)
+    >>> drive(script, 1, lambda: other, other.apply_action, other.is_over, rng)
+    True
+    >>> other.observation(1).to_dict() == hand.observation(1).to_dict()   # seat 1 sees the same
+    True
+    """
     obs = hand.observation(seat)
     first = hand.first_drawer
     positions = _seat_positions(first)
@@ -502,9 +612,60 @@ def _rebury_chain(hand, seat, segs, own, pile, hidden_last, required, rng):
 def drive(
     script: Script, seat: int, hand_of, apply, finished, rng, limit: int = 4 * N_CARDS
 ) -> bool:
-    """Replay ``script`` on a state: ``hand_of()`` its HandState, ``apply(action)``,
-    ``finished()`` whether it is terminal.  False when the script cannot be replayed (a
-    decision the deal does not allow, or one left over)."""
+    """Replay a script on a state dealt from a proposed deck.
+
+    The seat's own actions, the others' cards, their bids as seen and a pass wherever
+    another seat was asked and no bid was seen.
+
+    Parameters
+    ----------
+    script : Script
+        What ``propose`` returned with the deck.
+    seat : int
+        The seat the script was proposed for.
+    hand_of : callable
+        ``hand_of()`` returns the state's ``HandState`` (as it is now).
+    apply : callable
+        ``apply(action)`` applies one integer action to the state.
+    finished : callable
+        ``finished()`` tells whether the state is terminal.
+    rng : numpy.random.Generator
+        Chooses among equivalent bid options.
+    limit : int, default 432
+        A bound on the other seats' bidding decisions replayed (4 per card).
+
+    Returns
+    -------
+    bool
+        True when the whole script was replayed and the same seat decides next; False
+        when it cannot be (a decision the deal does not allow, or one left over).
+
+    Raises
+    ------
+    ValueError
+        Where ``apply`` refuses an action (the deal makes a decision illegal).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji import HandState
+    >>> from shengji.adapters.resample import drive, propose
+    >>> hand = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> who = []                                  # the seat of each of hand.actions
+    >>> for _ in range(6):
+    ...     seat, n = hand.to_play, len(hand.actions)
+    ...     ev = hand.apply(hand.bot_action("greedy"))
+    ...     who += [seat] * (len(hand.actions) - n)
+    >>> rng = np.random.default_rng(0)
+    >>> deck, script = propose(hand, 1, rng, who)  # a deal consistent with seat 1's view
+    >>> sorted(deck) == list(range(108)), script.to_play
+    (True, 1)
+    >>> other = HandState("standard", level="2", banker=0, trump="H", deal=deck, seed=1)
+    >>> drive(script, 1, lambda: other, other.apply_action, other.is_over, rng)
+    True
+    >>> other.observation(1).to_dict() == hand.observation(1).to_dict()   # seat 1 sees the same
+    True
+    """
     own, cards, bids = deque(script.own), deque(script.cards), deque(script.bids)
     for _ in range(limit + len(own) + len(cards)):
         if finished():

@@ -16,7 +16,8 @@ learning agent decides the bury (when it banks: 8 one-card decisions) and every 
 plays, in ``HandState``'s integer encoding (``shengji.game.actions``: 0..107 choose a card
 id, 108 plays the lead chosen so far; 109..123, the bid actions, are never legal here).
 The learner's seats are ``seats``; the others are played inside C by the built-in bot
-``opponents`` (``"random"``, ``"greedy"``, ``"memory"``, ``"pimc"`` or a ``BotSpec``), so
+``opponents``, any bot as ``shengji.game.botspec`` takes it (``"memory"``,
+``"pimc(samples=8)"``, ``{"bot": "swift", "hand_limit": 6}``, a ``BotSpec``), so
 a step returns only at a learner seat's decision.  ``seats=(0, 1, 2, 3)``: every decision
 is the learner's (self-play; ``info["to_play"]`` says whose).
 
@@ -76,10 +77,10 @@ from shengji._core.base.rng import chunk_state, order_state
 from shengji._core.step.vector import MASK_COLUMNS, OBSERVATION_SIZE, RETURNS, VectorCore
 from shengji.cards import parse_rank
 from shengji.game.actions import N_ACTIONS
-from shengji.game.botspec import parse_bot
+from shengji.game.arguments import card_bot, game_rules
 from shengji.game.setup import trump_index
 from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_SEATS, RANK_NAMES
-from shengji.rules.options import resolve_rules
+from shengji.rules import pack
 from shengji.seeds import check_seed
 
 __all__ = ["VectorEnv", "OBSERVATION_SIZE", "N_ACTIONS"]
@@ -88,12 +89,64 @@ _HIGH = 255  # uint8 observation entries
 
 
 class VectorEnv(_GymVectorEnv):
-    """``n_envs`` hands in lockstep (module docstring).  ``preset``: a rules preset name, a
-    ``Rules`` or a dict of options; ``level``: the hand's level rank ("2" .. "A", both
-    teams); ``banker``: a seat, or None (a first hand: the first declarer banks, so the
-    learner banks and defends); ``trump``: None (bid by ``bid_policy``), or "S" "H" "C"
-    "D" "NT" (then ``banker`` is needed); ``record``: keep each hand's actions
-    (``history``, for tests; slower)."""
+    """Shengji as a Gymnasium vector environment: ``n_envs`` hands stepping in lockstep in C.
+
+    The learner plays ``seats``; the built-in bot ``opponents`` plays the others inside C,
+    so a step returns only at a learner seat's decision. The observations, masks, rewards
+    and flags are written into preallocated arrays; autoreset is Gymnasium's next-step
+    mode. The module docstring has the game, the seeding, the spaces and the step.
+
+    Parameters
+    ----------
+    n_envs : int
+        How many hands step together (>= 1).
+    preset : str, Rules or dict, default "standard"
+        The rules: a preset's name, a ``Rules`` or a dict of options.
+    level : str, default "2"
+        The hand's level rank, ``"2"`` to ``"A"`` (both teams).
+    seats : sequence of int, default (0,)
+        The learner's seats (0..3); ``(0, 1, 2, 3)`` is self-play.
+    opponents : str or BotSpec, default "random"
+        The bot in the other seats: ``"random"``, ``"greedy"``, ``"memory"``, ``"pimc"``,
+        ``"swift"`` or a bot with its parameters.
+    banker : int, optional
+        The banker's seat; None (the default) plays a first hand: the first declarer
+        banks, so the learner both banks and defends.
+    trump : str, optional
+        None (the bidding decides) or ``"S"``, ``"H"``, ``"C"``, ``"D"``, ``"NT"`` (then
+        ``banker`` is needed).
+    bid_policy : str, default "eager"
+        The kernel policy that bids for every seat (bidding is not a decision here).
+    threshold : int, default 0
+        Its k under ``bid_policy="threshold"`` (0: unset).
+    returns : str, default "levels"
+        The reward at a hand's end: ``"levels"`` (the levels gained, signed) or
+        ``"points"`` (the defenders' points, signed).
+    record : bool, default False
+        Keep each hand's actions (:meth:`history`; slower).
+    copy : bool, default False
+        Return copies of the output arrays instead of the same arrays at every call.
+
+    Raises
+    ------
+    ValueError
+        For a bad value of any parameter (one line naming it).
+
+    See Also
+    --------
+    shengji.adapters.pettingzoo.env : One hand as a PettingZoo environment.
+
+    Examples
+    --------
+    >>> from shengji.adapters.vector import VectorEnv
+    >>> env = VectorEnv(4, seats=(0, 2), opponents="greedy")
+    >>> obs, info = env.reset(seed=1)
+    >>> obs["observation"].shape, obs["action_mask"].shape
+    ((4, 942), (4, 124))
+    >>> obs, rewards, terminated, truncated, info = env.step(env.sample_actions())
+    >>> info["to_play"].tolist()                  # the learner's seat deciding in each env
+    [2, 2, 2, 2]
+    """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
     seats: tuple[int, ...]
@@ -131,7 +184,7 @@ class VectorEnv(_GymVectorEnv):
         if isinstance(n_envs, bool) or not isinstance(n_envs, Integral) or n_envs < 1:
             raise ValueError(f"n_envs: expected an integer >= 1, got {n_envs!r}")
         n = int(n_envs)
-        rules = resolve_rules(preset)
+        rules = game_rules(preset)
         rank = parse_rank(str(level))
         if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
             raise ValueError(f"seats: expected a sequence of seats 0..3, got {seats!r}")
@@ -162,7 +215,7 @@ class VectorEnv(_GymVectorEnv):
             )
         if returns not in RETURNS:
             raise ValueError(f"returns: unknown {returns!r}; allowed: {', '.join(RETURNS)}")
-        spec = None if learners == (1 << N_SEATS) - 1 else parse_bot("opponents", opponents)
+        spec = None if learners == (1 << N_SEATS) - 1 else card_bot(opponents, "opponents")
 
         self.num_envs = n
         self.rules = rules
@@ -199,14 +252,14 @@ class VectorEnv(_GymVectorEnv):
         assert MASK_COLUMNS <= N_ACTIONS
         self._core = VectorCore(
             n,
-            rules,
+            pack.rules(rules),
             rank,
             -1 if banker is None else banker,
             t,
             BID_POLICIES.index(bid_policy),
             int(threshold),
             learners,
-            None if spec is None else spec,
+            None if spec is None else pack.bot(spec),
             RETURNS.index(returns),
             bool(record),
             self._obs,
@@ -230,9 +283,30 @@ class VectorEnv(_GymVectorEnv):
         return obs, info
 
     def reset(self, *, seed=None, options=None):
-        """Deal every env a hand: with ``seed`` (an int S: env i gets ``chunk_state(S + i,
-        0)``; or a list of n_envs ints) from fresh streams and the sorted deck, else the
-        next hand of each env's stream (fresh entropy the first time)."""
+        """Deal every env a new hand.
+
+        Parameters
+        ----------
+        seed : int or list of int, optional
+            An int S: env i starts from the stream ``chunk_state(S + i, 0)`` and the sorted
+            deck (its first hand is ``HandState(rules, level, banker, seed=S + i)``); or a
+            list of ``n_envs`` ints, one per env. None: each env's next hand on its stream
+            (fresh entropy the first time).
+        options : None
+            Not supported (every env is reset).
+
+        Returns
+        -------
+        obs : dict
+            ``"observation"`` (n_envs, 942) uint8 and ``"action_mask"`` (n_envs, 124) int8.
+        info : dict
+            ``"to_play"``: the seat deciding in each env; ``"returns"``, ``"_returns"``.
+
+        Raises
+        ------
+        ValueError
+            For options, a bad seed or a list of the wrong length.
+        """
         if options:
             raise ValueError("reset: options are not supported (every env is reset)")
         if seed is None and self._seeded:
@@ -259,7 +333,34 @@ class VectorEnv(_GymVectorEnv):
         return [s + i for i in range(self.num_envs)]
 
     def step(self, actions):
-        """One action per env (module docstring).  ``actions``: n_envs integers."""
+        """Take one action in every env; the bots play until the learner's next decision.
+
+        Parameters
+        ----------
+        actions : array_like of int
+            One legal action per env (ignored in an env whose hand just ended: it deals its
+            next hand).
+
+        Returns
+        -------
+        obs : dict
+            The next observations and masks (all-zero mask where a hand just ended).
+        rewards : numpy.ndarray
+            0 until a hand ends, then the return of the seat that acted last.
+        terminated : numpy.ndarray
+            Where a hand ended at this step.
+        truncated : numpy.ndarray
+            Always False (a hand always ends).
+        info : dict
+            ``"to_play"`` (the seat deciding; -1 where a hand just ended), ``"returns"``
+            (n_envs, 4: every seat's return where ``"_returns"`` is set).
+
+        Raises
+        ------
+        ValueError
+            Before :meth:`reset`, for actions of the wrong shape or type, or for an illegal
+            action (naming the env; then no env moved).
+        """
         if not self._seeded:
             raise ValueError("step: call reset() first")
         a = np.asarray(actions)
@@ -278,26 +379,67 @@ class VectorEnv(_GymVectorEnv):
         return obs, rewards, terminated, truncated, info
 
     def sample_actions(self) -> np.ndarray:
-        """A uniformly random legal action per env (its mask's), drawn in C from the env's
-        sampling stream (module docstring); 0 where a hand just ended.  The same array
-        each call."""
+        """Draw a uniformly random legal action in every env.
+
+        Drawn in C from the environment's own sampling stream (module docstring).
+
+        Returns
+        -------
+        numpy.ndarray
+            One action per env (0 where a hand just ended); the same array at every call.
+
+        Raises
+        ------
+        ValueError
+            Before :meth:`reset`.
+        """
         if not self._seeded or self._sample_state is None:
             raise ValueError("sample_actions: call reset() first")
         self._core.sample(self._sample_state, self._actions)
         return self._actions
 
     def close_extras(self, **kwargs):
+        """Close the environment: :meth:`step` refuses until the next :meth:`reset`.
+
+        Parameters
+        ----------
+        **kwargs
+            Gymnasium's, ignored.
+        """
         self._seeded = False  # step() refuses until a reset
 
     # -- for tests and replays ----------------------------------------------------------
     def history(self, i: int) -> list[int]:
-        """Every action of env i's current hand (all seats, bots' too), in order: what
-        ``HandState.apply_action`` replays (``record=True``)."""
+        """Return every action of an env's current hand, in order.
+
+        Parameters
+        ----------
+        i : int
+            The env.
+
+        Returns
+        -------
+        list of int
+            The actions of every seat, the bots' too: what ``HandState.apply_action``
+            replays (needs ``record=True``).
+        """
         return self._core.history(i)
 
     def deal_info(self, i: int) -> tuple[list[int], dict]:
-        """Env i's current hand: its dealing order (seat 0 first) and the bidding's outcome
-        (dict)."""
+        """Return how an env's current hand was dealt and bid.
+
+        Parameters
+        ----------
+        i : int
+            The env.
+
+        Returns
+        -------
+        order : list of int
+            The 108 physical cards in dealing order (seat 0 first).
+        outcome : dict
+            The bidding's outcome: trump, banker, first declarer, overturns, ...
+        """
         return self._core.deal_info(i)
 
     def __repr__(self):

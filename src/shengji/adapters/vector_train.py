@@ -48,7 +48,35 @@ _BANKER = offsets()["banker"][0]  # the compact observation's banker (relative s
 
 @dataclass
 class LinearPolicy:
-    """Masked softmax over ``x @ w + b`` (``x``: the observation scaled by ``scale``)."""
+    """A linear softmax policy over the vector environment's actions, in numpy.
+
+    The probabilities are a softmax over ``x @ w + b`` with the illegal actions masked out,
+    ``x`` the compact observation (``shengji.adapters.compact``) times ``scale``.  One
+    policy serves every seat: the observation is relative to the seat deciding.
+
+    Parameters
+    ----------
+    w : numpy.ndarray
+        The weights, float32 of shape ``(OBSERVATION_SIZE, N_ACTIONS)`` (942 x 124).
+    b : numpy.ndarray
+        The biases, float32 of shape ``(N_ACTIONS,)``.
+    scale : numpy.ndarray
+        Per observation entry, the factor that scales it to about 0..1 (float32 of shape
+        ``(OBSERVATION_SIZE,)``).
+
+    Examples
+    --------
+    >>> from shengji.adapters.vector import VectorEnv
+    >>> from shengji.adapters.vector_train import LinearPolicy
+    >>> policy = LinearPolicy.zeros()
+    >>> policy.w.shape, policy.b.shape
+    ((942, 124), (124,))
+    >>> env = VectorEnv(4)
+    >>> obs, info = env.reset(seed=3)
+    >>> a = policy.act(obs["observation"], obs["action_mask"], rng=None)
+    >>> bool(all(obs["action_mask"][i, a[i]] for i in range(4)))   # legal actions
+    True
+    """
 
     w: np.ndarray
     b: np.ndarray
@@ -56,8 +84,18 @@ class LinearPolicy:
 
     @classmethod
     def zeros(cls, env: VectorEnv | None = None) -> LinearPolicy:
-        """All weights zero (uniform over the legal actions; the env is not needed: the
-        layout is the same for every env)."""
+        """Make the policy with every weight zero: uniform over the legal actions.
+
+        Parameters
+        ----------
+        env : VectorEnv, optional
+            Not needed: the observation's layout is the same for every env.
+
+        Returns
+        -------
+        LinearPolicy
+            The untrained policy (its most likely action: the lowest legal id).
+        """
         return cls(
             np.zeros((OBSERVATION_SIZE, N_ACTIONS), np.float32),
             np.zeros(N_ACTIONS, np.float32),
@@ -65,21 +103,76 @@ class LinearPolicy:
         )
 
     def features(self, obs: np.ndarray) -> np.ndarray:
+        """Scale compact observations to the policy's input.
+
+        Parameters
+        ----------
+        obs : numpy.ndarray
+            Compact observations, uint8 of shape ``(n, OBSERVATION_SIZE)``.
+
+        Returns
+        -------
+        numpy.ndarray
+            ``obs * scale``, float32 of the same shape.
+        """
         return obs.astype(np.float32) * self.scale
 
     def logits(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Return the masked logits ``x @ w + b``.
+
+        Parameters
+        ----------
+        x : numpy.ndarray
+            Features (``features``), shape ``(n, OBSERVATION_SIZE)``.
+        mask : numpy.ndarray
+            The legal-action masks, shape ``(n, N_ACTIONS)``: > 0 for a legal action.
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape ``(n, N_ACTIONS)``; ``-inf`` for the illegal actions.
+        """
         z = x @ self.w + self.b
         return np.where(mask > 0, z, -np.inf)
 
     def probs(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Return the action probabilities: the softmax of the masked logits.
+
+        Parameters
+        ----------
+        x : numpy.ndarray
+            Features (``features``), shape ``(n, OBSERVATION_SIZE)``.
+        mask : numpy.ndarray
+            The legal-action masks, shape ``(n, N_ACTIONS)``; each row needs a legal
+            action.
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape ``(n, N_ACTIONS)``, each row summing to 1, 0 on the illegal actions.
+        """
         z = self.logits(x, mask)
         z -= z.max(axis=1, keepdims=True)
         p = np.exp(z)
         return p / p.sum(axis=1, keepdims=True)
 
     def act(self, obs, mask, rng: np.random.Generator | None) -> np.ndarray:
-        """One action per row: sampled (rng given) or the most likely; rows without a
-        legal action get 0."""
+        """Choose one action per row of observations.
+
+        Parameters
+        ----------
+        obs : numpy.ndarray
+            Compact observations, shape ``(n, OBSERVATION_SIZE)``.
+        mask : numpy.ndarray
+            The legal-action masks, shape ``(n, N_ACTIONS)``.
+        rng : numpy.random.Generator or None
+            Sample each action from the policy's probabilities; None: take the most likely.
+
+        Returns
+        -------
+        numpy.ndarray
+            The actions, int64 of shape ``(n,)``; a row without a legal action gets 0.
+        """
         live = mask.any(axis=1)
         out = np.zeros(len(mask), np.int64)
         if not live.any():
@@ -176,8 +269,47 @@ def train(
     max_batches: int | None = None,
     log=None,
 ) -> tuple[LinearPolicy, dict]:
-    """Train for ``minutes`` of wall time (or ``max_batches`` batches): the policy and a
-    summary (batches, hands, steps, seconds, the mean team return of the last batches)."""
+    """Train a ``LinearPolicy`` by REINFORCE against a built-in bot (module docstring).
+
+    Parameters
+    ----------
+    minutes : float, default 3.0
+        Wall time to train (ignored when ``max_batches`` is given).
+    envs : int, default 512
+        Hands per batch.
+    preset : str, default "standard"
+        The rules preset.
+    opponents : str, default "random"
+        The bot in seats 1 and 3 (a bot name or label).
+    lr : float, default 0.01
+        Adam's learning rate.
+    seed : int, default 1
+        Batch b deals from seed ``seed + b * envs``; the sampling generator is seeded too.
+    max_batches : int, optional
+        Train exactly this many batches (reproducible), instead of for ``minutes``.
+    log : callable, optional
+        ``log(message)`` is called every 10 batches with the progress.
+
+    Returns
+    -------
+    policy : LinearPolicy
+        The trained policy.
+    summary : dict
+        ``batches``, ``hands``, ``learner_steps``, ``seconds`` and ``recent_return`` (the
+        mean team return, in points, of the last 20 batches).
+
+    Raises
+    ------
+    ValueError
+        For ``envs`` < 1, an unknown preset or opponent bot.
+
+    Examples
+    --------
+    >>> from shengji.adapters.vector_train import train
+    >>> policy, summary = train(envs=8, max_batches=2, seed=1)
+    >>> summary["batches"], summary["hands"]
+    (2, 16)
+    """
     env = VectorEnv(envs, preset=preset, seats=(0, 2), opponents=opponents, returns="points")
     policy = LinearPolicy.zeros()
     opt = _Adam(lr)
@@ -231,9 +363,46 @@ def duel(
     opponent: str = "random",
     sample: bool = False,
 ) -> dict:
-    """The duplicate duel of ``policy`` against ``opponent`` over ``deals`` deals (module
-    docstring): mean swing per deal, its 95% half-width, n.  ``sample``: the policy samples
-    its actions (a generator seeded from ``seed``) instead of taking the most likely."""
+    """Judge a policy in the duplicate duel against a bot (module docstring).
+
+    Each deal is played twice, the policy on the banker team and then defending; the
+    swing of a deal is the policy team's return in both orientations added up.
+
+    Parameters
+    ----------
+    policy : LinearPolicy
+        The policy (in seats 0, 2, then 1, 3).
+    deals : int
+        How many deals (each played twice).
+    preset : str, default "standard"
+        The rules preset.
+    seed : int, default 10**9
+        The deals' seed (and the sampling generator's).
+    returns : {"levels", "points"}, default "levels"
+        What a swing counts.
+    opponent : str, default "random"
+        The bot in the other seats.
+    sample : bool, default False
+        The policy samples its actions instead of taking the most likely.
+
+    Returns
+    -------
+    dict
+        ``deals``, ``returns``, ``mean`` (the mean swing per deal) and ``half_width`` (its
+        Student t 95% half-width).
+
+    Raises
+    ------
+    ValueError
+        For ``deals`` < 1, an unknown preset, opponent or ``returns``.
+
+    Examples
+    --------
+    >>> from shengji.adapters.vector_train import LinearPolicy, duel
+    >>> d = duel(LinearPolicy.zeros(), 20, seed=5)
+    >>> d["deals"], d["returns"], d["mean"]
+    (20, 'levels', 0.55)
+    """
     rng = np.random.default_rng(seed) if sample else None
     swings = np.zeros(deals)
     for seats in ((0, 2), (1, 3)):
@@ -253,6 +422,36 @@ def duel(
 
 
 def main(argv=None) -> int:
+    """Run the example from the command line: train, then duel against ``random``.
+
+    ``python -m shengji.adapters.vector_train --minutes 3 --deals 4000``; ``--help`` lists
+    the flags (``--minutes``, ``--envs``, ``--deals``, ``--opponents``, ``--preset``,
+    ``--seed``).  It prints what it trained and the duels' swings with their intervals.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments; None: ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        0.
+
+    Raises
+    ------
+    SystemExit
+        With status 2 and a usage line, for bad arguments (``--minutes`` <= 0,
+        ``--envs`` or ``--deals`` < 2, an unknown flag).
+
+    Examples
+    --------
+    >>> from shengji.adapters.vector_train import main
+    >>> main(["--minutes", "0.0001", "--envs", "2", "--deals", "2"])
+    trained ... batches, ...
+    duel vs random (trained, most likely action), 2 deals x 2: swing (levels) per deal ...
+    0
+    """
     ap = argparse.ArgumentParser(
         prog="python -m shengji.adapters.vector_train",
         description="Train a linear numpy policy on the vector env, then duel it against random.",

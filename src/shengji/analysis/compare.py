@@ -1,13 +1,13 @@
 """Compare the cells of a sweep (``shengji.studies.sweep``): each cell's mean of a metric with
 its interval, and its paired difference from a baseline cell with its interval.
 
-```python
-from shengji.analysis import compare, plot_compare, run
-out = run("sim/sweep_kitty.toml", "out/kitty", n=2_000)
-table = compare(out, "D")                          # one row per cell, cell 0 the baseline
-compare(out, "level_up", by="kitty_multiplier", baseline="linear4")   # pooled over the rest
-plot_compare(table)                                # the paired differences, with intervals
-```
+::
+
+    from shengji.analysis import compare, plot_compare, run
+    out = run("sim/sweep_kitty.toml", "out/kitty", n=2_000)
+    table = compare(out, "D")                  # one row per cell, cell 0 the baseline
+    compare(out, "level_up", by="kitty_multiplier", baseline="linear4")  # pooled over the rest
+    plot_compare(table)                        # the paired differences, with intervals
 
 Pairing: item k of every cell was played on the same deal (the sweep's seeding rule), so the
 difference of two cells is estimated from the per-item differences; ``unpaired_half`` gives
@@ -24,6 +24,8 @@ import numpy as np
 
 from shengji.runner.manifest import Manifest
 from shengji.stats import CONFIDENCE
+from shengji.studies.metrics import METRICS, Metric, column_values, item_column, summary_row
+from shengji.studies.sweep import label
 
 __all__ = ["compare", "plot_compare", "sweep_cells"]
 
@@ -41,7 +43,33 @@ def _header(out: Path) -> dict:
 
 
 def sweep_cells(out) -> list[dict]:
-    """The cells of the sweep in ``out``: per cell its index and swept values."""
+    """Return the cells of a sweep: each cell's index and swept values.
+
+    Parameters
+    ----------
+    out : str or path-like
+        The sweep's output directory.
+
+    Returns
+    -------
+    list of dict
+        One dict per cell, in cell order: ``cell`` (its index) and one entry per swept
+        key.
+
+    Raises
+    ------
+    ValueError
+        For a directory that is not a run, or a run without a ``[sweep]`` table.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from shengji.analysis import run, sweep_cells
+    >>> out = run("scoring", tempfile.mkdtemp() + "/s", n=50,
+    ...           sweep={"kitty_multiplier": ["linear4", "power2"]})
+    >>> [c["kitty_multiplier"] for c in sweep_cells(out)]
+    ['linear4', 'power2']
+    """
     return [dict(c) for c in _header(Path(out))["sweep"]["cells"]]
 
 
@@ -56,7 +84,6 @@ class _Dataset(dict):
         self.names = set(self.data.schema.names)
 
     def __missing__(self, name):
-        from shengji.studies.sweep import column_values
 
         if name not in self.names:
             raise ValueError(f"the table has no column {name!r}")
@@ -65,7 +92,6 @@ class _Dataset(dict):
 
 
 def _metric(header: dict, metric, out: Path):
-    from shengji.studies.sweep import METRICS, Metric
 
     kind = header["study"]
     known = METRICS.get(kind, {})
@@ -86,7 +112,6 @@ def _metric(header: dict, metric, out: Path):
 
 
 def _baseline_index(groups: list[tuple], by: list[str], baseline) -> int:
-    from shengji.studies.sweep import label
 
     if baseline is None:
         return 0
@@ -125,27 +150,63 @@ def compare(
     *,
     confidence: float = CONFIDENCE,
 ):
-    """Per cell (or per group of cells, ``by``) of the sweep in ``out``: the mean of
-    ``metric`` with its ``confidence`` interval, and the paired difference from the
-    ``baseline`` cell with its interval.
+    """Compare the cells of a sweep: each cell's mean and its paired difference from a baseline.
 
-    ``metric``: a name of ``shengji.studies.sweep.METRICS`` for the run's kind (``"D"``,
-    ``"level_up"``, ``"levels"``, ``"match_length"``, ``"team0_wins"``, ``"no_bid"`` ...),
-    or a numeric column of one of its tables (averaged over an item's rows).  ``by``: swept
-    keys (default: all of them: one row per cell); cells that agree on ``by`` are pooled,
-    item by item.  ``baseline``: the group the differences are taken from (default: the
-    first): a value when ``by`` is one key, else a dict ``{key: value}`` or a tuple in
-    ``by``'s order.
+    Item k of every cell of a sweep was played on the same deal (the sweep's seeding rule),
+    so the difference of two cells is estimated from the per-item differences: a paired
+    interval, usually much narrower than the two means' intervals suggest.
 
-    Returns a pandas DataFrame: the ``by`` columns, ``n`` (items), ``mean``, ``low``,
-    ``high`` (Wilson's interval for a rate in a single cell, else Student t), ``diff``,
-    ``diff_low``, ``diff_high`` (paired t interval of the per-item differences; nan on the
-    baseline), ``unpaired_half`` (the half-width without pairing, Welch); its ``attrs``
-    hold the metric, the baseline and the confidence.
+    Parameters
+    ----------
+    out : str or path-like
+        The sweep's output directory.
+    metric : str, default "D"
+        A metric of the run's kind (``shengji.studies.metrics.METRICS``: ``"D"``,
+        ``"level_up"``, ``"levels"``, ``"defenders_last"``, ``"match_length"``,
+        ``"team0_wins"``, ``"swing_points"``, ``"no_bid"`` ...), or a numeric column of
+        one of its tables (averaged over an item's rows).
+    by : str or list of str, optional
+        The swept keys to group by (default: all of them: one row per cell); the cells
+        that agree on ``by`` are pooled, item by item.
+    baseline : optional
+        The group the differences are taken from (default: the first): a value when
+        ``by`` is one key, else a dict ``{key: value}`` or a tuple in ``by``'s order.
+    confidence : float, default 0.95
+        The intervals' confidence level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per group: the ``by`` columns, ``n`` (items), ``mean``, ``low``, ``high``
+        (Wilson's interval for a rate in a single cell, else Student t), ``diff`` (0 on
+        the baseline), ``diff_low``, ``diff_high`` (the paired t interval of the per-item
+        differences; nan on the baseline) and ``unpaired_half`` (the half-width the difference would
+        have without pairing, Welch). Its ``attrs`` hold the metric, the baseline and the
+        confidence.
+
+    Raises
+    ------
+    ValueError
+        For a run that is not a sweep, an unknown metric, a ``by`` that is not a swept key,
+        or a baseline that names no group (or several).
+
+    See Also
+    --------
+    plot_compare : Draw the table.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from shengji.analysis import compare, run
+    >>> out = run("scoring", tempfile.mkdtemp() + "/s", n=300, seed=1, policy="memory",
+    ...           first_hand=True, sweep={"overturn_takes_bank": [False, True]})
+    >>> table = compare(out, "level_up")
+    >>> table.columns.tolist()[:4]
+    ['overturn_takes_bank', 'n', 'mean', 'low']
+    >>> table["n"].tolist(), float(table["diff"][0]), bool(table["diff_low"].isna()[0])
+    ([300, 300], 0.0, True)
     """
     import pandas as pd
-
-    from shengji.studies.sweep import item_column, summary_row
 
     out = Path(out)
     header = _header(out)
@@ -174,8 +235,6 @@ def compare(
             total = total / count
     labels = []
     for c in sweep["cells"]:
-        from shengji.studies.sweep import label
-
         labels.append(tuple(label(c[k]) for k in by))
     groups = list(dict.fromkeys(labels))
     per_group = np.stack(
@@ -216,9 +275,40 @@ def compare(
 
 
 def plot_compare(table, ax=None, *, title: str | None = None, unpaired: bool = True):
-    """A forest plot of a :func:`compare` table: each non-baseline group's paired difference
-    from the baseline with its interval (and, ``unpaired``, the interval it would have
-    without pairing, in grey).  Returns the matplotlib Axes."""
+    """Draw a :func:`compare` table as a forest plot.
+
+    Each group other than the baseline is a point at its paired difference from the
+    baseline with its interval; behind it, in grey, the interval it would have without
+    pairing.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        What :func:`compare` returned.
+    ax : matplotlib.axes.Axes, optional
+        The axes to draw in (default: a new figure's).
+    title : str, optional
+        The axes' title.
+    unpaired : bool, default True
+        Draw the unpaired intervals too.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The axes drawn in.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from shengji.analysis import compare, plot_compare, run
+    >>> out = run("scoring", tempfile.mkdtemp() + "/s", n=200,
+    ...           sweep={"kitty_multiplier": ["linear4", "plus2", "power2"]})
+    >>> ax = plot_compare(compare(out, "D"), title="kitty multiplier")
+    >>> [t.get_text() for t in ax.get_yticklabels()]
+    ['kitty_multiplier=plus2', 'kitty_multiplier=power2']
+    """
     import matplotlib.pyplot as plt
 
     if ax is None:

@@ -1,14 +1,14 @@
 """Helpers for analyses (notebooks): run a study quietly, load one of its tables.
 
-```python
-from shengji.analysis import load, run
-out = run("quickstart", "out/q", n=20_000, preset="club-84022")  # or a file, sim/*.toml
-hands = load(out)                 # the run's first table (hands/), as a pandas DataFrame
-kitty = load(out, "kitty")        # another table; or load("out/q/kitty")
-hands.attrs["shengji"]["preset"]  # the run's metadata: study, n, seed, level, preset, rules, ...
-bids = load(run("bid_odds", "out/b", n=10_000, policy="threshold", threshold=8))  # a kind
-duel_summary("out/duel")          # a duel study's swing per deal, with 95% intervals
-```
+::
+
+    from shengji.analysis import load, run
+    out = run("quickstart", "out/q", n=20_000, preset="club-84022")  # or a file, sim/*.toml
+    hands = load(out)                 # the run's first table (hands/), as a pandas DataFrame
+    kitty = load(out, "kitty")        # another table; or load("out/q/kitty")
+    hands.attrs["shengji"]["preset"]  # the run's metadata: study, n, seed, level, preset, ...
+    bids = load(run("bid_odds", "out/b", n=10_000, policy="threshold", threshold=8))  # a kind
+    duel_summary("out/duel")          # a duel study's swing per deal, with 95% intervals
 
 pandas (a dependency) is imported only when :func:`load` is called: it takes a while, and
 nothing else needs it.
@@ -133,8 +133,41 @@ def _resolve(path: str | Path, table: str | None) -> tuple[Path, str, dict | Non
 
 
 def run_metadata(path: str | Path, table: str | None = None) -> dict:
-    """The run's metadata (what every output file carries: study, n, seed, level, preset,
-    rules, options, version, ...) plus ``table`` and ``tables``, without reading the data."""
+    """Return a run's metadata without reading its data.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The run's output directory, or one of its table directories.
+    table : str, optional
+        The table whose files are read (default: the run's first table).
+
+    Returns
+    -------
+    dict
+        What every output file carries (``study``, ``n``, ``seed``, ``level``, ``preset``,
+        ``rules``, ``options``, ``chunk_size``, ``version``, and ``sweep`` for a sweep),
+        plus ``table`` (the table read) and ``tables`` (the run's tables).
+
+    Raises
+    ------
+    ValueError
+        For a path that is not a shengji output, a table the run does not have, or a
+        damaged file (one line naming it).
+
+    See Also
+    --------
+    load : The table itself, with the same metadata in ``df.attrs["shengji"]``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from shengji.analysis import run, run_metadata
+    >>> out = run("quickstart", tempfile.mkdtemp() + "/q", n=2_000)
+    >>> meta = run_metadata(out)
+    >>> meta["study"], meta["n"], meta["tables"]
+    ('deals', 2000, ['hands', 'kitty'])
+    """
     table_dir, name, header, _ = _resolve(path, table)
     return _metadata(table_dir, name, header)
 
@@ -149,6 +182,8 @@ def _metadata(table_dir: Path, name: str, header: dict | None) -> dict:
     meta = _file_metadata(parts[0])
     if meta is None:
         raise _not_output(parts[0], f"the file carries no {_META_KEY.decode()!r} metadata")
+    if "chunk" in meta:  # a chunk's own count of conditional deals, not the run's
+        meta.pop("deal_stats", None)
     for key in ("chunk", "start", "count"):  # per-chunk fields, not the run's
         meta.pop(key, None)
     meta["table"] = name
@@ -159,14 +194,49 @@ def _metadata(table_dir: Path, name: str, header: dict | None) -> dict:
 def load(path: str | Path, table: str | None = None):
     """Read one table of a shengji run into a pandas DataFrame.
 
-    ``path`` is a run's output directory (``OUT``, holding ``_manifest.jsonl``) or one of
-    its table directories (``OUT/<table>``).  ``table`` chooses the table of a run directory;
-    by default the run's first table (``hands`` for a deal study, ``histograms`` for an
-    aggregate one).  Rows come in chunk order.  The run's metadata (study, n, seed, level,
-    preset, rules, options, version, and ``table``/``tables``) is in ``df.attrs["shengji"]``.
+    Parameters
+    ----------
+    path : str or path-like
+        A run's output directory (``OUT``, holding ``_manifest.jsonl``) or one of its
+        table directories (``OUT/<table>``).
+    table : str, optional
+        The table of a run directory to read; by default the run's first table (``hands``
+        for a deal study, ``histograms`` for an aggregate one, ``duel`` for a duel).
 
-    Raises ``ValueError`` for a path that is not a shengji output or a table the run does
-    not have; warns when the run did not finish (the rows are those of the chunks written).
+    Returns
+    -------
+    pandas.DataFrame
+        The table's rows in chunk order; the run's metadata (study, n, seed, level,
+        preset, rules, options, version, ``table`` and ``tables``) is in
+        ``df.attrs["shengji"]``.
+
+    Raises
+    ------
+    ValueError
+        For a path that is not a shengji output, a table the run does not have, or a
+        damaged part file (one line naming it, and the ``--resume`` that repairs it).
+
+    Warns
+    -----
+    UserWarning
+        When the run did not finish: the rows are those of the chunks it wrote.
+
+    See Also
+    --------
+    run : Run a study and return the directory to load.
+    run_metadata : The metadata alone.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import shengji
+    >>> from shengji.analysis import run
+    >>> out = run("quickstart", tempfile.mkdtemp() + "/q", n=2_000)
+    >>> hands = shengji.load(out)                 # one row per deal and seat
+    >>> len(hands), hands.attrs["shengji"]["seed"]
+    (8000, 20261129)
+    >>> shengji.load(out, "kitty").columns.tolist()
+    ['deal', 'kitty_points']
     """
     try:
         import pandas  # noqa: F401  (a dependency; imported here, when needed: it is slow)
@@ -204,19 +274,67 @@ def run(
     overwrite: bool = False,
     **keys: Any,
 ) -> Path:
-    """Run a study quietly into ``out`` and return ``out`` (a Path) for :func:`load`.
+    """Run a study quietly and return its output directory.
 
-    ``study`` is a study file (``sim/*.toml``), a dict of the same keys, a study kind
-    (``"deals"``, ``"bid_odds"``, ``"scoring"``, ``"match"``, ``"duel"``: its defaults, seed 0
-    unless given), or the name of a study that ships with shengji (``"quickstart"``,
-    ``"duel_pimc"``, ...: ``shengji studies`` lists them; a name that is also a kind is the
-    kind).  ``n``, ``seed`` and any other study key given as a keyword
-    (``preset="club-84022"``, ``level="5"``, ``store_cards=True``, ``chunk_size``, a kind's
-    options ...) override it; ``rules={...}`` is merged into the study's ``[rules]`` table.
-    An ``out`` that already holds a run is refused (``ConfigError``, one line) unless
-    ``overwrite=True``, as ``shengji run`` refuses it without ``--overwrite``.  Bad keys or
-    values raise ``shengji.studies.base.ConfigError`` (a ValueError); a failed run raises
-    ``shengji.runner.RunError`` (e.g. ``out`` in use by another run, a full disk).
+    The same run as ``shengji run`` (the same bytes for the same study and seed), without
+    progress or summary.
+
+    Parameters
+    ----------
+    study : str, path-like or dict
+        A study file (``sim/*.toml``), a dict of the same keys, a study kind (``"deals"``,
+        ``"bid_odds"``, ``"scoring"``, ``"match"``, ``"duel"``: its defaults, seed 0 unless
+        given), or the name of a study that ships with shengji (``"quickstart"``,
+        ``"duel_pimc"``, ...: ``shengji studies`` lists them; a name that is also a kind
+        is the kind).
+    out : str or path-like
+        The output directory: new or empty, or holding an earlier run to replace with
+        ``overwrite=True``.
+    n : int, optional
+        How many items (deals, hands or matches); default: the study's.
+    seed : int, optional
+        The seed; default: the study's (0 for a kind).
+    workers : int, optional
+        Worker processes (default: every core); the data do not depend on it.
+    overwrite : bool, default False
+        Replace an earlier run in ``out`` (as ``--overwrite``).
+    **keys
+        Any other study key: ``preset="club-84022"``, ``level="5"``, ``chunk_size``, a
+        kind's own keys (``policy="memory"``, ``store_cards=True``), ``sweep={...}``;
+        ``rules={...}`` is merged into the study's ``[rules]`` table. None keeps the
+        study's value.
+
+    Returns
+    -------
+    pathlib.Path
+        ``out``, for :func:`load`.
+
+    Raises
+    ------
+    shengji.studies.base.ConfigError
+        (a ValueError) For a bad key or value, an unknown study, or an ``out`` that holds
+        a run without ``overwrite=True``; one line naming what is wrong.
+    shengji.runner.RunError
+        When the run fails: ``out`` in use by another run, a full disk.
+    TypeError
+        For a ``study`` that is none of the above.
+
+    See Also
+    --------
+    load : Read a table of the run.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from shengji.analysis import load, run
+    >>> tmp = tempfile.mkdtemp()
+    >>> out = run("bid_odds", tmp + "/bids", n=1_000, policy="threshold", threshold=8)
+    >>> bids = load(out)
+    >>> len(bids), bids.attrs["shengji"]["options"]["policy"]
+    (1000, 'threshold')
+    >>> out = run({"study": "deals", "n": 500, "seed": 3}, tmp + "/d", preset="club-84022")
+    >>> load(out).attrs["shengji"]["preset"]
+    'club-84022'
     """
     from shengji.runner import run_study
     from shengji.studies import KINDS
@@ -267,24 +385,54 @@ def run(
 
 
 def duel_summary(data, confidence: float = 0.95) -> dict:
-    """The swing of a duel study (``study = "duel"``): team_a's advantage per deal, with
-    ``confidence`` intervals (Student t over the per-deal swings; the pairing is the deal).
+    """Summarise a duel study: team_a's advantage per deal, with its intervals.
 
-    ``data`` is the run's output directory (or its ``duel/`` table), or the table as a
-    DataFrame.  Per deal d (``shengji.studies.duel``):
+    A duel plays each deal twice on the same cards, the bots swapping sides
+    (``shengji.studies.duel``). Per deal d:
 
-    * ``points``: D(orientation 1) - D(orientation 0).  Orientation 1 has team_a
-      defending, orientation 0 team_b, on the same cards: positive = team_a's defenders
-      took more, i.e. team_a plays better (both roles together, as the two orientations
-      give each team each role once);
-    * ``levels``: L(0) - L(1), L = the banker team's signed levels (+ when it levels up,
+    * ``points``: D(orientation 1) - D(orientation 0). Orientation 1 has team_a
+      defending, orientation 0 team_b, on the same cards: positive means team_a's
+      defenders took more, i.e. team_a plays better (both roles together, as the two
+      orientations give each team each role once);
+    * ``levels``: L(0) - L(1), L the banker team's signed levels (+ when it levels up,
       - when the defenders do): team_a's level gain over the two orientations.
 
-    Returns a dict (a ``DuelSummary``, which Jupyter shows as a table): ``team_a``,
-    ``team_b`` (bot labels), ``deals``, ``confidence``, ``points`` and ``levels`` (each
-    ``mean``, ``low``, ``high``, ``sd``), and per side that banks (``a_banks``, ``b_banks``)
-    the mean D, the banker team's level-up rate and how often the defenders took the last
-    trick.
+    The intervals are Student t intervals over the per-deal swings (the pairing is the
+    deal).
+
+    Parameters
+    ----------
+    data : str, path-like or pandas.DataFrame
+        The run's output directory (or its ``duel/`` table directory), or the table as a
+        DataFrame.
+    confidence : float, default 0.95
+        The intervals' confidence level.
+
+    Returns
+    -------
+    DuelSummary
+        A dict (which Jupyter shows as a table): ``team_a``, ``team_b`` (the bots'
+        labels), ``deals``, ``confidence``, ``points`` and ``levels`` (each a dict of
+        ``mean``, ``low``, ``high``, ``sd``), and per side that banks (``a_banks``,
+        ``b_banks``) the mean D (``mean_d``), the banker team's level-up rate
+        (``level_up``) and how often the defenders took the last trick
+        (``defenders_last``).
+
+    Raises
+    ------
+    ValueError
+        For a table that is not a duel's, or a deal without both orientations.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from shengji.analysis import duel_summary, run
+    >>> out = run("duel", tempfile.mkdtemp() + "/duel", n=200, team_a="memory", team_b="random")
+    >>> s = duel_summary(out)
+    >>> s["team_a"], s["team_b"], s["deals"]
+    ('memory', 'random', 200)
+    >>> s["points"]["low"] > 0            # memory beats random, deal for deal
+    True
     """
     import numpy as np
 

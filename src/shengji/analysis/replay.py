@@ -30,23 +30,13 @@ from shengji.bidding.phase import BidPhase
 from shengji.game.botspec import BotSpec
 from shengji.game.state import HandState
 from shengji.names import N_SEATS
+from shengji.rules import pack
+from shengji.studies.conditioned import chunk_dealing
 from shengji.studies.kernel_args import kernel_args
 
 __all__ = ["replay"]
 
 _STUDIES = ("scoring", "match")
-
-
-def _steppable(key: str, spec: BotSpec) -> BotSpec:
-    """The run's bot (option ``key``) if HandState.bot_action can step it: a bot at its
-    default parameters (bot_action plays a bot by name, at its defaults)."""
-    if spec.label != spec.name:
-        raise ValueError(
-            f"{key}: the run's bot {spec.label} has parameters other than its "
-            "defaults; replay steps a bot by name, at its defaults, so it cannot "
-            "replay this run"
-        )
-    return spec
 
 
 def _index(name: str, value, n: int | None = None) -> int:
@@ -83,14 +73,54 @@ def _run_config(out, meta: dict):
 
 
 def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> HandState:
-    """The finished ``HandState`` of one row of a scoring or match run (module docstring).
+    """Rebuild one played hand of a scoring or match run, decision by decision.
 
-    ``out``: the run's output directory (or its ``hands`` table directory); ``hand``: the
-    row's ``hand`` key (a scoring run's hand index; in a match run the hand's index in its
-    match), ``match``: a match run's ``match`` key.  ``check``: compare ``result()`` with the
-    row in the file and raise ValueError if they differ (a run written by another version
-    of the engine).  ValueError for an output that is not a scoring or match run, or keys
-    that name no row."""
+    The run's chunk is played again from its seed up to the row (module docstring), and
+    the row's hand is played through a ``HandState`` with the run's bots: the state
+    returned is over, its ``history`` holds every decision and ``at(k)`` steps through it.
+
+    Parameters
+    ----------
+    out : str or path-like
+        The run's output directory (or its ``hands`` table directory).
+    hand : int
+        The row's ``hand`` key: a scoring run's hand number, or in a match run the hand's
+        number in its match.
+    match : int, optional
+        A match run's ``match`` key (required for a match run).
+    check : bool, default True
+        Compare the replayed ``result()`` with the row in the file, and raise if they
+        differ (a run written by another version of the engine).
+
+    Returns
+    -------
+    shengji.HandState
+        The finished hand.
+
+    Raises
+    ------
+    ValueError
+        For an output that is not a scoring or match run, a run bid by the players, keys
+        that name no row, or a replay that differs from the row.
+
+    Warns
+    -----
+    UserWarning
+        When the run was written by another version of shengji.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import shengji
+    >>> from shengji.analysis import run
+    >>> out = run("scoring", tempfile.mkdtemp() + "/scoring", n=20, seed=5)
+    >>> s = shengji.replay(out, hand=7)
+    >>> row = shengji.load(out).set_index("hand").loc[7]
+    >>> bool(s.result()["defender_points"] == row.defender_points)
+    True
+    >>> s.is_over(), s.at(0).is_over()
+    (True, False)
+    """
     from shengji._core.drivers import hands as drivers
     from shengji._core.step.bidcore import BidCore
     from shengji._core.step.handcore import HandCore
@@ -111,7 +141,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
             stacklevel=2,
         )
     cfg = _run_config(out, meta)
-    rules = cfg.rules
+    rules = pack.rules(cfg.rules)  # what the drivers take (HandState takes cfg.rules)
     seed, size, n, opts = cfg.seed, cfg.chunk_size, cfg.n, cfg.options
     if opts.get("bid_policy") == PLAYERS:
         # HandState steps the kernel policies' bidding only; the players' bids are the bots'
@@ -133,18 +163,43 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         hand = _index("hand", hand)
         chunk, j = divmod(match, size)
     a = kernel_args(study, opts, seed, cfg.level, chunk)
-    team0, team1 = (_steppable(key, bot) for key, bot in zip(a.bot_keys, a.bots, strict=True))
-    team = (team0, team1)
+    # the run's [deal] table: the same conditional deals as its chunks (or None)
+    deal = chunk_dealing(cfg)
+    every = cfg.deal is None or cfg.deal.hands == "every"
+    team: tuple[BotSpec, BotSpec] = a.bots  # HandState.bot_action steps any of them
+    team0, team1 = (pack.bot(bot) for bot in team)
     bid, threshold = a.bid_policy, a.bid_threshold
     if study == "scoring":
         bank, other = team
         if i:
             rows = np.zeros((len(drivers.HAND_COLUMNS), i), np.int32)
             drivers.play_hands(
-                a.state, a.deck, i, rules, a.level, a.banker, bank, other, bid, threshold, rows
+                a.state,
+                a.deck,
+                i,
+                rules,
+                a.level,
+                a.banker,
+                pack.bot(bank),
+                pack.bot(other),
+                bid,
+                threshold,
+                rows,
+                deal=deal,
             )
         core.deal(
-            a.state, a.deck, rules, a.level, a.level, a.level, a.banker, bid, threshold, -1, keep
+            a.state,
+            a.deck,
+            rules,
+            a.level,
+            a.level,
+            a.level,
+            a.banker,
+            bid,
+            threshold,
+            -1,
+            keep,
+            deal=deal,
         )
         first_hand = a.banker < 0
         bots = [bank if s % 2 == core.banker % 2 else other for s in range(N_SEATS)]
@@ -154,10 +209,33 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
 
         rows = np.zeros((len(drivers.HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
         for _ in range(j):
-            drivers.play_match(a.state, a.deck, rules, team0, team1, bid, threshold, rows)
+            drivers.play_match(
+                a.state,
+                a.deck,
+                rules,
+                team0,
+                team1,
+                bid,
+                threshold,
+                rows,
+                deal=deal,
+                deal_every=every,
+            )
         if (
             hand >= MATCH_CAPACITY
-            or core.match_hand(a.state, a.deck, rules, team0, team1, bid, threshold, hand, keep)
+            or core.match_hand(
+                a.state,
+                a.deck,
+                rules,
+                team0,
+                team1,
+                bid,
+                threshold,
+                hand,
+                keep,
+                deal=deal,
+                deal_every=every,
+            )
             is None
         ):
             raise ValueError(f"hand: match {match} has no hand {hand} (it ended before)")
@@ -167,11 +245,13 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     bids = (
         None
         if core.bidding_outcome is None
-        else BidPhase.from_result(keep, core.level, rules, first_hand)
+        else BidPhase.from_result(keep, core.level, cfg.rules, first_hand)
     )
-    s = HandState._from_core(core, rules, a.deck, bids, opts["bid_policy"], threshold, first_hand)
+    s = HandState._from_core(
+        core, cfg.rules, a.deck, bids, opts["bid_policy"], threshold, first_hand
+    )
     while (seat := s.to_play) is not None:  # None: the hand is over
-        s.apply(s.bot_action(bots[seat].name))
+        s.apply(s.bot_action(bots[seat]))
     if check:
         _check_row(out, chunk, keys, s.result())
     return s

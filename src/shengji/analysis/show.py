@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from html import escape
 
-from shengji.game.render_html import document, result_html, state_body, tricks_html
+from shengji.render.cards import document
+from shengji.render.table import result_html, state_body, tricks_html
 
 __all__ = ["show_page", "state_page", "steps"]
 
@@ -69,9 +70,32 @@ _STYLE = """<style>
 
 
 def steps(state) -> list[tuple[str, object, object, str]]:
-    """The viewer's steps of a finished (or started) ``HandState``: ``(title, the state
-    after the step, the state before it, what happened)``: the deal, the bury (with any
-    bids after it), each trick, in order."""
+    """List the viewer's steps of a hand: the deal, the bury (with any bids after it), each trick.
+
+    Parameters
+    ----------
+    state : HandState
+        A finished (or started) hand.
+
+    Returns
+    -------
+    list of tuple
+        ``(title, after, before, note)`` per step, in order: its title (``"the deal"``,
+        ``"the bury"``, ``"trick 1"`` ...), the state after the step, the state before it
+        (a trick's start; None for the deal and the bury) and what happened, in words.
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> from shengji.analysis.show import steps
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> while not s.is_over():
+    ...     ev = s.apply(s.bot_action("greedy"))
+    >>> [title for title, *_ in steps(s)][:3]
+    ['the deal', 'the bury', 'trick 1']
+    >>> steps(s)[2][3]
+    'S0 takes trick 1 (20 pts)'
+    """
     events = state.events
     start = state.at(0)
     out: list[tuple[str, object, object, str]] = [("the deal", start, None, _deal_note(state))]
@@ -103,7 +127,33 @@ def _deal_note(state) -> str:
 
 
 def state_page(state, title: str = "shengji hand", subtitle: str = "") -> str:
-    """The viewer's page for a ``HandState`` (a whole HTML document, ASCII)."""
+    """Write the viewer's page for a hand: a whole HTML document that steps through it.
+
+    Parameters
+    ----------
+    state : HandState
+        The hand (finished: the page ends with the final score).
+    title : str, default "shengji hand"
+        The page's title.
+    subtitle : str, default ""
+        A line shown in the page's bar (what the hand is).
+
+    Returns
+    -------
+    str
+        The HTML document (ASCII; styles and script inline, no other file needed).
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> from shengji.analysis.show import state_page
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> while not s.is_over():
+    ...     ev = s.apply(s.bot_action("greedy"))
+    >>> page = state_page(s, subtitle="seed 7")
+    >>> page.startswith("<!DOCTYPE html>"), page.isascii()
+    (True, True)
+    """
     parts = []
     for name, s, before, note in steps(state):
         body = state_body(s, tricks=False, title=name, before=before)
@@ -131,8 +181,43 @@ def state_page(state, title: str = "shengji hand", subtitle: str = "") -> str:
 
 
 def show_page(out, hand: int, match: int | None = None) -> str:
-    """The viewer's page for one row of a scoring or match run (``replay``'s arguments).
-    ValueError (one line) for an output that is not such a run, or keys naming no row."""
+    """Write the viewer's page for one row of a scoring or match run (``shengji show``).
+
+    The row is replayed (``shengji.replay``) and shown by ``state_page``.
+
+    Parameters
+    ----------
+    out : str or path-like
+        The run's output directory.
+    hand : int
+        The row's ``hand`` key (in a match run, the hand's number in its match).
+    match : int, optional
+        A match run's ``match`` key.
+
+    Returns
+    -------
+    str
+        The HTML document.
+
+    Raises
+    ------
+    ValueError
+        One line: an output that is not a scoring or match run, or keys naming no row.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from shengji.analysis import run
+    >>> from shengji.analysis.show import show_page
+    >>> out = run("scoring", tempfile.mkdtemp() + "/scoring", n=20, seed=5)
+    >>> page = show_page(out, hand=7)
+    >>> "hand 7" in page
+    True
+    >>> show_page(out, hand=99)
+    Traceback (most recent call last):
+    ...
+    ValueError: hand: expected a row key 0..19, got 99
+    """
     from shengji.analysis.load import run_metadata
     from shengji.analysis.replay import replay
 

@@ -1,5 +1,5 @@
 """Summaries that are plain data and also pictures: a ``dict`` whose Jupyter display is a
-table (``shengji.game.render_html``)."""
+table (``shengji.render.reports``)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,26 @@ __all__ = ["DuelSummary"]
 
 
 class DuelSummary(dict):
-    """What ``shengji.analysis.duel_summary`` returns: a plain dict (equal to one, JSON-ready)
-    that Jupyter shows as a table."""
+    """A duel's summary: a plain dict that Jupyter shows as a table.
+
+    What :func:`shengji.analysis.duel_summary` returns: equal to the dict of the same items,
+    and as JSON-ready; only its display in Jupyter differs.
+
+    See Also
+    --------
+    shengji.analysis.duel_summary : What returns it, and its keys.
+
+    Examples
+    --------
+    >>> from shengji.analysis.summary import DuelSummary
+    >>> s = DuelSummary(team_a="memory", team_b="greedy", deals=4000)
+    >>> s == {"team_a": "memory", "team_b": "greedy", "deals": 4000}
+    True
+    """
 
     __slots__ = ()
 
     def _repr_html_(self) -> str:
-        from shengji.game.render_html import duel_summary_html
+        from shengji.render.reports import duel_summary_html
 
         return duel_summary_html(self)

@@ -27,7 +27,7 @@ from numbers import Integral
 
 from shengji._core.bidding.bidding import PLAYERS_INDEX as _POLICY_PLAYERS
 from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_SEATS
-from shengji.rules.options import resolve_rules
+from shengji.rules.options import Rules
 
 __all__ = [
     "PLAYERS",
@@ -94,10 +94,39 @@ def check_seat(key: str, value, *, allow_none: bool = False):
     return int(value)
 
 
-def never_redeals_forever(rules, first_hand: bool) -> bool:
-    """Would a deal nobody declares on be thrown in (so that a policy that never bids
-    redeals forever)?"""
-    rules = resolve_rules(rules)
+def never_redeals_forever(rules: Rules, first_hand: bool) -> bool:
+    """Tell whether a deal nobody declares on is thrown in under these rules.
+
+    Then a policy that never bids redeals forever: the entry points refuse it.
+
+    Parameters
+    ----------
+    rules : shengji.Rules
+        The rules (parsed at the edge: ``shengji.Rules``, not a name).
+    first_hand : bool
+        A match's first hand (``first_hand_no_bid``) or a later one (``no_bid``).
+
+    Returns
+    -------
+    bool
+        True when that rule is ``"redeal"``.
+
+    Raises
+    ------
+    TypeError
+        If ``rules`` is not a ``shengji.Rules``.
+
+    Examples
+    --------
+    >>> from shengji import Rules
+    >>> from shengji.bidding import never_redeals_forever
+    >>> never_redeals_forever(Rules(), first_hand=True), Rules().first_hand_no_bid
+    (True, 'redeal')
+    >>> never_redeals_forever(Rules(), first_hand=False), Rules().no_bid
+    (False, 'no_trump')
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules: expected a shengji.Rules, got {type(rules).__name__}")
     if first_hand:
         return rules.first_hand_no_bid == "redeal"
     return rules.no_bid == "redeal"

@@ -1,11 +1,11 @@
 """A hand's bidding as decisions: ``BidPhase`` steps the bidding kernel's state machine
-(``shengji._core.bidcore.BidCore``, docs/rules.md §7) one decision at a time for
+(``shengji._core.step.bidcore.BidCore``, docs/rules.md §7) one decision at a time for
 ``shengji.game.HandState``'s "bid" phase.
 
 The deal is known in advance (a seed's shuffle, or a given dealing order), so the chance
 steps — the cards landing one by one — are deterministic: ``BidPhase`` deals on by itself
 until a seat has a bid open to it, and that seat decides.  A decision is a bid action, a
-small int (``shengji.bid_types.BID_ACTIONS``): 0 passes, the others name the kind of bid
+small int (``shengji.rules.bid_types.BID_ACTIONS``): 0 passes, the others name the kind of bid
 (declare with a level card of a suit or a single joker, reinforce, overturn with a level
 pair of a suit, a joker pair or a mixed joker pair).  ``options()`` gives the same bids as
 ``BidOption`` values (with the trump each makes, the bidder's trumps with it and the cards
@@ -26,23 +26,26 @@ from shengji._core.bidding.bidding import ACTION_NAMES, STRENGTH_NAMES
 from shengji._core.step.bidcore import PASS, BidCore
 from shengji.cards import kind_name
 from shengji.names import N_KINDS, N_SEATS, TRUMP_NAMES
+from shengji.rules import pack
 from shengji.rules.bid_types import BID_ACTIONS, BID_PASS, BidOption, BidOutcome, bid_action
-from shengji.rules.options import resolve_rules
+from shengji.rules.options import Rules
 
 __all__ = ["BidPhase", "BID_ACTIONS", "BID_PASS"]
 
 
 class BidPhase:
     """One hand's bidding, stepped (module docstring).  ``deck``: the 108 card ids in
-    dealing order; ``level``: rank index; ``banker``: the seat of a later hand (ignored in a
-    first hand); ``first_drawer``: the seat that draws position 0."""
+    dealing order; ``level``: rank index; ``rules``: a ``Rules`` (parsed at the edge:
+    ``HandState``); ``banker``: the seat of a later hand (ignored in a first hand);
+    ``first_drawer``: the seat that draws position 0."""
 
-    def __init__(self, deck, level: int, rules, first_hand: bool, banker: int, first_drawer: int):
-        rules = resolve_rules(rules)
+    def __init__(
+        self, deck, level: int, rules: Rules, first_hand: bool, banker: int, first_drawer: int
+    ):
         self.core = BidCore(
             np.asarray(deck, np.uint8),
             level,
-            rules,
+            pack.rules(rules),
             first_hand,
             0 if first_hand else banker,
             first_drawer,
@@ -55,12 +58,12 @@ class BidPhase:
         self.seat = self.core.advance()
 
     @classmethod
-    def from_result(cls, core: BidCore, level: int, rules, first_hand: bool) -> BidPhase:
+    def from_result(cls, core: BidCore, level: int, rules: Rules, first_hand: bool) -> BidPhase:
         """The bidding of a deal already bid elsewhere (HandCore.deal keeps its result in
         ``core``), for the round after the bury."""
         b = cls.__new__(cls)
         b.core, b.level, b.first_hand = core, level, first_hand
-        b.secret = resolve_rules(rules).secret_bids
+        b.secret = rules.secret_bids
         b.finished, b.log, b.seat = True, [], -1
         return b
 

@@ -11,10 +11,12 @@ The cards are dealt one at a time in dealing order (position i < 100 goes to sea
   ids), for constructed deals; returns a ``BidOutcome`` (with the list of bids made when
   run by the Python engine).
 
-Two engines: the C kernel (``shengji._core.bidding.bidding``: a state machine stepped by the kernel
-policies, or one decision at a time by ``HandState``'s bid phase) and its plain-Python
-twin ``shengji.reference.bidding`` (any callable policy, and ``engine="python"``), which
-the tests run against each other.  This module checks the arguments and drives both.  The
+One machine, the C kernel's (``shengji._core.bidding.bidding``), driven two ways: in a loop by
+the kernel policies, or one decision at a time (``shengji.bidding.phase.BidPhase``) by a
+Python callable policy (``shengji.bidding.policy.bid_with``; ``engine="python"``) and by
+``HandState``'s bid phase.  Its plain-Python twin ``shengji.reference.bidding`` shares no
+code with it: the tests hold the two to the same answers.  This module checks the
+arguments and drives the machine.  The
 round of overturns after the bury (``overturn_after_kitty``) needs the bury: the scoring
 and match studies and ``HandState`` play it; ``bid_deal`` and ``simulate_bids`` (the
 bid_odds study) stop when the deal's bidding ends.
@@ -123,10 +125,11 @@ from numbers import Integral
 import numpy as np
 
 from shengji.bidding.args import check_policy, check_seat, never_redeals_forever
+from shengji.bidding.policy import bid_with, count_trumps
+from shengji.bidding.policy import first_drawer as _first_drawer
 from shengji.cards import as_cards, parse_rank
 from shengji.names import BID_POLICIES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS, TRUMP_NAMES
-from shengji.reference.bidding import bid_python, count_trumps
-from shengji.reference.bidding import first_drawer as _first_drawer
+from shengji.rules import pack
 from shengji.rules.bid_types import BidOption, BidOutcome, BidView
 from shengji.rules.options import resolve_rules
 from shengji.seeds import check_seed
@@ -150,12 +153,57 @@ POLICIES = BID_POLICIES  # the kernel policies, in the core's numbering
 
 
 def eager_policy(view: BidView):
-    """The kernel's ``eager`` policy as a callable (same choices, for cross-checks)."""
+    """Bid as the kernel's ``eager`` policy does: the best bid open, whenever there is one.
+
+    A Python callable policy with the kernel's choices, for cross-checks of the two
+    engines.
+
+    Parameters
+    ----------
+    view : BidView
+        What the deciding seat sees: its cards so far, the standing bid and its
+        ``options`` (the bids open to it, best first).
+
+    Returns
+    -------
+    BidOption or None
+        The first (best) option, or None (pass) when there is none.
+
+    Examples
+    --------
+    >>> from shengji.bidding import eager_policy, simulate_bids
+    >>> a = simulate_bids(200, seed=1, policy=eager_policy)   # a Python loop
+    >>> b = simulate_bids(200, seed=1)                        # the kernel's eager policy
+    >>> all((a[k] == b[k]).all() for k in b)
+    True
+    """
     return view.options[0] if view.options else None
 
 
 def threshold_policy(k: int) -> Callable[[BidView], BidOption | None]:
-    """The kernel's ``threshold`` policy with parameter k as a callable."""
+    """Make the kernel's ``threshold`` policy with parameter k a Python callable.
+
+    The policy reinforces whenever it can and otherwise takes the best bid that leaves it
+    holding at least ``k`` trumps.
+
+    Parameters
+    ----------
+    k : int
+        The threshold: bid only holding >= k trumps of the bid's trump.
+
+    Returns
+    -------
+    callable
+        ``policy(view) -> BidOption or None`` (None passes).
+
+    Examples
+    --------
+    >>> from shengji.bidding import simulate_bids, threshold_policy
+    >>> a = simulate_bids(100, seed=2, policy=threshold_policy(8))
+    >>> b = simulate_bids(100, seed=2, policy="threshold", threshold=8)
+    >>> all((a[k] == b[k]).all() for k in b)
+    True
+    """
 
     def policy(view: BidView):
         for o in view.options:  # options come best first
@@ -220,20 +268,67 @@ def bid_deal(
     engine=None,
     first_drawer=None,
 ) -> BidOutcome:
-    """The bidding on one dealing order: ``cards`` is 108 cards (notation text or physical
-    ids), position i < 100 going to seat (d + i) % 4 where d is the first drawer
-    (``first_drawer``; None: as the rules say — seat 0, the banker of a later hand under
-    ``banker_draws_first``, a random seat in a first hand under ``random_first_drawer``),
-    100..107 the kitty.  A deal nobody declares on that the rules throw in comes back with
-    ``redeal=True`` and ``trump=None``.  The round after the bury
-    (``overturn_after_kitty``) needs the bury: it is played by ``HandState``.
+    """Bid one given dealing order (docs/rules.md §7), for constructed deals.
 
-    ``engine``: ``"core"`` (the C kernel; kernel policies only), ``"python"`` (records the
-    bids in ``.bids``); default core for a kernel policy, python for a callable.  ``seed``
-    (``shengji.seeds``) seeds the draws: the first drawer under ``random_first_drawer``
-    (when ``first_drawer`` is None), then the kitty card of ``no_bid = "kitty_random"``."""
+    A deal nobody declares on that the rules throw in comes back with ``redeal=True`` and
+    ``trump=None``.  The round after the bury (``overturn_after_kitty``) needs the bury: it
+    is played by ``HandState``.
+
+    Parameters
+    ----------
+    cards : str or sequence of int
+        The 108 cards in dealing order (notation text or physical ids): position i < 100
+        goes to seat (d + i) % 4, d the first drawer; 100..107 are the kitty.
+    level : str or int, default "2"
+        The level played (its rank is the level card).
+    rules : str, dict or shengji.Rules, optional
+        The rules (a preset name, options, or ``Rules``); None: the defaults.
+    policy : {"eager", "threshold", "never"} or callable, default "eager"
+        A kernel policy, or a Python policy ``policy(view: BidView) -> BidOption or None``.
+    threshold : int, optional
+        The ``"threshold"`` policy's k (required by it, refused by the others).
+    first_hand : bool, default True
+        A match's first hand: the first declarer becomes the banker.
+    banker : int, optional
+        A later hand's banker seat (default 0); None in a first hand.
+    seed : int or sequence of int, default 0
+        Seeds the draws (``shengji.seeds``): the first drawer under
+        ``random_first_drawer`` (when ``first_drawer`` is None), then the kitty card of
+        ``no_bid = "kitty_random"``.
+    engine : {"core", "python"}, optional
+        ``"core"``: the kernel's loop (kernel policies only); ``"python"``: the machine
+        stepped decision by decision with the policy as a Python callable, recording the
+        bids in ``.bids``.  Default: core for a kernel policy, python for a callable.
+    first_drawer : int, optional
+        The seat that draws position 0; None: as the rules say (seat 0, the banker of a
+        later hand under ``banker_draws_first``, a random seat in a first hand under
+        ``random_first_drawer``).
+
+    Returns
+    -------
+    BidOutcome
+        How the bidding ended: trump, banker, first declarer, overturns, ...
+
+    Raises
+    ------
+    ValueError
+        One line naming the argument: not 108 cards, an unknown policy or engine, a
+        threshold missing or out of range, a banker in a first hand, a bad seat or seed,
+        a callable policy with ``engine="core"``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji.bidding import bid_deal, eager_policy
+    >>> deal = list(np.random.default_rng(3).permutation(108))
+    >>> out = bid_deal(deal)
+    >>> out.trump, out.banker, out.first_declarer, out.overturns
+    ('D', 2, 1, 1)
+    >>> bid_deal(deal, policy=eager_policy).bids    # the Python engine logs the bids
+    ((1, 1, 'declare', 'S', 'single'), (82, 2, 'overturn', 'D', 'level_pair'))
+    """
     from shengji._core.base.rng import chunk_state
-    from shengji._core.bidding.bidding import bid_given, draw_bounded
+    from shengji._core.bidding.entry import bid_given, draw_bounded
 
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
         level, rules, policy, threshold, first_hand, banker
@@ -247,24 +342,28 @@ def bid_deal(
     if engine is None:
         engine = "python" if callable(policy) else "core"
     if engine == "python":
-        return bid_python(
+        if first_drawer is None:
+            first_drawer = _first_drawer(
+                rules, first_hand, banker, lambda bound: draw_bounded(state, bound)
+            )
+        return bid_with(
             deck,
             level_rank,
             rules,
             _callable_for(policy, threshold),
             first_hand,
             banker,
-            lambda bound: draw_bounded(state, bound),
+            state,
             first_drawer,
         )
     if engine != "core":
         raise ValueError(f"engine: expected 'core' or 'python', got {engine!r}")
     if callable(policy):
-        raise ValueError("a callable policy runs in the Python engine (engine='python')")
+        raise ValueError("a callable policy bids decision by decision (engine='python')")
     rc, res = bid_given(
         np.asarray(deck, np.uint8),
         level_rank,
-        rules,
+        pack.rules(rules),
         POLICIES.index(policy),
         threshold,
         first_hand,
@@ -315,18 +414,67 @@ def simulate_bids(
     banker=None,
     chunk=0,
 ) -> dict:
-    """Bid ``n`` random hands; returns numpy columns (COLUMNS): ``trump`` 0..3 = S H C D,
-    4 = no-trump (``TRUMP_NAMES``); ``first_declarer`` / ``first_declare_index`` -1 when
-    nobody declared; ``first_drawer``: the seat that drew first; ``banker_trumps``: the
-    banker's trumps with the kitty; ``team_trumps``: banker, partner and kitty.  The
-    bidding of the deal only: the round after the bury (``overturn_after_kitty``) is played
-    by the scoring and match studies.  The stream is ``chunk_state(seed, chunk)`` (chunk k of a
-    bid_odds run with that seed gives the same hands).
+    """Bid ``n`` random deals (a Monte Carlo of the deal's bidding).
 
-    A callable ``policy`` (see the module docstring) runs the same deals through the Python
-    engine: same shuffles, same results as the kernel for ``eager_policy``."""
+    The bidding of the deal only: the round after the bury (``overturn_after_kitty``) is
+    played by the scoring and match studies.  The stream is ``chunk_state(seed, chunk)``
+    (chunk k of a bid_odds run with that seed gives the same hands).  A kernel policy runs
+    in the C core (about a million hands a second); a callable ``policy`` bids the same
+    deals decision by decision (``shengji.bidding.policy``: same shuffles, same results as
+    the kernel for ``eager_policy``, about 100 times slower).
+
+    Parameters
+    ----------
+    n : int
+        How many deals (>= 0).
+    seed : int or sequence of int
+        The run's seed (``shengji.seeds``).
+    level : str or int, default "2"
+        The level played.
+    rules : str, dict or shengji.Rules, optional
+        The rules (a preset name, options, or ``Rules``); None: the defaults.
+    policy : {"eager", "threshold", "never"} or callable, default "eager"
+        A kernel policy, or a Python policy ``policy(view: BidView) -> BidOption or None``.
+    threshold : int, optional
+        The ``"threshold"`` policy's k (required by it, refused by the others).
+    first_hand : bool, default True
+        A match's first hand: the first declarer becomes the banker.
+    banker : int, optional
+        A later hand's banker seat (default 0); None in a first hand.
+    chunk : int, default 0
+        The chunk of the seed's streams to draw from.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        One array of length ``n`` per column (``COLUMNS``): ``trump`` (0..3 = S H C D,
+        4 = no-trump, ``TRUMP_NAMES``), ``banker``, ``first_declarer`` and
+        ``first_declare_index`` (-1 when nobody declared), ``overturns``, ``reinforced``,
+        ``no_bid``, ``redeals``, ``banker_steps_down``, ``first_drawer`` (the seat that
+        drew first), ``banker_trumps`` (the banker's trumps with the kitty),
+        ``team_trumps`` (banker, partner and kitty).
+
+    Raises
+    ------
+    ValueError
+        One line naming the argument: a negative ``n`` or ``chunk``, a bad seed, an
+        unknown policy, a threshold missing or out of range, a banker in a first hand;
+        or a policy that never bids under rules that redeal forever.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji.bidding import TRUMP_NAMES, simulate_bids
+    >>> cols = simulate_bids(1000, seed=1)
+    >>> len(cols["trump"]), cols["trump"].dtype
+    (1000, dtype('uint8'))
+    >>> dict(zip(TRUMP_NAMES, np.bincount(cols["trump"], minlength=5).tolist()))
+    {'S': 182, 'H': 180, 'C': 184, 'D': 170, 'NT': 284}
+    >>> simulate_bids(5, seed=1, policy="threshold", threshold=8)["banker"]
+    array([2, 3, 1, 3, 2], dtype=uint8)
+    """
     from shengji._core.base.rng import chunk_state
-    from shengji._core.bidding.bidding import bid_chunk, draw_bounded, shuffle_deck
+    from shengji._core.bidding.entry import bid_chunk, draw_bounded, shuffle_deck
 
     if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
         raise ValueError(f"n: expected a non-negative integer, got {n!r}")
@@ -343,7 +491,7 @@ def simulate_bids(
             deck,
             int(n),
             level_rank,
-            rules,
+            pack.rules(rules),
             POLICIES.index(policy),
             threshold,
             first_hand,
@@ -356,9 +504,7 @@ def simulate_bids(
         drawer = _first_drawer(rules, first_hand, banker, draw)  # once a hand, before the shuffle
         while True:
             shuffle_deck(state, deck)
-            res = bid_python(
-                deck.tolist(), level_rank, rules, policy, first_hand, banker, draw, drawer
-            )
+            res = bid_with(deck, level_rank, rules, policy, first_hand, banker, state, drawer)
             if not res.redeal:
                 break
             redeals += 1

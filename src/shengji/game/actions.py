@@ -12,7 +12,7 @@ A hand's decisions (docs/hand-engine.md, "Decisions and actions"):
 So actions ``0..107`` choose the card with that id and ``ACTION_PLAY`` = 108 plays a lead.
 A **bid** (phase "bid", docs/rules.md §7: as the cards land, or in the round of overturns
 after the bury) is one action ``BID_ACTION_BASE + k`` = 109 + k, for ``k`` the index of
-the bid in ``shengji.bid_types.BID_ACTIONS`` (k = 0 passes; "declare S", ..., "overturn SJ
+the bid in ``shengji.rules.bid_types.BID_ACTIONS`` (k = 0 passes; "declare S", ..., "overturn SJ
 BJ").  ``N_ACTIONS`` = 109 + len(BID_ACTIONS) = 124 actions in all, the same in every
 phase.
 ``legal_actions()`` is exact: an action is listed iff some legal decision goes on with it
@@ -48,17 +48,79 @@ N_ACTIONS: int = BID_ACTION_BASE + len(BID_ACTIONS)
 
 
 def is_card_action(action: int) -> bool:
-    """Does ``action`` choose a card (its id)?"""
+    """Tell whether an action chooses a card (its id, 0..107).
+
+    Parameters
+    ----------
+    action : int
+        An action of the step encoding (0..``N_ACTIONS`` - 1).
+
+    Returns
+    -------
+    bool
+        True for a card action ``0..107``; False for ``ACTION_PLAY`` and the bids.
+
+    Examples
+    --------
+    >>> from shengji.game import ACTION_PLAY, is_card_action
+    >>> is_card_action(0), is_card_action(107), is_card_action(ACTION_PLAY)
+    (True, True, False)
+    """
     return 0 <= action < ACTION_PLAY
 
 
 def is_bid_action(action: int) -> bool:
-    """Is ``action`` a bid (``BID_ACTION_BASE + k``)?"""
+    """Tell whether an action is a bid (``BID_ACTION_BASE + k``).
+
+    Parameters
+    ----------
+    action : int
+        An action of the step encoding (0..``N_ACTIONS`` - 1).
+
+    Returns
+    -------
+    bool
+        True for ``BID_ACTION_BASE`` (pass) up to ``N_ACTIONS - 1``.
+
+    Examples
+    --------
+    >>> from shengji.game import BID_ACTION_BASE, N_ACTIONS, is_bid_action
+    >>> is_bid_action(BID_ACTION_BASE), is_bid_action(N_ACTIONS - 1), is_bid_action(5)
+    (True, True, False)
+    """
     return BID_ACTION_BASE <= action < N_ACTIONS
 
 
 def bid_action_index(action: int) -> int:
-    """The index ``k`` in ``BID_ACTIONS`` of a bid action."""
+    """Return the index ``k`` in ``BID_ACTIONS`` of a bid action.
+
+    Parameters
+    ----------
+    action : int
+        A bid action, ``BID_ACTION_BASE + k``.
+
+    Returns
+    -------
+    int
+        ``k``: the bid is ``shengji.rules.bid_types.BID_ACTIONS[k]`` (0 passes).
+
+    Raises
+    ------
+    ValueError
+        If ``action`` is not a bid action.
+
+    Examples
+    --------
+    >>> from shengji.game import BID_ACTION_BASE, bid_action_index
+    >>> from shengji.rules.bid_types import BID_ACTIONS
+    >>> k = bid_action_index(BID_ACTION_BASE + 2)
+    >>> k, BID_ACTIONS[k]
+    (2, 'declare H')
+    >>> bid_action_index(5)
+    Traceback (most recent call last):
+    ...
+    ValueError: not a bid action: 5 (expected 109..123)
+    """
     if not is_bid_action(action):
         raise ValueError(
             f"not a bid action: {action!r} (expected {BID_ACTION_BASE}..{N_ACTIONS - 1})"
@@ -67,7 +129,30 @@ def bid_action_index(action: int) -> int:
 
 
 def action_name(action: int) -> str:
-    """A readable name: the card's notation, "play", or the bid's name."""
+    """Name an action: the card's notation, ``"play"``, or the bid's name.
+
+    Parameters
+    ----------
+    action : int
+        An action of the step encoding (0..``N_ACTIONS`` - 1).
+
+    Returns
+    -------
+    str
+        The card in notation (``"2S"``), ``"play"`` for ``ACTION_PLAY``, or the bid's name
+        in ``BID_ACTIONS`` (``"pass"``, ``"declare H"`` ...).
+
+    Raises
+    ------
+    ValueError
+        If ``action`` is none of those (outside ``0..N_ACTIONS - 1``).
+
+    Examples
+    --------
+    >>> from shengji.game import ACTION_PLAY, BID_ACTION_BASE, action_name
+    >>> action_name(0), action_name(ACTION_PLAY), action_name(BID_ACTION_BASE + 2)
+    ('2S', 'play', 'declare H')
+    """
     from shengji.cards import format_cards
 
     if is_card_action(action):

@@ -1,63 +1,24 @@
-"""Bots as study files name them: a built-in bot's name, with its parameters when it has any.
+"""Bots as every entry point names them: a built-in bot's name, with its parameters when it
+has any.
 
-A bot is written either as its name or as a table holding the name under ``bot`` and the
-parameters beside it::
+A bot is written as its name, as a label ``name(key=value, ...)`` (what a command line
+takes, and ``BotSpec.label`` writes), as a table holding the name under ``bot`` and the
+parameters beside it, or as a ``BotSpec`` already parsed::
 
     team_a = "memory"
     team_b = {bot = "pimc", samples = 32}
+    HandState(...).bot_action("pimc(infer_steps=32)")
 
-The names are the core's (``shengji.names.BOT_NAMES``, from the ``BotId`` enum of
-``_core/bots/bot.pxd``); the parameters of each bot are declared once, in ``BOT_PARAMS`` below
-(name -> default and check).  ``parse_bot`` validates a value and fills in the defaults; a
-``BotSpec`` gives the core's id, a label for tables and summaries (``"memory"``,
+Every bot and each of its parameters (name, type, limits, default, one-line doc) is
+declared once, in the bot table (``shengji._core.bots.table.BOTS``; ``shengji bots`` lists
+it).  ``parse_bot`` validates a value by the table and fills in the defaults, once, at the
+edge (a study file, a command-line flag, an argument of ``HandState.bot_action``,
+``VectorEnv``, ``advise``...); a ``BotSpec`` is the frozen result every layer below takes as
+it is.  It gives the core's id, a label for tables and summaries (``"memory"``,
 ``"pimc(samples=32)"``: the parameters that differ from the defaults) and the canonical
 value a run's metadata records (the name alone for a bot without parameters, else a table
-of every parameter).  The drivers take a ``BotSpec`` as it is (``_core/bots/bot.pyx``:
-``agent_init``).
-
-``pimc``'s parameters (``_core/bots/pimc.pyx``; defaults and limits from the core):
-  samples         deals of the hidden cards a finalist candidate is judged on (1..1024)
-  candidates      candidates searched at most (1..64): the rollout bot's, memory's and
-                  greedy's choices first, then the rest (bots/pimc.pyx's docstring)
-  rollout         the bot that plays the samples out: "memory", "greedy" or "random"
-  objective       "points" (defender points for its team) or "levels" (the team's level
-                  change, then the points)
-  time_budget_ms  > 0: stop each search after that many milliseconds.  Opt-in and NOT
-                  reproducible: the result then depends on the machine's speed and load
-                  (0, the default: no budget, the same bytes on every machine).
-  infer           inference from play: 0 (the default: deals drawn uniformly among those
-                  the view allows, as before) or 2..8: each batch of deals is resampled
-                  from `infer` times as many draws, weighted by how likely the other
-                  seats' recorded plays were under the rollout policy holding those cards
-  infer_eps       that likelihood's factor for a play the policy would not have made
-                  (0 < eps <= 1; default 0.5; 1: no inference)
-  infer_steps     inference by Metropolis-Hastings instead (needs infer = 0): each uniform
-                  deal moved by this many card swaps, each kept with the likelihood ratio
-                  (0..64, default 0: none)
-  bury_eps        inference from the bury, in infer_steps' likelihood: the factor of each
-                  card of a sampled buried pile that the rollout bot's bury would not have
-                  buried, holding the burier's sampled cards (0 < eps <= 1; default 1: none)
-  pass_eps        inference from the seats that passed, in infer_steps' likelihood: the
-                  factor of each other seat (not the banker, not the burier) that could
-                  have bid at the end of the deal, holding its sampled cards, and did not
-                  (an eager bidder would have; 0 < eps <= 1; default 1: none)
-  infer_bids      1: the deals keep the cards each seat's open bids showed in its hand
-                  until it plays them (the burier's in the pile once it shows out of their
-                  suit); 0 (the default): the bids are ignored
-  bury_factor     the bury (one decision a hand) is judged on bury_factor x samples (1..8,
-                  default 2)
-  z_keep          the base policy's choice is left only for a leader better than it by
-                  more than z_keep standard errors of the paired difference (>= 0, default
-                  1.0: the guard against the winner's curse, bots/pimc.pyx)
-
-``swift``'s parameters (``_core/bots/swift.pyx``: pimc's search where it pays, memory's play
-elsewhere; 0 samples: memory's decision; defaults and limits from the core):
-  bury_samples    the bury is pimc's bury at samples = this (judged on twice as many deals)
-  lead_samples    a lead is pimc's play search on this many deals (0..256)
-  follow_samples  a follow likewise
-  hand_limit      plays are searched only while the seat holds at most this many cards
-                  (0..64; earlier plays are memory's)
-  candidates      candidates searched at most (1..64), as pimc's
+of its parameters).  ``shengji.rules.pack.bot`` packs it for the core, whose
+``agent_init`` checks it again by the same table.
 """
 
 from __future__ import annotations
@@ -66,11 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from shengji._core.bots.bot import OBJECTIVES, PARAM_FIELDS, ROLLOUT_BOTS
-from shengji._core.bots.pimc import DEFAULTS as _PIMC_DEFAULTS
-from shengji._core.bots.pimc import LIMITS as _PIMC_LIMITS
-from shengji._core.bots.swift import DEFAULTS as _SWIFT_DEFAULTS
-from shengji._core.bots.swift import LIMITS as _SWIFT_LIMITS
+from shengji._core.bots.bot import ROLLOUT_BOTS  # noqa: F401 (the bots a search rolls out with)
+from shengji._core.bots.table import BOTS, bot_row, check_params
 from shengji.names import BOT_NAMES
 
 __all__ = ["BOT_PARAMS", "BotSpec", "RECORDED_WHEN_SET", "parse_bot", "chunk_size_for"]
@@ -80,113 +38,48 @@ __all__ = ["BOT_PARAMS", "BotSpec", "RECORDED_WHEN_SET", "parse_bot", "chunk_siz
 # no progress for hours and keep every other worker idle).
 SEARCH_CHUNK_HANDS = 32
 
-
-def _int_in(lo: int, hi: int) -> Callable[[str, Any], int]:
-    def check(where: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise ValueError(f"{where}: expected an integer {lo}..{hi}, got {value!r}")
-        return value
-
-    return check
-
-
-def _one_of(*allowed: str) -> Callable[[str, Any], str]:
-    def check(where: str, value: Any) -> str:
-        if value not in allowed:
-            raise ValueError(
-                f"{where}: expected one of {', '.join(map(repr, allowed))}, got {value!r}"
-            )
-        return value
-
-    return check
-
-
-def _milliseconds(where: str, value: Any) -> float:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not value >= 0
-        or value == float("inf")
-    ):
-        raise ValueError(
-            f"{where}: expected a number of milliseconds >= 0 (0: no budget), got {value!r}"
-        )
-    return float(value)
-
-
-def _infer_pool(where: str, value: Any) -> int:
-    lo, hi = _PIMC_LIMITS["infer"]
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"{where}: expected an integer {lo}..{hi} (0: off), got {value!r}")
-    return value
-
-
-def _standard_errors(where: str, value: Any) -> float:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not 0 <= value < float("inf")
-    ):
-        raise ValueError(f"{where}: expected a number of standard errors >= 0, got {value!r}")
-    return float(value)
-
-
-def _likelihood_factor(where: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
-        raise ValueError(f"{where}: expected a number in (0, 1], got {value!r}")
-    return float(value)
-
-
-# Parameters of each built-in bot: name -> {parameter: (default, check)}; check(where,
-# value) returns the value or raises ValueError naming `where`.  random, greedy and memory
-# take none; pimc's and swift's defaults and limits are the core's (bots/pimc.pxd,
-# bots/swift.pxd).
+# Each bot's parameters as the table declares them: name -> {parameter: (default,
+# check)}; check(where, value) returns the value or raises ValueError naming ``where``.  A
+# view of the table (read-only by convention): change the table, not this.
 BOT_PARAMS: dict[str, dict[str, tuple[Any, Callable[[str, Any], Any]]]] = {
-    name: {} for name in BOT_NAMES
+    b.name: {p.name: (p.default, p.check) for p in b.params} for b in BOTS
 }
-BOT_PARAMS["pimc"] = {
-    "samples": (_PIMC_DEFAULTS["samples"], _int_in(*_PIMC_LIMITS["samples"])),
-    "candidates": (_PIMC_DEFAULTS["candidates"], _int_in(*_PIMC_LIMITS["candidates"])),
-    "rollout": (_PIMC_DEFAULTS["rollout"], _one_of(*ROLLOUT_BOTS)),
-    "objective": (_PIMC_DEFAULTS["objective"], _one_of(*OBJECTIVES)),
-    "time_budget_ms": (_PIMC_DEFAULTS["time_budget_ms"], _milliseconds),
-    "infer": (_PIMC_DEFAULTS["infer"], _infer_pool),
-    "infer_eps": (_PIMC_DEFAULTS["infer_eps"], _likelihood_factor),
-    "bury_factor": (_PIMC_DEFAULTS["bury_factor"], _int_in(*_PIMC_LIMITS["bury_factor"])),
-    "z_keep": (_PIMC_DEFAULTS["z_keep"], _standard_errors),
-    "infer_steps": (_PIMC_DEFAULTS["infer_steps"], _int_in(*_PIMC_LIMITS["infer_steps"])),
-    "bury_eps": (_PIMC_DEFAULTS["bury_eps"], _likelihood_factor),
-    "infer_bids": (_PIMC_DEFAULTS["infer_bids"], _int_in(*_PIMC_LIMITS["infer_bids"])),
-    "pass_eps": (_PIMC_DEFAULTS["pass_eps"], _likelihood_factor),
-}
-BOT_PARAMS["swift"] = {
-    name: (_SWIFT_DEFAULTS[name], _int_in(*_SWIFT_LIMITS[name])) for name in _SWIFT_DEFAULTS
-}
-assert set(BOT_PARAMS["pimc"]) | set(BOT_PARAMS["swift"]) == set(PARAM_FIELDS)
 
 NAME_KEY = "bot"  # the key of a bot table that holds the name
 
 # Parameters added after 0.1.0 (issue 23: inference from play, the bury's samples, the
-# base-choice guard): a run's metadata records them only when they differ from their
-# defaults, which are the behaviour before them -- a run at the defaults records the same
-# table, byte for byte, as it did before they existed.
-RECORDED_WHEN_SET = frozenset(
-    {
-        "infer",
-        "infer_eps",
-        "bury_factor",
-        "z_keep",
-        "infer_steps",
-        "bury_eps",
-        "infer_bids",
-        "pass_eps",
-    }
-)
+# base-choice guard; the table's ``record_default=False``): a run's metadata records them only
+# when they differ from their defaults, which are the behaviour before them -- a run at the
+# defaults records the same table, byte for byte, as it did before they existed.
+RECORDED_WHEN_SET = frozenset(p.name for b in BOTS for p in b.params if not p.record_default)
 
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A built-in bot with every parameter's value (defaults filled in, sorted by name)."""
+    """A built-in bot with every parameter's value (defaults filled in, sorted by name).
+
+    Made by ``parse_bot``, which validates the value at the edge; every layer below takes
+    a BotSpec as it is.
+
+    Parameters
+    ----------
+    name : str
+        The bot's name in the bot table (``"greedy"``, ``"memory"``, ``"pimc"`` ...).
+    params : tuple of (str, object), default ()
+        Every parameter of the bot as ``(name, value)``, sorted by name (``()`` for a bot
+        without parameters).
+
+    Examples
+    --------
+    >>> from shengji.game.botspec import parse_bot
+    >>> spec = parse_bot("team_b", "pimc(samples=32)")
+    >>> spec.name, dict(spec.params)["samples"], dict(spec.params)["candidates"]
+    ('pimc', 32, 8)
+    >>> spec.label, spec.searches, spec.reproducible
+    ('pimc(samples=32)', True, True)
+    >>> parse_bot("team_a", "memory").to_config()
+    'memory'
+    """
 
     name: str
     params: tuple[tuple[str, Any], ...] = ()
@@ -198,19 +91,25 @@ class BotSpec:
 
     @property
     def label(self) -> str:
-        """``name``, or ``name(key=value, ...)`` with the parameters that differ from the
-        defaults: for table columns and summaries."""
-        declared = BOT_PARAMS[self.name]
-        changed = [(k, v) for k, v in self.params if v != declared[k][0]]
+        """The bot as a short label, for table columns and summaries.
+
+        ``name``, or ``name(key=value, ...)`` with the parameters that differ from the
+        defaults; ``parse_bot`` reads it back.
+        """
+        defaults = bot_row(self.name).defaults()
+        changed = [(k, v) for k, v in self.params if v != defaults[k]]
         if not changed:
             return self.name
         return f"{self.name}(" + ", ".join(f"{k}={v}" for k, v in changed) + ")"
 
     @property
     def searches(self) -> bool:
-        """A search bot (pimc, swift): hundreds of times the cost of a plain bot per hand, so the
-        studies cut their chunks smaller (``chunk_size_for``)."""
-        return self.name not in ROLLOUT_BOTS
+        """Whether it is a search bot (the bot table's ``searches``: pimc, swift).
+
+        A search bot costs hundreds of times a plain bot per hand, so the studies cut their
+        chunks smaller (``chunk_size_for``).
+        """
+        return bot_row(self.name).searches
 
     @property
     def reproducible(self) -> bool:
@@ -218,16 +117,29 @@ class BotSpec:
         return dict(self.params).get("time_budget_ms", 0) == 0
 
     def to_config(self) -> str | dict:
-        """The canonical study-file value (what a run's metadata records): every parameter,
-        except those of ``RECORDED_WHEN_SET`` left at their defaults (so that a run of
-        today's pimc records what it recorded before they came: the same bytes)."""
+        """Return the canonical study-file value: what a run's metadata records.
+
+        Returns
+        -------
+        str or dict
+            The name alone for a bot without parameters, else a table ``{"bot": name,
+            parameter: value, ...}`` of every parameter, except those the table marks
+            ``record_default=False`` (``RECORDED_WHEN_SET``) left at their defaults (so
+            that a run of today's pimc records what it recorded before they came: the same
+            bytes).
+        """
         if not self.params:
             return self.name
-        declared = BOT_PARAMS[self.name]
+        row = bot_row(self.name)
+        defaults = row.defaults()
+        always = {p.name for p in row.params if p.record_default}
         return {
             NAME_KEY: self.name,
-            **{k: v for k, v in self.params if k not in RECORDED_WHEN_SET or v != declared[k][0]},
+            **{k: v for k, v in self.params if k in always or v != defaults[k]},
         }
+
+
+GREEDY = BotSpec("greedy")  # the studies' default bot (no parameters: nothing to fill in)
 
 
 def _allowed() -> str:
@@ -262,9 +174,42 @@ def _parse_label(where: str, text: str) -> tuple[str, dict]:
 
 
 def parse_bot(where: str, value: Any) -> BotSpec:
-    """A bot name, a label ``name(key=value, ...)`` (BotSpec.label's form) or a table
-    ``{bot = name, param = value, ...}`` -> BotSpec; ValueError with one line naming
-    ``where`` (the study key) for anything else."""
+    """Parse and validate a bot, once, at the edge.
+
+    Parameters
+    ----------
+    where : str
+        What the value is (a study key, a flag, an argument): the error message names it.
+    value : str, dict or BotSpec
+        A bot name (``"memory"``), a label ``name(key=value, ...)`` (``BotSpec.label``'s
+        form: what a command line takes), a table ``{"bot": name, parameter: value, ...}``
+        (a study file's ``{bot = "pimc", samples = 32}``), or a ``BotSpec`` (returned as
+        it is).
+
+    Returns
+    -------
+    BotSpec
+        The bot with every parameter's value, the defaults filled in.
+
+    Raises
+    ------
+    ValueError
+        One line naming ``where``: an unknown bot, a table without ``bot``, a parameter
+        the bot does not take, a value out of its range or of the wrong type, a label
+        that does not parse, a value of another type.
+
+    Examples
+    --------
+    >>> from shengji.game.botspec import parse_bot
+    >>> parse_bot("team_a", "memory")
+    BotSpec(name='memory', params=())
+    >>> parse_bot("team_b", {"bot": "pimc", "samples": 32}).label
+    'pimc(samples=32)'
+    >>> parse_bot("team_b", "pimc(samples=0)")
+    Traceback (most recent call last):
+    ...
+    ValueError: team_b.samples: expected an integer 1..1024, got 0
+    """
     if isinstance(value, BotSpec):
         return value
     if isinstance(value, str):
@@ -284,24 +229,44 @@ def parse_bot(where: str, value: Any) -> BotSpec:
         )
     if not isinstance(name, str) or name not in BOT_NAMES:
         raise ValueError(f"{where}: unknown bot {name!r}; allowed: {_allowed()}")
-    declared = BOT_PARAMS[name]
-    for key in given:
-        if key not in declared:
-            allowed = ", ".join(sorted(declared)) if declared else "none"
-            raise ValueError(
-                f"{where}: bot {name!r} has no parameter {key!r}; its parameters: {allowed}"
-            )
-    params = []
-    for key in sorted(declared):
-        default, check = declared[key]
-        params.append((key, check(f"{where}.{key}", given[key]) if key in given else default))
-    return BotSpec(name, tuple(params))
+    values = check_params(bot_row(name), given, where)
+    return BotSpec(name, tuple(sorted(values.items())))
 
 
 def chunk_size_for(default: int, hands_per_item: int, *bots: Any) -> int:
-    """A study's default chunk size (items) when ``bots`` (option values, None skipped)
-    play: ``default``, or about SEARCH_CHUNK_HANDS hands' worth when a search bot plays."""
-    specs = [parse_bot("bot", b) for b in bots if b is not None]
+    """Return a study's default chunk size (in items) for the bots that play.
+
+    Parameters
+    ----------
+    default : int
+        The study's chunk size when no search bot plays.
+    hands_per_item : int
+        Hands in one item of the study (1 for a scoring hand, more for a match).
+    *bots : str, dict, BotSpec or None
+        The bots that play, as option values (``parse_bot``); None is skipped.
+
+    Returns
+    -------
+    int
+        ``default``, or when a search bot plays about ``SEARCH_CHUNK_HANDS`` (32) hands'
+        worth of items (at least 1, at most ``default``).
+
+    Raises
+    ------
+    ValueError
+        For a bot ``parse_bot`` refuses.
+
+    Examples
+    --------
+    >>> from shengji.game.botspec import chunk_size_for
+    >>> chunk_size_for(16384, 1, "greedy", None)
+    16384
+    >>> chunk_size_for(16384, 1, "greedy", "pimc(samples=8)")
+    32
+    >>> chunk_size_for(256, 10, "pimc")
+    3
+    """
+    specs = [b if isinstance(b, BotSpec) else parse_bot("bot", b) for b in bots if b is not None]
     if any(spec.searches for spec in specs):
         return min(default, max(1, SEARCH_CHUNK_HANDS // hands_per_item))
     return default

@@ -1,52 +1,12 @@
 """What one seat may know: ``Observation``, made by ``HandState.observation(seat)``.
 
 An observation is read from the core's information set of that seat
-(``shengji._core.infoset.InfoSet``: a copy of the hand with every card the seat cannot see
+(``shengji._core.step.infoset.InfoSet``: a copy of the hand with every card the seat cannot see
 wiped), never from the full state, so nothing in it -- and nothing a bot computes from it,
 its candidate plays and the built-in bots' choices included -- depends on a hidden card.
 
-Fields (cards are physical ids 0..107, sorted; seats 0..3, team t = seats t and t + 2):
-
-==================  ==========================================================================
-``seat``            whose observation it is
-``phase``           "bid", "bury", "play" or "over" ("bid": the deal's bidding, or the
-                    round of overturns after the bury, with ``bid_phase``)
-``to_play``         the seat to decide (None once the hand is over)
-``rules``           the ``Rules`` in force
-``level``           the banker team's level (the hand's level rank), ``defender_level`` the
-                    defenders' (they differ in a match)
-``trump``           "S" "H" "C" "D" or "NT" (None during the deal's bidding); ``banker``
-                    the banker's seat (during a first hand's bidding: -1 until a bid)
-``bidding``         the bidding's public outcome (``shengji.bidding.BidOutcome``: declarer,
-                    overturns, reinforcement, redeals ...; its ``bids`` log is not filled
-                    in here: see ``bids``), None during the deal's bidding or when the
-                    trump was given
-``bids``            the bids this seat has seen, in order: ``(index, seat, action, trump,
-                    strength)`` (index: cards dealt before it; under ``secret_bids`` the
-                    trump of another seat's face-down bid is None)
-``standing_bid``    the standing bid as this seat sees it (dict trump / strength / bidder /
-                    locked, as ``HandState.bid_current``) while bidding goes on, else None
-``hand``            the seat's own cards (during the deal's bidding those dealt so far;
-                    during a bury the burier's 33 less the cards buried so far)
-``pending``         its cards chosen so far, one action at a time, of the play it is making
-                    (``apply_action``), else ``()``
-``kitty``           the 8 cards dealt to the kitty: the banker only (it took them), else None
-``buried``          the cards buried (so far, during a bury): the seat that buried them
-                    (the banker, or a re-burying overturner), and everyone once the hand is
-                    over; else None
-``hand_sizes``      cards each seat holds (public; during the deal, dealt so far)
-``tricks``          the completed tricks (``Trick``: leader, plays in order, winner, points,
-                    a failed throw's attempt and penalty)
-``current_trick``   the open trick (its plays so far), None between tricks
-``leader``          the leader of the current trick, or of the next one
-``points``          trick points taken per seat; ``team_points`` per team
-``penalty``         the signed change of the defenders' points booked by failed throws
-``voids``           per seat, the following-suits it has shown out of ("S" "H" "C" "D",
-                    "T" for trump): it followed a lead of that suit with other cards
-``legal_actions``   the integer encoding's legal actions when this seat decides, else
-                    ``()`` (``shengji.game.actions``: bid actions in phase "bid")
-``result``          the hand's scoring (``HandState.result()``) once it is over, else None
-==================  ==========================================================================
+Its fields (cards are physical ids 0..107, sorted; seats 0..3, team t = seats t and t + 2)
+are listed under ``Observation``'s Parameters.
 
 ``legal_plays()`` lists the candidate whole decisions, ``failed_throws`` the failed throws,
 ``to_dict()`` / ``to_json()`` give plain data, ``str(obs)`` / ``render()`` the table as
@@ -101,7 +61,99 @@ class HandMemo:
 
 @dataclass(frozen=True)
 class Observation:
-    """Everything one seat may know (module docstring)."""
+    """Everything one seat may know, made by ``HandState.observation(seat)``.
+
+    Read from the core's information set of that seat, never from the full state (module
+    docstring).  Cards are physical ids 0..107, sorted; seats 0..3, team t = seats t and
+    t + 2.  ``legal_plays()`` lists the candidate whole decisions, ``failed_throws`` the
+    failed throws, ``to_dict()`` / ``to_json()`` give plain data, ``str(obs)`` /
+    ``render()`` the table as the seat sees it.
+
+    Parameters
+    ----------
+    seat : int
+        Whose observation it is.
+    phase : str
+        ``"bid"``, ``"bury"``, ``"play"`` or ``"over"`` (``"bid"``: the deal's bidding, or
+        the round of overturns after the bury, with ``bid_phase``).
+    to_play : int or None
+        The seat to decide (None once the hand is over).
+    rules : shengji.Rules
+        The rules in force.
+    level : str
+        The banker team's level (the hand's level rank).
+    defender_level : str
+        The defenders' level (they differ in a match).
+    trump : str or None
+        ``"S"``, ``"H"``, ``"C"``, ``"D"`` or ``"NT"``; None during the deal's bidding.
+    banker : int
+        The banker's seat (during a first hand's bidding: -1 until a bid).
+    bidding : shengji.bidding.BidOutcome or None
+        The bidding's public outcome (declarer, overturns, reinforcement, redeals ...; its
+        ``bids`` log is not filled in here: see ``bids``); None during the deal's bidding
+        or when the trump was given.
+    bids : tuple
+        The bids this seat has seen, in order: ``(index, seat, action, trump, strength)``
+        (index: cards dealt before it; under ``secret_bids`` the trump of another seat's
+        face-down bid is None).
+    standing_bid : dict or None
+        The standing bid as this seat sees it (trump, strength, bidder, locked, as
+        ``HandState.bid_current``) while bidding goes on, else None.
+    hand : tuple of int
+        The seat's own cards (during the deal's bidding those dealt so far; during a bury
+        the burier's 33 less the cards buried so far).
+    pending : tuple of int
+        Its cards chosen so far, one action at a time, of the play it is making
+        (``apply_action``), else ``()``.
+    kitty : tuple of int or None
+        The 8 cards dealt to the kitty: the banker only (it took them), else None.
+    buried : tuple of int or None
+        The cards buried (so far, during a bury): for the seat that buried them (the
+        banker, or a re-burying overturner), and everyone once the hand is over; else None.
+    hand_sizes : tuple of int
+        Cards each seat holds (public; during the deal, dealt so far).
+    tricks : tuple of Trick
+        The completed tricks (leader, plays in order, winner, points, a failed throw's
+        attempt and penalty).
+    current_trick : Trick or None
+        The open trick (its plays so far), None between tricks.
+    leader : int
+        The leader of the current trick, or of the next one.
+    points : tuple of int
+        Trick points taken per seat.
+    team_points : tuple of (int, int)
+        Trick points taken per team.
+    penalty : int
+        The signed change of the defenders' points booked by failed throws.
+    voids : tuple of tuple of str
+        Per seat, the following-suits it has shown out of (``"S"`` ``"H"`` ``"C"``
+        ``"D"``, ``"T"`` for trump): it followed a lead of that suit with other cards.
+    legal_actions : tuple of int
+        The integer encoding's legal actions when this seat decides, else ``()``
+        (``shengji.game.actions``: bid actions in phase ``"bid"``).
+    result : dict or None
+        The hand's scoring (``HandState.result()``) once it is over, else None.
+    _info : object, optional
+        Internal: the seat's information set, which ``legal_plays`` and the built-in bots
+        read (None for an observation rebuilt from data; not compared, not shown).
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> ev = s.apply(s.bot_action("greedy"))      # the banker buries
+    >>> obs = s.observation(1)
+    >>> obs.phase, obs.to_play, obs.my_turn, obs.is_banker_team
+    ('play', 0, False, False)
+    >>> len(obs.hand), obs.kitty, obs.hand_sizes
+    (25, None, (25, 25, 25, 25))
+    >>> obs.legal_plays()                         # seat 1 does not decide now
+    []
+    >>> len(s.observation(0).legal_plays()) > 0   # seat 0 leads
+    True
+    >>> print(obs.render().splitlines()[0])
+    Seat 1 (defenders) -- level 2 (defenders 2), trump H, banker S0 (team 0: S0 S2)
+    """
 
     seat: int
     phase: str
@@ -134,11 +186,29 @@ class Observation:
     def from_infoset(
         cls, info, rules: Rules, memo: HandMemo | None = None, bids: tuple = ()
     ) -> Observation:
-        """Read an Observation from the core's information set of one seat.  ``memo``: what
-        a caller keeps of this hand's public record between observations (``HandMemo``:
-        the completed tricks and the bidding's outcome, which never change), so that
-        observations share those objects instead of rebuilding them (HandState keeps
-        one).  ``bids``: the hand's bid log (``BidPhase.log``), shown as the seat saw it."""
+        """Read an Observation from the core's information set of one seat.
+
+        ``HandState.observation(seat)`` calls it; a user rarely does.
+
+        Parameters
+        ----------
+        info : shengji._core.step.infoset.InfoSet
+            The core's information set of the seat.
+        rules : shengji.Rules
+            The rules in force.
+        memo : HandMemo, optional
+            What a caller keeps of this hand's public record between observations (the
+            completed tricks and the bidding's outcome, which never change), so that
+            observations share those objects instead of rebuilding them (HandState keeps
+            one); None: a fresh one.
+        bids : tuple, default ()
+            The hand's bid log (``BidPhase.log``), shown as the seat saw it.
+
+        Returns
+        -------
+        Observation
+            The seat's observation.
+        """
         memo = HandMemo() if memo is None else memo
         known = memo.tricks
         d = info.observe(len(known))
@@ -182,19 +252,22 @@ class Observation:
     # -- derived ------------------------------------------------------------------------
     @property
     def bidding_now(self) -> bool:
-        """Is this phase "bid" (the deal's bidding or the round after the bury)?"""
+        """Whether the phase is "bid" (the deal's bidding or the round after the bury)."""
         return self.phase == "bid"
 
     @property
     def team(self) -> int:
+        """The team of the seat: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
         return self.seat % 2
 
     @property
     def is_banker_team(self) -> bool:
+        """Whether this seat is on the banker's team."""
         return self.seat % 2 == self.banker % 2
 
     @property
     def my_turn(self) -> bool:
+        """Whether this seat is the one to decide."""
         return self.to_play == self.seat
 
     @property
@@ -204,8 +277,7 @@ class Observation:
 
     @property
     def failed_throws(self):
-        """The failed throws so far (``FailedThrow``: trick, seat, attempted, forced,
-        penalty)."""
+        """The failed throws so far, as ``FailedThrow`` records (tuple)."""
         return failed_throws((*self.tricks, self.current_trick))
 
     @property
@@ -222,18 +294,36 @@ class Observation:
         )
 
     def legal_plays(self) -> list:
-        """Candidate whole decisions when this seat decides (else []): in phase "bid" its
-        bids ``k`` (``BID_ACTIONS``); in the bury one card each (every card it may bury
-        next); in the play every legal follow, or for a lead every single, pair and tractor
-        and the top-k throws of each suit (docs/hand-engine.md) -- holding the ``pending``
-        cards."""
+        """List the candidate whole decisions when this seat decides.
+
+        Returns
+        -------
+        list
+            In phase "bid" its bids ``k`` (``BID_ACTIONS``); in the bury one card each
+            (``[id]``: every card it may bury next); in the play every legal follow, or for
+            a lead every single, pair and tractor and the top-k throws of each suit
+            (docs/hand-engine.md) -- holding the ``pending`` cards.  ``[]`` when another
+            seat decides.
+
+        Raises
+        ------
+        ValueError
+            For an observation rebuilt from data (it has no information set).
+        """
         if self._info is None:
             raise ValueError("this observation was rebuilt from data: it has no moves")
         return self._info.legal()
 
     # -- plain data -----------------------------------------------------------------------
     def to_dict(self) -> dict:
-        """Plain data (JSON-ready): cards as lists of ids, the rules as their options."""
+        """Return the observation as plain data (JSON-ready).
+
+        Returns
+        -------
+        dict
+            Every field by name: cards as lists of ids, the rules as their options, the
+            tricks and the bidding as dicts.
+        """
         out = {}
         for f in fields(self):
             if f.name.startswith("_"):
@@ -253,17 +343,35 @@ class Observation:
         return out
 
     def to_json(self, **kw) -> str:
+        """Return ``to_dict()`` as JSON text.
+
+        Parameters
+        ----------
+        **kw
+            Keywords of ``json.dumps`` (``indent=2`` ...).
+
+        Returns
+        -------
+        str
+            The JSON text (non-ASCII characters kept).
+        """
         return json.dumps(self.to_dict(), ensure_ascii=False, **kw)
 
     def render(self) -> str:
-        """The table as this seat sees it (text)."""
-        from shengji.game.render import render_observation
+        """Render the table as this seat sees it.
+
+        Returns
+        -------
+        str
+            The seat's view as text, several lines (also ``str(obs)``).
+        """
+        from shengji.render.text import render_observation
 
         return render_observation(self)
 
     def _repr_html_(self) -> str:
         """This seat's view as HTML (Jupyter): only what the seat may know."""
-        from shengji.game.render_html import observation_html
+        from shengji.render.table import observation_html
 
         return observation_html(self)
 

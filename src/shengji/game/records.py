@@ -90,12 +90,43 @@ _VOID_NAMES = tuple(
 class Trick:
     """One trick as every seat saw it.
 
-    ``plays``: ``(seat, cards)`` in play order, the leader first; ``cards`` are what went
-    on the table (for a failed throw, the forced component).  ``winner``: the seat that
-    took it, None while it is open.  ``points``: card points in it (so far).  ``attempt``:
-    a failed throw's cards shown (the leader tried them; ``plays[0]`` holds what it had to
-    play instead), else None; ``penalty``: the signed change of the defenders' points D
-    that failure booked (docs/rules.md §8: + when the banker team failed), else 0."""
+    An observation's ``tricks`` and ``current_trick`` (``Observation``) are Tricks.  Cards
+    are physical ids 0..107, seats 0..3.
+
+    Parameters
+    ----------
+    index : int
+        The trick's number in the hand, from 0.
+    leader : int
+        The seat that led it.
+    plays : tuple of (int, tuple of int)
+        ``(seat, cards)`` in play order, the leader first; ``cards`` are what went on the
+        table (for a failed throw, the forced component).
+    winner : int or None
+        The seat that took it; None while it is open.
+    points : int
+        Card points in it (so far).
+    attempt : tuple of int or None, default None
+        A failed throw's cards shown (the leader tried them; ``plays[0]`` holds what it had
+        to play instead), else None.
+    penalty : int, default 0
+        The signed change of the defenders' points D that a failed throw booked
+        (docs/rules.md §8: + when the banker team failed), else 0.
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> while not s.is_over():
+    ...     ev = s.apply(s.bot_action("greedy"))
+    >>> t = s.observation(1).tricks[0]
+    >>> print(t)
+     1. S0 JD JD QD QD AD | S1 3S 4S 3C 4D 8D | S2 4C 5D 5D 6D KD | S3 4D 6D 7D 9D 9D -> S0, 20 pts
+    >>> t.leader, t.winner, t.points, t.complete
+    (0, 0, 20, True)
+    >>> t.cards_of(2)
+    (57, 84, 85, 86, 101)
+    """
 
     index: int
     leader: int
@@ -107,6 +138,7 @@ class Trick:
 
     @property
     def complete(self) -> bool:
+        """Whether the trick is over (it has a ``winner``)."""
         return self.winner is not None
 
     @property
@@ -115,13 +147,32 @@ class Trick:
         return self.plays[0][1] if self.plays else ()
 
     def cards_of(self, seat: int) -> Cards | None:
-        """What `seat` played in this trick, or None (not yet)."""
+        """Return what a seat played in this trick.
+
+        Parameters
+        ----------
+        seat : int
+            The seat, 0..3.
+
+        Returns
+        -------
+        tuple of int or None
+            The card ids it put on the table, or None if it has not played in this trick
+            (yet).
+        """
         for s, cards in self.plays:
             if s == seat:
                 return cards
         return None
 
     def to_dict(self) -> dict:
+        """Return the trick as plain data (JSON-ready).
+
+        Returns
+        -------
+        dict
+            The fields by name; card tuples as lists, ``plays`` as ``[seat, [ids]]``.
+        """
         return {
             "index": self.index,
             "leader": self.leader,
@@ -165,9 +216,32 @@ def trick_of(index: int, raw) -> Trick:
 
 @dataclass(frozen=True)
 class FailedThrow:
-    """A failed throw (docs/rules.md §8): the leader ``seat`` of trick ``trick`` showed
-    ``attempted``, played ``forced`` (the component the others could beat), and D changed
-    by ``penalty``."""
+    """A failed throw (docs/rules.md §8), as ``Observation.failed_throws`` lists them.
+
+    Parameters
+    ----------
+    trick : int
+        The trick's index in the hand, from 0.
+    seat : int
+        The leader that tried the throw.
+    attempted : tuple of int
+        The cards it showed (the throw it tried).
+    forced : tuple of int
+        The cards it had to play instead: the component the others could beat.
+    penalty : int
+        The signed change of the defenders' points D the failure booked (+ when the
+        banker team failed).
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=0)
+    >>> while not s.is_over():
+    ...     ev = s.apply(s.bot_action("random"))
+    >>> f = s.observation(0).failed_throws[0]
+    >>> f.trick, f.seat, len(f.attempted), len(f.forced)
+    (1, 3, 7, 1)
+    """
 
     trick: int
     seat: int
@@ -186,19 +260,50 @@ def failed_throws(tricks) -> tuple[FailedThrow, ...]:
 
 @dataclass(frozen=True)
 class Event:
-    """What one decision did (``HandState.apply`` / ``apply_action`` return it).
+    """What one decision did: ``HandState.apply`` and ``apply_action`` return it.
 
-    * ``seat``, ``phase`` (the phase it was made in: "bid", "bury" or "play");
-    * ``cards``: what the seat chose (one bury card; the cards led or followed, for a
-      failed throw the cards it tried to throw; ``()`` for a bid);
-    * ``bid``: a bid's name (``shengji.bid_types.BID_ACTIONS``: "pass", "declare H" ...),
-      else None;
-    * ``played``: what went on the table (``()`` in the bury; the forced component of a
-      failed throw; else ``cards``); ``penalty``: the signed change of D it booked;
-    * ``trick``: the index of the trick the play belongs to (None in the bury); when it
-      completed the trick, ``winner`` is the seat that took it and ``points`` its points
-      (else ``winner`` is None and ``points`` the trick's points so far);
-    * ``over``: the hand ended with it."""
+    Parameters
+    ----------
+    seat : int
+        The seat that decided.
+    phase : str
+        The phase it was made in: ``"bid"``, ``"bury"`` or ``"play"``.
+    cards : tuple of int
+        What the seat chose: one bury card; the cards led or followed (for a failed throw
+        the cards it tried to throw); ``()`` for a bid.
+    played : tuple of int, default ()
+        What went on the table: ``()`` in the bury; the forced component of a failed
+        throw; else ``cards``.
+    penalty : int, default 0
+        The signed change of the defenders' points D it booked (a failed throw).
+    trick : int or None, default None
+        The index of the trick the play belongs to (None in the bury and the bidding).
+    winner : int or None, default None
+        When the play completed the trick, the seat that took it; else None.
+    points : int, default 0
+        The trick's points (so far, while it is open).
+    over : bool, default False
+        Whether the hand ended with it.
+    bid : str or None, default None
+        A bid's name (``shengji.rules.bid_types.BID_ACTIONS``: ``"pass"``,
+        ``"declare H"`` ...), else None.
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> print(s.apply(s.bot_action("greedy")))   # the bury: 8 decisions, the last Event
+    S0 bury: QC
+    >>> ev = s.apply(s.bot_action("greedy"))     # the first lead
+    >>> print(ev)
+    S0 plays JD JD QD QD AD
+    >>> ev.phase, ev.trick, ev.trick_complete, ev.failed_throw
+    ('play', 0, False, False)
+    >>> for _ in range(3):
+    ...     ev = s.apply(s.bot_action("greedy"))
+    >>> ev.trick_complete, ev.winner, ev.points
+    (True, 0, 20)
+    """
 
     seat: int
     phase: str
@@ -213,10 +318,12 @@ class Event:
 
     @property
     def failed_throw(self) -> bool:
+        """Whether the play was a failed throw (what went on the table is not ``cards``)."""
         return self.phase == "play" and self.played != self.cards
 
     @property
     def trick_complete(self) -> bool:
+        """Whether the play completed its trick (``winner`` is set)."""
         return self.winner is not None
 
     def __str__(self) -> str:

@@ -46,15 +46,54 @@ def bid_dict(b: BidOutcome | None) -> dict | None:
 
 @dataclass(frozen=True)
 class Setup:
-    """What a hand starts from, before any decision: the rules, the banker team's and the
-    defenders' levels, the deal (108 card ids in dealing order, after any redeal), the
-    trump and banker, the bidding's public outcome (None when the trump was given) and the
-    first drawer.  ``start``: the ``HandState`` arguments that made the hand (None for a
-    replayed study row): ``from_history`` starts from them.  Without them it starts from
-    the dealt hand, and a round of overturns after the bury is decided by the kernel
-    policy ``bid_policy`` (``threshold``) on the deal's bidding, stepped again
-    (``first_hand``: a match's first hand).  During the deal's bidding ``trump`` is None,
-    ``banker`` -1 and ``deal`` the order the cards land in."""
+    """What a hand starts from, before any decision (``HandState.setup``).
+
+    A state is a pure function of its setup and its history:
+    ``HandState.from_history(setup, history)`` rebuilds it.  A setup with ``start``
+    starts from those ``HandState`` arguments; without them (a replayed study row) it
+    starts from the dealt hand, and a round of overturns after the bury is decided by the
+    kernel policy ``bid_policy`` (``threshold``) on the deal's bidding, stepped again.
+
+    Parameters
+    ----------
+    rules : shengji.Rules
+        The rules in force.
+    level : str
+        The banker team's level (``"2"`` .. ``"A"``).
+    defender_level : str
+        The defenders' level (they differ in a match).
+    deal : tuple of int
+        The 108 card ids in dealing order, after any redeal (during the deal's bidding:
+        the order the cards land in).
+    trump : str or None
+        ``"S"``, ``"H"``, ``"C"``, ``"D"`` or ``"NT"``; None during the deal's bidding.
+    banker : int
+        The banker's seat (-1 during the deal's bidding).
+    bidding : shengji.bidding.BidOutcome or None, default None
+        The bidding's public outcome; None when the trump was given.
+    first_drawer : int, default 0
+        The seat that drew dealing position 0 (docs/rules.md §7).
+    start : dict or None, default None
+        The ``HandState`` keyword arguments that made the hand; None for a replayed
+        study row.
+    bid_policy : str, default "eager"
+        The kernel bidding policy (``"eager"``, ``"threshold"``, ``"never"``).
+    threshold : int, default 0
+        The ``"threshold"`` policy's k.
+    first_hand : bool, default False
+        Whether the hand is a match's first hand (the first declarer banks).
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> from shengji.game import Setup
+    >>> s = HandState("standard", level="2", banker=0, trump="H", seed=7)
+    >>> setup = s.setup
+    >>> setup.level, setup.trump, setup.banker, len(setup.deal), setup.bidding
+    ('2', 'H', 0, 108, None)
+    >>> Setup.from_dict(setup.to_dict()) == setup
+    True
+    """
 
     rules: Rules
     level: str
@@ -70,7 +109,14 @@ class Setup:
     first_hand: bool = False
 
     def to_dict(self) -> dict:
-        """Plain data (JSON-ready); ``Setup.from_dict`` reads it back."""
+        """Return the setup as plain data (JSON-ready).
+
+        Returns
+        -------
+        dict
+            The fields by name: the rules as their options (``Rules.to_dict``), the deal as
+            a list, the bidding as a dict.  ``Setup.from_dict`` reads it back.
+        """
         start = None
         if self.start is not None:
             start = {**self.start, "rules": self.start["rules"].to_dict()}
@@ -93,6 +139,23 @@ class Setup:
 
     @classmethod
     def from_dict(cls, data: dict) -> Setup:
+        """Read a setup back from ``to_dict``'s plain data.
+
+        Parameters
+        ----------
+        data : dict
+            What ``Setup.to_dict`` returned (or its JSON, loaded).
+
+        Returns
+        -------
+        Setup
+            The setup (equal to the one written).
+
+        Raises
+        ------
+        ValueError
+            If ``data`` lacks a key or holds a value of the wrong type.
+        """
         try:
             b = data["bidding"]
             start = data.get("start")

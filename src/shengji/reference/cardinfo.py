@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from shengji.cards import N_RANKS, SUITS, as_cards, kind_name, parse_rank, parse_suit
 from shengji.names import BIG_JOKER, FOLLOW_NAMES, NO_TRUMP, SMALL_JOKER
 from shengji.names import TRUMP as _TRUMP_FOLLOW
-from shengji.rules.options import Rules, resolve_rules
+from shengji.rules.options import Rules
 
 TRUMP = FOLLOW_NAMES[_TRUMP_FOLLOW]  # "T": the following-suit of every trump
 
@@ -183,5 +183,19 @@ def check_at_most_two(groups, what: str) -> None:
             )
 
 
+def rules_of(rules) -> Rules:
+    """The reference's own reading of a rules argument: a ``Rules``, a preset name, a dict
+    of options, or None (the defaults)."""
+    if rules is None:
+        return Rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    if isinstance(rules, dict):
+        return Rules(**rules)
+    raise ValueError(f"rules must be a Rules, a preset name or a dict, not {type(rules).__name__}")
+
+
 def resolve(trump, rules) -> tuple[TrumpSpec, Rules]:
-    return resolve_trump_spec(trump), resolve_rules(rules)
+    return resolve_trump_spec(trump), rules_of(rules)

@@ -8,9 +8,8 @@ from __future__ import annotations
 import numbers
 
 from shengji.cards import parse_rank
-from shengji.reference.cardinfo import parse, resolve
+from shengji.reference.cardinfo import parse, resolve, rules_of
 from shengji.reference.combos import classify_ids
-from shengji.rules.options import resolve_rules
 
 
 def kitty_multiplier(play, trump, rules=None) -> int:
@@ -46,7 +45,7 @@ def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tup
     stops at the first ``must_play`` rank strictly inside it (必打), and under
     ``must_play_strict`` defenders standing on a must-play rank take over with no level.
     """
-    rules = resolve_rules(rules)
+    rules = rules_of(rules)
     if isinstance(defender_points, bool) or not isinstance(defender_points, numbers.Integral):
         raise ValueError(f"defender_points must be an integer, got {defender_points!r}")
     if isinstance(overturns, bool) or not isinstance(overturns, numbers.Integral) or overturns < 0:

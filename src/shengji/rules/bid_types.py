@@ -1,9 +1,9 @@
 """The bidding's data types: a hand's outcome (``BidOutcome``), a bid a seat may make
 (``BidOption``) and what a callable policy sees (``BidView``).
 
-Shared by the public API (``shengji.bidding.simulate``) and the Python bidding engine
-(``shengji.reference.bidding``), which builds the options and views a callable policy is
-given; neither logic lives here.
+Shared by the bidding layer (``shengji.bidding``: the kernel's machine stepped, with the
+options and views a callable policy is given) and its independent twin
+(``shengji.reference.bidding``); neither logic lives here.
 """
 
 from __future__ import annotations
@@ -33,17 +33,60 @@ BID_ACTIONS: tuple[str, ...] = (
     "overturn BJ BJ",
     "overturn SJ BJ",
 )
-BID_PASS = 0
+BID_PASS = 0  # the action that passes
 
 
 @dataclass(frozen=True)
 class BidOutcome:
-    """One hand's bidding.  ``trump``: "S" "H" "C" "D" or "NT" (None when the deal is
-    thrown in: ``redeal``); seats 0..3, -1 for none.  ``first_drawer``: the seat that drew
-    dealing position 0; ``late_overturns`` / ``reburies``: overturns after the bury and
-    kitties re-buried (``overturn_after_kitty``, ``overturn_reburies``; only where the round
-    after the bury was played); ``team_overturns``: overturns per team (seat % 2) of the
-    overturner, the round after the bury included."""
+    """How one hand's bidding ended (docs/rules.md §7).
+
+    What ``shengji.bidding.bid_deal`` returns. Seats are 0..3, -1 for none.
+
+    Parameters
+    ----------
+    trump : str or None
+        The trump: ``"S"``, ``"H"``, ``"C"``, ``"D"`` or ``"NT"``; None when the deal is
+        thrown in (``redeal``).
+    banker : int
+        The banker's seat.
+    first_declarer : int
+        The seat that declared first (-1: nobody).
+    first_declare_index : int
+        The card (0..99 in dealing order) at which the first declaration came (-1: none).
+    overturns : int
+        How many times a declaration was overturned.
+    reinforced : bool
+        Whether the declarer reinforced.
+    no_bid : bool
+        Whether nobody declared.
+    redeal : bool, default False
+        Whether the rules throw the deal in (nobody declared).
+    banker_steps_down : bool, default False
+        Whether the banker stepped down (``no_bid = "banker_steps_down"``).
+    redeals : int, default 0
+        Deals thrown in before this one.
+    bids : tuple, default ()
+        ``(index, seat, action, trump, strength)`` per bid made (recorded by the Python
+        engine only).
+    first_drawer : int, default 0
+        The seat that drew dealing position 0.
+    late_overturns : int, default 0
+        Overturns after the bury (``overturn_after_kitty``; only where that round was
+        played).
+    reburies : int, default 0
+        Kitties buried again (``overturn_reburies``).
+    team_overturns : tuple of int, default (0, 0)
+        Overturns per team (seat % 2) of the overturner, the round after the bury
+        included.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji.bidding import bid_deal
+    >>> outcome = bid_deal(list(np.random.default_rng(3).permutation(108)))
+    >>> outcome.trump, outcome.banker, outcome.first_declarer, outcome.overturns
+    ('D', 2, 1, 1)
+    """
 
     trump: str | None
     banker: int
@@ -62,7 +105,19 @@ class BidOutcome:
     team_overturns: tuple = (0, 0)
 
     def same_result(self, other: BidOutcome) -> bool:
-        """Equal apart from the bid log (which only the Python engine records)."""
+        """Return whether two outcomes are equal apart from the bid log.
+
+        Parameters
+        ----------
+        other : BidOutcome
+            The other outcome.
+
+        Returns
+        -------
+        bool
+            Whether every field but ``bids`` (which only the Python engine records) is
+            equal.
+        """
         keys = (
             "trump",
             "banker",
@@ -84,10 +139,31 @@ class BidOutcome:
 
 @dataclass(frozen=True)
 class BidOption:
-    """A bid a seat may make now.  ``action``: "declare", "reinforce" or "overturn";
-    ``trump``: the trump it makes; ``strength``: "single", "level_pair", "small_joker_pair",
-    "big_joker_pair"; ``trumps``: the seat's trumps with that trump; ``cards``: the kinds
-    shown ("2H", "SJ SJ", ...)."""
+    """A bid a seat may make now (``HandState.bid_options()``, ``BidView.options``).
+
+    Parameters
+    ----------
+    action : str
+        ``"declare"``, ``"reinforce"`` or ``"overturn"``.
+    trump : str
+        The trump it makes: ``"S"``, ``"H"``, ``"C"``, ``"D"`` or ``"NT"``.
+    strength : str
+        ``"single"``, ``"level_pair"``, ``"small_joker_pair"`` or ``"big_joker_pair"``.
+    trumps : int
+        The seat's trumps with that trump.
+    cards : str
+        The cards shown (``"2H"``, ``"SJ SJ"``, ...).
+    _key : tuple, default ()
+        The bidding engine's own key of the bid (not compared, not shown).
+
+    Examples
+    --------
+    >>> from shengji import HandState
+    >>> s = HandState("standard", level="2", seed=3, bid_phase=True)
+    >>> option = s.bid_options()[0]
+    >>> option.action, option.trump, option.cards, option.code
+    ('declare', 'C', '2C', 3)
+    """
 
     action: str
     trump: str
@@ -98,13 +174,33 @@ class BidOption:
 
     @property
     def code(self) -> int:
-        """This bid as an action (``BID_ACTIONS``)."""
+        """The bid as an action: its index in ``BID_ACTIONS`` (:func:`bid_action`)."""
         return bid_action(self)
 
 
 def bid_action(option: BidOption) -> int:
-    """The action (index in ``BID_ACTIONS``) of a bid: declarations and overturns by the
-    suit of the level card(s) or by the jokers shown."""
+    """Return the action of a bid: its index in ``BID_ACTIONS``.
+
+    Declarations and overturns are told apart by the suit of the level card(s) shown, or
+    by the jokers shown.
+
+    Parameters
+    ----------
+    option : BidOption
+        The bid.
+
+    Returns
+    -------
+    int
+        Its index in ``BID_ACTIONS`` (0, ``BID_PASS``, is passing).
+
+    Examples
+    --------
+    >>> from shengji.rules.bid_types import BID_ACTIONS, BidOption, bid_action
+    >>> k = bid_action(BidOption("overturn", "NT", "big_joker_pair", 9, "BJ BJ"))
+    >>> k, BID_ACTIONS[k]
+    (13, 'overturn BJ BJ')
+    """
     if option.action == "reinforce":
         return BID_ACTIONS.index("reinforce")
     shown = option.cards.split()
@@ -115,13 +211,47 @@ def bid_action(option: BidOption) -> int:
 
 @dataclass(frozen=True)
 class BidView:
-    """What a callable policy sees: its seat, the cards it holds so far (ids), how many cards
-    have been dealt (1..100), the level, whether this is a first hand, the current bid (None,
-    or dict trump/strength/bidder/locked; under ``secret_bids`` the trump of another seat's
-    face-down bid is None), the bids open to it (best first by the kernel's preference),
-    whether the deal is over (the last asking before the kitty is taken: ``after_deal``) and
-    whether this is the round after the bury (``late``: the seat's cards are its hand after
-    the bury)."""
+    """What a callable bidding policy sees when it may bid.
+
+    ``shengji.bidding.bid_deal(cards, policy=f)`` calls ``f(view)`` whenever a bid is open
+    to a seat; ``f`` returns one of ``view.options`` or None to pass.
+
+    Parameters
+    ----------
+    seat : int
+        The seat deciding.
+    hand : tuple of int
+        The cards it holds so far (physical ids).
+    dealt : int
+        How many cards have been dealt (1..100).
+    level : str
+        The rank being played.
+    first_hand : bool
+        Whether this is a match's first hand.
+    current : dict or None
+        The bid standing (None, or ``trump``, ``strength``, ``bidder``, ``locked``; under
+        ``secret_bids`` the trump of another seat's face-down bid is None).
+    options : tuple of BidOption
+        The bids open to it, best first by the kernel's preference.
+    after_deal : bool, default False
+        Whether the deal is over (the last asking before the kitty is taken).
+    late : bool, default False
+        Whether this is the round after the bury (the seat's cards are then its hand after
+        the bury).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from shengji.bidding import bid_deal
+    >>> views = []
+    >>> def first_offer(view):
+    ...     views.append(view)
+    ...     return view.options[0]                 # always bid; None would pass
+    >>> outcome = bid_deal(list(np.random.default_rng(3).permutation(108)), policy=first_offer)
+    >>> v = views[0]
+    >>> v.seat, v.dealt, v.current, v.options[0].cards
+    (1, 2, None, '2S')
+    """
 
     seat: int
     hand: tuple

@@ -20,8 +20,10 @@ from typing import NamedTuple
 import numpy as np
 
 from shengji._core.rules import combos as _core
+from shengji._core.rules import scoring as _scoring
 from shengji.cards import N_COPIES, N_KINDS, as_cards, kind_name, parse_rank
 from shengji.names import FOLLOW_NAMES, SHAPE_NAMES, SIDE_NAMES
+from shengji.rules import pack
 from shengji.rules.options import Rules, resolve_rules
 from shengji.rules.trump import Trump, resolve_trump
 
@@ -45,14 +47,40 @@ SIDES = SIDE_NAMES  # ("banker", "defenders")
 class Combo:
     """A classified combination (docs/rules-engine.md "Decomposition").
 
-    * ``kind``: ``"single"``, ``"pair"``, ``"tractor"`` or ``"throw"``;
-    * ``suit``: its following-suit, ``"S" "H" "C" "D"`` or ``"T"`` (trump);
-    * ``pairs``: pairs in the largest pair/tractor component (tractor of n -> n, pair -> 1),
-      0 when there is none;
-    * ``components``: the parts largest first (a non-throw's is ``[itself]``);
-    * ``cards``: the physical ids as given (a component lists its own, in the given order);
-    * ``top_order``: the order of the highest card; ``top_kind``: its kind (the smallest
-      kind id among equal highest cards).
+    What :func:`classify` returns; ``len(combo)`` is its number of cards, and Jupyter shows
+    it as cards.
+
+    Parameters
+    ----------
+    kind : str
+        ``"single"``, ``"pair"``, ``"tractor"`` or ``"throw"``.
+    suit : str
+        Its following-suit: ``"S"``, ``"H"``, ``"C"``, ``"D"``, or ``"T"`` for trump.
+    pairs : int
+        The pairs in its largest pair or tractor component (a tractor of n pairs: n; a
+        pair: 1; 0 when there is none).
+    cards : sequence of int
+        The physical ids as given (a component lists its own, in the given order).
+    top_order : int
+        The order of its highest card (``Trump.order``).
+    top_kind : int
+        That card's kind (the smallest kind id among equal highest cards).
+    components : list of Combo, optional
+        The parts of a throw, largest first; a combination that is not a throw is its own
+        only component (the default).
+
+    See Also
+    --------
+    classify : What builds them.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> c = shengji.classify("AS KS KS", ("2", "H"))
+    >>> c.kind, c.suit, [part.kind for part in c.components]
+    ('throw', 'S', ['pair', 'single'])
+    >>> c.components[0]
+    Combo(pair, S, 'KS KS')
     """
 
     __slots__ = ("kind", "suit", "pairs", "components", "cards", "top_order", "top_kind")
@@ -71,6 +99,7 @@ class Combo:
 
     @property
     def kinds(self) -> list[int]:
+        """The kinds of its cards (``card // 2``), in the order of ``cards``."""
         return [c // N_COPIES for c in self.cards]
 
     def __repr__(self) -> str:
@@ -82,7 +111,7 @@ class Combo:
         return f"Combo({self.kind}, {self.suit}, {format_cards(self.cards)!r})"
 
     def _repr_html_(self) -> str:
-        from shengji.rules.render_html import combo_html
+        from shengji.render.cards import combo_html
 
         return combo_html(self)
 
@@ -123,8 +152,15 @@ def _check_coexist(groups, what: str) -> None:
             )
 
 
-def _trump_rules(trump, rules) -> tuple[Trump, Rules]:
-    return resolve_trump(trump), resolve_rules(rules)
+def _rules(rules) -> Rules:
+    """This API's rules argument (a ``Rules``, a preset name, a dict of options or None): the
+    edge, resolved once per call."""
+    return resolve_rules(rules)
+
+
+def _trump_rules(trump, rules) -> tuple[Trump, dict[str, int]]:
+    """The trump and the rules as the core takes them (packed: ``shengji.rules.pack``)."""
+    return resolve_trump(trump), pack.rules(_rules(rules))
 
 
 def _describe_suits(ids, t: Trump) -> str:
@@ -158,7 +194,42 @@ def _build(raw, ids) -> Combo:
 
 
 def classify(cards, trump, rules=None) -> Combo:
-    """Decompose cards of one following-suit into single / pair / tractor components."""
+    """Classify cards of one following-suit: a single, a pair, a tractor, or a throw.
+
+    A throw is decomposed into its single, pair and tractor components, the largest first
+    (docs/rules-engine.md "Decomposition").
+
+    Parameters
+    ----------
+    cards : str or sequence of int
+        The cards: text (``"AS AS KS KS"``) or physical ids.
+    trump : Trump or tuple
+        The trump: a :class:`Trump` or a ``(level, suit)`` tuple (suit None or ``"NT"``
+        for no-trump).
+    rules : Rules, str, dict or None, optional
+        The rules (``tractor_gap``, ``trump_chain`` shape tractors); default the standard.
+
+    Returns
+    -------
+    Combo
+        The combination.
+
+    Raises
+    ------
+    ValueError
+        For no cards, unknown cards, or cards of more than one following-suit.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> t = shengji.Trump("2", "H")                     # level 2, hearts trump
+    >>> shengji.classify("AS AS KS KS", t).kind
+    'tractor'
+    >>> shengji.classify("2S 2S 2H 2H", t).kind         # the level cards, in trump
+    'tractor'
+    >>> shengji.classify("9C 9C 7C 7C", ("8", "S")).kind   # 8s are trump: 9-7 joins
+    'tractor'
+    """
     ids = _parse(cards, "cards")
     t, r = _trump_rules(trump, rules)
     _check_combination(ids, t, "classify")
@@ -167,9 +238,42 @@ def classify(cards, trump, rules=None) -> Combo:
 
 
 def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
-    """May a seat holding ``hand`` (before playing) answer ``lead`` with ``play``?
+    """Return whether a seat may answer a lead with a play (docs/rules.md §4).
 
-    False for a play of the wrong size or with cards the hand lacks."""
+    Parameters
+    ----------
+    hand : str or sequence of int
+        The seat's cards before it plays.
+    lead : str or sequence of int
+        The trick's lead: cards of one following-suit.
+    play : str or sequence of int
+        The answer.
+    trump : Trump or tuple
+        The trump (a :class:`Trump` or ``(level, suit)``).
+    rules : Rules, str, dict or None, optional
+        The rules; default the standard.
+
+    Returns
+    -------
+    bool
+        Whether the play is legal: False too for a play of the wrong size or with cards
+        the hand lacks.
+
+    Raises
+    ------
+    ValueError
+        For unknown cards, a card three times among hand and lead, or a lead of more than
+        one following-suit.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> t = shengji.Trump("2", "H")
+    >>> shengji.is_legal_follow("AS 3S 4H 5H", "QS", "AS", t)
+    True
+    >>> shengji.is_legal_follow("AS 3S 4H 5H", "QS", "4H", t)     # must follow spades
+    False
+    """
     hand_ids = _parse(hand, "hand")
     lead_ids = _parse(lead, "lead")
     play_ids = _parse(play, "play")
@@ -186,7 +290,36 @@ def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
 
 
 def trick_winner(plays, trump, rules=None) -> int:
-    """Index of the winning play; ``plays[0]`` leads."""
+    """Return which play wins a trick (docs/rules.md §4).
+
+    Parameters
+    ----------
+    plays : sequence
+        The plays in playing order, the lead first, each cards as text or ids, all of the
+        lead's size.
+    trump : Trump or tuple
+        The trump (a :class:`Trump` or ``(level, suit)``).
+    rules : Rules, str, dict or None, optional
+        The rules; default the standard.
+
+    Returns
+    -------
+    int
+        The index in ``plays`` of the winning play (the first of equal plays wins).
+
+    Raises
+    ------
+    ValueError
+        For no plays, plays of different sizes, unknown cards, a card three times, or a
+        lead of more than one following-suit.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> t = shengji.Trump("2", "H")
+    >>> shengji.trick_winner(["KC KC", "4H 5H", "3C 4C", "3H 3H"], t)   # only a pair ruffs
+    3
+    """
     if isinstance(plays, str):
         raise ValueError("plays: expected a sequence of plays (one per seat), not one string")
     try:
@@ -214,8 +347,46 @@ def trick_winner(plays, trump, rules=None) -> int:
 
 
 def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
-    """``(True, [])`` when the lead stands, else ``(False, forced)``: the lead's own ids of
-    the component it must play instead."""
+    """Return whether a throw stands against the other hands (docs/rules.md §4).
+
+    A throw stands when no other seat can beat any of its components in the same
+    following-suit; otherwise the thrower must play the component that is beaten
+    (docs/rules-engine.md "Throws").
+
+    Parameters
+    ----------
+    lead : str or sequence of int
+        The thrown cards, of one following-suit.
+    other_hands : sequence
+        The other seats' cards (each text or ids).
+    trump : Trump or tuple
+        The trump (a :class:`Trump` or ``(level, suit)``).
+    rules : Rules, str, dict or None, optional
+        The rules; default the standard.
+
+    Returns
+    -------
+    stands : bool
+        Whether the throw stands.
+    forced : list of int
+        When it does not, the lead's own ids of the component it must play instead;
+        else empty.
+
+    Raises
+    ------
+    ValueError
+        For unknown cards, a card three times, or a lead of more than one following-suit.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> t = shengji.Trump("2", "H")
+    >>> shengji.check_throw("AS KS KS", ["QS QS 3D", "4C"], t)
+    (True, [])
+    >>> stands, forced = shengji.check_throw("AS QS QS", ["KS KS 3D", "4C"], t)
+    >>> stands, shengji.format_cards(forced)
+    (False, 'QS QS')
+    """
     lead_ids = _parse(lead, "lead")
     if isinstance(other_hands, str):
         raise ValueError("other_hands: expected a sequence of hands, not one string")
@@ -240,16 +411,28 @@ def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
 
 
 class ShapeMatch(NamedTuple):
-    """How cards of one following-suit meet a lead (docs/rules-engine.md "Placement",
-    "Shape match", "Key").
+    """How cards of one following-suit meet a lead's shape (what :func:`match_shape` returns).
 
-    * ``tractors``: one flag per tractor component of the lead (largest first): the
-      components the cards can hold at once, the lexicographically largest choice -- for a
-      hand's cards of the led suit, the tractors a follow must contain;
-    * ``has_shape``: the cards have the lead's size and decomposition (what a follow in
-      the led suit or a ruff needs to win);
-    * ``key``: with the shape, the cards' key against the lead, read the strongest way the
-      cards allow (compared with ``>`` in the trick); else None.
+    docs/rules-engine.md "Placement", "Shape match" and "Key" define each field.
+
+    Parameters
+    ----------
+    tractors : tuple of bool
+        One flag per tractor component of the lead (largest first): the components the
+        cards can hold at once, the lexicographically largest choice; for a hand's cards
+        of the led suit, the tractors a follow must contain.
+    has_shape : bool
+        Whether the cards have the lead's size and decomposition (what a follow in the
+        led suit or a ruff needs to win).
+    key : int or None
+        With the shape, the cards' key against the lead, read the strongest way the cards
+        allow (compared with ``>`` in the trick); else None.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> shengji.match_shape("9S 9S 8S 8S", "QS QS JS JS", ("2", "H"))
+    ShapeMatch(tractors=(True,), has_shape=True, key=7)
     """
 
     tractors: tuple[bool, ...]
@@ -258,7 +441,37 @@ class ShapeMatch(NamedTuple):
 
 
 def match_shape(cards, lead, trump, rules=None) -> ShapeMatch:
-    """Match ``cards`` (of one following-suit, any number) against the lead's shape."""
+    """Match cards of one following-suit against a lead's shape.
+
+    Parameters
+    ----------
+    cards : str or sequence of int
+        Cards of one following-suit, any number of them.
+    lead : str or sequence of int
+        The lead.
+    trump : Trump or tuple
+        The trump (a :class:`Trump` or ``(level, suit)``).
+    rules : Rules, str, dict or None, optional
+        The rules; default the standard.
+
+    Returns
+    -------
+    ShapeMatch
+        The tractors the cards can hold, whether they have the lead's shape, and their key.
+
+    Raises
+    ------
+    ValueError
+        For unknown cards, a card three times, or cards or a lead of more than one
+        following-suit.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> t = shengji.Trump("2", "H")
+    >>> shengji.match_shape("9S 8S 8S 3S", "QS QS", t).has_shape
+    False
+    """
     ids = _parse(cards, "cards")
     lead_ids = _parse(lead, "lead")
     _check_coexist([ids, lead_ids], "cards and lead")
@@ -272,30 +485,93 @@ def match_shape(cards, lead, trump, rules=None) -> ShapeMatch:
 
 
 def kitty_multiplier(play, trump, rules=None) -> int:
-    """Multiplier of the kitty points for the last trick's winning play."""
+    """Return the multiplier of the kitty's points for the last trick's winning play.
+
+    The defenders add the kitty's points times this when they take the last trick
+    (docs/rules.md §5; ``kitty_multiplier`` chooses the rule for tractors).
+
+    Parameters
+    ----------
+    play : str or sequence of int
+        The play that took the last trick, of one following-suit.
+    trump : Trump or tuple
+        The trump (a :class:`Trump` or ``(level, suit)``).
+    rules : Rules, str, dict or None, optional
+        The rules; default the standard.
+
+    Returns
+    -------
+    int
+        The multiplier: 2 for a single, 4 for a pair, more for tractors and throws.
+
+    Raises
+    ------
+    ValueError
+        For unknown cards or cards of more than one following-suit.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> t = shengji.Trump("2", "H")
+    >>> shengji.kitty_multiplier("3C", t), shengji.kitty_multiplier("AS AS KS KS", t)
+    (2, 8)
+    >>> shengji.kitty_multiplier("AS AS KS KS", t, rules="club-84022")   # power2
+    8
+    """
     ids = _parse(play, "play")
     t, r = _trump_rules(trump, rules)
     _check_combination(ids, t, "play")
-    return int(_core.kitty_multiplier(_counts(ids), t.level_rank, t.suit_index, r))
+    return int(_scoring.kitty_multiplier(_counts(ids), t.level_rank, t.suit_index, r))
 
 
 def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tuple[str, int]:
-    """``(side, levels)``: who levels ("banker" or "defenders") and by how many.
+    """Return who levels up after a hand, and by how many levels (docs/rules.md §6).
 
-    ``level``: the current level (rank text) of the side that levels; with it,
-    ``must_play`` ranks stop a jump (and ``must_play_strict`` holds defenders on one).
-    ``overturns``: the hand's overturns, one more level each under ``overturn_levels =
-    "stakes"`` ("overturner" is a match rule, ignored here)."""
+    Parameters
+    ----------
+    defender_points : int
+        D, the defenders' points (table, kitty and penalties).
+    rules : Rules, str, dict or None, optional
+        The rules (``level_table``, ``level_cap``, ``must_play``, ...); default the
+        standard.
+    level : str, optional
+        The current level (a rank) of the side that levels; with it, ``must_play`` ranks
+        stop a jump (and ``must_play_strict`` holds defenders on one).
+    overturns : int, default 0
+        The hand's overturns: one more level each under ``overturn_levels = "stakes"``
+        (``"overturner"`` is a match rule, ignored here).
+
+    Returns
+    -------
+    side : str
+        ``"banker"`` (the banker team levels up) or ``"defenders"`` (they take over).
+    levels : int
+        By how many levels (0 for a take-over without a jump).
+
+    Raises
+    ------
+    ValueError
+        For points or overturns that are not integers (overturns >= 0), or an unknown
+        rank.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> shengji.level_change(30), shengji.level_change(0), shengji.level_change(80)
+    (('banker', 2), ('banker', 3), ('defenders', 0))
+    >>> shengji.level_change(120, "school-cup")
+    ('defenders', 1)
+    """
     if isinstance(defender_points, bool) or not isinstance(defender_points, Integral):
         raise ValueError(f"defender_points must be an integer, got {defender_points!r}")
     if isinstance(overturns, bool) or not isinstance(overturns, Integral) or overturns < 0:
         raise ValueError(f"overturns must be an integer >= 0, got {overturns!r}")
     d = int(defender_points)
-    r = resolve_rules(rules)
+    r = _rules(rules)
     rank = -1 if level is None else parse_rank(str(level))
     if d > _CORE_MAX_POINTS or int(overturns) > _CORE_MAX_OVERTURNS:
         return _huge_level_change(d, r, rank, int(overturns))
-    side, levels = _core.level_change(max(d, 0), r, rank, int(overturns))  # D < 0 counts as 0
+    side, levels = _scoring.level_change(max(d, 0), pack.rules(r), rank, int(overturns))  # D < 0: 0
     return SIDES[side], int(levels)
 
 
@@ -309,7 +585,7 @@ def _huge_level_change(d: int, r: Rules, rank: int, overturns: int) -> tuple[str
     """level_change for a D or an overturn count past the core's range: the same formula
     in Python integers."""
     if d <= _CORE_MAX_POINTS:
-        code, levels = _core.level_change(max(d, 0), r, -1, 0)
+        code, levels = _scoring.level_change(max(d, 0), pack.rules(r), -1, 0)
         side = SIDES[code]
     else:
         take_over, step = (100, 20) if r.level_table == "step20" else (120, 40)

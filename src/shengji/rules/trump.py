@@ -1,15 +1,42 @@
 """``Trump``: the level and trump suit of a hand, with every card's following-suit and
-order (docs/rules.md §2).  The tables come from the C core (``_core.cards``)."""
+order (docs/rules.md §2).  The tables come from the C core (``_core.base.cards``)."""
 
 from __future__ import annotations
 
 from shengji.cards import N_COPIES, as_cards, parse_rank, parse_suit
 from shengji.names import FOLLOW_NAMES, NO_TRUMP, RANK_NAMES, SUITS
 
+__all__ = ["Trump"]
+
 
 class Trump:
-    """``Trump(level, suit)``: ``level`` a rank text ("2".."9", "T"/"10", "J", "Q", "K",
-    "A"), ``suit`` one of "S", "H", "C", "D", or None (also "NT") for no-trump."""
+    """The level and the trump suit of a hand: every card's following-suit and order.
+
+    Parameters
+    ----------
+    level : str or int
+        The rank being played: ``"2"`` to ``"9"``, ``"T"`` or ``"10"``, ``"J"``, ``"Q"``,
+        ``"K"``, ``"A"``.
+    suit : str or None, optional
+        The trump suit, ``"S"``, ``"H"``, ``"C"`` or ``"D"``; None (or ``"NT"``) for
+        no-trump.
+
+    Raises
+    ------
+    ValueError
+        For an unknown rank or suit.
+
+    Examples
+    --------
+    >>> import shengji
+    >>> t = shengji.Trump("2", "H")
+    >>> t.follow_suit("2S"), t.follow_suit("AS"), t.is_trump("BJ")
+    ('T', 'S', True)
+    >>> t.order("BJ") > t.order("2H") > t.order("2S") > t.order("AH")
+    True
+    >>> print(shengji.Trump("10", None))
+    level 10, no-trump
+    """
 
     __slots__ = ("level", "suit", "level_rank", "suit_index", "_tables")
 
@@ -25,7 +52,21 @@ class Trump:
         self._tables = {}
 
     def tables(self, tractor_gap: bool = True, trump_chain: bool = True):
-        """(follow, order, chain, points) per kind (uint8 arrays of 54)."""
+        """Return the tables the core reads: per card kind, its following-suit and order.
+
+        Parameters
+        ----------
+        tractor_gap : bool, default True
+            The rule option of that name: tractors skip the level rank.
+        trump_chain : bool, default True
+            The rule option of that name: trump tractors chain the trump ace, the
+            off-suit and trump-suit level pairs and the jokers.
+
+        Returns
+        -------
+        tuple of numpy.ndarray
+            ``(follow, order, chain, points)``: uint8 arrays of 54, one entry per kind.
+        """
         key = (bool(tractor_gap), bool(trump_chain))
         if key not in self._tables:
             from shengji._core.base.cards import trump_table
@@ -35,16 +76,51 @@ class Trump:
 
     # -- per-card queries (cards as notation or physical ids) ------------------------
     def follow_suit(self, card) -> str:
-        """Following-suit of one card: "S", "H", "C", "D" or "T" for trump."""
+        """Return a card's following-suit.
+
+        Parameters
+        ----------
+        card : str or int
+            One card: its text (``"2S"``) or a physical id.
+
+        Returns
+        -------
+        str
+            ``"S"``, ``"H"``, ``"C"``, ``"D"``, or ``"T"`` for trump.
+        """
         return FOLLOW_NAMES[self.tables()[0][self._kind(card)]]
 
     def is_trump(self, card) -> bool:
+        """Return whether a card is a trump.
+
+        Parameters
+        ----------
+        card : str or int
+            One card: its text or a physical id.
+
+        Returns
+        -------
+        bool
+            Whether its following-suit is trump.
+        """
         return self.follow_suit(card) == "T"
 
     def order(self, card) -> int:
-        """Strength inside the card's following-suit (equal values tie; the first played
-        wins).  Only comparable between cards of the same following-suit, except that any
-        trump beats any side card."""
+        """Return a card's strength inside its following-suit.
+
+        Equal values tie (the first played wins). Orders compare only between cards of
+        the same following-suit, except that any trump beats any side card.
+
+        Parameters
+        ----------
+        card : str or int
+            One card: its text or a physical id.
+
+        Returns
+        -------
+        int
+            Its order.
+        """
         return int(self.tables()[1][self._kind(card)])
 
     @staticmethod

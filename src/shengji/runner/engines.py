@@ -55,6 +55,7 @@ def compute_chunk(
     else:
         res = kind.run_chunk(cfg, chunk)
     meta = dict(cfg.metadata(), chunk=chunk.index, start=chunk.start, count=chunk.count)
+    meta.update(res.metadata or {})
     files: dict[str, dict] = {}
     outp = Path(out)
     try:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from shengji.game.botspec import BotSpec
 from shengji.rules.options import Rules
 
 # Item indices (the deal, hand and match columns) are int64, so a run has at most 2^63 - 1
@@ -85,10 +86,25 @@ class ChunkResult:
     tables: dict  # table name -> pyarrow.Table of this chunk's rows
     stats: dict  # column name -> sum (for the run's summary means), plus "items"
     aggregate: dict | None = None  # name -> integer ndarray, summed across chunks
+    metadata: dict | None = None  # extra keys of this chunk's files' metadata
+
+
+def plain(value: Any) -> Any:
+    """A typed option value as a run's metadata records it (JSON): a ``BotSpec`` as its
+    ``to_config()``, a tuple as a list; anything else as it is."""
+    if isinstance(value, BotSpec):
+        return value.to_config()
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True)
 class StudyConfig:
+    """A validated study: its values typed as the edge parsed them (``rules``: a ``Rules``;
+    the kind's ``options``: each its validator's value, a bot a ``BotSpec``), turned into
+    plain JSON only when written (``metadata``)."""
+
     study: str
     n: int
     seed: int
@@ -101,12 +117,15 @@ class StudyConfig:
     source: str = ""
     # options the metadata records only when set (not None): the kind's Study.recorded_when_set
     recorded_when_set: frozenset = frozenset()
+    # the [deal] table: a shengji.studies.constraints.DealConstraint, or None (recorded in
+    # the metadata only when set)
+    deal: Any = None
 
     def metadata(self) -> dict:
         """What every output file carries: enough to reproduce it."""
         from shengji.names import VERSION as __version__
 
-        return {
+        meta = {
             "study": self.study,
             "n": self.n,
             "seed": self.seed,
@@ -115,12 +134,15 @@ class StudyConfig:
             "rules": self.rules.to_dict(),
             "chunk_size": self.chunk_size,
             "options": {
-                k: v
+                k: plain(v)
                 for k, v in self.options.items()
                 if v is not None or k not in self.recorded_when_set
             },
             "version": __version__,
         }
+        if self.deal is not None:
+            meta["deal"] = self.deal.to_config()
+        return meta
 
     def chunks(self) -> ChunkPlan:
         """The chunk plan (lazy: any n, flat memory)."""
@@ -162,8 +184,17 @@ class Study:
         """Aggregate runs: the run's statistics (for ``summary``) from the merged arrays."""
         raise NotImplementedError
 
+    def finish_metadata(self, cfg: StudyConfig, aggregate: dict) -> dict:
+        """Aggregate runs: extra keys of the finished tables' metadata (none by default)."""
+        return {}
+
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         return []
 
     def chunk_size_for(self, options: dict) -> int:
         return self.default_chunk_size
+
+    def configure(self, cfg: StudyConfig) -> StudyConfig:
+        """The run's config from the validated common one: ``cfg`` itself, or a kind's
+        own ``StudyConfig`` subclass (a ladder's pairs and their chunk plan)."""
+        return cfg

@@ -18,6 +18,9 @@ KINDS = {
     "scoring": "shengji.studies.scoring",
     "match": "shengji.studies.match",
     "duel": "shengji.studies.duel",
+    "decisions": "shengji.studies.decisions",
+    "evaluate": "shengji.studies.evaluate",
+    "ladder": "shengji.studies.ladder",
 }
 
 

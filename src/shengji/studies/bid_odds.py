@@ -29,8 +29,8 @@ from shengji.bidding.args import (
     check_threshold,
 )
 from shengji.cards import parse_rank
-from shengji.game.botspec import parse_bot
 from shengji.names import BID_POLICIES, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
+from shengji.rules import pack
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -43,7 +43,9 @@ from shengji.studies.base import (
     v_bool,
     v_choice,
     v_int,
+    v_policy_or_none,
 )
+from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 
 
 def _v_threshold(key, value):
@@ -59,7 +61,7 @@ class BidOddsStudy(Study):
     option_keys = {
         "policy": ("eager", v_choice(*STUDY_BID_POLICIES)),
         "threshold": (None, _v_threshold),
-        "bot": (None, lambda key, value: value),  # checked with the policy (tables)
+        "bot": (None, v_policy_or_none),  # the players' bot; checked with the policy (tables)
         "first_hand": (True, v_bool),
         "banker": (0, v_int(0, N_SEATS - 1)),
         "store_cards": (False, v_bool),
@@ -76,21 +78,21 @@ class BidOddsStudy(Study):
                 first_hand=o["first_hand"],
                 players=True,
             )
-            if check_players_bot(o["policy"], o["bot"]) is not None:
-                parse_bot("bot", o["bot"])
+            check_players_bot(o["policy"], o["bot"])
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
         return ["bids"] + (["cards"] if o["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
         from shengji._core.base.rng import chunk_state
-        from shengji._core.bidding.bidding import bid_chunk
+        from shengji._core.bidding.entry import bid_chunk
 
         o = cfg.options
         n = chunk.count
         state = chunk_state(cfg.seed, chunk.index)
         deck = np.arange(N_CARDS, dtype=np.uint8)
         cards = np.empty((n, N_CARDS), np.uint8) if o["store_cards"] else None
+        deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
         if o["policy"] == PLAYERS:
             from shengji._core.drivers.bids import bid_chunk_players
 
@@ -99,11 +101,12 @@ class BidOddsStudy(Study):
                 deck,
                 n,
                 parse_rank(cfg.level),
-                cfg.rules,
-                parse_bot("bot", o["bot"]),
+                pack.rules(cfg.rules),
+                pack.bot(o["bot"]),
                 o["first_hand"],
                 o["banker"],
                 cards,
+                deal=deal,
             )
         else:
             cols = bid_chunk(
@@ -111,13 +114,14 @@ class BidOddsStudy(Study):
                 deck,
                 n,
                 parse_rank(cfg.level),
-                cfg.rules,
+                pack.rules(cfg.rules),
                 BID_POLICIES.index(o["policy"]),
                 o["threshold"] or 0,
                 o["first_hand"],
                 o["banker"],
                 True,
                 cards,
+                deal=deal,
             )
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
         trump = arrow_dictionary(cols["trump"], TRUMP_NAMES)
@@ -160,7 +164,8 @@ class BidOddsStudy(Study):
             "banker_trumps": int(cols["banker_trumps"].sum(dtype=np.int64)),
             "team_trumps": int(cols["team_trumps"].sum(dtype=np.int64)),
         }
-        return ChunkResult(tables=tables, stats=stats)
+        extra, meta = chunk_extras(deal)
+        return ChunkResult(tables=tables, stats={**stats, **extra}, metadata=meta)
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         n = stats["items"]
@@ -169,10 +174,10 @@ class BidOddsStudy(Study):
         o = cfg.options
         policy = o["policy"] + (f" k={o['threshold']}" if o["policy"] == "threshold" else "")
         if o["policy"] == PLAYERS:
-            policy += f" ({parse_bot('bot', o['bot']).label} bidding)"
+            policy += f" ({o['bot'].label} bidding)"
         hand = "first hand" if o["first_hand"] else f"later hand, banker seat {o['banker']}"
         dealt = n + stats["redeals"]
-        return [
+        return summary_lines(cfg, stats) + [
             f"policy {policy}, {hand}, no_bid = {cfg.rules.no_bid}",
             f"P(no bid) {stats['no_bid'] / n:.4f} (deals thrown in: {stats['redeals']:,}, "
             f"{stats['redeals'] / dealt:.4f} of all dealt), "

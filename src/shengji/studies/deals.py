@@ -29,6 +29,7 @@ from shengji.studies.base import (
     v_bool,
     with_pandas_dtypes,
 )
+from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 
 MAX_VALUE = 256
 SEAT_BITS = 2  # rows are (deal, seat) with 4 seats: deal = row >> 2, seat = row & 3
@@ -77,15 +78,20 @@ class DealStudy(Study):
         level = parse_rank(cfg.level)
         state = chunk_state(cfg.seed, chunk.index)
         pieces = _pieces(cfg.n, n) if progress is not None else [(0, n)]
+        deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
         if cfg.options["aggregate"]:
             hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
             kitty_hist = np.zeros(MAX_VALUE, np.int64)
             for a, b in pieces:  # the kernel advances state in place: pieces = one call
-                deal_chunk(state, b - a, level, hist=hist, kitty_hist=kitty_hist)
+                deal_chunk(state, b - a, level, hist=hist, kitty_hist=kitty_hist, deal=deal)
                 if progress is not None:
                     progress(b - a)
+            extra, meta = chunk_extras(deal)
+            aggregate = {"hist": hist, "kitty_hist": kitty_hist}
+            if deal is not None:
+                aggregate["deal_counts"] = np.array([deal.accepted, deal.tries], np.int64)
             return ChunkResult(
-                tables={}, stats={"items": n}, aggregate={"hist": hist, "kitty_hist": kitty_hist}
+                tables={}, stats={"items": n, **extra}, aggregate=aggregate, metadata=meta
             )
         features = np.empty((len(names), N_SEATS * n), np.uint8)
         kitty = np.empty(n, np.uint8)
@@ -102,6 +108,7 @@ class DealStudy(Study):
                 kitty_points=kitty,
                 cards=cards,
                 order_state=ostate,
+                deal=deal,
             )
             if progress is not None:
                 progress(n)
@@ -117,6 +124,7 @@ class DealStudy(Study):
                     kitty_points=kitty[a:b],
                     cards=None if cards is None else cards[a:b],
                     order_state=ostate,
+                    deal=deal,
                 )
                 features[:, N_SEATS * a : N_SEATS * b] = rows_m
                 progress(m)
@@ -145,7 +153,8 @@ class DealStudy(Study):
         stats = {"items": n, "kitty_points": int(kitty.sum(dtype=np.int64))}
         for i, name in enumerate(names):
             stats[name] = int(sums[i])
-        return ChunkResult(tables=tables, stats=stats)
+        extra, meta = chunk_extras(deal)
+        return ChunkResult(tables=tables, stats={**stats, **extra}, metadata=meta)
 
     def finish(self, cfg: StudyConfig, aggregate: dict) -> dict:
         names = _features()
@@ -178,6 +187,12 @@ class DealStudy(Study):
         # seat is null for the kitty's rows: a nullable integer in pandas, not float64
         return {"histograms": with_pandas_dtypes(table, {"seat": "UInt8"})}
 
+    def finish_metadata(self, cfg: StudyConfig, aggregate: dict) -> dict:
+        if "deal_counts" not in aggregate:
+            return {}
+        deals, tries = (int(x) for x in aggregate["deal_counts"])
+        return {"deal_stats": {"deals": deals, "tries": tries}}
+
     def stats_from_aggregate(self, aggregate: dict) -> dict:
         names = _features()
         values = np.arange(MAX_VALUE)
@@ -195,7 +210,7 @@ class DealStudy(Study):
         mean = lambda key, per: stats[key] / per  # noqa: E731
         suits = ("trumps_s", "trumps_h", "trumps_c", "trumps_d")
         suit_trumps = np.mean([mean(k, rows) for k in suits])
-        return [
+        return summary_lines(cfg, stats) + [
             f"per hand: trumps (suit) {suit_trumps:.3f}, "
             f"trumps (no-trump) {mean('trumps_nt', rows):.3f}, points {mean('points', rows):.2f}, "
             f"level cards {mean('level_cards', rows):.3f}, pairs {mean('pairs', rows):.3f}, "

@@ -41,10 +41,20 @@ import numpy as np
 import pyarrow as pa
 
 from shengji.bidding.args import PLAYERS
-from shengji.game.botspec import chunk_size_for, parse_bot
+from shengji.game.botspec import chunk_size_for
 from shengji.names import BID_POLICIES
+from shengji.rules import pack
 from shengji.stats import CONFIDENCE, mean_interval
-from shengji.studies.base import Chunk, ChunkResult, ConfigError, Study, StudyConfig, v_choice
+from shengji.studies.base import (
+    Chunk,
+    ChunkResult,
+    ConfigError,
+    Study,
+    StudyConfig,
+    v_choice,
+    v_policy_or_none,
+)
+from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.kernel_args import kernel_args
 from shengji.studies.scoring import (
     DEAL_KEYS,
@@ -52,7 +62,6 @@ from shengji.studies.scoring import (
     check_deal_keys,
     dict_column,
     hand_columns,
-    v_policy_or_none,
 )
 
 N_ORIENTATIONS = 2
@@ -141,14 +150,16 @@ class DuelStudy(Study):
             a.deck,
             chunk.start,
             n,
-            cfg.rules,
+            pack.rules(cfg.rules),
             a.level,
             a.banker,
-            *a.bots,
+            pack.bot(a.bots[0]),
+            pack.bot(a.bots[1]),
             a.bid_policy,
             a.bid_threshold,
             out,
             -1 if tb is None else BID_POLICIES.index(tb),
+            deal=(deal := chunk_dealing(cfg)),
         )
         orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), n)
         labels = tuple(bot.label for bot in a.bots)
@@ -179,16 +190,17 @@ class DuelStudy(Study):
             "last_a_banks": int(last[:, 0].sum()),
             "last_b_banks": int(last[:, 1].sum()),
         }
-        return ChunkResult(tables={"duel": pa.table(cols)}, stats=stats)
+        extra, meta = chunk_extras(deal)
+        return ChunkResult(tables={"duel": pa.table(cols)}, stats={**stats, **extra}, metadata=meta)
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         n = stats["items"]
         if not n:
             return []
-        a, b = (parse_bot(key, cfg.options[key]).label for key in TEAM_KEYS)
+        a, b = (cfg.options[key].label for key in TEAM_KEYS)
         pts, pts_h = mean_interval(n, stats["swing_points"], stats["swing_points_sq"])
         lv, lv_h = mean_interval(n, stats["swing_levels"], stats["swing_levels_sq"])
-        return [
+        return summary_lines(cfg, stats) + [
             f"{a} (team_a) vs {b} (team_b), {n} deals each played both ways: swing "
             f"{pts:+.1f} ± {pts_h:.1f} points, {lv:+.3f} ± {lv_h:.3f} levels per deal "
             f"({100 * CONFIDENCE:.0f}% interval; + favours {a})",

@@ -14,7 +14,7 @@ chunk index into those drivers' arguments for all of them:
   else seat ``0`` (a match always opens with a first hand: ``-1``);
 - the two bots (``BotSpec``), the second falling back to the first where its option is
   unset: (``policy``, ``defender_policy``) for scoring, (``policy``, ``opponent_policy``)
-  for match, (``team_a``, ``team_b``) for the duel;
+  for match, (``team_a``, ``team_b``) for the duel, the teacher twice for decisions;
 - the bid policy's number (``shengji.bidding.args.policy_index``: its index in
   ``BID_POLICIES``, or POLICY_PLAYERS for ``players``) and its threshold.
 """
@@ -27,7 +27,7 @@ import numpy as np
 
 from shengji.bidding.args import policy_index
 from shengji.cards import parse_rank
-from shengji.game.botspec import BotSpec, parse_bot
+from shengji.game.botspec import BotSpec
 from shengji.names import N_CARDS
 
 __all__ = ["BOT_KEYS", "KernelArgs", "kernel_args"]
@@ -38,6 +38,7 @@ BOT_KEYS: dict[str, tuple[str, str]] = {
     "scoring": ("policy", "defender_policy"),  # the banker team's, the defenders'
     "match": ("policy", "opponent_policy"),  # team 0's (seats 0, 2), team 1's
     "duel": ("team_a", "team_b"),
+    "decisions": ("teacher", "teacher"),  # the teacher in every seat
 }
 
 
@@ -59,12 +60,13 @@ class KernelArgs:
 
 def kernel_args(study: str, options: dict, seed, level: str, chunk: int) -> KernelArgs:
     """The driver arguments of chunk ``chunk`` of a ``study`` run (``"scoring"``,
-    ``"match"`` or ``"duel"``) with these validated ``options``, ``seed`` and ``level``."""
+    ``"match"``, ``"duel"`` or ``"decisions"``) with these validated ``options``, ``seed``
+    and ``level``."""
     from shengji._core.base.rng import chunk_state, seat_key
 
     keys = BOT_KEYS[study]
-    first = parse_bot(keys[0], options[keys[0]])
-    second = parse_bot(keys[1], options[keys[1]] or options[keys[0]])
+    first: BotSpec = options[keys[0]]  # the options hold BotSpecs (studies.base.v_bot)
+    second: BotSpec = options[keys[1]] or first
     first_hand = study == "match" or options["first_hand"]
     return KernelArgs(
         state=chunk_state(seed, chunk),

@@ -42,7 +42,8 @@ from __future__ import annotations
 import numpy as np
 
 from shengji.bidding.args import STUDY_BID_POLICIES
-from shengji.game.botspec import chunk_size_for, parse_bot
+from shengji.game.botspec import GREEDY, chunk_size_for
+from shengji.rules import pack
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -51,14 +52,15 @@ from shengji.studies.base import (
     arrow_dictionary,
     arrow_lists,
     arrow_table,
+    v_bot,
     v_choice,
+    v_policy_or_none,
 )
+from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.kernel_args import kernel_args
 from shengji.studies.scoring import (
     check_bid_keys,
     hand_columns,
-    v_bot,
-    v_policy_or_none,
     v_threshold,
 )
 
@@ -69,7 +71,7 @@ class MatchStudy(Study):
     name = "match"
     unit = "matches"
     option_keys = {
-        "policy": ("greedy", v_bot),
+        "policy": (GREEDY, v_bot),
         "opponent_policy": (None, v_policy_or_none),
         # not "never": every match opens with a first hand, which needs a declaration
         "bid_policy": ("eager", v_choice(*(p for p in STUDY_BID_POLICIES if p != "never"))),
@@ -97,9 +99,20 @@ class MatchStudy(Study):
         buf = np.zeros((ncol + 2, MATCH_CAPACITY), np.int32)
         rows, winners, counts, traj0, traj1, final0, final1 = [], [], [], [], [], [], []
         ends = []
+        deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
+        every = cfg.deal is None or cfg.deal.hands == "every"
         for _m in range(chunk.count):
             n, winner, ended, _lv0, _lv1 = core.play_match(
-                a.state, a.deck, cfg.rules, *a.bots, a.bid_policy, a.bid_threshold, buf
+                a.state,
+                a.deck,
+                pack.rules(cfg.rules),
+                pack.bot(a.bots[0]),
+                pack.bot(a.bots[1]),
+                a.bid_policy,
+                a.bid_threshold,
+                buf,
+                deal=deal,
+                deal_every=every,
             )
             rows.append(buf[:, :n].copy())
             winners.append(winner)
@@ -143,19 +156,20 @@ class MatchStudy(Study):
             "on_time": int((e == "time").sum()),
             "draws": int(((e == "time") & (w < 0)).sum()),
         }
+        extra, meta = chunk_extras(deal)
         return ChunkResult(
-            tables={"matches": arrow_table(matches), "hands": arrow_table(hands)}, stats=stats
+            tables={"matches": arrow_table(matches), "hands": arrow_table(hands)},
+            stats={**stats, **extra},
+            metadata=meta,
         )
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         n = stats["items"]
         if not n:
             return []
-        t0 = parse_bot("policy", cfg.options["policy"]).label
-        t1 = parse_bot(
-            "opponent_policy", cfg.options["opponent_policy"] or cfg.options["policy"]
-        ).label
-        lines = [
+        t0 = cfg.options["policy"].label
+        t1 = (cfg.options["opponent_policy"] or cfg.options["policy"]).label
+        lines = summary_lines(cfg, stats) + [
             f"hands per match {stats['hands'] / n:.1f}; team 0 ({t0}) wins "
             f"{100 * stats['team0_wins'] / n:.1f}%, team 1 ({t1}) "
             f"{100 * stats['team1_wins'] / n:.1f}%",

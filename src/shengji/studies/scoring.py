@@ -33,13 +33,14 @@ import numpy as np
 import pyarrow as pa
 
 from shengji.bidding.args import PLAYERS, STUDY_BID_POLICIES, check_policy, check_threshold
-from shengji.game.botspec import chunk_size_for, parse_bot
+from shengji.game.botspec import GREEDY, chunk_size_for
 from shengji.names import (
     RANK_NAMES,
     SHAPE_NAMES,
     SIDE_NAMES,
     TRUMP_NAMES,
 )
+from shengji.rules import pack
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -49,23 +50,12 @@ from shengji.studies.base import (
     arrow_dictionary,
     arrow_table,
     v_bool,
+    v_bot,
     v_choice,
+    v_policy_or_none,
 )
+from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.kernel_args import kernel_args
-
-
-def v_bot(key, value):
-    """A bot: its name, or a table with its parameters (shengji.game.botspec), in canonical form."""
-    try:
-        return parse_bot(key, value).to_config()
-    except ValueError as exc:
-        raise ConfigError(str(exc)) from None
-
-
-def v_policy_or_none(key, value):
-    if value is None or value == "":
-        return None
-    return v_bot(key, value)
 
 
 def dict_column(codes: np.ndarray, names) -> pa.DictionaryArray:
@@ -75,7 +65,7 @@ def dict_column(codes: np.ndarray, names) -> pa.DictionaryArray:
 
 
 def hand_columns(out: np.ndarray, n: int, names) -> dict:
-    """The kernel's int32 rows (``_core.drivers.HAND_COLUMNS``) -> typed Arrow columns."""
+    """The kernel's int32 rows (``_core.drivers.hands.HAND_COLUMNS``) -> typed Arrow columns."""
     c = {name: out[i, :n] for i, name in enumerate(names)}
     return {
         "banker": c["banker"].astype(np.uint8),
@@ -157,7 +147,7 @@ class ScoringStudy(Study):
     name = "scoring"
     unit = "hands"
     option_keys = {
-        "policy": ("greedy", v_bot),
+        "policy": (GREEDY, v_bot),
         "defender_policy": (None, v_policy_or_none),
         **DEAL_KEYS,
     }
@@ -175,8 +165,7 @@ class ScoringStudy(Study):
             o["bid_policy"] == PLAYERS
             and (o["first_hand"] or cfg.rules.no_bid == "banker_steps_down")
             and o["defender_policy"] is not None
-            and parse_bot("defender_policy", o["defender_policy"])
-            != parse_bot("policy", o["policy"])
+            and o["defender_policy"] != o["policy"]
         ):
             # the seats bid before anyone banks: which bot would bid in which seat?
             raise ConfigError(
@@ -196,25 +185,30 @@ class ScoringStudy(Study):
             a.state,
             a.deck,
             n,
-            cfg.rules,
+            pack.rules(cfg.rules),
             a.level,
             a.banker,
-            *a.bots,
+            pack.bot(a.bots[0]),
+            pack.bot(a.bots[1]),
             a.bid_policy,
             a.bid_threshold,
             out,
+            deal=(deal := chunk_dealing(cfg)),
         )
         cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}
         cols.update(hand_columns(out, n, core.HAND_COLUMNS))
         stats = hand_stats(out, n, core.HAND_COLUMNS)
         stats["kitty_decided"] = kitty_decided(out, n, core.HAND_COLUMNS, cfg)
-        return ChunkResult(tables={"hands": arrow_table(cols)}, stats=stats)
+        extra, meta = chunk_extras(deal)
+        return ChunkResult(
+            tables={"hands": arrow_table(cols)}, stats={**stats, **extra}, metadata=meta
+        )
 
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         n = stats["items"]
         if not n:
             return []
-        return [
+        return summary_lines(cfg, stats) + [
             f"mean D {stats['defender_points'] / n:.1f}; banker team levels up in "
             f"{100 * stats['banker_levels_up'] / n:.1f}% of hands",
             f"defenders take the last trick in {100 * stats['defenders_win_last'] / n:.1f}% "
@@ -226,10 +220,10 @@ class ScoringStudy(Study):
 
 def take_over_points(rules) -> int:
     """The smallest D at which the defenders take over (80 in every level table)."""
-    from shengji._core.rules.combos import level_change
+    from shengji._core.rules.scoring import level_change
 
     d = 0
-    while level_change(d, rules, -1)[0] == 0:
+    while level_change(d, pack.rules(rules), -1)[0] == 0:
         d += 5
     return d
 

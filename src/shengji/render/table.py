@@ -1,15 +1,15 @@
-"""HTML renderings: what Jupyter shows for the package's objects (their ``_repr_html_``
-delegates here) and the pages of ``shengji show``.
+"""The table as HTML: what Jupyter shows for a hand (``HandState._repr_html_``,
+``Observation._repr_html_``) and the pages of ``shengji show`` are made of.
 
 * ``state_html(HandState)``: the whole table -- the four hands as cards grouped by
   following-suit, trumps first and marked, the kitty and the bury, the current trick, the
-  points, phase, trump, level and banker;
+  points, phase, trump, level and banker, the bids and the bidding (the lines of
+  ``shengji.render.text``: the same words as the text);
 * ``observation_html(Observation)``: one seat's view -- its own cards, the others' as card
   backs (how many they hold), the kitty and the bury only when that seat may see them;
-* ``combo_html(Combo)``, ``advice_html(Advice)``, ``duel_summary_html(dict)``,
-  ``run_result_html(RunResult)``;
-* ``document(body, title)``: a whole self-contained page (the styles inline, no
-  external asset, ASCII only: every other character written as an HTML reference).
+* ``hand_html``, ``trick_html``, ``result_html``, ``state_body``, ``tricks_html``: the
+  parts (``shengji.analysis.show`` pages through them).  Cards, combinations and the
+  shared styles are ``shengji.render.cards``; advice and summaries ``render.reports``.
 
 Every fragment carries its own ``<style>`` (the classes are prefixed ``sj-``); text that
 does not come from the package (bot labels, study names, paths) is escaped.  A card is
@@ -21,19 +21,18 @@ from __future__ import annotations
 
 from html import escape
 
-from shengji.game.render import card_groups
 from shengji.names import N_SEATS
-from shengji.rules.render_html import (
+from shengji.render.cards import (
     CSS,
     SUIT_GLYPHS,
     SUIT_WORDS,
     card_html,
     cards_html,
-    combo_html,
     document,
     fragment,
     trump_of,
 )
+from shengji.render.text import bidding_line, bids_line, card_groups
 from shengji.rules.trump import Trump
 
 __all__ = [
@@ -47,10 +46,6 @@ __all__ = [
     "tricks_html",
     "result_html",
     "observation_html",
-    "combo_html",
-    "advice_html",
-    "duel_summary_html",
-    "run_result_html",
     "fragment",
     "document",
 ]
@@ -249,29 +244,12 @@ def _bidding_rows(v) -> list[str]:
     if v.bids:
         rows.append(
             '<div class="sj-row"><b>bids</b><span>'
-            + "; ".join(
-                f"S{seat} {escape(str(action))} "
-                f"{'(face down)' if trump is None else _trump_words(trump)} at card {i + 1}"
-                for i, seat, action, trump, _ in v.bids
-            )
+            + escape(bids_line(v.bids, _trump_words), quote=False)
             + "</span></div>"
         )
-    b = v.bidding
-    if b is not None:
-        who = (
-            "nobody declared (no bid)"
-            if b.no_bid
-            else f"S{b.first_declarer} declared first (card {b.first_declare_index + 1})"
-        )
-        extra = [f"{b.overturns} overturn(s)"] if b.overturns else []
-        extra += ["reinforced"] if b.reinforced else []
-        extra += [f"{b.redeals} redeal(s)"] if b.redeals else []
-        extra += ["the banker stepped down"] if b.banker_steps_down else []
-        rows.append(
-            f'<div class="sj-row"><b>bidding</b><span>{who}'
-            + ("; " + ", ".join(extra) if extra else "")
-            + "</span></div>"
-        )
+    if v.bidding is not None:
+        line = escape(bidding_line(v.bidding))
+        rows.append(f'<div class="sj-row"><b>bidding</b><span>{line}</span></div>')
     return rows
 
 
@@ -406,95 +384,3 @@ def observation_html(o) -> str:
             "actions</span></div>"
         )
     return fragment(_table(v) + extra)
-
-
-# -- advice, summaries ------------------------------------------------------------------------
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def advice_html(a) -> str:
-    """The advisor's estimates as a table (the numbers of ``Advice.table()``)."""
-    from shengji.stats import CONFIDENCE
-
-    best = a.best
-    head = (
-        f'<div class="sj-head"><b>Advice</b><span class="sj-chip">seat {a.seat}</span>'
-        f'<span class="sj-chip">level {a.level}</span>'
-        f'<span class="sj-chip">{escape(a.rules_label())}</span>'
-        f'<span class="sj-chip">{escape(a.bot.label)} in every seat</span>'
-        f'<span class="sj-chip">{a.n:,} deals per option, seed {a.seed}</span></div>'
-    )
-    hand = f"<div>{hand_html(a.hand, None, a.level, a.rules)}</div>"
-    rows = []
-    for o in a.options:
-        trump = "pass (another seat banks)" if o.option == "pass" else _trump_words(o.option)
-        mark = ' class="sj-best"' if o is best else ""
-        rows.append(
-            f"<tr{mark}><td>{trump}</td>"
-            f'<td class="sj-num">{"-" if o.trumps is None else o.trumps}</td>'
-            f'<td class="sj-num">{_pct(o.level_up)}</td>'
-            f'<td class="sj-num">{_pct(o.level_up_ci[0])}\u2013{_pct(o.level_up_ci[1])}</td>'
-            f'<td class="sj-num">{o.defender_points:.1f} \u00b1 {o.defender_points_hw:.1f}</td>'
-            f'<td class="sj-num">{o.team_levels:+.2f} \u00b1 {o.team_levels_hw:.2f}</td>'
-            f'<td class="sj-num">{_pct(o.you_bank)}</td></tr>'
-        )
-    table = (
-        '<table class="sj-t"><tr><th>option</th><th>trumps</th><th>banker team levels up</th>'
-        f"<th>{100 * CONFIDENCE:.0f}% interval</th><th>mean D</th><th>your team's levels</th>"
-        f"<th>your team banks</th></tr>{''.join(rows)}</table>"
-    )
-    note = (
-        f'<div class="sj-note">intervals: {100 * CONFIDENCE:.0f}% (Wilson for the rate, t for '
-        f"the means); best for your team: <b>{escape(best.option)}</b> (highlighted)</div>"
-    )
-    return fragment(head + hand + table + note)
-
-
-def duel_summary_html(d: dict) -> str:
-    """``shengji.analysis.duel_summary``'s dict as a table."""
-    a, b = escape(str(d["team_a"])), escape(str(d["team_b"]))
-    pct = f"{100 * d['confidence']:.0f}%"
-    head = (
-        f'<div class="sj-head"><b>Duel: {a} (team_a) vs {b} (team_b)</b>'
-        f'<span class="sj-chip">{d["deals"]:,} deals, each played both ways</span></div>'
-    )
-    swing = "".join(
-        f'<tr><td>{name}</td><td class="sj-num">{d[key]["mean"]:+.{nd}f}</td>'
-        f'<td class="sj-num">{d[key]["low"]:+.{nd}f} \u2026 {d[key]["high"]:+.{nd}f}</td>'
-        f'<td class="sj-num">{d[key]["sd"]:.{nd}f}</td></tr>'
-        for name, key, nd in (("points", "points", 1), ("levels", "levels", 3))
-    )
-    t1 = (
-        f'<table class="sj-t"><tr><th>swing per deal</th><th>mean</th><th>{pct} interval</th>'
-        f"<th>sd</th></tr>{swing}</table>"
-    )
-    sides = "".join(
-        f'<tr><td>{who}</td><td class="sj-num">{d[key]["mean_d"]:.1f}</td>'
-        f'<td class="sj-num">{_pct(d[key]["level_up"])}</td>'
-        f'<td class="sj-num">{_pct(d[key]["defenders_last"])}</td></tr>'
-        for who, key in ((a, "a_banks"), (b, "b_banks"))
-    )
-    t2 = (
-        '<table class="sj-t"><tr><th>banking side</th><th>mean D</th><th>banker team levels '
-        f"up</th><th>defenders take the last trick</th></tr>{sides}</table>"
-    )
-    note = f'<div class="sj-note">+ favours {a}; the pairing is the deal (Student t)</div>'
-    return fragment(head + t1 + t2 + note)
-
-
-def run_result_html(r) -> str:
-    """A finished run (``shengji.runner.RunResult``): its summary lines and tables."""
-    rate = f", {r.items / r.seconds:,.0f}/s" if r.seconds > 0 else ""
-    head = (
-        f'<div class="sj-head"><b>Run</b><span class="sj-chip">{escape(str(r.out))}</span>'
-        f'<span class="sj-chip">{r.items:,} items in {r.seconds:.2f} s{rate}</span>'
-        f'<span class="sj-chip">{escape(r.engine)}</span></div>'
-    )
-    lines = "".join(f"<li>{escape(line)}</li>" for line in r.summary)
-    tables = ", ".join(escape(t) + "/" for t in r.tables)
-    return fragment(
-        head
-        + (f"<ul>{lines}</ul>" if lines else "")
-        + f'<div class="sj-note">tables: {tables}</div>'
-    )

@@ -1,6 +1,6 @@
 """HTML of cards and combinations, and the styles every HTML picture of the package shares
-(the lowest layer that needs them: ``Combo`` lives here; the tables are in
-``shengji.game.render_html``, which builds on this).
+(``Combo._repr_html_`` shows ``combo_html``; the tables, ``shengji.render.table``, and the
+reports, ``shengji.render.reports``, build on this).
 
 A card is ``<span class="sj-card ..." data-card="ID" title="NOTATION">``: rank and suit
 glyph, red for hearts, diamonds and the big joker, gold (``sj-trump``) for a trump.  A

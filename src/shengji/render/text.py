@@ -1,12 +1,14 @@
-"""Text renderings of a hand: the table as one seat sees it (``Observation.render``) and
-the whole table (``HandState.render``).  Hands are grouped by following-suit, trumps
-first, strongest first."""
+"""Text of a hand: the table as one seat sees it (``Observation.render``) and the whole table
+(``HandState.render``), and the lines the text and the HTML share: a hand grouped by
+following-suit (trumps first, strongest first: ``card_groups``), the bids made and the
+bidding's outcome (``bids_line``, ``bidding_line``: one wording for both)."""
 
 from __future__ import annotations
 
+from shengji._core.engine.actions import ACTION_PLAY, N_PLAY_ACTIONS
 from shengji.cards import format_cards
-from shengji.game.actions import ACTION_PLAY, action_name, is_card_action
 from shengji.names import FOLLOW_NAMES, N_COPIES, N_SEATS, TRUMP
+from shengji.rules.bid_types import BID_ACTIONS
 from shengji.rules.trump import Trump
 
 _GROUPS = (TRUMP, 0, 1, 2, 3)  # trumps first, then S H C D
@@ -30,6 +32,36 @@ def card_groups(cards, trump: str | None, level: str, rules) -> list[tuple[str, 
     return out
 
 
+def bids_line(bids, trump_word=str) -> str:
+    """The bids made, ``(index, seat, action, trump, strength)`` each (``bid_log``): "S1
+    declare H at card 23; ...", ``trump_word(trump)`` naming a trump (a face-down bid's
+    trump, None, is "(face down)")."""
+    return "; ".join(
+        f"S{seat} {action} {'(face down)' if trump is None else trump_word(trump)} at card {i + 1}"
+        for i, seat, action, trump, _ in bids
+    )
+
+
+def bidding_line(b) -> str:
+    """A ``BidOutcome`` in words: who declared first (or nobody: no bid), then its
+    overturns, a reinforcement, redeals, a banker stepping down."""
+    who = (
+        "nobody declared (no bid)"
+        if b.no_bid
+        else f"S{b.first_declarer} declared first (card {b.first_declare_index + 1})"
+    )
+    extra = [f"{b.overturns} overturn(s)"] if b.overturns else []
+    extra += ["reinforced"] if b.reinforced else []
+    extra += [f"{b.redeals} redeal(s)"] if b.redeals else []
+    extra += ["the banker stepped down"] if b.banker_steps_down else []
+    return who + ("; " + ", ".join(extra) if extra else "")
+
+
+def _action_name(action: int) -> str:
+    """A bid action's name (the encoding of shengji.game.actions: bids from N_PLAY_ACTIONS)."""
+    return BID_ACTIONS[action - N_PLAY_ACTIONS]
+
+
 def _sorted_groups(cards, trump: str, level: str, rules) -> str:
     parts = [f"{g}: {format_cards(mine)}" for g, mine in card_groups(cards, trump, level, rules)]
     return "  |  ".join(parts) if parts else "(none)"
@@ -44,31 +76,15 @@ def _header(o) -> list[str]:
     )
     lines = [f"level {o.level} (defenders {o.defender_level}), trump {trump}, banker {bank}"]
     if o.bids:
-        lines.append(
-            "bids: "
-            + "; ".join(
-                f"S{seat} {action} {'(face down)' if trump is None else trump} at card {i + 1}"
-                for i, seat, action, trump, _ in o.bids
-            )
-        )
+        lines.append("bids: " + bids_line(o.bids))
     if o.standing_bid is not None:
         st = o.standing_bid
         lines.append(
             f"standing bid: S{st['bidder']} {st['strength']} "
             f"{st['trump'] or '(face down)'}" + (", locked" if st["locked"] else "")
         )
-    b = o.bidding
-    if b is not None:
-        who = (
-            "nobody declared (no_bid)"
-            if b.no_bid
-            else f"S{b.first_declarer} declared first (card {b.first_declare_index + 1})"
-        )
-        extra = [f"{b.overturns} overturn(s)"] if b.overturns else []
-        extra += ["reinforced"] if b.reinforced else []
-        extra += [f"{b.redeals} redeal(s)"] if b.redeals else []
-        extra += ["the banker stepped down"] if b.banker_steps_down else []
-        lines.append("bidding: " + who + ("; " + ", ".join(extra) if extra else ""))
+    if o.bidding is not None:
+        lines.append("bidding: " + bidding_line(o.bidding))
     return lines
 
 
@@ -92,10 +108,10 @@ def _record(o) -> list[str]:
 
 def _legal(o) -> str:
     if o.phase == "bid":
-        return f"legal actions: {', '.join(action_name(a) for a in o.legal_actions)}"
+        return f"legal actions: {', '.join(_action_name(a) for a in o.legal_actions)}"
     return (
         f"legal actions: {len(o.legal_actions)} "
-        f"(cards {format_cards([a for a in o.legal_actions if is_card_action(a)])}"
+        f"(cards {format_cards([a for a in o.legal_actions if 0 <= a < ACTION_PLAY])}"
         + (" + play)" if o.legal_actions[-1] == ACTION_PLAY else ")")
     )
 
