@@ -161,6 +161,23 @@ def test_shuffle_is_hidden_and_uniform():
         state.apply_action(17)  # placed already
 
 
+@pytest.mark.parametrize("action", [-1, -2, N_CARDS, 2**62])
+def test_an_action_of_no_card_is_a_value_error_not_openspiel_s(action):
+    """-1 is OpenSpiel's kInvalidAction, which its C++ side refused with its own SpielError
+    before our check (found by tests/hostile's fuzzing): every action that is no action of
+    the game is one ValueError, at a chance node and at a decision."""
+    game = pyspiel.load_game("python_shengji", {"trump": "S"})
+    state = game.new_initial_state()
+    with pytest.raises(ValueError):
+        state.apply_action(action)
+    for c in range(N_CARDS):
+        state.apply_action(c)
+    history = state.history()
+    with pytest.raises(ValueError):
+        state.apply_action(action)
+    assert state.history() == history
+
+
 @pytest.mark.parametrize("steps", [2, 40])
 def test_strings_and_tensors_are_the_observation(steps):
     game = pyspiel.load_game("python_shengji")

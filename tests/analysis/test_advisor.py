@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from shengji import advisor as advise_mod
+from shengji.analysis import advisor as advise_mod
 from shengji.analysis.advisor import advise, declarable, wilson
 from shengji.cards import as_cards
 from shengji.cli import main
@@ -101,18 +101,20 @@ def test_the_defender_points_interval_is_a_t_interval():
 def _sd_of_option(hand, option, n, seed):
     from shengji._core.base.rng import chunk_state, seat_key
     from shengji._core.drivers.advise import OUT_ROWS, advise_hands
+    from shengji.analysis.advisor import advice_dealing
     from shengji.game.botspec import parse_bot
+    from shengji.rules import pack
 
     out = np.zeros((1, len(OUT_ROWS), n), np.int32)
     advise_hands(
         chunk_state(seed, 0),
         seat_key(seed, 0),
-        np.array(as_cards(hand), np.uint8),
+        advice_dealing(as_cards(hand), 0, 0, None),
         0,
         0,
-        Rules.preset("standard"),
+        pack.rules(Rules.preset("standard")),
         np.array([option], np.int32),
-        parse_bot("bot", "greedy"),
+        pack.bot(parse_bot("bot", "greedy")),
         0,
         n,
         out,
@@ -198,3 +200,63 @@ def test_cli_in_a_real_process():
     )
     assert res.returncode == 2 and res.stdout == "" and "Traceback" not in res.stderr
     assert res.stderr.strip() == "shengji: error: hand: expected 25 cards, got 26"
+
+
+# -- the advisor as a conditional study (shengji.studies.conditioned) ------------------------
+# The estimates of this hand, seed and settings before advise dealt by the conditional
+# deals (measured on the code before the change: its table's sha256 was d97758a0...): the
+# same draws give the same numbers (docs/conditional-deals.md, "The advisor").
+PINNED_HAND = "BJ SJ AS AS KH QH 2S 2H 5C 5D TD TD 9S 8S 7H 6C 4C 3D JD QD KC AC 3S 4H 6D"
+PINNED = [
+    ("S", 0.5133333333333333, 78.75, 0.49333333333333335, 1.0),
+    ("H", 0.5133333333333333, 77.35, 0.49333333333333335, 1.0),
+    ("pass", 0.36333333333333334, 86.11666666666666, 0.06333333333333334, 0.31666666666666665),
+]
+
+
+def test_the_same_seed_gives_the_same_estimates_as_before_the_conditional_deals():
+    a = advise(PINNED_HAND, level="2", n=300, seed=9)
+    got = [(o.option, o.level_up, o.defender_points, o.team_levels, o.you_bank) for o in a.options]
+    assert got == PINNED
+
+
+def test_a_condition_on_the_other_cards_is_the_studies_deal_table():
+    from shengji.studies.constraints import parse_deal
+
+    a = advise(HAND, "2", n=60, seed=4, where="seat2.big_jokers >= 1")
+    b = advise(HAND, "2", n=60, seed=4, deal={"where": "seat2.big_jokers >= 1"})
+    c = advise(HAND, "2", n=60, seed=4, deal=parse_deal({"where": "seat2.big_jokers >= 1"}))
+    assert a.table() == b.table() == c.table()
+    assert a.deal is not None and 0.1 < a.acceptance < 0.9
+    assert "given where seat2.big_jokers >= 1 (acceptance" in a.table()
+    plain = advise(HAND, "2", n=60, seed=4)
+    assert plain.deal is None and plain.acceptance == 1.0
+    assert "given" not in plain.table() and plain.table() != a.table()
+
+
+def test_the_condition_changes_what_the_hand_is_worth_the_right_way():
+    # the partner holding both big jokers (the hand holds none) helps the team that banks
+    hand = "AS AS KS 2S 2H 3H 4H 5H 6H 7C 8C 9C TC JC QD KD AD 3D 4D 5S 6S SJ SJ 9D 9H"
+    good = advise(hand, "2", n=300, seed=2, where="seat2.big_jokers == 2")
+    bad = advise(hand, "2", n=300, seed=2, where="seat1.big_jokers + seat3.big_jokers == 2")
+    g = {o.option: o for o in good.options}
+    b = {o.option: o for o in bad.options}
+    assert g["S"].team_levels > b["S"].team_levels
+
+
+@pytest.mark.parametrize(
+    "kwargs,needle",
+    [
+        (dict(where="seat2.big_jokers >= 3"), "seat2.big_jokers >= 3 never holds"),
+        (dict(where=5), "where: expected a string"),
+        (dict(where="seat1.pairs > 1", deal={"where": "seat2.pairs > 1"}), "give it once"),
+        (dict(deal={"seat0": "BJ"}), "seat0 already has fixed cards (the hand is seat 0's)"),
+        (dict(deal={"seat1": "AS"}), "AS is fixed to seat0 and elsewhere"),
+        (dict(deal={"seat1": "BJ", "hands": "first"}), "deal.hands: the advisor"),
+        (dict(deal="seat1"), "deal: expected a table"),
+    ],
+)
+def test_a_bad_condition_is_one_value_error(kwargs, needle):
+    with pytest.raises(ValueError) as info:
+        advise(HAND, "2", n=5, **kwargs)
+    assert needle in str(info.value) and "\n" not in str(info.value), str(info.value)

@@ -23,14 +23,18 @@ def test_pandas_is_a_dependency():
     assert {"pandas", "pyarrow", "numpy"} <= plain, plain
 
 
-def test_readme_loading_snippet_runs(tmp_path, monkeypatch):
+def test_readme_loading_snippet_runs(tmp_path, monkeypatch, capsys):
+    """README.md's first example (after ``<!-- readme-example: load -->``) runs a study and
+    loads it into pandas, as written, in an empty directory."""
     readme = (ROOT / "README.md").read_text()
-    section = readme.split("## Loading the output", 1)[1]
-    snippet = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    assert "out/quickstart" in snippet
+    m = re.search(r"<!-- readme-example: load -->\s*```python\n(.*?)```", readme, re.S)
+    assert m, "README.md has no loading example"
+    snippet = m.group(1)
+    assert "shengji.load" in snippet and "out/quickstart" in snippet
     monkeypatch.chdir(tmp_path)
-    run(str(ROOT / "sim" / "quickstart.toml"), "out/quickstart", n=2000, workers=1)
     exec(compile(snippet, "README.md", "exec"), {})
+    assert "trumps_h" in capsys.readouterr().out
+    assert (tmp_path / "out" / "quickstart" / "hands").is_dir()
 
 
 def test_run_accepts_a_study_kind(tmp_path):

@@ -3,7 +3,8 @@
 The package is cut into layers, low to high::
 
     _core < ground (names seeds cards stats) < rules < reference < bidding < game < runner
-          < studies < adapters < analysis < cli < the package (__init__, __main__, _moved)
+          < studies < adapters < analysis < learn < cli < the package (__init__, __main__,
+          _moved)
 
 and inside ``_core``: ``include < base < rules < deal < bidding < engine < bots < drivers <
 step``.  A module may import its own layer and the layers below it, never one above.  This
@@ -39,7 +40,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 LAYERS = (
     ("_core", ("_core",)),
     ("ground", ("names", "seeds", "cards", "stats")),
-    ("rules", ("rules",)),
+    ("rules", ("rules", "render")),
     ("reference", ("reference",)),
     ("bidding", ("bidding",)),
     ("game", ("game",)),
@@ -47,8 +48,9 @@ LAYERS = (
     ("studies", ("studies",)),
     ("adapters", ("adapters",)),
     ("analysis", ("analysis",)),
+    ("learn", ("learn",)),
     ("cli", ("cli",)),
-    ("package", ("__init__", "__main__", "_moved")),
+    ("package", ("__init__", "__main__", "_moved", "vector")),
 )
 # Inside _core, low to high (the package's own __init__ sits with the lowest).
 CORE_LAYERS = ("include", "base", "rules", "deal", "bidding", "engine", "bots", "drivers", "step")
@@ -245,6 +247,93 @@ def test_the_reader_sees_the_tree():
         resolve(t, known_modules(SRC), MOVED).startswith("shengji.rules")
         for _, t, _ in python_imports(state, "shengji.game.state")
     )
+
+
+def reference_importers(src: Path) -> list[str]:
+    """Every import of ``shengji.reference`` from a module outside ``reference/``, as
+    'file:line: module'.  The reference is the tests' oracle: production never runs it."""
+    names = known_modules(src)
+    found = []
+    for path in sorted((src / "shengji").rglob("*")):
+        if path.suffix not in (".py", ".pyx", ".pxd") or "__pycache__" in path.parts:
+            continue
+        module = module_name(path, src)
+        if module == "shengji.reference" or module.startswith("shengji.reference."):
+            continue
+        reader = python_imports if path.suffix == ".py" else cython_imports
+        for line, target, _ in reader(path, module):
+            if target.split(".")[0].split(":")[0] != "shengji":
+                continue
+            resolved = resolve(target, names, MOVED)
+            if resolved == "shengji.reference" or resolved.startswith("shengji.reference."):
+                found.append(f"{path.relative_to(src).as_posix()}:{line}: {module}")
+    return found
+
+
+def test_only_the_tests_import_the_reference():
+    found = reference_importers(SRC)
+    assert not found, "production imports the tests' oracle (shengji.reference):\n" + "\n".join(
+        found
+    )
+
+
+def test_the_reference_check_sees_an_import(tree):
+    write(tree, "reference/__init__.py", "")
+    write(tree, "reference/bidding.py", "from shengji.names import N_CARDS\n")
+    write(tree, "game/setup.py", "def f():\n    from shengji.reference import bidding\n")
+    assert reference_importers(tree) == ["shengji/game/setup.py:2: shengji.game.setup"]
+
+
+CORE_ALONE = """
+import importlib, json, pkgutil, sys, types
+import numpy as np
+
+# the package without its __init__ (which imports every layer): the core on its own
+pkg = types.ModuleType("shengji")
+pkg.__path__ = [sys.argv[1]]
+sys.modules["shengji"] = pkg
+import shengji._core as core
+
+for info in pkgutil.walk_packages(core.__path__, "shengji._core."):
+    importlib.import_module(info.name)
+from shengji._core.base.rng import chunk_state
+from shengji._core.drivers.hands import HAND_COLUMNS, play_hands
+from shengji._core.rules.combos import classify
+
+rules = json.loads(sys.argv[2])  # packed rules, as shengji.rules.pack gives them
+counts = np.zeros(54, np.uint8)
+counts[[16, 17]] = 2  # 5H 5H 6H 6H
+assert classify(counts, 0, 0, rules)[1] >= 0
+out = np.zeros((len(HAND_COLUMNS), 3), np.int32)
+deck = np.arange(108, dtype=np.uint8)
+pimc = (3, {"samples": 2})  # a bot with parameters, packed and checked by the core's table
+play_hands(chunk_state(1, 0), deck, 3, rules, 0, 0, 2, pimc, 0, 0, out)
+above = [m for m in sys.modules if m.startswith("shengji.") and not m.startswith("shengji._core")]
+print(json.dumps(above))
+"""
+
+
+def test_the_core_runs_alone_and_never_calls_back_up():
+    """Every unit of _core imports, and its kernels run on packed values, without a module of
+    the Python layers ever being imported: the core holds no callback into them (no
+    resolver) and imports nothing above it at run time."""
+    import json
+    import subprocess
+    import sys
+
+    import shengji
+    from shengji.rules import pack
+    from shengji.rules.options import Rules
+
+    # the package as imported (installed or built in place): its compiled units are there
+    package = Path(shengji.__file__).resolve().parent
+    done = subprocess.run(
+        [sys.executable, "-c", CORE_ALONE, str(package), json.dumps(pack.rules(Rules()))],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == [], done.stdout
 
 
 # -- it fails: a synthetic tree with imports that point up ---------------------------------

@@ -16,6 +16,7 @@ from shengji import Rules
 from shengji.cards import parse_cards
 from shengji.game import HandState
 from shengji.names import RANK_NAMES, TRUMP_NAMES
+from shengji.rules import pack
 from shengji.rules.bid_types import BID_ACTIONS
 from tests.support.constructed_deals import at, deal, fill
 
@@ -168,7 +169,7 @@ def test_secret_bids_face_down_in_the_bid_phase():
 # -- the C round after the bury against the Python engine ------------------------------------
 def test_round_after_the_bury_kernel_matches_python():
     from shengji._core.base.rng import chunk_state
-    from shengji._core.bidding.bidding import shuffle_deck
+    from shengji._core.bidding.entry import shuffle_deck
     from shengji.bidding.phase import BidPhase, kind_counts
     from shengji.bidding.simulate import eager_policy
     from shengji.reference.bidding import BiddingEngine
@@ -265,7 +266,7 @@ def test_handstate_plays_the_drivers_hand_under_the_option_presets(preset, banke
             chunk_state(seed, 0),
             np.arange(108, dtype=np.uint8),
             1,
-            preset,
+            pack.rules(Rules.preset(preset)),
             3,
             -1 if banker is None else banker,
             1,

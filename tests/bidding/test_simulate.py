@@ -16,6 +16,7 @@ from shengji.bidding.simulate import (
     threshold_policy,
 )
 from shengji.rules.options import PRESETS
+from tests.support.core_args import core_rules
 
 # rule sets beyond the presets: every bidding option of issue 12 on, in combinations
 OPTION_SETS = {
@@ -59,12 +60,22 @@ def test_kernel_matches_python_engine(preset, policy, k, first_hand, banker):
 
 def test_trump_counts_against_the_cards():
     from shengji._core.base.rng import chunk_state
-    from shengji._core.bidding.bidding import bid_chunk
+    from shengji._core.bidding.entry import bid_chunk
 
     n = 2000
     cards = np.empty((n, 108), np.uint8)
     cols = bid_chunk(
-        chunk_state(3, 0), np.arange(108, dtype=np.uint8), n, 0, None, 0, 0, True, 0, True, cards
+        chunk_state(3, 0),
+        np.arange(108, dtype=np.uint8),
+        n,
+        0,
+        core_rules(),
+        0,
+        0,
+        True,
+        0,
+        True,
+        cards,
     )
     kind = cards // 2
     for i in range(0, n, 97):

@@ -14,7 +14,7 @@ import pytest
 
 from shengji import Rules
 from shengji._core.base.rng import chunk_state
-from shengji._core.bidding.bidding import draw_bounded
+from shengji._core.bidding.entry import draw_bounded
 from shengji.bidding.simulate import bid_deal
 from tests.support.constructed_deals import at, deal, fill
 

@@ -1,5 +1,8 @@
-"""Where the two bidding engines live: the C kernel in the core, its Python twin in
-shengji.reference.bidding (independent of the core), driven by shengji.bidding.simulate."""
+"""The bidding machine and its twin: the C kernel in the core (driven by shengji.bidding:
+in a loop by the kernel policies, decision by decision by a Python policy), its plain-Python
+twin in shengji.reference.bidding (independent of the core, imported by the tests only),
+and the two held to the same answers -- for the kernel policies and for arbitrary callable
+policies, view by view."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ import shengji.bidding.simulate as bidding
 import shengji.reference.bidding as ref_bidding
 from shengji import Rules
 from shengji._core.base.rng import chunk_state
-from shengji._core.bidding.bidding import shuffle_deck
+from shengji._core.bidding.entry import shuffle_deck
 from shengji.names import RANKS
 from shengji.rules.bid_types import BidOutcome
 
@@ -35,9 +38,19 @@ def test_the_reference_imports_nothing_of_the_core():
         assert m is None, f"reference/{path.name}: {m.group(0).strip()}"
 
 
-def test_the_public_module_drives_the_reference_engine():
-    assert bidding.bid_python is ref_bidding.bid_python
-    assert not hasattr(bidding, "_Engine") and hasattr(ref_bidding, "BiddingEngine")
+def test_the_public_module_drives_the_kernel():
+    """The bidding layer never imports the reference: a callable policy steps the kernel's
+    machine (shengji.bidding.policy.bid_with)."""
+    from shengji.bidding import policy
+
+    src = Path(bidding.__file__).resolve().parent
+    for path in sorted(src.glob("*.py")):
+        assert "shengji.reference" not in "".join(
+            line
+            for line in path.read_text().splitlines()
+            if line.lstrip().startswith(("import", "from"))
+        ), path.name
+    assert bidding.bid_with is policy.bid_with and not hasattr(bidding, "bid_python")
     assert bidding.BidOutcome is BidOutcome
 
 
@@ -66,7 +79,7 @@ def test_reference_engine_alone_matches_the_kernel(preset, first_hand, banker):
             cards, "7", rules, first_hand=first_hand, banker=banker, seed=i, engine="core"
         )
         # the kernel's one kitty_random draw, replayed from the same seed
-        from shengji._core.bidding.bidding import draw_bounded
+        from shengji._core.bidding.entry import draw_bounded
 
         s = chunk_state(i, 0)
         py = ref_bidding.bid_python(
@@ -174,5 +187,80 @@ def test_every_bidding_option_kernel_matches_python(
     core = bidding.bid_deal(deck, engine="core", **kw)
     py = bidding.bid_deal(deck, engine="python", **kw)
     assert core.same_result(py), (core, py)
+    ref = _reference(deck, level, rules, _callable(policy, threshold), first_hand, banker, seed)
+    if first_drawer is None:
+        assert core.same_result(ref), (core, ref)
     if rules.secret_bids:
         assert not py.reinforced
+
+
+def _callable(policy, threshold):
+    return bidding.eager_policy if policy == "eager" else bidding.threshold_policy(threshold)
+
+
+def _reference(deck, level, rules, policy, first_hand, banker, seed, views=None):
+    """The twin's bidding of ``deck``, drawing as bid_deal(seed=seed) draws."""
+    from shengji._core.bidding.entry import draw_bounded
+
+    s = chunk_state(seed, 0)
+    if views is not None:
+        inner = policy
+
+        def policy(view):
+            views.append(view)
+            return inner(view)
+
+    return ref_bidding.bid_python(
+        deck,
+        level,
+        rules,
+        policy,
+        first_hand,
+        0 if first_hand else banker,
+        lambda bound, s=s: draw_bounded(s, bound),
+    )
+
+
+def _whim(salt: int):
+    """An arbitrary but deterministic policy: its choice a hash of everything it sees."""
+    import hashlib
+
+    def policy(view):
+        key = repr((salt, view)).encode()
+        k = int.from_bytes(hashlib.sha256(key).digest()[:4], "little")
+        choices = (None, *view.options)
+        return choices[k % len(choices)]
+
+    return policy
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    options=BIDDING_OPTIONS,
+    seed=st.integers(0, 2**32 - 1),
+    level=st.integers(0, 12),
+    first_hand=st.booleans(),
+    banker=st.integers(0, 3),
+    salt=st.integers(0, 2**16),
+)
+def test_any_callable_policy_sees_and_gets_what_the_twin_gives(
+    options, seed, level, first_hand, banker, salt
+):
+    """A callable policy on the stepped kernel is asked exactly when, and shown exactly what,
+    the independent twin asks and shows, and the bidding comes out the same, bids included."""
+    rules = consistent(options)
+    deck = np.random.default_rng(seed).permutation(108).tolist()
+    seen: list = []
+    policy = _whim(salt)
+
+    def recording(view):
+        seen.append(view)
+        return policy(view)
+
+    kw = dict(level=RANKS[level], rules=rules, first_hand=first_hand, seed=seed)
+    kw["banker"] = None if first_hand else banker
+    got = bidding.bid_deal(deck, policy=recording, **kw)
+    twin: list = []
+    ref = _reference(deck, level, rules, policy, first_hand, banker, seed, twin)
+    assert seen == twin
+    assert got.same_result(ref) and got.bids == ref.bids, (got, ref)

@@ -170,3 +170,22 @@ def test_rules_say_source_not_seed(tmp_path):
     assert "source 000" in res.stdout and "seed 0" not in res.stdout
     one = cli(["rules", "school-cup"], tmp_path)
     assert "source: source 000" in one.stdout
+
+
+def test_advise_conditions_the_other_cards_with_where_and_fix(tmp_path):
+    args = ["advise", "--hand", HAND, "--level", "2", "--n", "60", "--quiet", "--seed", "3"]
+    res = cli([*args, "--where", "seat2.big_jokers >= 1", "--fix", "kitty=5C 5C"], tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "given kitty 2 fixed; where seat2.big_jokers >= 1 (acceptance" in res.stdout
+    from shengji import advise
+
+    api = advise(HAND, "2", n=60, seed=3, deal={"kitty": "5C 5C", "where": "seat2.big_jokers >= 1"})
+    assert res.stdout == api.table() + "\n"
+    for extra, needle in (
+        (["--where", "seat2.big_jokers >= 3"], "never holds"),
+        (["--fix", "seat0=BJ"], "seat0 already has fixed cards"),
+        (["--fix", "kitty"], "--fix: expected SLOT=CARDS"),
+    ):
+        bad = cli([*args, *extra], tmp_path)
+        assert bad.returncode == 2 and needle in bad.stderr, bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1

@@ -1,4 +1,4 @@
-"""The batched hand kernel (``_core.drivers.play_hands``): column invariants over 10^4 hands
+"""The batched hand kernel (``_core.drivers.hands.play_hands``): column invariants over 10^4 hands
 per preset, determinism, and greedy beating random (level-up rates with 95% intervals)."""
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ import pytest
 import shengji.reference as ref
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
-from shengji.rules.options import PRESETS, RANK_NAMES, Rules
+from shengji.names import RANK_NAMES
+from shengji.rules import pack
+from shengji.rules.options import PRESETS, Rules
 
 RANDOM, GREEDY = 0, 1
 KERNEL_HANDS = 10_000
@@ -23,7 +25,17 @@ def run(preset, n, bank_bot, def_bot, seed=1, level=0, banker=0, chunk=0):
     deck = np.arange(108, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
     core.play_hands(
-        state, deck, n, Rules.preset(preset), level, banker, bank_bot, def_bot, 0, 0, out
+        state,
+        deck,
+        n,
+        pack.rules(Rules.preset(preset)),
+        level,
+        banker,
+        bank_bot,
+        def_bot,
+        0,
+        0,
+        out,
     )
     return {name: out[i] for i, name in enumerate(core.HAND_COLUMNS)}
 

@@ -12,10 +12,11 @@ import pandas as pd
 import pytest
 
 from shengji._core.base.rng import chunk_state
-from shengji._core.bidding.bidding import bid_chunk, draw_bounded, shuffle_deck
+from shengji._core.bidding.entry import bid_chunk, draw_bounded, shuffle_deck
 from shengji._core.deal.deal import deal_chunk
 from shengji._core.drivers.hands import HAND_COLUMNS, play_hands
 from shengji.game import HandState, play_hand
+from shengji.rules import pack
 from shengji.rules.options import Rules
 from shengji.runner import run_study
 from shengji.studies.base import make_config
@@ -38,6 +39,8 @@ RESULT_KEYS = (
     "next_banker",
     "failed_throws",
 )
+
+STD = pack.rules(Rules())  # the standard rules as the kernels take them
 
 
 def _rows(tmp_path, table, **data):
@@ -101,7 +104,7 @@ def test_handstate_draws_from_chunk_0():
     play_hands makes from that state (and another seed deals another hand)."""
     state, deck = chunk_state(5, 0), np.arange(108, dtype=np.uint8)
     out = np.zeros((NCOL, 1), np.int32)
-    play_hands(state, deck, 1, Rules(), 0, 0, 1, 1, 0, 0, out)
+    play_hands(state, deck, 1, STD, 0, 0, 1, 1, 0, 0, out)
     assert HandState(None, "2", banker=0, seed=5).deal == deck.tolist()
     assert HandState(None, "2", banker=0, seed=6).deal != deck.tolist()
 
@@ -120,10 +123,10 @@ def test_rng_door_refuses_bad_states(bad, why):
     deck = np.arange(108, dtype=np.uint8)
     calls = [
         lambda: deal_chunk(bad, 1, 0, kitty_points=np.zeros(1, np.uint8)),
-        lambda: bid_chunk(bad, deck, 1, 0),
+        lambda: bid_chunk(bad, deck, 1, 0, STD),
         lambda: shuffle_deck(bad, deck),
         lambda: draw_bounded(bad, 8),
-        lambda: play_hands(bad, deck, 1, None, 0, 0, 0, 0, 0, 0, np.zeros((NCOL, 1), np.int32)),
+        lambda: play_hands(bad, deck, 1, STD, 0, 0, 0, 0, 0, 0, np.zeros((NCOL, 1), np.int32)),
     ]
     for call in calls:
         with pytest.raises(ValueError, match="state"):
@@ -142,9 +145,9 @@ def test_kernels_advance_the_state_exactly_once():
     a, da = chunk_state(2, 0), np.arange(108, dtype=np.uint8)
     b, db = chunk_state(2, 0), np.arange(108, dtype=np.uint8)
     oa, ob = np.zeros((NCOL, 40), np.int32), np.zeros((NCOL, 40), np.int32)
-    play_hands(a, da, 40, None, 0, 0, 0, 1, 0, 0, oa)
-    play_hands(b, db, 25, None, 0, 0, 0, 1, 0, 0, ob)
+    play_hands(a, da, 40, STD, 0, 0, 0, 1, 0, 0, oa)
+    play_hands(b, db, 25, STD, 0, 0, 0, 1, 0, 0, ob)
     rest = np.zeros((NCOL, 15), np.int32)
-    play_hands(b, db, 15, None, 0, 0, 0, 1, 0, 0, rest)
+    play_hands(b, db, 15, STD, 0, 0, 0, 1, 0, 0, rest)
     ob[:, 25:] = rest
     assert np.array_equal(oa, ob) and np.array_equal(a, b) and np.array_equal(da, db)

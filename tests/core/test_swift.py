@@ -9,32 +9,34 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from shengji import bots
 from shengji._core.base.rng import chunk_state, seat_key
-from shengji._core.bots import swift
+from shengji._core.bots.table import bot_row
 from shengji._core.drivers import hands as core
 from shengji._core.drivers.duel import play_duel
 from shengji.game import HandState, play_hand
+from shengji.game import botspec as bots
 from shengji.game.botspec import parse_bot
 from shengji.names import BOT_NAMES, N_CARDS
+from shengji.rules import pack
 from shengji.rules.options import PRESETS, Rules
 from shengji.runner import run_study
 from shengji.studies.base import make_config
 from shengji.studies.duel import mean_interval
 from tests.support.duels import assert_bad_bot_parameter, duel_columns
 
+SWIFT = bot_row("swift")
 SMALL = {"bot": "swift", "bury_samples": 2, "lead_samples": 2, "candidates": 4}
 
 
 def _hands(bot, n, seed=3):
     """n hands (play_hands: the same bot in every seat) -> the output table."""
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-    spec = parse_bot("b", bot)
+    spec = pack.bot(parse_bot("b", bot))
     core.play_hands(
         chunk_state(seed, 0),
         np.arange(N_CARDS, dtype=np.uint8),
         n,
-        Rules.preset("standard"),
+        pack.rules(Rules.preset("standard")),
         0,
         0,
         spec,
@@ -46,17 +48,17 @@ def _hands(bot, n, seed=3):
     return out
 
 
-def test_the_defaults_and_limits_are_the_cores():
+def test_the_defaults_and_limits_are_the_tables():
     spec = parse_bot("b", "swift")
     assert (
         dict(spec.params)
-        == swift.DEFAULTS
+        == SWIFT.defaults()
         == {
-            "bury_samples": swift.SWIFT_BURY_SAMPLES,
-            "lead_samples": swift.SWIFT_LEAD_SAMPLES,
-            "follow_samples": swift.SWIFT_FOLLOW_SAMPLES,
-            "candidates": swift.SWIFT_CANDIDATES,
-            "hand_limit": swift.SWIFT_HAND_LIMIT,
+            "bury_samples": 16,
+            "lead_samples": 16,
+            "follow_samples": 16,
+            "candidates": 8,
+            "hand_limit": 10,
         }
     )
     assert spec.searches and spec.label == "swift"
@@ -83,16 +85,17 @@ def test_searching_everywhere_is_pimc_bit_for_bit():
 
 def test_the_defaults_are_pimc_in_the_last_cards_and_memory_before():
     """Default swift, decision by decision along a hand: the bury and every play with at
-    most SWIFT_HAND_LIMIT cards in hand are pimc's (default parameters, the same stream),
+    most hand_limit (10) cards in hand are pimc's (default parameters, the same stream),
     every earlier play is memory's."""
-    assert swift.SWIFT_HAND_LIMIT < 25  # the standard hand holds 25 cards after the bury
+    limit = SWIFT.defaults()["hand_limit"]
+    assert limit < 25  # the standard hand holds 25 cards after the bury
     searched = early = 0
     for seed in (4, 5):
         s = HandState("standard", "2", banker=seed % 4, seed=seed)
         while not s.is_over():
             held = len(s.hands[s.to_play])
             a = s.clone().bot_action("swift")
-            if s.phase == "bury" or held <= swift.SWIFT_HAND_LIMIT:
+            if s.phase == "bury" or held <= limit:
                 assert a == s.clone().bot_action("pimc")
                 searched += 1
             else:
@@ -164,7 +167,8 @@ def test_every_study_takes_swift_and_cuts_small_chunks(study, keys):
         {"study": study, "n": 1, "seed": 1, keys[0]: "swift", keys[1]: "memory"}
     )
     kind.tables(cfg)
-    assert cfg.options[keys[0]] == {"bot": "swift", **swift.DEFAULTS}
+    assert cfg.options[keys[0]] == parse_bot("x", "swift")
+    assert cfg.metadata()["options"][keys[0]] == {"bot": "swift", **SWIFT.defaults()}
     assert kind.chunk_size_for(cfg.options) <= bots.SEARCH_CHUNK_HANDS
 
 
@@ -194,12 +198,10 @@ def test_bad_parameters(value, needle):
 def test_the_core_checks_parameters_too():
     """agent_init validates what reaches it without shengji.game.botspec."""
 
-    class Spec:
-        id = BOT_NAMES.index("swift")
-        params = (("lead_samples", 300),)
+    spec = (BOT_NAMES.index("swift"), (("lead_samples", 300),))  # (id, parameters) by hand
 
     with pytest.raises(ValueError, match="lead_samples: expected an integer 0..256"):
-        duel_columns(Spec(), BOT_NAMES.index("memory"), 1, 1)
+        duel_columns(spec, BOT_NAMES.index("memory"), 1, 1)
 
 
 def test_the_pimc_probe_refuses_swift():
@@ -209,7 +211,7 @@ def test_the_pimc_probe_refuses_swift():
 
     s = HandState("standard", "2", banker=0, seed=1)
     with pytest.raises(ValueError, match="pimc_decision takes pimc"):
-        pimc_decision(s._core, parse_bot("b", "swift"), chunk_state(1, 0))
+        pimc_decision(s._core, pack.bot(parse_bot("b", "swift")), chunk_state(1, 0))
 
 
 def test_swift_beats_random_clearly():
@@ -224,10 +226,10 @@ def test_swift_beats_random_clearly():
         deck,
         0,
         n,
-        Rules.preset("standard"),
+        pack.rules(Rules.preset("standard")),
         0,
         0,
-        parse_bot("a", "swift"),
+        pack.bot(parse_bot("a", "swift")),
         BOT_NAMES.index("random"),
         0,
         0,

@@ -31,6 +31,7 @@ N_SMALL = {
     "03_scoring": 300,
     "04_rule_variants": 40,
     "05_openspiel_bots": 1,
+    "07_conditional_deals": 20000,
 }
 CELL_TIMEOUT = 300  # seconds, per cell
 KERNEL = "shengji-test-python3"

@@ -11,6 +11,7 @@ from shengji.bidding.args import THRESHOLD_MIN, check_policy, check_seat, check_
 from shengji.bidding.simulate import bid_deal, simulate_bids
 from shengji.game import HandState
 from shengji.names import HAND_SIZE, MAX_THRESHOLD
+from shengji.rules.options import Rules
 from shengji.studies.base import ConfigError, make_config
 
 LOW, HIGH = THRESHOLD_MIN, MAX_THRESHOLD
@@ -101,8 +102,8 @@ def test_a_threshold_only_applies_to_the_threshold_policy():
 
 def test_never_and_unknown_policies():
     with pytest.raises(ValueError, match="policy 'never' never declares"):
-        check_policy("never", None, rules="standard", first_hand=True)
-    assert check_policy("never", None, rules="standard", first_hand=False) == 0
+        check_policy("never", None, rules=Rules.preset("standard"), first_hand=True)
+    assert check_policy("never", None, rules=Rules.preset("standard"), first_hand=False) == 0
     with pytest.raises(ValueError, match="bid_policy: unknown policy 'greedy'; allowed: 'eager'"):
         check_policy("greedy", None, policy_key="bid_policy")
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from shengji import bots
 from shengji.game import HandState
-from shengji.game.botspec import parse_bot
+from shengji.game import botspec as bots
+from shengji.game.botspec import BotSpec, parse_bot
 from shengji.names import BOT_NAMES
 from shengji.studies.base import ConfigError, make_config
 
 
 def test_names_come_from_the_core():
-    assert BOT_NAMES == ("random", "greedy", "memory", "pimc", "swift")
+    assert BOT_NAMES[:5] == ("random", "greedy", "memory", "pimc", "swift")  # the table's first
     assert set(bots.BOT_PARAMS) == set(BOT_NAMES)
     for i, name in enumerate(BOT_NAMES):
         spec = parse_bot("x", name)
@@ -23,21 +23,27 @@ def test_names_come_from_the_core():
 
 
 def test_a_table_with_parameters(monkeypatch):
-    def positive(where, v):
-        if not isinstance(v, int) or v < 1:
-            raise ValueError(f"{where}: expected a positive integer, got {v!r}")
-        return v
+    from dataclasses import replace
 
-    # a bot with parameters, as a search bot will declare them
-    monkeypatch.setitem(
-        bots.BOT_PARAMS, "memory", {"samples": (32, positive), "depth": (1, positive)}
+    from shengji._core.bots import table
+
+    # a bot with parameters, as its row in the bot table declares them
+    memory = replace(
+        table.bot_row("memory"),
+        params=(
+            table.Param("samples", table.Int(1, 99), 32, "deals"),
+            table.Param("depth", table.Int(1, 99), 1, "plies"),
+        ),
+    )
+    monkeypatch.setattr(
+        table, "BOTS", tuple(memory if b.name == "memory" else b for b in table.BOTS)
     )
     spec = parse_bot("team_a", {"bot": "memory", "samples": 8})
     assert spec.params == (("depth", 1), ("samples", 8))  # defaults filled, sorted
     assert spec.label == "memory(samples=8)"  # what differs from them
     assert spec.to_config() == {"bot": "memory", "depth": 1, "samples": 8}
     assert parse_bot("team_a", spec.to_config()) == spec  # canonical round trip
-    with pytest.raises(ValueError, match=r"team_a.samples: expected a positive integer"):
+    with pytest.raises(ValueError, match=r"team_a.samples: expected an integer 1..99, got 0"):
         parse_bot("team_a", {"bot": "memory", "samples": 0})
     with pytest.raises(ValueError, match="its parameters: depth, samples"):
         parse_bot("team_a", {"bot": "memory", "width": 2})
@@ -46,7 +52,7 @@ def test_a_table_with_parameters(monkeypatch):
 @pytest.mark.parametrize(
     "value,needle",
     [
-        ("clever", "unknown bot 'clever'; allowed: random, greedy, memory, pimc, swift"),
+        ("clever", "unknown bot 'clever'; allowed: " + ", ".join(BOT_NAMES)),
         ({"samples": 2}, "a bot table needs the key 'bot'"),
         ({"bot": 3}, "unknown bot 3"),
         (
@@ -76,7 +82,8 @@ def test_every_study_takes_memory_by_name_or_table(study, keys):
             {"study": study, "n": 1, "seed": 1, keys[0]: value, keys[1]: "greedy"}
         )
         kind.tables(cfg)
-        assert cfg.options[keys[0]] == "memory"
+        assert cfg.options[keys[0]] == BotSpec("memory")
+        assert cfg.metadata()["options"][keys[0]] == "memory"
     with pytest.raises(ConfigError, match=f"{keys[1]}: unknown bot 'smart'"):
         make_config({"study": study, "n": 1, "seed": 1, keys[0]: "memory", keys[1]: "smart"})
 
@@ -85,5 +92,5 @@ def test_hand_state_bot_action_memory():
     s = HandState("standard", "2", banker=0, seed=2)
     s.apply(s.bot_action("memory"))
     assert s.phase == "play" and len(s.buried) == 8
-    with pytest.raises(ValueError, match="unknown 'smart'"):
+    with pytest.raises(ValueError, match="bot: unknown bot 'smart'"):
         s.bot_action("smart")

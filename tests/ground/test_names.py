@@ -13,15 +13,18 @@ import numpy as np
 import pytest
 
 import shengji.names as names
-from shengji import bots, cli, game
-from shengji import combos as api_combos
+from shengji import cli, game
 from shengji._core.base import cards as core_cards
 from shengji._core.bidding import bidding as core_bidding
-from shengji._core.bots import bot
+from shengji._core.bots import bot, registry
 from shengji._core.engine import hand
 from shengji._core.rules import combos
+from shengji._core.rules import scoring as core_scoring
 from shengji._core.step import handcore
+from shengji.game import botspec as bots
+from shengji.rules import combos as api_combos
 from shengji.studies import scoring as scoring_study
+from tests.support.core_args import core_rules
 
 PACKAGE = Path(names.__file__).resolve().parent
 
@@ -63,13 +66,15 @@ def test_name_tuples():
     assert names.SHAPE_NAMES == ("single", "pair", "tractor", "throw")
     assert names.SIDE_NAMES == ("banker", "defenders")
     assert names.PHASE_NAMES == ("bury", "play", "over")
-    assert names.BOT_NAMES == ("random", "greedy", "memory", "pimc", "swift")
+    # the bot table's first rows, in its order (a new bot is appended: its own row)
+    assert names.BOT_NAMES[:5] == ("random", "greedy", "memory", "pimc", "swift")
     assert names.BID_POLICIES == ("eager", "threshold", "never")
     assert names.RANK_NAMES[8] == "10" and len(names.RANK_NAMES) == names.N_RANKS
 
 
 def test_public_modules_share_the_names():
-    from shengji import bidding, cards, combos, game, trump
+    from shengji import bidding, cards, game
+    from shengji.rules import combos, trump
 
     assert bidding.TRUMP_NAMES is names.TRUMP_NAMES and bidding.MAX_REDEALS == names.MAX_REDEALS
     assert bidding.POLICIES is names.BID_POLICIES and game.BID_POLICIES is names.BID_POLICIES
@@ -146,12 +151,16 @@ def test_phase_names_come_from_the_enum():
     assert s.phase == hand.PHASE_NAMES[hand.Phase.PHASE_PLAY]
 
 
-def test_bot_names_come_from_the_enum():
-    assert bot.BOT_NAMES == tuple(
-        b.name.removeprefix("BOT_").lower() for b in sorted(bot.BotId, key=int)
-    )
+def test_bot_names_come_from_the_table():
+    """The bots are the bot table's rows, in order; the ids the C code names (BotId) are its
+    first rows; every Python copy of the names is the table's."""
+    from shengji._core.bots.table import BOTS
+
+    assert bot.BOT_NAMES == tuple(b.name for b in BOTS) == names.BOT_NAMES
+    for b in bot.BotId:
+        assert bot.BOT_NAMES[int(b)] == b.name.removeprefix("BOT_").lower()
     assert [int(b) for b in sorted(bot.BotId, key=int)] == list(range(len(bot.BotId)))
-    assert game.BOTS == bot.BOT_NAMES == handcore.BOTS
+    assert game.BOTS == bot.BOT_NAMES == handcore.BOTS and registry.n_bots() == len(BOTS)
     assert bots.BOT_NAMES == bot.BOT_NAMES == tuple(bots.BOT_PARAMS)  # the studies' bots
 
 
@@ -164,6 +173,7 @@ def _counts(*kinds):
 
 def test_shape_and_side_names_follow_the_kernels():
     """What the core's classifier and level change return, read through the Python names."""
+    STD = core_rules()
     five, six, nine = 13 + 3, 13 + 4, 13 + 7  # 5H 6H 9H; trump spades at level 2
     cases = {
         "single": _counts(five),
@@ -172,9 +182,9 @@ def test_shape_and_side_names_follow_the_kernels():
         "throw": _counts(five, nine),
     }
     for name, counts in cases.items():
-        assert combos.SHAPE_NAMES[combos.classify(counts, 0, 0)[1]] == name
-    assert combos.SIDE_NAMES[combos.level_change(0)[0]] == "banker"
-    assert combos.SIDE_NAMES[combos.level_change(200)[0]] == "defenders"
+        assert combos.SHAPE_NAMES[combos.classify(counts, 0, 0, STD)[1]] == name
+    assert combos.SIDE_NAMES[core_scoring.level_change(0, STD)[0]] == "banker"
+    assert combos.SIDE_NAMES[core_scoring.level_change(200, STD)[0]] == "defenders"
     for copy in (game.SHAPE_NAMES, scoring_study.SHAPE_NAMES, api_combos.SHAPES):
         assert tuple(copy) == combos.SHAPE_NAMES
     for copy in (game.SIDE_NAMES, scoring_study.SIDE_NAMES, api_combos.SIDES):

@@ -58,8 +58,9 @@ def pimc_decisions(n: int) -> None:
     from shengji._core.step.probes import pimc_decision
     from shengji.game.botspec import parse_bot
     from shengji.game.state import HandState
+    from shengji.rules import pack
 
-    spec = parse_bot("bot", {"bot": "pimc", "samples": 16})
+    spec = pack.bot(parse_bot("bot", {"bot": "pimc", "samples": 16}))
     for i in range(n):
         s = HandState("standard", "2", banker=0, seed=i % 50, trump="H")
         while s.phase == "bury":

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.runsupport import terminal_sigint
+
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT_S = 1.0
 
@@ -37,12 +39,13 @@ CALLS = {
         from shengji._core.step.probes import pimc_decision
         from shengji.game.botspec import parse_bot
         from shengji.game.state import HandState
+        from shengji.rules import pack
         s = HandState("standard", "2", banker=0, seed=1, trump="H")
         for _ in range(6):
             s.apply(s.bot_action("greedy"))
-        spec = parse_bot(
+        spec = pack.bot(parse_bot(
             "bot", {"bot": "pimc", "samples": 1024, "candidates": 64, "objective": "levels"}
-        )
+        ))
         state = chunk_state(1, 0)
         t = time.time()
         pimc_decision(s._core, spec, state)
@@ -76,6 +79,7 @@ def _interrupt(name: str, out: Path, wait_s: float = 1.5) -> tuple[float, list[s
         text=True,
         env=env,
         cwd=ROOT,
+        preexec_fn=terminal_sigint,
     )
     try:
         lines = []
@@ -115,3 +119,23 @@ def test_sigint_returns_within_a_second(name, tmp_path):
         assert not leftovers, leftovers
         for part in out.rglob("part-*.parquet"):
             pq.read_table(part)
+
+
+def test_a_child_gets_sigint_as_a_terminal_gives_it():
+    """The Ctrl-C tests hold whichever way the suite was started: a parent that ignores
+    SIGINT (a script's ``pytest &``) still starts its children with SIGINT at its default,
+    so Python installs KeyboardInterrupt there (tests/support/runsupport.terminal_sigint)."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        code = "import signal; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+        plain = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        fixed = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            preexec_fn=terminal_sigint,
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert plain.stdout.strip() == "False"  # the trap this guards against
+    assert fixed.stdout.strip() == "True"

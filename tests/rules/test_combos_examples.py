@@ -25,6 +25,7 @@ from shengji import (
 from shengji._core.rules import combos as core
 from shengji.cards import format_cards, parse_cards
 from shengji.rules.options import PRESETS
+from tests.support.core_args import core_rules
 
 ALL_PRESETS = list(PRESETS)
 HEARTS = ("2", "H")
@@ -479,7 +480,7 @@ def test_batches_match_single_calls():
     texts = ["AS AS 2H 2H", "9S 9S 7S 7S", "KS QS 3S 3S", "BJ", "2S 2C", "AS AH", ""]
     rows = [parse_cards(t) for t in texts]
     kinds, lengths = _padded(rows, 8)
-    shape, suit, pairs, n_comp = core.classify_batch(kinds, lengths, 0, 0)
+    shape, suit, pairs, n_comp = core.classify_batch(kinds, lengths, 0, 0, core_rules())
     for i, t in enumerate(texts):
         if t in ("AS AH", ""):
             assert shape[i] < 0
@@ -497,7 +498,7 @@ def test_batches_match_single_calls():
     for i, trick in enumerate(tricks):
         for j, p in enumerate(trick):
             plays[i, j, : len(p.split())] = [c // 2 for c in parse_cards(p)]
-    winners = core.trick_winner_batch(plays, [2, 1, 2], 0, 1)
+    winners = core.trick_winner_batch(plays, [2, 1, 2], 0, 1, core_rules())
     assert list(winners) == [trick_winner(t, HEARTS) for t in tricks]
 
     triples = [
@@ -509,7 +510,7 @@ def test_batches_match_single_calls():
     h, hl = _padded([parse_cards(a) for a, _, _ in triples], 25)
     ld, ll = _padded([parse_cards(b) for _, b, _ in triples], 25)
     p, pl = _padded([parse_cards(c) for _, _, c in triples], 25)
-    legal = core.legal_follow_batch(h, hl, ld, ll, p, pl, 0, 1)
+    legal = core.legal_follow_batch(h, hl, ld, ll, p, pl, 0, 1, core_rules())
     assert list(legal) == [int(is_legal_follow(a, b, c, HEARTS)) for a, b, c in triples]
 
 

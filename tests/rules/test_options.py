@@ -11,6 +11,7 @@ import pytest
 from shengji import PRESETS, Rules
 from shengji._core.base import options as core_options
 from shengji.cards import RANKS
+from shengji.rules import pack
 from shengji.rules.options import (
     OPTION,
     OPTIONS,
@@ -126,7 +127,7 @@ def test_every_core_enum_belongs_to_an_option():
 
 def test_the_c_struct_has_exactly_the_table_fields():
     # packed() returns the C struct converted back to a dict: all of RulesC's fields
-    assert set(core_options.packed(Rules())) == {o.field for o in OPTIONS}
+    assert set(core_options.packed(pack.rules(Rules()))) == {o.field for o in OPTIONS}
 
 
 def _expected_c_value(o, value):
@@ -148,13 +149,11 @@ def _expected_c_value(o, value):
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_packed_struct_per_preset(name):
     r = Rules.preset(name)
-    got = core_options.packed(r)
+    got = core_options.packed(pack.rules(r))
     for o in OPTIONS:
         assert int(got[o.field]) == _expected_c_value(o, getattr(r, o.name)), o.name
-    # the core resolves None, preset names and option dicts through shengji.rules.options
-    assert core_options.packed(name) == got
-    assert core_options.packed(r.to_dict()) == got
-    assert core_options.packed(None) == core_options.packed(Rules())
+    # the edge resolves None, preset names and option dicts; the core takes the packed Rules
+    assert pack.rules(resolve_rules(name)) == pack.rules(Rules.from_dict(r.to_dict())) == got
 
 
 def test_packing_covers_every_value():
@@ -162,17 +161,23 @@ def test_packing_covers_every_value():
         values = o.kind.choices if isinstance(o.kind, Choice) else None
         for v in values or ():
             r = Rules(**{o.name: v})
-            assert int(core_options.packed(r)[o.field]) == _expected_c_value(o, v)
-    assert core_options.packed(Rules(level_cap=10**30))["level_cap"] == 2**31 - 1
+            assert int(core_options.packed(pack.rules(r))[o.field]) == _expected_c_value(o, v)
+    assert core_options.packed(pack.rules(Rules(level_cap=10**30)))["level_cap"] == 2**31 - 1
 
 
-def test_the_core_rejects_what_it_cannot_pack():
+def test_the_core_takes_packed_rules_only():
+    """The core never resolves a preset nor calls back up: a Rules, a name, None or a dict of
+    options is a TypeError naming the door (shengji.rules.pack); packed rules with a field
+    missing are a ValueError."""
+    for value in (Rules(), "standard", None, 3):
+        with pytest.raises(TypeError, match=r"packed rules.*shengji\.rules\.pack\.rules"):
+            core_options.packed(value)
+    short = dict(pack.rules(Rules()))
+    del short["no_bid"]
     with pytest.raises(ValueError, match="no_bid"):
-        core_options.packed({"no_bid": "maybe"})
-    with pytest.raises(ValueError, match="preset"):
-        core_options.packed("no-such-preset")
-    with pytest.raises(ValueError, match="rules must be"):
-        core_options.packed(3)
+        core_options.packed(short)
+    with pytest.raises(TypeError, match="expected a shengji.Rules"):
+        pack.rules("standard")  # type: ignore[arg-type]
 
 
 def test_option_table_rows_are_documented():

@@ -21,7 +21,7 @@ import pytest
 
 from shengji.runner import progress
 from shengji.runner.progress import LogProgress, duration, make_progress
-from tests.support.runsupport import CLI, run_cli, study_file
+from tests.support.runsupport import CLI, kill_group, run_cli, study_file, terminal_sigint
 
 RUN = {"study": "deals", "n": 100_000, "seed": 2, "chunk_size": 5_000}  # 20 chunks
 
@@ -93,6 +93,7 @@ def test_bar_on_a_terminal_with_eta_for_a_trillion_deals(tmp_path):
         stdout=slave,
         stderr=slave,
         start_new_session=True,
+        preexec_fn=terminal_sigint,
     )
     os.close(slave)
     seen = b""
@@ -105,7 +106,11 @@ def test_bar_on_a_terminal_with_eta_for_a_trillion_deals(tmp_path):
                 seen += os.read(master, 65536)
     finally:
         os.killpg(proc.pid, signal.SIGINT)
-        proc.wait(timeout=60)
+        try:
+            proc.wait(timeout=60)
+        finally:  # a run of 10^12 deals left behind would hold a core for days
+            kill_group(proc)
+            proc.wait()
         os.close(master)
     m = frame.search(seen)
     assert m, seen[-500:]

@@ -1,4 +1,4 @@
-"""The HTML pictures (shengji.game.render_html): they parse, show what must show and hide
+"""The HTML pictures (shengji.render): they parse, show what must show and hide
 what must hide -- an Observation never shows a card its seat may not see."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from show_tree import parse
 from shengji import HandState, classify
 from shengji.analysis.summary import DuelSummary
 from shengji.cards import format_cards
-from shengji.game.render import card_groups
+from shengji.render.text import card_groups
 from shengji.rules.trump import Trump
 
 
@@ -140,7 +140,7 @@ def test_combo_html_lists_a_throws_components():
 
 
 def test_card_glyphs_colours_and_notation():
-    from shengji.rules.render_html import card_html
+    from shengji.render.cards import card_html
 
     red = parse(card_html(classify("TH", ("2", "S")).cards[0])).find("sj-card")[0]
     assert "sj-red" in red.classes and red.text() == "10\u2665" and red.attrs["title"] == "TH"

@@ -15,6 +15,7 @@ from shengji import Rules
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as drivers
 from shengji.bidding.simulate import COLUMNS, simulate_bids
+from tests.support.core_args import core_rules
 
 N = 20_000
 LATER = dict(first_hand=False, banker=0)
@@ -122,7 +123,17 @@ def test_options_off_change_no_byte():
 def hands(rules, banker=0, n=4000, seed=9):
     out = np.zeros((len(drivers.HAND_COLUMNS), n), np.int32)
     drivers.play_hands(
-        chunk_state(seed, 0), np.arange(108, dtype=np.uint8), n, rules, 0, banker, 1, 1, 0, 0, out
+        chunk_state(seed, 0),
+        np.arange(108, dtype=np.uint8),
+        n,
+        core_rules(rules),
+        0,
+        banker,
+        1,
+        1,
+        0,
+        0,
+        out,
     )
     return {c: out[i] for i, c in enumerate(drivers.HAND_COLUMNS)}
 
@@ -162,11 +173,11 @@ def test_secret_bids_in_scoring():
 def test_school_cup_matches_start_at_six():
     out = np.zeros((len(drivers.HAND_COLUMNS) + 2, 600), np.int32)
     n, *_ = drivers.play_match(
-        chunk_state(3, 0), np.arange(108, dtype=np.uint8), "school-cup", 1, 1, 0, 0, out
+        chunk_state(3, 0), np.arange(108, dtype=np.uint8), core_rules("school-cup"), 1, 1, 0, 0, out
     )
     assert n > 0 and out[len(drivers.HAND_COLUMNS), 0] == out[len(drivers.HAND_COLUMNS) + 1, 0] == 4
     assert out[drivers.HAND_COLUMNS.index("level"), 0] == 4
     n, *_ = drivers.play_match(
-        chunk_state(3, 0), np.arange(108, dtype=np.uint8), "standard", 1, 1, 0, 0, out
+        chunk_state(3, 0), np.arange(108, dtype=np.uint8), core_rules("standard"), 1, 1, 0, 0, out
     )
     assert out[len(drivers.HAND_COLUMNS), 0] == 0

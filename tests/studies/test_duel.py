@@ -13,11 +13,13 @@ from shengji._core.drivers import hands as core
 from shengji._core.drivers.duel import play_duel
 from shengji.analysis.load import duel_summary
 from shengji.cli import main
+from shengji.game.botspec import BotSpec
 from shengji.names import BOT_NAMES, N_CARDS
 from shengji.rules.options import Rules
 from shengji.runner import run_study
 from shengji.studies.base import ConfigError, make_config
 from shengji.studies.duel import STUDY, mean_interval
+from tests.support.core_args import core_rules
 
 RULES = Rules.preset("standard")
 
@@ -44,7 +46,7 @@ def _kernel(a, b, n, seed=9, first=0, chunk=0):
         deck,
         first,
         n,
-        RULES,
+        core_rules(RULES),
         0,
         0,
         BOT_NAMES.index(a),
@@ -94,7 +96,7 @@ def test_seat_streams_are_a_function_of_deal_orientation_seat():
     whole, _, _ = _kernel("random", "random", 12)
     head, state, deck = _kernel("random", "random", 5)
     out = np.zeros((len(core.HAND_COLUMNS), 14), np.int32)
-    play_duel(state, seat_key(9, 0), deck, 5, 7, RULES, 0, 0, 0, 0, 0, 0, out)
+    play_duel(state, seat_key(9, 0), deck, 5, 7, core_rules(RULES), 0, 0, 0, 0, 0, 0, out)
     for i, col in enumerate(core.HAND_COLUMNS):
         assert (np.concatenate([head[col], out[i]]) == whole[col]).all(), col
     key = seat_key(9, 0)
@@ -207,7 +209,8 @@ def test_a_bot_table_is_the_bot(tmp_path):
     kind, cfg = make_config(
         dict(study="duel", n=5, seed=1, team_a={"bot": "memory"}, team_b="greedy")
     )
-    assert cfg.options["team_a"] == "memory"  # the canonical form the metadata records
+    assert cfg.options["team_a"] == BotSpec("memory")  # the config holds the spec...
+    assert cfg.metadata()["options"]["team_a"] == "memory"  # ...the metadata its canonical form
     assert STUDY.summary(cfg, {"items": 0}) == []
 
 
@@ -225,7 +228,7 @@ def test_memory_beats_greedy_at_benchmark_size(preset):
         deck,
         0,
         n,
-        rules,
+        core_rules(rules),
         0,
         0,
         BOT_NAMES.index("memory"),

@@ -26,6 +26,7 @@ from shengji.cards import parse_rank
 from shengji.rules.combos import is_legal_follow, level_change
 from shengji.runner import run_study
 from shengji.studies.base import make_config
+from tests.support.core_args import core_rules
 
 NCOL = len(drivers.HAND_COLUMNS)
 GREEDY = 1
@@ -104,7 +105,7 @@ def hands(rules, n=3000, seed=11, level=0, banker=0):
         chunk_state(seed, 0),
         np.arange(108, dtype=np.uint8),
         n,
-        rules,
+        core_rules(rules),
         level,
         banker,
         GREEDY,
@@ -123,7 +124,7 @@ def matches(rules, n=200, seed=12, bots=(GREEDY, GREEDY)):
     deck = np.arange(108, dtype=np.uint8)
     res, rows = [], []
     for _ in range(n):
-        r = drivers.play_match(state, deck, rules, bots[0], bots[1], 0, 0, buf)
+        r = drivers.play_match(state, deck, core_rules(rules), bots[0], bots[1], 0, 0, buf)
         res.append(r)
         rows.append(buf[:, : r[0]].copy())
     return res, rows

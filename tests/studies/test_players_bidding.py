@@ -15,9 +15,11 @@ from shengji._core.drivers.bids import bid_chunk_players
 from shengji.bidding.args import PLAYERS, STUDY_BID_POLICIES, check_players_bot, policy_index
 from shengji.game.botspec import parse_bot
 from shengji.names import BID_POLICIES, N_CARDS
+from shengji.rules import pack
 from shengji.rules.options import Rules
 from shengji.runner import run_study
 from shengji.studies.base import ConfigError, make_config
+from tests.support.core_args import core_rules
 from tests.support.duels import duel_columns
 
 RULES = Rules.preset("standard")
@@ -30,11 +32,11 @@ def _hands(bot, policy, n=300, seed=5, banker=0, defender=None):
         chunk_state(seed, 0),
         np.arange(N_CARDS, dtype=np.uint8),
         n,
-        RULES,
+        core_rules(RULES),
         0,
         banker,
-        parse_bot("b", bot),
-        parse_bot("d", defender or bot),
+        pack.bot(parse_bot("b", bot)),
+        pack.bot(parse_bot("d", defender or bot)),
         policy,
         0,
         out,
@@ -101,8 +103,8 @@ def test_bid_chunk_players_columns_and_cards():
         np.arange(N_CARDS, dtype=np.uint8),
         n,
         0,
-        RULES,
-        parse_bot("b", "memory"),
+        core_rules(RULES),
+        pack.bot(parse_bot("b", "memory")),
         True,
         0,
         cards,
@@ -113,11 +115,18 @@ def test_bid_chunk_players_columns_and_cards():
     ok = (cols["overturns"] == 0) & (cols["first_declarer"] >= 0)
     assert (cols["banker"][ok] == cols["first_declarer"][ok]).all()
     greedy = bid_chunk_players(
-        chunk_state(7, 0), np.arange(N_CARDS, dtype=np.uint8), n, 0, RULES, parse_bot("b", "greedy")
+        chunk_state(7, 0),
+        np.arange(N_CARDS, dtype=np.uint8),
+        n,
+        0,
+        core_rules(RULES),
+        pack.bot(parse_bot("b", "greedy")),
     )
-    from shengji._core.bidding.bidding import bid_chunk
+    from shengji._core.bidding.entry import bid_chunk
 
-    eager = bid_chunk(chunk_state(7, 0), np.arange(N_CARDS, dtype=np.uint8), n, 0, RULES, 0)
+    eager = bid_chunk(
+        chunk_state(7, 0), np.arange(N_CARDS, dtype=np.uint8), n, 0, core_rules(RULES), 0
+    )
     for c in ("trump", "banker", "first_declarer", "overturns", "redeals", "team_trumps"):
         assert np.array_equal(greedy[c], eager[c]), c
 
@@ -201,13 +210,15 @@ def test_check_players_bot():
 
 
 def test_a_bid_view_holds_no_other_seats_cards_and_resamples_to_the_machine():
-    from shengji._core.bidding.bidding import seen_probe
+    from shengji._core.bidding.entry import seen_probe
 
     seen_shown = 0
     for seed in range(8):
         cards = np.random.default_rng(seed).permutation(N_CARDS).astype(np.uint8)
         drawer = seed % 4
-        asks = seen_probe(cards, seed % 13, RULES, first_hand=seed % 2 == 0, first_drawer=drawer)
+        asks = seen_probe(
+            cards, seed % 13, core_rules(RULES), first_hand=seed % 2 == 0, first_drawer=drawer
+        )
         assert asks
         for a in asks:
             # its own cards so far, in dealing order, and nothing of the other seats
@@ -229,13 +240,13 @@ def test_a_bid_view_holds_no_other_seats_cards_and_resamples_to_the_machine():
 
 
 def test_under_secret_bids_a_bid_view_shows_no_face_down_trump():
-    from shengji._core.bidding.bidding import seen_probe
+    from shengji._core.bidding.entry import seen_probe
 
     secret = Rules.preset("standard").replace(secret_bids=True, overturn_after_kitty="always")
     hidden = 0
     for seed in range(20):
         cards = np.random.default_rng(seed).permutation(N_CARDS).astype(np.uint8)
-        for a in seen_probe(cards, 0, secret, first_hand=True):
+        for a in seen_probe(cards, 0, core_rules(secret), first_hand=True):
             assert not a["shown"].any()
             if a["bidder"] >= 0 and a["bidder"] != a["seat"]:
                 assert a["suit"] == -1

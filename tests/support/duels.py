@@ -12,6 +12,7 @@ from shengji._core.drivers import hands as core
 from shengji._core.drivers.duel import play_duel
 from shengji.game.botspec import parse_bot
 from shengji.names import N_CARDS
+from shengji.rules import pack
 from shengji.rules.options import Rules
 from shengji.studies.base import ConfigError, make_config
 
@@ -19,9 +20,9 @@ from shengji.studies.base import ConfigError, make_config
 def duel_columns(
     spec_a, spec_b, n: int, seed: int, *, bid_policy: int = 0, team_b_bid_policy: int = -1
 ) -> dict:
-    """n deals of play_duel with bots spec_a (team A) and spec_b (anything play_duel takes:
-    a BotId, a BotSpec, an object with id and params), bid by the kernel's bid_policy index
-    (0: eager) -> {column: 2 n values}."""
+    """n deals of play_duel with bots spec_a (team A) and spec_b (a BotSpec, packed for the
+    core by shengji.rules.pack.bot, or what the core takes: a bot id, (id, parameters)), bid
+    by the kernel's bid_policy index (0: eager) -> {column: 2 n values}."""
     state, deck = chunk_state(seed, 0), np.arange(N_CARDS, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
     play_duel(
@@ -30,17 +31,23 @@ def duel_columns(
         deck,
         0,
         n,
-        Rules.preset("standard"),
+        pack.rules(Rules.preset("standard")),
         0,
         0,
-        spec_a,
-        spec_b,
+        _packed(spec_a),
+        _packed(spec_b),
         bid_policy,
         0,
         out,
         team_b_bid_policy,
     )
     return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}
+
+
+def _packed(spec):
+    """A BotSpec packed for the core; a bot id or (id, parameters) as it is (what the core
+    takes, for the tests of its own checks)."""
+    return spec if isinstance(spec, (int, tuple)) else pack.bot(spec)
 
 
 def assert_bad_bot_parameter(value, needle: str) -> None:

@@ -19,6 +19,16 @@ from shengji.runner.output import LOCK_NAME, MANIFEST, is_temp_name
 CLI = [sys.executable, "-m", "shengji"]
 
 
+def terminal_sigint() -> None:
+    """A child's ``preexec_fn``: SIGINT at its default, as a terminal gives it to the job in
+    the foreground.  A test run started in the background of a script (``cmd &``) inherits
+    SIGINT *ignored*, and Python keeps a disposition it inherits as ignored: a child would
+    then shrug off the Ctrl-C that a test sends it, and the test would fail for the way it
+    was started, not for the code (the test process's own disposition is not a fixture:
+    tests/docs' notebooks even reset it halfway through a run)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def toml(data: dict) -> str:
     return "".join(
         f"{k} = {json.dumps(v) if not isinstance(v, bool) else str(v).lower()}\n"
@@ -80,6 +90,7 @@ def start(argv: list, **kw) -> subprocess.Popen:
     return subprocess.Popen(
         CLI + [str(a) for a in argv],
         start_new_session=True,
+        preexec_fn=terminal_sigint,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         **kw,

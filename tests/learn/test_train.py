@@ -1,0 +1,77 @@
+"""The training script (shengji.learn.train): the same command gives the same weights bit for
+bit, its weights load into the core with their provenance, self-play runs on top, and bad
+arguments are one line (exit 2)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from shengji._core.bots import net  # noqa: E402
+from shengji.learn import train  # noqa: E402
+
+TEACHER = json.dumps({"bot": "pimc", "samples": 4})
+
+
+@pytest.fixture(autouse=True)
+def _shipped_weights():
+    yield
+    net.load_weights(None)
+
+
+def _train(out, *extra):
+    args = ["--out", str(out), "--hands", "12", "--teacher", TEACHER, "--epochs", "2"]
+    return train.main(args + ["--arch", "32,16,16", "--batch", "64", *extra])
+
+
+def test_the_same_command_writes_the_same_weights(tmp_path):
+    assert _train(tmp_path / "a") == 0
+    assert _train(tmp_path / "b", "--data", str(tmp_path / "a" / "data")) == 0
+    a, b = (np.load(tmp_path / x / "net.npz") for x in "ab")
+    for k in a.files:
+        if k != "meta":
+            assert a[k].tobytes() == b[k].tobytes(), k
+    meta = net.load_weights(tmp_path / "a" / "net.npz")
+    assert meta["script"] == train.SCRIPT and meta["args"]["hands"] == 12
+    assert meta["data"]["teacher"] == json.loads(TEACHER) and meta["decisions"] > 12 * 30
+    assert net.layer_sizes() == (32, 16, 16)
+    assert (tmp_path / "a" / "epoch-1.npz").exists()
+    curve = [json.loads(line) for line in (tmp_path / "a" / "curve.jsonl").read_text().splitlines()]
+    assert [r["epoch"] for r in curve] == [1, 2] and all(0 <= r["val_accuracy"] <= 1 for r in curve)
+
+
+def test_self_play_rounds_run_on_top(tmp_path):
+    assert _train(tmp_path / "a") == 0
+    out = tmp_path / "sp"
+    assert (
+        _train(
+            out,
+            "--data",
+            str(tmp_path / "a" / "data"),
+            "--init",
+            str(tmp_path / "a" / "net.npz"),
+            "--epochs",
+            "0",
+            "--selfplay-rounds",
+            "1",
+            "--selfplay-hands",
+            "8",
+        )
+        == 0
+    )
+    assert "self-play round 1" in (out / "train.log").read_text()
+    assert (out / "epoch-1.npz").exists()
+
+
+def test_bad_arguments_are_one_line(tmp_path, capsys):
+    assert _train(tmp_path / "x", "--arch", "30,16,16") == 2
+    assert "multiples of 16" in capsys.readouterr().err
+    assert _train(tmp_path / "a") == 0
+    assert _train(tmp_path / "y", "--data", str(tmp_path / "a" / "data"), "--data-seed", "7") == 2
+    assert "another study" in capsys.readouterr().err
+    assert _train(tmp_path / "z", "--data", str(tmp_path / "a" / "data"), "--hands", "20") == 2
+    assert "not >= 20" in capsys.readouterr().err
