@@ -10,7 +10,7 @@ per call, ~150 a hand):
   impl "openspiel"   the same through pyspiel: new_initial_state(), the 108 chance steps
                      of the shuffle, then per action legal_actions() and apply_action()
                      of the registered python_shengji game (shengji.adapters.openspiel)
-  impl "pettingzoo"  the same through the AEC environment (shengji.pettingzoo.raw_env):
+  impl "pettingzoo"  the same through the AEC environment (shengji.adapters.pettingzoo.raw_env):
                      reset, then per action last() -- the observation tensor and action
                      mask an agent reads -- and step()
 The guard's ratio core / impl is the adapter's slowdown per action (no floor: a

@@ -23,6 +23,7 @@ from shengji._core.drivers import hands as core
 from shengji.bidding.args import PLAYERS, policy_index
 from shengji.game.botspec import parse_bot
 from shengji.names import BID_POLICIES, N_CARDS
+from shengji.rules import pack
 from shengji.rules.options import Rules
 
 RULES = Rules.preset("standard")
@@ -32,9 +33,9 @@ PIMC_HANDS = 8
 
 def hands(bot, policy: int, n: int) -> None:
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-    b = parse_bot("bot", bot)
+    b = pack.bot(parse_bot("bot", bot))
     state, deck = chunk_state(23, 0), np.arange(N_CARDS, dtype=np.uint8)
-    core.play_hands(state, deck, n, RULES, 0, 0, b, b, policy, 0, out)
+    core.play_hands(state, deck, n, pack.rules(RULES), 0, 0, b, b, policy, 0, out)
 
 
 @pytest.mark.parametrize("batch", [MEMORY_HANDS])

@@ -35,9 +35,11 @@ from shengji._core.step.probes import pimc_decision
 from shengji.game import HandState
 from shengji.game.botspec import parse_bot
 from shengji.names import BOT_NAMES
+from shengji.rules import pack
 from shengji.rules.options import Rules
 
 RULES = Rules.preset("standard")
+CORE_RULES = pack.rules(RULES)
 PIMC = parse_bot("bot", "pimc")
 GREEDY_HANDS = 1_000
 
@@ -62,7 +64,7 @@ def pimc_rollouts(points) -> int:
     """pimc's decision at every point; the rollouts its searches played."""
     total = 0
     for j, p in enumerate(points):
-        _, cands = pimc_decision(p, PIMC, chunk_state(5, j))
+        _, cands = pimc_decision(p, pack.bot(PIMC), chunk_state(5, j))
         total += sum(done for _, _, done, _ in cands)
     return total
 
@@ -81,7 +83,9 @@ def test_pimc_rollouts_greedy(benchmark, batch):
     out = np.zeros((len(core.HAND_COLUMNS), GREEDY_HANDS), np.int32)
     benchmark.extra_info.update(kernel="pimc.rollouts", impl="greedy", items=GREEDY_HANDS)
     greedy = BOT_NAMES.index("greedy")
-    benchmark(core.play_hands, state, deck, GREEDY_HANDS, RULES, 0, 0, greedy, greedy, 0, 0, out)
+    benchmark(
+        core.play_hands, state, deck, GREEDY_HANDS, CORE_RULES, 0, 0, greedy, greedy, 0, 0, out
+    )
 
 
 INFERRED = parse_bot(
@@ -94,13 +98,13 @@ PIMC_HANDS = 4
 @pytest.mark.parametrize("batch", [PIMC_HANDS])
 @pytest.mark.parametrize("impl", ["core", "default"])
 def test_pimc_hands(benchmark, batch, impl):
-    spec = INFERRED if impl == "core" else PIMC
+    spec = pack.bot(INFERRED if impl == "core" else PIMC)
     out = np.zeros((len(core.HAND_COLUMNS), batch), np.int32)
 
     def play():
         # the same hands on every call: fixed seed and deck
         state, deck = chunk_state(23398, 0), np.arange(108, dtype=np.uint8)
-        core.play_hands(state, deck, batch, RULES, 0, 0, spec, spec, 0, 0, out)
+        core.play_hands(state, deck, batch, CORE_RULES, 0, 0, spec, spec, 0, 0, out)
 
     benchmark.extra_info.update(kernel="pimc.hands", impl=impl, items=batch)
     benchmark.pedantic(play, rounds=3, iterations=1)
@@ -116,7 +120,9 @@ def _main() -> None:
         for rep in range(3):
             state, deck = chunk_state(100 + rep, 0), np.arange(108, dtype=np.uint8)
             c = time.process_time()
-            core.play_hands(state, deck, n, RULES, 0, 0, spec, spec, 0, 0, out)
+            core.play_hands(
+                state, deck, n, CORE_RULES, 0, 0, pack.bot(spec), pack.bot(spec), 0, 0, out
+            )
             best = max(best, n / (time.process_time() - c))
         print(f"{name:9s} in every seat: {best:6.2f} hands per CPU-second ({n} hands a call)")
 

@@ -3,7 +3,7 @@ in the same run (benchmarks/README.md).
 
 kernels "playouts.random" / "playouts.greedy" / "playouts.memory" (every seat plays that
 bot; standard rules, level 2, seat 0 banks, eager bidding):
-  impl "core"       shengji._core.drivers.play_hands: shuffle, bid, bury, play, score, in C
+  impl "core"       shengji._core.drivers.hands.play_hands: shuffle, bid, bury, play, score, in C
   impl "python"     shengji.game.HandState driven from Python, one bot_action + apply per
                     bot decision (the bury's 8 cards in one call; the rules in C, the loop
                     in Python), on PY_ITEMS hands per call
@@ -29,6 +29,7 @@ from shengji.cards import kind_points
 from shengji.game import HandState
 from shengji.game.botspec import parse_bot
 from shengji.names import BOT_NAMES
+from shengji.rules import pack
 from shengji.rules.options import Rules
 
 BATCHES = [1_000, 4_000]  # greedy at ~11k hands/s keeps one call under 0.5 s
@@ -43,7 +44,7 @@ BOTS = {name: i for i, name in enumerate(BOT_NAMES) if name not in SEARCH_BOTS}
 
 
 def core_playouts(n, bot, state, deck, out):
-    core.play_hands(state, deck, n, RULES, 0, 0, bot, bot, 0, 0, out)
+    core.play_hands(state, deck, n, pack.rules(RULES), 0, 0, bot, bot, 0, 0, out)
 
 
 def python_playouts(n, bot, seed):

@@ -24,11 +24,13 @@ import shengji.reference as ref
 from shengji import Trump
 from shengji._core.rules import combos as core
 from shengji.cards import N_CARDS, N_COPIES
+from shengji.rules import pack
 from shengji.rules.options import Rules
 
 BATCHES = [1_000, 10_000]
 TRUMP = Trump("9", "H")
 RULES = Rules()
+CORE_RULES = pack.rules(RULES)  # as the core's entry points take them
 LEVEL, SUIT = TRUMP.level_rank, TRUMP.suit_index
 HAND_WIDTH = 25  # a hand
 PLAY_WIDTH = 12  # the largest lead the generator makes
@@ -124,7 +126,7 @@ def items():
 def test_classify_core(benchmark, items, batch):
     kinds, lengths = _padded([lead for _, lead, _ in items[:batch]], PLAY_WIDTH)
     benchmark.extra_info.update(kernel="rules.classify", impl="core", items=batch)
-    shape = benchmark(core.classify_batch, kinds, lengths, LEVEL, SUIT, RULES)[0]
+    shape = benchmark(core.classify_batch, kinds, lengths, LEVEL, SUIT, CORE_RULES)[0]
     assert (shape >= 0).all()
 
 
@@ -149,7 +151,9 @@ def test_follow_core(benchmark, items, batch):
     leads, ll = _padded([lead for _, lead, _ in sub], PLAY_WIDTH)
     plays, pl = _padded([a[0] for _, _, a in sub], PLAY_WIDTH)
     benchmark.extra_info.update(kernel="rules.follow", impl="core", items=batch)
-    legal = benchmark(core.legal_follow_batch, hands, hl, leads, ll, plays, pl, LEVEL, SUIT, RULES)
+    legal = benchmark(
+        core.legal_follow_batch, hands, hl, leads, ll, plays, pl, LEVEL, SUIT, CORE_RULES
+    )
     assert (legal >= 0).all() and 0 < legal.sum() < batch
 
 
@@ -181,7 +185,7 @@ def _trick_array(sub):
 def test_winner_core(benchmark, items, batch):
     plays, lengths = _trick_array(items[:batch])
     benchmark.extra_info.update(kernel="rules.winner", impl="core", items=batch)
-    winners = benchmark(core.trick_winner_batch, plays, lengths, LEVEL, SUIT, RULES)
+    winners = benchmark(core.trick_winner_batch, plays, lengths, LEVEL, SUIT, CORE_RULES)
     assert (winners >= 0).all()
 
 
@@ -201,12 +205,12 @@ def test_core_matches_reference_on_the_bench_items(items):
     correct work)."""
     sub = items[:300]
     plays, lengths = _trick_array(sub)
-    winners = core.trick_winner_batch(plays, lengths, LEVEL, SUIT, RULES)
+    winners = core.trick_winner_batch(plays, lengths, LEVEL, SUIT, CORE_RULES)
     assert list(winners) == [ref.trick_winner([lead, *a], TRUMP, RULES) for _, lead, a in sub]
     hands, hl = _padded([h[1] for h, _, _ in sub], HAND_WIDTH)
     leads, ll = _padded([lead for _, lead, _ in sub], PLAY_WIDTH)
     answers, al = _padded([a[0] for _, _, a in sub], PLAY_WIDTH)
-    legal = core.legal_follow_batch(hands, hl, leads, ll, answers, al, LEVEL, SUIT, RULES)
+    legal = core.legal_follow_batch(hands, hl, leads, ll, answers, al, LEVEL, SUIT, CORE_RULES)
     assert list(legal) == [
         int(ref.is_legal_follow(h[1], lead, a[0], TRUMP, RULES)) for h, lead, a in sub
     ]
@@ -263,8 +267,8 @@ def throw_items():
 
 def _throws_core(tricks, triples):
     plays, lengths = tricks
-    winners = core.trick_winner_batch(plays, lengths, THROW_LEVEL, THROW_SUIT, RULES)
-    legal = core.legal_follow_batch(*triples, THROW_LEVEL, THROW_SUIT, RULES)
+    winners = core.trick_winner_batch(plays, lengths, THROW_LEVEL, THROW_SUIT, CORE_RULES)
+    legal = core.legal_follow_batch(*triples, THROW_LEVEL, THROW_SUIT, CORE_RULES)
     return winners, legal
 
 

@@ -2,7 +2,7 @@
 seats beside memory and pimc in all four seats, in the same run (benchmarks/README.md).
 
 kernel "playouts.swift" (standard rules, level 2, seat 0 banks, eager bidding;
-shengji._core.drivers.play_hands: shuffle, bid, bury, play, score, in C):
+shengji._core.drivers.hands.play_hands: shuffle, bid, bury, play, score, in C):
   impl "core"     swift (default parameters) in every seat, SWIFT_HANDS hands per call
   impl "pimc"     pimc (default parameters) in every seat, PIMC_HANDS hands per call
   impl "memory"   memory in every seat, MEMORY_HANDS hands per call: swift's rollout policy
@@ -21,6 +21,7 @@ import pytest
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
 from shengji.game.botspec import parse_bot
+from shengji.rules import pack
 from shengji.rules.options import Rules
 
 RULES = Rules.preset("standard")
@@ -31,10 +32,20 @@ BOTS = {"core": parse_bot("bot", "swift"), "pimc": parse_bot("bot", "pimc"), "me
 
 def playouts(impl: str, n: int, seed: int = 23) -> np.ndarray:
     """n hands with impl's bot in every seat (the same deals for every impl)."""
-    spec = parse_bot("bot", BOTS[impl])
+    spec = pack.bot(parse_bot("bot", BOTS[impl]))
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
     core.play_hands(
-        chunk_state(seed, 0), np.arange(108, dtype=np.uint8), n, RULES, 0, 0, spec, spec, 0, 0, out
+        chunk_state(seed, 0),
+        np.arange(108, dtype=np.uint8),
+        n,
+        pack.rules(RULES),
+        0,
+        0,
+        spec,
+        spec,
+        0,
+        0,
+        out,
     )
     return out
 
