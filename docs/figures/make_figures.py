@@ -1,26 +1,35 @@
-"""Regenerate docs/figures/ and every number README.md and the study files quote, from the
-shipped defaults.
+"""Regenerate docs/figures/, the rendered notebooks of the documentation and every number the
+results page (docs/results/index.md) and the study files quote, from the shipped defaults.
 
     python docs/figures/make_figures.py              # notebooks (figures) and quoted numbers
     python docs/figures/make_figures.py quotes       # only the quoted numbers (no figures)
     python docs/figures/make_figures.py quotes --fast --check   # what tests/packaging checks
     python docs/figures/make_figures.py strong --workers 2      # the 100,000-hand figure
+    python docs/figures/make_figures.py ladder --keep out/ladder  # the ladder of every bot
 
 ``notebooks``: runs every notebook of notebooks/ top to bottom at its default size with
-``SHENGJI_SAVE_FIGURES=docs/figures`` (each saves its summary figure there), prints its run
-time and the lines it prints (the numbers the captions quote).  Needs the test extras
+``SHENGJI_SAVE_FIGURES=docs/figures`` (each saves its summary figure there), writes the
+executed notebook, outputs included, to docs/results/notebooks/ (the documentation renders
+those; Sphinx never executes a notebook), prints its run time and the lines it prints (the
+numbers the captions quote).  Needs the test extras
 (nbclient, ipykernel, matplotlib; OpenSpiel for notebook 05).
 
-``quotes``: runs the shipped studies (``shengji studies``) whose results README.md and the
-study files quote, and prints each quoted sentence as it must appear; ``--check`` fails
+``quotes``: runs the shipped studies (``shengji studies``) whose results the results page and
+the study files quote, and prints each quoted sentence as it must appear; ``--check`` fails
 (exit 1) when a file does not hold it.  ``--fast`` leaves out the search-bot (pimc) runs,
 which take minutes.
 
 ``strong``: runs the shipped study ``scoring_strong`` at its full size (100,000 hands under the
 strongest practical play: CPU-minutes, see its file), then notebook 03 reading that run
 (``SHENGJI_STRONG_RUN``), which draws docs/figures/03_scoring_strong.png from it; prints the
-sentence README.md quotes from it (``--check``: fail when README.md does not hold it);
+sentence the results page quotes from it (``--check``: fail when the page does not hold it);
 ``--keep DIR`` keeps the run in DIR (and reuses a kept run, finishing it if interrupted).
+
+``ladder``: runs the shipped study ``ladder`` (sim/ladder.toml: every built-in bot in a round
+robin of duplicate duels on common deals, about an hour of one core; ``--keep DIR`` keeps the
+run, and finishes or reuses a kept one), fits the ratings (``shengji.analysis.ladder``),
+draws docs/figures/07_ladder.png and prints the rows of the table docs/evaluate.md quotes
+(``--check``: fail when docs/evaluate.md does not hold them).
 """
 
 from __future__ import annotations
@@ -35,6 +44,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = ROOT / "docs" / "figures"
+RENDERED = ROOT / "docs" / "results" / "notebooks"  # the executed notebooks the site renders
+RESULTS = "docs/results/index.md"  # the page that quotes the studies' results
 
 
 @dataclass(frozen=True)
@@ -68,27 +79,27 @@ def _rate(label: str):
 
 
 QUOTES = [
-    Quote("README.md", "duel", {}, _duel("`memory` beats `greedy` by")),
-    Quote("README.md", "duel", {"team_a": "greedy", "team_b": "random"},
+    Quote(RESULTS, "duel", {}, _duel("`memory` beats `greedy` by")),
+    Quote(RESULTS, "duel", {"team_a": "greedy", "team_b": "random"},
           _duel("`greedy` beats `random` by")),
-    Quote("README.md", "duel", {"team_a": "memory", "team_b": "random"},
+    Quote(RESULTS, "duel", {"team_a": "memory", "team_b": "random"},
           _duel("`memory` beats `random` by")),
-    Quote("README.md", "scoring", {"policy": "memory"}, _rate("`memory` in every seat:"), "levels"),
-    Quote("README.md", "scoring", {"policy": "memory", "first_hand": True},
+    Quote(RESULTS, "scoring", {"policy": "memory"}, _rate("`memory` in every seat:"), "levels"),
+    Quote(RESULTS, "scoring", {"policy": "memory", "first_hand": True},
           _rate("`memory`, the declarer banking:"), "levels"),
-    Quote("README.md", "scoring", {"policy": "greedy"}, _rate("`greedy` in every seat:"), "levels"),
-    Quote("README.md", "scoring", {"policy": "greedy", "first_hand": True},
+    Quote(RESULTS, "scoring", {"policy": "greedy"}, _rate("`greedy` in every seat:"), "levels"),
+    Quote(RESULTS, "scoring", {"policy": "greedy", "first_hand": True},
           _rate("`greedy`, the declarer banking:"), "levels"),
-    Quote("README.md", "duel_pimc", {}, _duel("`pimc` beats `memory` by"), slow=True),
-    Quote("README.md", "duel_swift", {}, _duel("`swift` against `pimc`:"), slow=True),
+    Quote(RESULTS, "duel_pimc", {}, _duel("`pimc` beats `memory` by"), slow=True),
+    Quote(RESULTS, "duel_swift", {}, _duel("`swift` against `pimc`:"), slow=True),
     Quote("sim/duel_swift.toml", "duel_swift", {}, _duel("`swift` against `pimc`:"), slow=True),
-    Quote("README.md", "duel_infer", {}, _duel("pimc with inference against `pimc`:"),
+    Quote(RESULTS, "duel_infer", {}, _duel("pimc with inference against `pimc`:"),
           slow=True),
     Quote("sim/duel_infer.toml", "duel_infer", {}, _duel("pimc with inference against `pimc`:"),
           slow=True),
-    Quote("README.md", "duel_infer", {"seed": 23420},
+    Quote(RESULTS, "duel_infer", {"seed": 23420},
           _duel("pimc with inference against `pimc`:"), slow=True),
-    Quote("README.md", "duel_pimc", {"team_b": "greedy"}, _duel("`pimc` beats `greedy` by"),
+    Quote(RESULTS, "duel_pimc", {"team_b": "greedy"}, _duel("`pimc` beats `greedy` by"),
           slow=True),
     Quote("sim/duel_pimc.toml", "duel_pimc", {}, _duel("`pimc` beats `memory` by"), slow=True),
 ]  # fmt: skip
@@ -165,6 +176,8 @@ def notebooks(only: list[str]) -> int:
                     nb, timeout=1800, resources={"metadata": {"path": tmp}}
                 ).execute()
                 seconds, cpu = time.perf_counter() - t0, _children_cpu() - c0
+            RENDERED.mkdir(parents=True, exist_ok=True)
+            nbformat.write(_relative(nb), RENDERED / path.name)
             print(
                 f"== {path.name}: {seconds:.0f} s wall, {cpu:.0f} CPU-s (its kernel and "
                 "workers) at its default size",
@@ -183,8 +196,23 @@ def notebooks(only: list[str]) -> int:
     return 0
 
 
+def _relative(nb):
+    """The executed notebook with this checkout's paths in its printed output made relative
+    to the repository (``saved docs/figures/...``): the documentation renders it, and
+    nothing in the repository names a path outside it."""
+    prefix = f"{ROOT}{os.sep}"
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                out["text"] = out["text"].replace(prefix, "")
+            for key, value in out.get("data", {}).items():
+                if key.startswith("text/") and isinstance(value, str):
+                    out["data"][key] = value.replace(prefix, "")
+    return nb
+
+
 def strong_sentence(hands) -> str:
-    """The sentence README.md quotes from the scoring_strong run."""
+    """The sentence the results page quotes from the scoring_strong run."""
     from shengji.game.botspec import parse_bot
     from shengji.stats import mean_interval, wilson
 
@@ -221,9 +249,9 @@ def strong(check: bool, workers: int | None, keep: str | None) -> int:
                 flush=True,
             )
         text = strong_sentence(load(out))
-        held = holds("README.md", text)
+        held = holds(RESULTS, text)
         print(
-            f"README.md: {text}   {('ok' if held else 'NOT IN FILE') if check else ''}", flush=True
+            f"{RESULTS}: {text}   {('ok' if held else 'NOT IN FILE') if check else ''}", flush=True
         )
         os.environ["SHENGJI_STRONG_RUN"] = str(out)
         try:
@@ -233,16 +261,57 @@ def strong(check: bool, workers: int | None, keep: str | None) -> int:
     return 1 if check and not held else 0
 
 
+def ladder_rows(lad) -> list[str]:
+    """The markdown rows docs/evaluate.md quotes: a bot, its rating and interval, deals."""
+    return [
+        f"| `{r.bot}` | {r.rating:+.1f} | [{r.low:+.1f}, {r.high:+.1f}] | {r.deals:,} |"
+        for r in lad.ratings.itertuples()
+    ]
+
+
+def ladder(check: bool, workers: int | None, keep: str | None) -> int:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from shengji.analysis import ladder as fit
+    from shengji.studies.catalog import shipped
+
+    with tempfile.TemporaryDirectory(prefix="shengji-ladder-") as tmp:
+        out = Path(keep) if keep else Path(tmp) / "ladder"
+        t0, c0 = time.perf_counter(), time.process_time() + _children_cpu()
+        lad = fit(
+            shipped()["ladder"],
+            out=out,
+            workers=workers,
+            resume=bool(keep) and out.exists(),
+            progress=True,
+        )
+        cpu = time.process_time() + _children_cpu() - c0
+        print(f"ladder: {time.perf_counter() - t0:.0f} s wall, {cpu:.0f} CPU-s", flush=True)
+        print(lad.table())
+        ax = lad.plot()
+        ax.figure.savefig(FIGURES / "07_ladder.png", dpi=120, bbox_inches="tight")
+        held = True
+        for row in ladder_rows(lad):
+            ok = holds("docs/evaluate.md", row)
+            held &= ok
+            print(f"docs/evaluate.md: {row}   {('ok' if ok else 'NOT IN FILE') if check else ''}")
+    return 1 if check and not held else 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
-        "what", nargs="?", choices=("all", "notebooks", "quotes", "strong"), default="all"
+        "what",
+        nargs="?",
+        choices=("all", "notebooks", "quotes", "strong", "ladder"),
+        default="all",
     )
     p.add_argument("--only", nargs="*", default=[], help="notebooks whose name starts so")
     p.add_argument("--fast", action="store_true", help="quotes: leave out the pimc runs")
     p.add_argument("--check", action="store_true", help="quotes: fail if a file lacks one")
     p.add_argument("--workers", type=int, help="worker processes for the studies")
-    p.add_argument("--keep", metavar="DIR", help="strong: write (or reuse) the run in DIR")
+    p.add_argument("--keep", metavar="DIR", help="strong, ladder: write (or reuse) the run in DIR")
     args = p.parse_args(argv)
     status = 0
     if args.what in ("all", "notebooks"):
@@ -251,6 +320,8 @@ def main(argv=None) -> int:
         status |= quotes(args.fast, args.check, args.workers)
     if args.what == "strong":
         status |= strong(args.check, args.workers, args.keep)
+    if args.what == "ladder":
+        status |= ladder(args.check, args.workers, args.keep)
     return status
 
 

@@ -1,0 +1,188 @@
+"""What the study-file keys and the output tables' columns mean: one line each.
+
+The keys and the columns themselves are not listed here: the reference pages take them from
+the studies (``COMMON_KEYS``, each kind's ``option_keys``, the tables a one-item run of each
+kind writes).  These are only their descriptions.  The build fails (a warning, and the site
+builds with warnings as errors) when a key or a column has no line here, and when a line
+here names a key or a column that no longer exists.
+"""
+
+from __future__ import annotations
+
+# Study-file keys: (kind, key) for a key whose meaning depends on the kind, else the key.
+KEYS: dict[str | tuple[str, str], str] = {
+    "study": 'The kind of study: "deals", "bid_odds", "scoring", "match", "duel", "evaluate", '
+    '"ladder" or "decisions".',
+    "n": "How many items to simulate (deals, hands or matches: the kind's unit), 1 to 2**63 - 1.",
+    "seed": "The run's seed (an integer >= 0): with n and chunk_size it fixes every byte "
+    "of the output, whatever the number of workers.",
+    "level": 'The rank being played, "2" to "A" (default: the rules\' start_level).',
+    "preset": 'The rule preset the [rules] table starts from (default "standard"; '
+    "see the rule options).",
+    "rules": "A table of rule options that override the preset's ([rules]).",
+    "chunk_size": "Items per chunk: the unit of seeding, writing and resuming. Part of "
+    "what the data depend on (changing it changes the data); the default depends on the "
+    "kind.",
+    "description": "Free text, shown by 'shengji studies' and kept in the run's metadata.",
+    "store_cards": "Also write the raw deals (table cards/: 108 bytes per deal).",
+    ("deals", "aggregate"): "Write exact histograms (histograms/) instead of rows: any "
+    "number of deals in constant memory.",
+    ("bid_odds", "policy"): 'Who decides the bids: "eager" (bid whenever possible), '
+    '"threshold" (bid only with at least threshold trumps), "never", or "players" '
+    "(the seats' bots bid: needs bot).",
+    ("bid_odds", "threshold"): 'The k of policy = "threshold": bid only with at least k '
+    "trumps (1 to 25).",
+    ("bid_odds", "bot"): 'The bot that bids in every seat under policy = "players": a '
+    "bot name or a table with its parameters (see the bots).",
+    ("bid_odds", "first_hand"): "Bid as in a match's first hand (the first declarer "
+    "banks; a deal nobody declares is redealt); false: a later hand, banker fixed.",
+    ("bid_odds", "banker"): "The banker's seat (0 to 3) when first_hand = false.",
+    ("scoring", "policy"): "The banker team's bot: a bot name or a table with its "
+    "parameters (see the bots).",
+    "defender_policy": "The defenders' bot (default: the same as policy).",
+    "bid_policy": 'How the bids are made: a kernel policy ("eager", "threshold", '
+    '"never") or "players" (the seats\' bots bid).',
+    "bid_threshold": 'The k of bid_policy = "threshold" (0: unset).',
+    ("scoring", "first_hand"): "Play every hand as a match's first (the first declarer "
+    "banks); false: seat 0 banks and the rules' no_bid applies.",
+    ("duel", "first_hand"): "As in the scoring study: every deal as a match's first hand.",
+    ("match", "policy"): "The bot of team 0 (seats 0 and 2): a bot name or a table with "
+    "its parameters.",
+    "opponent_policy": "The bot of team 1 (seats 1 and 3; default: the same as policy).",
+    ("match", "bid_policy"): 'How the bids are made: "eager", "threshold" or "players" '
+    '(not "never": a match opens with a first hand).',
+    "team_a": "One of the two bots compared (required): a bot name or a table with its parameters.",
+    "team_b": "The other bot (required).",
+    "deal": "The [deal] table: cards fixed to seat0..seat3 and the kitty, and a where over "
+    "the seats' and the kitty's features; every deal is drawn from the exact conditional "
+    "distribution (docs/conditional-deals.md).",
+    "agent": 'The agent evaluated (required): a built-in bot (a name, "pimc(samples=8)", a '
+    'table) or a Python object "package.module:name" (docs/evaluate.md).',
+    "batched": "The Python agent is a batched policy fn(observations, action_masks[, rng]) "
+    "over the vector env's arrays.",
+    "against": "The built-in bot the agent plays against.",
+    ("evaluate", "first_hand"): "As in the duel study: every deal as a match's first hand.",
+    ("ladder", "first_hand"): "As in the duel study: every deal as a match's first hand.",
+    "illegal": '"raise": an illegal decision stops the run with one line naming it; '
+    '"replace": it is refused, counted and a random legal action played.',
+    "bots": "The ladder's bots (a table, at least two): name = a built-in bot or a Python "
+    'agent "package.module:name".',
+    "scale": 'A pair\'s deals as a factor of n: "a vs b" = f gives round(f n) deals (0 '
+    "leaves the pair out).",
+    "anchor": "The bot rated 0 (default: random when it plays, else the first).",
+    "teacher": "The bot whose decisions are recorded, in every seat (default pimc): a bot name "
+    "or a table with its parameters.",
+    "candidates": "The candidates listed a decision at most (1 to 16; pimc's, the net bot's "
+    "input).",
+    "explore": 'With teacher = "net": each decision drawn among the candidates with '
+    "probability softmax(score / explore) (self-play data); unset: the teacher decides.",
+    ("decisions", "first_hand"): "As in the scoring study: every hand as a match's first.",
+    "team_b_bid_policy": 'Under bid_policy = "players": team_b\'s seats bid by this '
+    "kernel policy instead of by their bot (the paired measure of a bot's bidding).",
+}
+
+# Output columns: (table, column) where the meaning depends on the table, else the column.
+COLUMNS: dict[str | tuple[str, str], str] = {
+    # items
+    "deal": "The deal's number in the run, 0 to n - 1 (the item).",
+    ("hands", "hand"): "The hand's number: in the run (scoring), or in its match (match).",
+    "match": "The match's number in the run, 0 to n - 1 (the item).",
+    "seat": "The seat, 0 to 3 (seat 0 draws first).",
+    "illegal": 'Illegal decisions of the agent refused in this hand (illegal = "replace").',
+    "illegal_action": "The first refused decision's action (-1: none).",
+    "illegal_trick": "Tricks done when the first refused decision was made (-1: none).",
+    "pair": "The ladder's pair: its number in the run's plan.",
+    ("duel", "team_a"): "The pair's first bot (its name in [bots]).",
+    ("duel", "team_b"): "The pair's second bot (its name in [bots]).",
+    # deals: hands/
+    "trumps_s": "The seat's trumps if spades were trump (level cards and jokers included).",
+    "trumps_h": "The seat's trumps if hearts were trump.",
+    "trumps_c": "The seat's trumps if clubs were trump.",
+    "trumps_d": "The seat's trumps if diamonds were trump.",
+    "trumps_nt": "The seat's trumps in no-trump (level cards and jokers).",
+    "points": "The points the seat is dealt (5s, 10s and kings).",
+    "level_cards": "The seat's cards of the level's rank.",
+    "small_jokers": "The seat's small jokers (0 to 2).",
+    "big_jokers": "The seat's big jokers (0 to 2).",
+    "pairs": "The pairs in the seat's hand (two identical cards).",
+    "level_pairs": "The pairs of level cards in the seat's hand.",
+    "longest_side_suit": "The seat's longest suit counting plain cards only (no level "
+    "cards, no jokers).",
+    ("kitty", "kitty_points"): "The points in the kitty (the 8 cards left after the deal).",
+    ("cards", "cards"): "The deal's 108 physical card ids in dealing order (seat i % 4's "
+    "card at position i < 100; 100 to 107 the kitty).",
+    # deals: histograms/
+    "column": "The feature counted (a column of hands/ or kitty/).",
+    ("histograms", "seat"): "The seat (null for the kitty's rows).",
+    "value": "A value of the feature.",
+    "count": "How many deals (and seats) had that value.",
+    # bid_odds: bids/
+    "first_declarer": "The seat that declared first (-1: nobody did).",
+    "first_declare_index": "When the first declaration came: the card's index in the "
+    "deal, 0 to 99 (-1: none).",
+    ("bids", "trump"): 'The trump the bidding ended on: "S", "H", "C", "D" or "NT".',
+    ("bids", "banker"): "The banker's seat.",
+    "overturns": "How many times a declaration was overturned.",
+    "reinforced": "Whether the declarer reinforced its declaration.",
+    "no_bid": "Whether nobody declared.",
+    "redeals": "How many deals were dealt again before this one (nobody declared).",
+    "banker_steps_down": "Whether the banker stepped down (the rules' no_bid).",
+    "banker_trumps": "The banker's trumps after taking the kitty, before burying.",
+    "team_trumps": "The banker team's trumps: banker, partner and kitty.",
+    # scoring, match and duel: one row per hand
+    "banker": "The banker's seat.",
+    "trump": 'The trump: "S", "H", "C", "D" or "NT".',
+    "level": "The rank played (the banker team's level).",
+    "table_points": "The points the defenders took in tricks.",
+    "kitty_points": "The points buried in the kitty.",
+    "last_winner_side": 'Who took the last trick: "banker" or "defenders".',
+    "last_winner_shape": 'The shape that took the last trick: "single", "pair", '
+    '"tractor" or "throw".',
+    "kitty_multiplier": "The multiplier applied to the kitty's points (0 when the banker "
+    "team took the last trick).",
+    "penalty": "The signed change of D from penalties (failed throws).",
+    "defender_points": "D, the defenders' points: table_points + kitty_points x "
+    "kitty_multiplier + penalty.",
+    "level_side": 'The side the level change goes to: "banker" (the banker team levels '
+    'up) or "defenders" (they take over the bank).',
+    "levels": "How many levels that side goes up (0 to the rules' level_cap).",
+    "next_banker": "The seat that banks the next hand.",
+    "failed_throws": "Throws that failed in the hand.",
+    ("hands", "redeals"): "Deals dealt again before this hand was played (nobody declared).",
+    # match: matches/ and hands/
+    "winner_team": "The team that won, 0 or 1 (-1: a draw on time, or the hand guard "
+    "stopped the match).",
+    ("matches", "hands"): "The hands the match took.",
+    "final_level_0": "Team 0's level at the end (a rank index 0 to 12, before the last "
+    "hand's jump).",
+    "final_level_1": "Team 1's level at the end.",
+    "trajectory_0": "Team 0's level before every hand (rank indices).",
+    "trajectory_1": "Team 1's level before every hand.",
+    "ended_by": 'How the match ended: "target" (a team passed target_level), "time" '
+    '(match_hands hands were played) or "guard" (the hand guard stopped it).',
+    "level_0": "Team 0's level before the hand (a rank index).",
+    "level_1": "Team 1's level before the hand.",
+    "demotion": "The banker team's demoted level (a rank index; -1: none).",
+    # decisions: decisions/ and hands/
+    ("decisions", "hand"): "The hand's number in the run (the item).",
+    "phase": 'The decision: "bury" or "play".',
+    "trick": "Tricks done before the decision.",
+    "position": "Plays made in the trick before the decision.",
+    "step": "The decision's index in the hand's plays (hands/ plays).",
+    "n": "The decision's candidates (2 or more).",
+    "choice": "The teacher's choice's index among the candidates (-1: a play not listed).",
+    ("decisions", "points"): "The hand's outcome for the seat's team: +D defending, -D banking.",
+    ("decisions", "levels"): "The seat's team's signed level change in the hand.",
+    "x": "The state as the net bot sees it: bytes, shengji._core.bots.features.LAYOUT.",
+    "a": "The candidates' bytes (candidates x ACTION_LAYOUT, zero past n).",
+    "cands": "The candidates: 16 bytes each, kind masks one and two (little-endian uint64).",
+    "q": "The teacher's mean outcome per candidate when it is pimc (else 0).",
+    "q_n": "The samples behind each q.",
+    "seat_deck": "The deal: 108 bytes, position i < 100 to seat i % 4, 100 to 107 the kitty.",
+    "plays": "Every decision of the bury and the tricks in order (one and two interleaved): "
+    "the hand replays from it.",
+    # duel: duel/
+    "orientation": "0: team_a's bot banks; 1: team_b's bot banks (the same cards).",
+    "banker_bot": "The label of the banker team's bot.",
+    "defender_bot": "The label of the defenders' bot.",
+}

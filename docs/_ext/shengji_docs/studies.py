@@ -1,0 +1,287 @@
+"""The study-file keys of every kind and the columns of every output table, generated from
+the studies themselves: ``COMMON_KEYS`` and each kind's ``option_keys`` (with their
+defaults and checks), and the tables a one-item run of each kind writes (probed in memory:
+``run_chunk`` of a one-item chunk).  The one-line descriptions are ``glossary.py``'s."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+from . import glossary, rst
+
+# What each kind is run with to show its tables: every variant that writes other tables.
+PROBES: dict[str, list[dict[str, Any]]] = {
+    "deals": [{}, {"store_cards": True}, {"aggregate": True}],
+    "bid_odds": [{}, {"store_cards": True}],
+    "duel": [{"team_a": "greedy", "team_b": "random"}],
+    "evaluate": [{"agent": "random", "against": "greedy"}],
+    "ladder": [{"bots": {"random": "random", "greedy": "greedy"}}],
+    "decisions": [{"teacher": "greedy"}],
+}
+
+VALUE_TEXT = {
+    "v_bool": "true, false",
+    "v_bot": "a bot",
+    "v_policy_or_none": "a bot",
+    "v_threshold": "1..25 (0: unset)",
+    "_v_threshold": "1..25",
+    "v_temperature": "a number > 0 (unset: the teacher decides)",
+}
+
+
+def _values(check) -> str:
+    """The allowed values, read from a check's closure where it has one."""
+    name = getattr(check, "__name__", "")
+    if name in VALUE_TEXT:
+        return VALUE_TEXT[name]
+    cells = (
+        dict(
+            zip(
+                check.__code__.co_freevars,
+                (c.cell_contents for c in check.__closure__ or ()),
+                strict=True,
+            )
+        )
+        if hasattr(check, "__code__") and check.__closure__
+        else {}
+    )
+    if "allowed" in cells:
+        return ", ".join(f'"{v}"' if isinstance(v, str) else str(v) for v in cells["allowed"])
+    if "lo" in cells or "hi" in cells:
+        return f"{cells.get('lo', '')}..{cells.get('hi', '')}"
+    return ""
+
+
+def _toml(value: Any) -> str:
+    if value is None:
+        return "(none)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+class Docs:
+    """The glossary's lines, with a record of what was looked up (to find stale lines)."""
+
+    def __init__(self, table: dict, what: str, warn):
+        self.table, self.what, self.warn, self.used = table, what, warn, set()
+
+    def __call__(self, scope: str, name: str) -> str:
+        for key in ((scope, name), name):
+            if key in self.table:
+                self.used.add(key)
+                return self.table[key]
+        self.warn(
+            f"{self.what} {name!r} ({scope}) has no description: add it to "
+            "docs/_ext/shengji_docs/glossary.py"
+        )
+        return ""
+
+    def check_stale(self) -> None:
+        for key in self.table:
+            if key not in self.used:
+                self.warn(
+                    f"glossary.py describes {self.what} {key!r}, which the studies no longer "
+                    "have: remove it"
+                )
+
+
+def _minimal(kind: str) -> dict:
+    return {"study": kind, "n": 1, "seed": 0, **PROBES.get(kind, [{}])[0]}
+
+
+def _common_rows(keydoc: Docs) -> list[tuple[str, str, str]]:
+    from shengji.studies.base import COMMON_KEYS, ConfigError, make_config
+
+    base = _minimal("deals")
+    _, cfg = make_config(base)
+    rows = []
+    for key in COMMON_KEYS:
+        data = {k: v for k, v in base.items() if k != key}
+        try:
+            make_config(data)
+        except ConfigError as exc:
+            default = "required" if "missing key" in str(exc) else ""
+        else:
+            default = {
+                "level": "the rules' start_level",
+                "preset": _toml(cfg.preset),
+                "rules": "(none)",
+                "chunk_size": "per kind (below)",
+                "description": '""',
+            }.get(key, "")
+        rows.append((rst.literal(key), rst.text(default), rst.prose(keydoc("common", key))))
+    return rows
+
+
+def _probe(kind_name: str, warn) -> list[tuple[str, dict, Any]]:
+    """(table, variant, pyarrow schema) of every table the kind writes under its probes."""
+    from shengji.runner.plan import Chunk
+    from shengji.studies.base import make_config
+
+    seen: dict[str, tuple[dict, Any]] = {}
+    for variant in PROBES.get(kind_name, [{}]):
+        try:
+            kind, cfg = make_config({"study": kind_name, "n": 1, "seed": 0, **variant})
+            kind.tables(cfg)
+            res = kind.run_chunk(cfg, Chunk(0, 0, 1))
+            tables = kind.finish(cfg, res.aggregate) if kind.aggregates(cfg) else res.tables
+        except Exception as exc:
+            warn(
+                f"study kind {kind_name!r} with {variant} does not run ({exc}): its tables "
+                "are not documented; give it a probe in docs/_ext/shengji_docs/studies.py"
+            )
+            continue
+        for name, table in tables.items():
+            seen.setdefault(name, (variant, table.schema))
+    return [(name, v, s) for name, (v, s) in seen.items()]
+
+
+def _pandas_dtypes(schema) -> dict[str, str]:
+    import pyarrow as pa
+
+    empty = pa.Table.from_batches([], schema=schema)
+    try:
+        frame = empty.to_pandas()
+    except Exception:
+        return {}
+    return {c: str(t) for c, t in frame.dtypes.items()}
+
+
+def generate(dest: Path, warn) -> None:
+    from shengji.studies import KINDS, get_study
+    from shengji.studies.catalog import descriptions
+
+    keydoc = Docs(glossary.KEYS, "study key", warn)
+    probes = {name: _probe(name, warn) for name in KINDS}
+    coldoc = Docs(glossary.COLUMNS, "column", warn)
+
+    out = rst.title("Study files")
+    out += [
+        'A study is a TOML file naming its kind (``study = "..."``), its size and seed, '
+        "the rules, and the kind's own keys; ``shengji run FILE`` (or a shipped study's "
+        "name) runs it, ``shengji.analysis.run(FILE, out)`` likewise from Python. Generated "
+        "from the studies' schemas: the keys every kind takes (``COMMON_KEYS``) and each "
+        "kind's ``option_keys`` with their defaults. An unknown key, a bad value or a "
+        "missing required key is one line and exit status 2.",
+        "",
+    ]
+    out += rst.literal_block(
+        [
+            'study = "scoring"          # the kind',
+            "n = 20_000                 # hands",
+            "seed = 5",
+            'preset = "standard"',
+            'policy = "memory"          # a key of the kind',
+            "",
+            "[rules]                    # rule options over the preset's",
+            "tractor_gap = false",
+        ],
+        "toml",
+    )
+    out += rst.title("The shipped studies", "-")
+    out += [
+        "``shengji studies`` lists them; ``shengji run NAME`` runs one from any directory "
+        "(they are installed with the package).",
+        "",
+    ]
+    out += rst.list_table(
+        ("name", "kind", "what"),
+        [(rst.literal(n), rst.literal(k), rst.prose(d)) for n, k, d in descriptions()],
+        widths=(22, 12, 66),
+    )
+    out += rst.title("Keys of every kind", "-")
+    out += rst.list_table(("key", "default", "what"), _common_rows(keydoc), widths=(18, 22, 60))
+    out += [
+        "``[rules]`` takes any rule option (:doc:`rule-options`). ``[sweep]`` runs the study "
+        "over a grid (or a ``zip``) of values of ``preset``, ``level``, rule options and "
+        "the kind's keys, every cell on the same deals: see :doc:`/explanation/pairing`.",
+        "",
+    ]
+    for name in KINDS:
+        kind = get_study(name)
+        _, cfg = _config(name)
+        out += rst.title(f'study = "{name}"', "-")
+        doc = importlib.import_module(type(kind).__module__).__doc__ or ""
+        first = " ".join(doc.strip().split("\n\n")[0].split())
+        out += [
+            rst.prose(first),
+            "",
+            f"``n`` counts {rst.text(kind.unit)}; the default ``chunk_size`` is "
+            f"{cfg.chunk_size:,} (with the keys' defaults). Tables: "
+            + ", ".join(f":ref:`{t}/ <table-{name}-{t}>`" for t, _, _ in probes[name])
+            + ".",
+            "",
+        ]
+        rows = [
+            (rst.literal(key), rst.text(_toml(default)), rst.text(_values(check)),
+             rst.prose(keydoc(name, key)))
+            for key, (default, check) in kind.option_keys.items()
+        ]  # fmt: skip
+        if rows:
+            out += rst.list_table(("key", "default", "values", "what"), rows,
+                                  widths=(18, 12, 20, 50))  # fmt: skip
+    rst.write(dest / "study-files.rst", out)
+
+    out = rst.title("Output tables")
+    out += [
+        "Every run writes its tables as folders of zstd Parquet files (one per chunk, each "
+        "carrying the run's metadata) under its output directory: ``OUT/<table>/``. "
+        "``shengji.load(OUT, table)`` reads one as a pandas DataFrame "
+        '(``df.attrs["shengji"]``: the metadata). Generated from a one-item run of each '
+        "kind: the columns, their Arrow types and the pandas dtypes ``shengji.load`` gives. "
+        "A sweep's tables have, in addition, ``cell`` (int16) and a column per swept key "
+        "(see :doc:`/explanation/pairing`).",
+        "",
+    ]
+    for name in KINDS:
+        for table, variant, schema in probes[name]:
+            when = ", ".join(f"{k} = {_toml(v)}" for k, v in variant.items()
+                             if k not in ("team_a", "team_b"))  # fmt: skip
+            out += [f".. _table-{name}-{table}:", ""]
+            out += rst.title(f"{name}: {table}/" + (f" ({when})" if when else ""), "-")
+            dtypes = _pandas_dtypes(schema)
+            rows = [
+                (rst.literal(f.name), rst.literal(str(f.type)), rst.literal(dtypes.get(f.name, "")),
+                 rst.prose(coldoc(table, f.name)))
+                for f in schema
+            ]  # fmt: skip
+            out += rst.list_table(("column", "Arrow type", "pandas", "what"), rows,
+                                  widths=(20, 18, 12, 50))  # fmt: skip
+    out += _metrics()
+    rst.write(dest / "tables.rst", out)
+    keydoc.check_stale()
+    coldoc.check_stale()
+
+
+def _metrics() -> list[str]:
+    """The metrics ``compare`` knows per kind (``shengji.studies.metrics.METRICS``)."""
+    from shengji.studies.metrics import METRICS
+
+    out = [".. _sweep-metrics:", ""]
+    out += rst.title("Metrics of a sweep", "-")
+    out += [
+        "``shengji.analysis.compare(out, metric)`` and a sweep's summary compare cells by "
+        "these metrics (``shengji.studies.metrics.METRICS``), or by any numeric column "
+        "(averaged over an item's rows). A rate gets Wilson's interval in a single cell.",
+        "",
+    ]
+    rows = [
+        (rst.literal(kind), rst.literal(name), rst.literal(m.table + "/"),
+         "rate" if m.rate else "mean", rst.prose(m.doc))
+        for kind, metrics in METRICS.items()
+        for name, m in metrics.items()
+    ]  # fmt: skip
+    out += rst.list_table(("kind", "metric", "table", "", "what"), rows,
+                          widths=(10, 16, 12, 8, 54))  # fmt: skip
+    return out
+
+
+def _config(name: str):
+    from shengji.studies.base import make_config
+
+    return make_config(_minimal(name))
