@@ -82,6 +82,42 @@ def swings(defender_points: np.ndarray, level_side: np.ndarray, levels: np.ndarr
     return d[:, 1] - d[:, 0], signed[:, 0] - signed[:, 1]
 
 
+def duel_columns(rows: np.ndarray, start: int, count: int, labels: tuple[str, str]) -> dict:
+    """The duel table's columns for deals ``start`` .. ``start + count - 1`` from the
+    core's hand rows (``HAND_COLUMNS`` by 2 ``count``, row order as in :func:`swings`);
+    ``labels``: team_a's and team_b's bot labels."""
+    from shengji._core.drivers import hands as core
+
+    orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), count)
+    cols = {
+        "deal": np.repeat(np.arange(start, start + count, dtype=np.int64), N_ORIENTATIONS),
+        "orientation": orientation,
+        "banker_bot": dict_column(orientation, labels),
+        "defender_bot": dict_column(1 - orientation, labels),
+    }
+    cols.update(hand_columns(rows, N_ORIENTATIONS * count, core.HAND_COLUMNS))
+    return cols
+
+
+def pair_sums(c: dict) -> dict:
+    """The sums a duplicate duel's summary reads, from its hand columns ``c`` (name ->
+    row, row order as in :func:`swings`): the swings and their squares, and for each team
+    banking the defenders' points and the banker's level-ups."""
+    dp, dl = swings(c["defender_points"], c["level_side"], c["levels"])
+    d = c["defender_points"].astype(np.int64).reshape(-1, N_ORIENTATIONS)
+    up = (c["level_side"] == 0).reshape(-1, N_ORIENTATIONS)
+    return {
+        "swing_points": int(dp.sum()),
+        "swing_points_sq": int((dp * dp).sum()),
+        "swing_levels": int(dl.sum()),
+        "swing_levels_sq": int((dl * dl).sum()),
+        "d_a_banks": int(d[:, 0].sum()),
+        "d_b_banks": int(d[:, 1].sum()),
+        "up_a_banks": int(up[:, 0].sum()),
+        "up_b_banks": int(up[:, 1].sum()),
+    }
+
+
 class DuelStudy(Study):
     name = "duel"
     unit = "deals"
@@ -161,32 +197,13 @@ class DuelStudy(Study):
             -1 if tb is None else BID_POLICIES.index(tb),
             deal=(deal := chunk_dealing(cfg)),
         )
-        orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), n)
         labels = tuple(bot.label for bot in a.bots)
-        cols = {
-            "deal": np.repeat(
-                np.arange(chunk.start, chunk.start + n, dtype=np.int64), N_ORIENTATIONS
-            ),
-            "orientation": orientation,
-            "banker_bot": dict_column(orientation, labels),
-            "defender_bot": dict_column(1 - orientation, labels),
-        }
-        cols.update(hand_columns(out, N_ORIENTATIONS * n, core.HAND_COLUMNS))
+        cols = duel_columns(out, chunk.start, n, labels)
         c = {name: out[i] for i, name in enumerate(core.HAND_COLUMNS)}
-        dp, dl = swings(c["defender_points"], c["level_side"], c["levels"])
-        d = c["defender_points"].astype(np.int64).reshape(-1, N_ORIENTATIONS)
-        up = (c["level_side"] == 0).reshape(-1, N_ORIENTATIONS)
         last = (c["last_winner_side"] == 1).reshape(-1, N_ORIENTATIONS)
         stats = {
             "items": n,
-            "swing_points": int(dp.sum()),
-            "swing_points_sq": int((dp * dp).sum()),
-            "swing_levels": int(dl.sum()),
-            "swing_levels_sq": int((dl * dl).sum()),
-            "d_a_banks": int(d[:, 0].sum()),
-            "d_b_banks": int(d[:, 1].sum()),
-            "up_a_banks": int(up[:, 0].sum()),
-            "up_b_banks": int(up[:, 1].sum()),
+            **pair_sums(c),
             "last_a_banks": int(last[:, 0].sum()),
             "last_b_banks": int(last[:, 1].sum()),
         }

@@ -52,12 +52,10 @@ from shengji.studies.base import (
     v_choice,
 )
 from shengji.studies.common_deals import DEALS_PER_STREAM, DealParams, builtin_rows
-from shengji.studies.duel import N_ORIENTATIONS, swings
+from shengji.studies.duel import N_ORIENTATIONS, duel_columns, pair_sums
 from shengji.studies.scoring import (
     DEAL_KEYS,
     check_deal_keys,
-    dict_column,
-    hand_columns,
     v_bot,
 )
 
@@ -177,17 +175,7 @@ def play_piece(
 
 def piece_table(piece: Piece, start: int, count: int, labels: tuple[str, str]) -> dict:
     """A piece's rows as the duel table's columns (``labels``: team_a's, team_b's)."""
-    from shengji._core.drivers import hands as core
-
-    n = N_ORIENTATIONS * count
-    orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), count)
-    cols = {
-        "deal": np.repeat(np.arange(start, start + count, dtype=np.int64), N_ORIENTATIONS),
-        "orientation": orientation,
-        "banker_bot": dict_column(orientation, labels),
-        "defender_bot": dict_column(1 - orientation, labels),
-    }
-    cols.update(hand_columns(piece.rows, n, core.HAND_COLUMNS))
+    cols = duel_columns(piece.rows, start, count, labels)
     cols["illegal"] = piece.illegal
     cols["illegal_action"] = piece.illegal_action
     cols["illegal_trick"] = piece.illegal_trick
@@ -200,23 +188,13 @@ def piece_stats(piece: Piece, count: int, prefix: str = "") -> dict:
     from shengji._core.drivers import hands as core
 
     c = {name: piece.rows[i] for i, name in enumerate(core.HAND_COLUMNS)}
-    dp, dl = swings(c["defender_points"], c["level_side"], c["levels"])
-    d = c["defender_points"].astype(np.int64).reshape(-1, N_ORIENTATIONS)
-    up = (c["level_side"] == 0).reshape(-1, N_ORIENTATIONS)
     lv = c["levels"].astype(np.int64).reshape(-1, N_ORIENTATIONS)
     # team_a banks in orientation 0, defends in 1: its side levels up when level_side is
     # banker (0) in orientation 0, defenders (1) in orientation 1
     a_side = c["level_side"].reshape(-1, N_ORIENTATIONS) == np.arange(N_ORIENTATIONS)
     stats = {
         "items": count,
-        "swing_points": int(dp.sum()),
-        "swing_points_sq": int((dp * dp).sum()),
-        "swing_levels": int(dl.sum()),
-        "swing_levels_sq": int((dl * dl).sum()),
-        "d_a_banks": int(d[:, 0].sum()),
-        "d_b_banks": int(d[:, 1].sum()),
-        "up_a_banks": int(up[:, 0].sum()),
-        "up_b_banks": int(up[:, 1].sum()),
+        **pair_sums(c),
         "a_wins_banking": int(a_side[:, 0].sum()),
         "a_wins_defending": int(a_side[:, 1].sum()),
         "levels_a": int((lv * a_side).sum()),
