@@ -15,61 +15,26 @@ CPU-second (time.process_time, the per-core figure on a shared machine); the flo
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from shengji._core.base.rng import chunk_state
-from shengji._core.drivers import hands as core
-from shengji.game.botspec import parse_bot
-from shengji.rules import pack
-from shengji.rules.options import Rules
+from every_seat import every_seat, report
 
-RULES = Rules.preset("standard")
 # hands per timed call: about 0.3 s each on this machine
 HANDS = {"core": 400, "memory": 4_000, "swift": 24, "pimc": 3}
 BOTS = {"core": "net", "memory": "memory", "swift": "swift", "pimc": "pimc"}
-
-
-def playouts(impl: str, n: int, seed: int = 23) -> np.ndarray:
-    """n hands with impl's bot in every seat (the same deals for every impl)."""
-    spec = pack.bot(parse_bot("bot", BOTS[impl]))
-    out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-    core.play_hands(
-        chunk_state(seed, 0),
-        np.arange(108, dtype=np.uint8),
-        n,
-        pack.rules(RULES),
-        0,
-        0,
-        spec,
-        spec,
-        0,
-        0,
-        out,
-    )
-    return out
 
 
 @pytest.mark.parametrize("batch", [HANDS["core"]])
 @pytest.mark.parametrize("impl", ["core", "memory", "swift", "pimc"])
 def test_playouts_net(benchmark, batch, impl):
     benchmark.extra_info.update(kernel="playouts.net", impl=impl, items=HANDS[impl])
-    benchmark(playouts, impl, HANDS[impl])
+    benchmark(every_seat, BOTS[impl], HANDS[impl])
 
 
 def _main() -> None:
     """Hands per CPU-second of each bot in every seat (the best of 3 calls)."""
-    import time
-
-    for impl in ("core", "memory", "swift", "pimc"):
-        n = HANDS[impl] * 4
-        best = 0.0
-        for rep in range(3):
-            c = time.process_time()
-            playouts(impl, n, seed=100 + rep)
-            best = max(best, n / (time.process_time() - c))
-        name = "net" if impl == "core" else impl
-        print(f"{name:7s} in every seat: {best:9.1f} hands per CPU-second ({n} hands a call)")
+    impls = ("core", "memory", "swift", "pimc")
+    report((BOTS[impl], BOTS[impl], HANDS[impl] * 4) for impl in impls)
 
 
 if __name__ == "__main__":

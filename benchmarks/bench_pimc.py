@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from every_seat import CORE_RULES, RULES, every_seat, report
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
 from shengji._core.step.probes import pimc_decision
@@ -36,10 +37,7 @@ from shengji.game import HandState
 from shengji.game.botspec import parse_bot
 from shengji.names import BOT_NAMES
 from shengji.rules import pack
-from shengji.rules.options import Rules
 
-RULES = Rules.preset("standard")
-CORE_RULES = pack.rules(RULES)
 PIMC = parse_bot("bot", "pimc")
 GREEDY_HANDS = 1_000
 
@@ -98,33 +96,15 @@ PIMC_HANDS = 4
 @pytest.mark.parametrize("batch", [PIMC_HANDS])
 @pytest.mark.parametrize("impl", ["core", "default"])
 def test_pimc_hands(benchmark, batch, impl):
-    spec = pack.bot(INFERRED if impl == "core" else PIMC)
-    out = np.zeros((len(core.HAND_COLUMNS), batch), np.int32)
-
-    def play():
-        # the same hands on every call: fixed seed and deck
-        state, deck = chunk_state(23398, 0), np.arange(108, dtype=np.uint8)
-        core.play_hands(state, deck, batch, CORE_RULES, 0, 0, spec, spec, 0, 0, out)
-
+    bot = INFERRED if impl == "core" else PIMC
     benchmark.extra_info.update(kernel="pimc.hands", impl=impl, items=batch)
-    benchmark.pedantic(play, rounds=3, iterations=1)
+    # the same hands on every call: a fixed seed
+    benchmark.pedantic(every_seat, (bot, batch, 23398), rounds=3, iterations=1)
 
 
 def _main() -> None:
     """Hands per CPU-second with each pimc in every seat, in the same run (best of 3)."""
-    import time
-
-    for name, spec, n in (("pimc", PIMC, 16), ("inferring", INFERRED, 8)):
-        out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-        best = 0.0
-        for rep in range(3):
-            state, deck = chunk_state(100 + rep, 0), np.arange(108, dtype=np.uint8)
-            c = time.process_time()
-            core.play_hands(
-                state, deck, n, CORE_RULES, 0, 0, pack.bot(spec), pack.bot(spec), 0, 0, out
-            )
-            best = max(best, n / (time.process_time() - c))
-        print(f"{name:9s} in every seat: {best:6.2f} hands per CPU-second ({n} hands a call)")
+    report((("pimc", PIMC, 16), ("inferring", INFERRED, 8)))
 
 
 if __name__ == "__main__":
