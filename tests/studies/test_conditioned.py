@@ -21,6 +21,8 @@ from shengji.rules import pack
 from shengji.rules.options import Rules
 from shengji.runner import run_study
 from shengji.runner.plan import ConfigError
+from shengji.studies import KINDS as STUDY_KINDS
+from shengji.studies import get_study
 from shengji.studies.base import make_config
 from shengji.studies.conditioned import compile_deal, dealing
 from shengji.studies.constraints import parse_deal
@@ -72,6 +74,27 @@ def test_same_bytes_for_any_number_of_workers_and_another_seed_differs(tmp_path,
     assert total == {"deals": a.stats["deal_deals"], "tries": a.stats["deal_tries"]}
     # the run's metadata is the run's: a chunk's own counts are not in it
     assert "deal_stats" not in run_metadata(a.out)
+
+
+def test_the_kinds_that_take_a_deal_table_are_the_ones_tested_here():
+    # a new study kind either declares takes_deal (and joins KINDS above) or refuses a table
+    assert {name for name in STUDY_KINDS if get_study(name).takes_deal} == set(KINDS)
+
+
+@pytest.mark.parametrize("kind", sorted(set(STUDY_KINDS) - set(KINDS)))
+def test_a_kind_that_takes_no_deal_table_refuses_one_in_a_line(kind):
+    # decisions, evaluate and the ladder deal the duel's (or the driver's) unconditioned
+    # deals: a [deal] table there would be recorded and silently not applied
+    with pytest.raises(ConfigError) as err:
+        make_config({"study": kind, "n": 4, "seed": 1, "deal": DEAL})
+    msg = str(err.value)
+    assert msg.startswith(f"deal: the {kind} study takes no [deal] table: ")
+    assert "\n" not in msg and msg.endswith(get_study(kind).no_deal)
+    # an empty table is no table, as in the kinds that take one
+    try:
+        make_config({"study": kind, "n": 4, "seed": 1, "deal": {}})
+    except ConfigError as exc:
+        assert not str(exc).startswith("deal")
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

@@ -169,8 +169,6 @@ def test_the_net_explores_from_the_hands_stream(tmp_path):
 
 def test_a_deal_table_is_refused():
     # the driver deals unconditioned hands: a [deal] table would be ignored, so it is refused
-    kind, cfg = make_config(
-        dict(study="decisions", n=2, seed=1, teacher="memory", deal={"seat0": "BJ BJ"})
-    )
+    # when the file is read, before any run
     with pytest.raises(ConfigError, match=r"deal: the decisions study .* no \[deal\] table"):
-        kind.tables(cfg)
+        make_config(dict(study="decisions", n=2, seed=1, teacher="memory", deal={"seat0": "BJ BJ"}))

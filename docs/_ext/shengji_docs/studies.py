@@ -214,7 +214,12 @@ def generate(dest: Path, warn) -> None:
             f"``n`` counts {rst.text(kind.unit)}; the default ``chunk_size`` is "
             f"{cfg.chunk_size:,} (with the keys' defaults). Tables: "
             + ", ".join(f":ref:`{t}/ <table-{name}-{t}>`" for t, _, _ in probes[name])
-            + ".",
+            + ". "
+            + (
+                "A ``[deal]`` table conditions its deals (:doc:`/conditional-deals`)."
+                if kind.takes_deal
+                else f"It takes no ``[deal]`` table: {rst.text(kind.no_deal)}."
+            ),
             "",
         ]
         rows = [

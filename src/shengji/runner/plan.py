@@ -164,6 +164,11 @@ class Study:
     # Whether run_chunk takes ``progress`` (a callable told the items done as the chunk goes:
     # progress lines come every tenth of a run even when it has few chunks).
     reports_progress: bool = False
+    # Whether a [deal] table conditions this kind's deals (shengji.studies.conditioned).  A
+    # kind that does not take one refuses a table before the run, in one line ending with
+    # ``no_deal`` (why not): never ignores it.
+    takes_deal: bool = False
+    no_deal: str = "its kernel deals unconditioned hands"
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         raise NotImplementedError

@@ -57,6 +57,7 @@ def _v_threshold(key, value):
 
 class BidOddsStudy(Study):
     name = "bid_odds"
+    takes_deal = True
     unit = "deals"
     option_keys = {
         "policy": ("eager", v_choice(*STUDY_BID_POLICIES)),

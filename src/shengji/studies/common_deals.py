@@ -27,9 +27,21 @@ from shengji.names import BID_POLICIES, N_CARDS
 from shengji.rules import pack
 from shengji.rules.options import Rules
 
-__all__ = ["DEALS_PER_STREAM", "DealParams", "builtin_rows", "deal_starts", "pieces"]
+__all__ = [
+    "COMMON_DEALS_ONLY",
+    "DEALS_PER_STREAM",
+    "DealParams",
+    "builtin_rows",
+    "deal_starts",
+    "pieces",
+]
 
 DEALS_PER_STREAM = 16
+# why an evaluation or a ladder takes no [deal] table (Study.no_deal)
+COMMON_DEALS_ONLY = (
+    "its deals are the duel study's common, unconditioned deals, the same for every agent "
+    "(shengji.studies.common_deals)"
+)
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ def _features():
 
 class DealStudy(Study):
     name = "deals"
+    takes_deal = True
     unit = "deals"
     option_keys = {
         "store_cards": (False, v_bool),

@@ -96,6 +96,7 @@ def v_temperature(key, value):
 
 class DecisionsStudy(Study):
     name = "decisions"
+    no_deal = "it records the decisions of unconditioned deals (the training data)"
     unit = "hands"
     option_keys = {
         "teacher": (PIMC, v_bot),
@@ -113,10 +114,6 @@ class DecisionsStudy(Study):
         check_deal_keys(cfg.options, cfg.rules)
         if cfg.options["explore"] and cfg.options["teacher"].name != "net":
             raise ConfigError('explore: the net bot explores; it needs teacher = "net"')
-        if cfg.deal is not None:
-            raise ConfigError(
-                "deal: the decisions study records unconditioned deals; it takes no [deal] table"
-            )
         return ["decisions", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:

@@ -120,6 +120,7 @@ def pair_sums(c: dict) -> dict:
 
 class DuelStudy(Study):
     name = "duel"
+    takes_deal = True
     unit = "deals"
     option_keys = {
         "team_a": (None, v_policy_or_none),

@@ -51,7 +51,12 @@ from shengji.studies.base import (
     v_bool,
     v_choice,
 )
-from shengji.studies.common_deals import DEALS_PER_STREAM, DealParams, builtin_rows
+from shengji.studies.common_deals import (
+    COMMON_DEALS_ONLY,
+    DEALS_PER_STREAM,
+    DealParams,
+    builtin_rows,
+)
 from shengji.studies.duel import N_ORIENTATIONS, duel_columns, pair_sums
 from shengji.studies.scoring import (
     DEAL_KEYS,
@@ -213,6 +218,7 @@ class EvaluateStudy(Study):
     or imported by its reference)."""
 
     name = "evaluate"
+    no_deal = COMMON_DEALS_ONLY
     unit = "deals"
     option_keys = {
         "agent": (None, v_agent),

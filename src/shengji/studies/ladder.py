@@ -40,7 +40,7 @@ from shengji.game.botspec import chunk_size_for
 from shengji.runner.plan import Chunk, ChunkPlan
 from shengji.stats import CONFIDENCE, mean_interval
 from shengji.studies.base import ChunkResult, ConfigError, Study, StudyConfig, v_choice
-from shengji.studies.common_deals import DEALS_PER_STREAM, DealParams
+from shengji.studies.common_deals import COMMON_DEALS_ONLY, DEALS_PER_STREAM, DealParams
 from shengji.studies.evaluate import ILLEGAL, check_agent, piece_stats, piece_table, play_piece
 from shengji.studies.scoring import DEAL_KEYS, check_deal_keys, dict_column
 
@@ -172,6 +172,7 @@ class LadderStudy(Study):
     ``shengji.analysis.ladder`` was given (the run's options record their references)."""
 
     name = "ladder"
+    no_deal = COMMON_DEALS_ONLY
     unit = "deals"
     option_keys = {
         "bots": (None, v_bots),

@@ -69,6 +69,7 @@ MATCH_CAPACITY = 2000  # hands kept per match; real matches take tens
 
 class MatchStudy(Study):
     name = "match"
+    takes_deal = True
     unit = "matches"
     option_keys = {
         "policy": (GREEDY, v_bot),

@@ -145,6 +145,7 @@ def check_deal_keys(options: dict, rules) -> None:
 
 class ScoringStudy(Study):
     name = "scoring"
+    takes_deal = True
     unit = "hands"
     option_keys = {
         "policy": (GREEDY, v_bot),
