@@ -114,14 +114,21 @@ def entries(modules: tuple[str, ...] = PUBLIC_MODULES) -> list[Entry]:
 
 
 def members(cls: type) -> Iterator[tuple[str, Any]]:
-    """The public methods and properties a class defines itself (not inherited ones)."""
-    for name, value in vars(cls).items():
-        if name.startswith("_"):
+    """The public methods and properties of a class: its own and those it inherits from
+    shengji's classes (``HandState``'s from its split-out parts), not a third-party base's
+    (Gymnasium's, ``Exception``'s).  Each name once, as the class resolves it."""
+    seen: set[str] = set()
+    for base in cls.__mro__:
+        if not base.__module__.startswith("shengji"):
             continue
-        if isinstance(value, (staticmethod, classmethod)):
-            value = value.__func__
-        if inspect.isfunction(value) or isinstance(value, property):
-            yield name, value
+        for name, value in vars(base).items():
+            if name.startswith("_") or name in seen:
+                continue
+            seen.add(name)
+            if isinstance(value, (staticmethod, classmethod)):
+                value = value.__func__
+            if inspect.isfunction(value) or isinstance(value, property):
+                yield name, value
 
 
 def checked_objects(modules: tuple[str, ...] = PUBLIC_MODULES) -> list[tuple[str, Any]]:

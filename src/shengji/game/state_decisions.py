@@ -88,12 +88,26 @@ class Decisions(StateSetup):
             self._after_bury()
 
     def apply(self, cards) -> Event:
-        """Make the current decision: in phase "bid" a bid (``k`` of ``BID_ACTIONS``, its
-        action ``BID_ACTION_BASE + k``, a ``BidOption`` or its name); else ``cards`` (card
-        ids, one id, or notation text): a lead or a follow of the seat to play, or in the
-        bury phase 1..8 cards to bury (each one decision, as many as are still to bury).
-        Returns the Event (of the last bury card given).  ValueError if illegal, and then
-        the state is unchanged."""
+        """Make the current decision.
+
+        Parameters
+        ----------
+        cards : int, sequence of int, str, BidOption
+            In phase "bid" a bid: ``k`` of ``BID_ACTIONS``, its action ``BID_ACTION_BASE + k``, a
+            ``BidOption`` or its name.  Else card ids, one id, or notation text: a lead or a
+            follow of the seat to play, or in the bury phase 1..8 cards to bury (each one
+            decision, as many as are still to bury).
+
+        Returns
+        -------
+        Event
+            What the decision did (of the last bury card given).
+
+        Raises
+        ------
+        ValueError
+            If the decision is not legal (the state is then unchanged) or the hand is over.
+        """
         if self.is_over():
             raise ValueError("the hand is over")
         if self._bidding_now():
@@ -125,9 +139,24 @@ class Decisions(StateSetup):
         return ev
 
     def apply_action(self, action: int) -> Event | None:
-        """Apply one action of the integer encoding (``shengji.game.actions``).  Returns
-        the Event when it completes a decision, None when it only chose a card.
-        ValueError if it is not legal, and then the state is unchanged."""
+        """Apply one action of the integer encoding (``shengji.game.actions``).
+
+        Parameters
+        ----------
+        action : int
+            The action: a card id 0..107 to choose, ``ACTION_PLAY`` to play the lead chosen, or a
+            bid action ``BID_ACTION_BASE + k`` in phase "bid".
+
+        Returns
+        -------
+        Event or None
+            The Event when the action completes a decision, None when it only chose a card.
+
+        Raises
+        ------
+        ValueError
+            If the action is not legal (the state is then unchanged) or the hand is over.
+        """
         if isinstance(action, bool) or not isinstance(action, Integral):
             raise ValueError(f"action: expected an integer, got {action!r}")
         if self.is_over():
@@ -174,14 +203,31 @@ class Decisions(StateSetup):
         return out
 
     def bot_action(self, bot: str | dict | BotSpec = "greedy"):
-        """The built-in bot's choice for the current decision: as card ids in the bury (the
-        rest of the bury: 8 cards, less those already buried) and the play (a whole lead
-        or follow), decided from the deciding seat's view, drawn from this state's
-        generator.  ``bot``: any bot as ``shengji.game.botspec`` takes it -- a name, a label
-        ``"pimc(samples=8, infer_steps=32)"``, a table ``{"bot": "pimc", ...}`` or a
-        ``BotSpec``.  In phase "bid": a kernel bidding policy's ``k`` (``"eager"``,
-        ``"threshold"`` with the state's ``threshold``, ``"never"``; a card bot means the
-        state's ``bid_policy``)."""
+        """The built-in bot's choice for the current decision.
+
+        Decided from the deciding seat's view, drawn from this state's generator; the
+        decision is not made (``apply`` the choice to make it).
+
+        Parameters
+        ----------
+        bot : str, dict or BotSpec, default "greedy"
+            Any bot as ``shengji.game.botspec`` takes it: a name, a label
+            ``"pimc(samples=8, infer_steps=32)"``, a table ``{"bot": "pimc", ...}`` or a
+            ``BotSpec``.  In phase "bid" also a kernel bidding policy (``"eager"``,
+            ``"threshold"`` with the state's ``threshold``, ``"never"``); a card bot there means
+            the state's ``bid_policy``.
+
+        Returns
+        -------
+        list of int or int
+            Card ids in the bury (the rest of the bury: 8 cards, less those already buried) and
+            the play (a whole lead or follow); in phase "bid" the policy's ``k``.
+
+        Raises
+        ------
+        ValueError
+            If ``bot`` names no bot (or bid policy) or the hand is over.
+        """
         if self.is_over():
             raise ValueError("the hand is over")
         if self._bidding_now():

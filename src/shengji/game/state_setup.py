@@ -155,17 +155,44 @@ class StateSetup(StateView):
                 self._core.set_trump(suit)
 
     def bid_options(self) -> list[BidOption]:
-        """In phase "bid": the deciding seat's bids, best first (``BidOption``)."""
+        """In phase "bid": the deciding seat's bids, best first.
+
+        Returns
+        -------
+        list of BidOption
+            The bids it may make; [] outside phase "bid".
+        """
         return self._open_bids.options() if self._bidding_now() else []
 
     def bid_cards(self, seat: int) -> list[int]:
-        """The card ids ``seat`` holds for bidding: dealt so far during the deal, its hand
-        after the kitty was taken."""
+        """The card ids ``seat`` holds for bidding.
+
+        Parameters
+        ----------
+        seat : int
+            The seat, 0..3.
+
+        Returns
+        -------
+        list of int
+            During the deal the cards dealt to it so far; after the kitty was taken its hand.
+        """
         if self._setup_done:
             return self._core.hand_ids(seat)
         return self._open_bids.cards(seat)
 
     def bid_current(self, seat: int) -> dict | None:
-        """The standing bid as ``seat`` sees it (None: nobody declared; its trump is None
-        for another seat's face-down bid under ``secret_bids``)."""
+        """The standing bid as ``seat`` sees it.
+
+        Parameters
+        ----------
+        seat : int
+            The seat, 0..3.
+
+        Returns
+        -------
+        dict or None
+            The standing bid (its trump None for another seat's face-down bid under
+            ``secret_bids``); None when nobody has declared.
+        """
         return self._bids.current(seat) if self._bids is not None else None

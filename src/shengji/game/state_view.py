@@ -78,8 +78,11 @@ class StateView(HandFields):
 
     @property
     def bid_log(self) -> tuple:
-        """Every bid stepped so far (full information): ``(index, seat, action, trump,
-        strength)``; the kernel's own bidding (the default mode's deal) logs none."""
+        """Every bid stepped so far (full information).
+
+        Each entry is ``(index, seat, action, trump, strength)``; the kernel's own bidding (the
+        default mode's deal) logs none.
+        """
         return self._bid_log()
 
     def _bid_log(self) -> tuple:
@@ -94,10 +97,15 @@ class StateView(HandFields):
 
     @property
     def defender_level(self) -> str:
+        """The defenders' level (it differs from ``level`` in a match)."""
         return self.setup.defender_level
 
     @property
     def deal(self) -> list[int]:
+        """The 108 card ids in dealing order, after any redeal.
+
+        During the deal's bidding: the order the cards land in.
+        """
         return list(self.setup.deal)
 
     @property
@@ -107,8 +115,11 @@ class StateView(HandFields):
 
     @property
     def bidding(self) -> BidOutcome | None:
-        """The bidding's outcome (None during the deal's bidding, or when the trump was
-        given); the round of overturns after the bury updates it."""
+        """The bidding's outcome, or None.
+
+        None during the deal's bidding, or when the trump was given; the round of overturns after
+        the bury updates it.
+        """
         return self._bidding
 
     @property
@@ -127,11 +138,19 @@ class StateView(HandFields):
 
     @property
     def phase(self) -> str:
+        """The phase: ``"bid"``, ``"bury"``, ``"play"`` or ``"over"``."""
         if self._bidding_now():
             return "bid"
         return PHASE_NAMES[self._core.phase]
 
     def is_over(self) -> bool:
+        """Whether the hand is over (its last trick played and scored).
+
+        Returns
+        -------
+        bool
+            True once the hand is over.
+        """
         return self._setup_done and self._core.phase == _OVER
 
     @property
@@ -143,23 +162,30 @@ class StateView(HandFields):
 
     @property
     def leader(self) -> int:
-        """The leader of the current trick (between tricks: of the next one; -1 during the
-        deal's bidding)."""
+        """The leader of the current trick.
+
+        Between tricks the leader of the next one; -1 during the deal's bidding.
+        """
         return self._core.leader if self._setup_done else -1
 
     @property
     def burier(self) -> int | None:
-        """The seat burying (phase "bury") or that buried the kitty: the banker, or under
-        ``overturn_reburies`` the last overturner that took it up (None during the deal's
-        bidding)."""
+        """The seat burying the kitty, or that buried it.
+
+        The banker, or under ``overturn_reburies`` the last overturner that took it up; None
+        during the deal's bidding.
+        """
         if not self._setup_done:
             return None
         return self._core.to_play if self._core.phase == _BURY else self._core.burier
 
     @property
     def hands(self) -> list[list[int]]:
-        """Every seat's cards (full information), sorted; the banker's without the cards
-        it has buried so far (during the deal's bidding: the cards dealt so far)."""
+        """Every seat's cards (full information), sorted.
+
+        The banker's without the cards it has buried so far; during the deal's bidding the cards
+        dealt so far.
+        """
         if not self._setup_done:
             return [self._open_bids.cards(s) for s in range(N_SEATS)]
         return [self._core.hand_ids(s) for s in range(N_SEATS)]
@@ -176,15 +202,20 @@ class StateView(HandFields):
 
     @property
     def history(self) -> tuple:
-        """Every decision so far, in order: a tuple of card ids (one bury card; the cards
-        led or followed, for a failed throw the cards tried), or for a bid decision its
-        action (an int, ``BID_ACTION_BASE + k``)."""
+        """Every decision so far, in order.
+
+        A tuple of card ids for a card decision (one bury card; the cards led or followed, for a
+        failed throw the cards tried), or for a bid decision its action (an int,
+        ``BID_ACTION_BASE + k``).
+        """
         return tuple(self._history)
 
     @property
     def actions(self) -> list[int]:
-        """Every action so far in the integer encoding (``shengji.game.actions``), the
-        cards chosen of a decision under way included."""
+        """Every action so far in the integer encoding (``shengji.game.actions``).
+
+        The cards chosen of a decision under way are included.
+        """
         return list(self._actions)
 
     @property
@@ -210,8 +241,10 @@ class StateView(HandFields):
 
     @property
     def failed_throws(self):
-        """The failed throws so far (``FailedThrow``: trick, seat, attempted, forced,
-        penalty)."""
+        """The failed throws so far.
+
+        Each a ``FailedThrow``: its trick, seat, the cards attempted and forced, and the penalty.
+        """
         return self._public_record().failed_throws
 
     @property
@@ -236,7 +269,23 @@ class StateView(HandFields):
         return self._core.penalty
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know, and nothing else (``shengji.game.observation``)."""
+        """What ``seat`` may know, and nothing else.
+
+        Parameters
+        ----------
+        seat : int
+            The seat, 0..3.
+
+        Returns
+        -------
+        Observation
+            The seat's view (``shengji.game.observation``): its own cards, the public record.
+
+        Raises
+        ------
+        ValueError
+            If ``seat`` is not 0..3.
+        """
         if isinstance(seat, bool) or seat not in range(N_SEATS):
             raise ValueError(f"seat: expected 0..3, got {seat!r}")
         log = self._bid_log()
@@ -250,11 +299,18 @@ class StateView(HandFields):
         return obs
 
     def legal_plays(self) -> list:
-        """Candidate whole decisions of the seat to decide: in phase "bid" its bid actions
-        ``k`` (``BID_ACTIONS``, 0 passes); in the bury one card each (every card it may
-        bury next); in the play every legal follow, or for a lead every single, pair and
-        tractor and the top-k throws of each following-suit (docs/hand-engine.md;
-        ``apply`` accepts any lead of one following-suit).  [] once the hand is over."""
+        """Candidate whole decisions of the seat to decide.
+
+        In phase "bid" its bid actions ``k`` (``BID_ACTIONS``, 0 passes); in the bury one card each
+        (every card it may bury next); in the play every legal follow, or for a lead every single,
+        pair and tractor and the top-k throws of each following-suit (docs/hand-engine.md;
+        ``apply`` accepts any lead of one following-suit).
+
+        Returns
+        -------
+        list
+            The candidates; [] once the hand is over.
+        """
         if self._bidding_now():
             return self._open_bids.legal()
         if self.is_over():
@@ -262,8 +318,15 @@ class StateView(HandFields):
         return self._core.infoset(self._core.to_play).legal()
 
     def legal_actions(self) -> list[int]:
-        """The legal actions of the integer encoding (``shengji.game.actions``), sorted;
-        exact in every phase.  [] once the hand is over."""
+        """The legal actions of the integer encoding (``shengji.game.actions``).
+
+        Exact in every phase.
+
+        Returns
+        -------
+        list of int
+            The actions, sorted; [] once the hand is over.
+        """
         if self._bidding_now():
             return [BID_ACTION_BASE + k for k in self._open_bids.legal()]
         return self._core.legal_actions()
