@@ -198,7 +198,7 @@ class DuelStudy(Study):
             -1 if tb is None else BID_POLICIES.index(tb),
             deal=(deal := chunk_dealing(cfg)),
         )
-        labels = tuple(bot.label for bot in a.bots)
+        labels = (a.bots[0].label, a.bots[1].label)
         cols = duel_columns(out, chunk.start, n, labels)
         c = {name: out[i] for i, name in enumerate(core.HAND_COLUMNS)}
         last = (c["last_winner_side"] == 1).reshape(-1, N_ORIENTATIONS)
