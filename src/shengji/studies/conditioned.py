@@ -30,6 +30,7 @@ import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -48,6 +49,9 @@ from shengji.studies.constraints import (
     atoms_of,
     feature_id,
 )
+
+if TYPE_CHECKING:
+    from shengji.runner.plan import Study
 
 __all__ = [
     "Compiled",
@@ -527,10 +531,11 @@ def levels_of(kind: str, level: str) -> tuple[int, ...]:
     return tuple(range(N_RANKS)) if kind in MULTI_HAND_KINDS else (parse_rank(level),)
 
 
-def check_deal(table, kind: str, level: str) -> DealConstraint | None:
+def check_deal(table, kind: Study, level: str) -> DealConstraint | None:
     """A study's ``[deal]`` table, parsed and compiled at the levels its run deals at
     (cached), so that what no deal can meet is refused before the run; ConfigError (one
-    line).  None for an empty table."""
+    line).  None for an empty table.  ``kind``: the study kind (``Study``); one that does
+    not take a table (``Study.takes_deal``) refuses any but an empty one."""
     from shengji.runner.plan import ConfigError
     from shengji.studies.constraints import parse_deal
 
@@ -538,12 +543,14 @@ def check_deal(table, kind: str, level: str) -> DealConstraint | None:
         deal = parse_deal(table)
         if deal is None:
             return None
-        if deal.hands != "every" and kind not in MULTI_HAND_KINDS:
+        if not kind.takes_deal:
+            raise ValueError(f"deal: the {kind.name} study takes no [deal] table: {kind.no_deal}")
+        if deal.hands != "every" and kind.name not in MULTI_HAND_KINDS:
             raise ValueError(
-                f"deal.hands: a {kind} study deals one hand an item; hands = 'first' is a "
-                "match's (its first hand alone conditioned)"
+                f"deal.hands: a {kind.name} study deals one hand an item; hands = 'first' is "
+                "a match's (its first hand alone conditioned)"
             )
-        for lv in levels_of(kind, level):
+        for lv in levels_of(kind.name, level):
             compile_deal(deal, lv)
     except ValueError as exc:
         raise ConfigError(str(exc)) from None

@@ -189,10 +189,7 @@ def make_plain_config(
     if "deal" in data:  # the [deal] table: shengji.studies.conditioned
         from shengji.studies.conditioned import check_deal
 
-        if not kind.takes_deal and data["deal"] != {}:  # an empty table is no table
-            raise ConfigError(f"deal: the {kind.name} study takes no [deal] table: {kind.no_deal}")
-
-        deal = check_deal(data["deal"], kind.name, level)
+        deal = check_deal(data["deal"], kind, level)
     cfg = StudyConfig(
         study=kind.name,
         n=n,
