@@ -146,6 +146,8 @@ cdef int play_candidates(const View* v, ChoosePlay first, int cap, Play* cands,
     if pub.n_in_trick == 0:
         for what in range(N_LEAD_KINDS):
             for s in range(N_FOLLOW):
+                if n >= cap:                    # full: the rest would be dropped unlisted
+                    return n
                 if lead_of_kind(v, s, what, &q):
                     add_unique(cands, origin, by, &n, cap, &q, ORIGIN_LEAD + what, 0)
         return n

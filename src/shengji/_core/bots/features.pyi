@@ -6,6 +6,8 @@ features.pyx; its C API is features.pxd."""
 LAYOUT: tuple[tuple[str, int, int, str], ...]
 ACTION_LAYOUT: tuple[tuple[str, int, int, str], ...]
 STATE_SIZE: int
+LAYOUT_VERSION: int
+LAYOUT_DIGEST: str  # sha256 of the layout: a weights file records the one it was made for
 ACTION_SIZE: int
 SLOTS: int
 ROWS: int

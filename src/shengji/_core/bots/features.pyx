@@ -23,6 +23,9 @@ Nothing here reads beyond the view (view.pxd), so the bot that decides from thes
 cannot peek either.  ``LAYOUT`` / ``ACTION_LAYOUT`` name the pieces for Python (the
 training's symmetry augmentation permutes the side rows by them); ``step.probes.decision_features``
 computes them for a ``HandCore`` seat (tests, analysis)."""
+import hashlib
+import json
+
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
@@ -33,7 +36,7 @@ from shengji._core.rules.combos cimport (
 from shengji._core.engine.hand cimport (
     N_FOLLOW, PHASE_BURY, PHASE_PLAY, Public, TrickRecord,
 )
-from shengji._core.engine.play cimport Play, bit, ctz, play_counts, play_size
+from shengji._core.engine.play cimport Play, bit, ctz, mask_size, play_counts, play_size
 from shengji._core.engine.view cimport View, unseen
 from shengji._core.bots.candidates cimport (
     BY_GREEDY, BY_MEMORY, bury_candidates, play_candidates,
@@ -76,6 +79,12 @@ SIDE_ROW_RANKS = N_RANK_POS
 SLOT_LEVEL_BASE = SLOT_LEVEL
 assert sum(b * w for _, b, w, _ in LAYOUT) == N_STATE
 assert sum(b * w for _, b, w, _ in ACTION_LAYOUT) == N_ACTION
+# The digest of the layout (the pieces in order, the sizes): a weights file records the one
+# it was trained on and the net bot refuses another (bots/net.pyx).  A change of a piece's
+# meaning without a change of the layout must bump LAYOUT_VERSION.
+LAYOUT_VERSION = 1
+LAYOUT_DIGEST = hashlib.sha256(json.dumps(
+    [LAYOUT_VERSION, N_STATE, N_ACTION, LAYOUT, ACTION_LAYOUT]).encode()).hexdigest()
 
 
 cdef inline int side_row(int suit, int trump) noexcept nogil:
@@ -85,8 +94,39 @@ cdef inline int side_row(int suit, int trump) noexcept nogil:
     return (suit - trump - 1) & 3
 
 
+# slot_table's last answer in this thread (a pure function of the level and the trump, which
+# stay for a hand: every decision asked the same again)
+cdef extern from *:
+    """
+    static __thread int sj_slot_memo_key = -1;
+    static __thread uint8_t sj_slot_memo[96];
+    /* 1 and the memo (kinds' slots, then the rows) when it holds key, else 0 */
+    static inline int sj_slot_memo_get(int key, uint8_t *out, int n_kinds, uint8_t *row,
+                                       int n_rows) {
+        if (key != sj_slot_memo_key)
+            return 0;
+        memcpy(out, sj_slot_memo, (size_t)n_kinds);
+        memcpy(row, sj_slot_memo + 64, (size_t)n_rows);
+        return 1;
+    }
+    static inline void sj_slot_memo_put(int key, const uint8_t *out, int n_kinds,
+                                        const uint8_t *row, int n_rows) {
+        memcpy(sj_slot_memo, out, (size_t)n_kinds);
+        memcpy(sj_slot_memo + 64, row, (size_t)n_rows);
+        sj_slot_memo_key = key;
+    }
+    """
+    int sj_slot_memo_get(int key, uint8_t* out, int n_kinds, uint8_t* row,
+                         int n_rows) noexcept nogil
+    void sj_slot_memo_put(int key, const uint8_t* out, int n_kinds, const uint8_t* row,
+                          int n_rows) noexcept nogil
+
+
 cdef void slot_table(const View* v, uint8_t* out, uint8_t* row) noexcept nogil:
     cdef int level = v.pub.t.level, trump = v.pub.t.suit, k, suit, rank
+    cdef int key = level * 16 + trump
+    if sj_slot_memo_get(key, out, N_KINDS, row, N_ROWS):
+        return
     for k in range(N_KINDS):
         if k >= 52:
             out[k] = SLOT_SMALL_JOKER if k == 52 else SLOT_BIG_JOKER
@@ -102,6 +142,7 @@ cdef void slot_table(const View* v, uint8_t* out, uint8_t* row) noexcept nogil:
     for k in range(4):
         row[k] = side_row(k, trump) if k != trump else ROW_TRUMP
     row[TRUMP] = ROW_TRUMP
+    sj_slot_memo_put(key, out, N_KINDS, row, N_ROWS)
 
 
 cdef inline uint8_t clip(int x) noexcept nogil:
@@ -137,27 +178,34 @@ cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
                          uint8_t* x) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef const TrickRecord* rec
-    cdef int seat = v.seat, k, c, u, s, i, t, n, n_tricks, pts = 0, own_n = 0
+    cdef int seat = v.seat, k, c, u, s, i, t, n, n_tricks, pts = 0, own_n = 0, own_s, unseen_s
     cdef int played[N_SEATS]
+    cdef uint64_t m
     cdef TrickNow tn
     memset(x, 0, N_STATE)
-    for k in range(N_KINDS):
-        c = v.own.count[k]
-        u = unseen(v, k)
-        own_n += c
-        if c >= 1:
-            x[S_OWN1 + slot[k]] = 1
-            if c == 2:
-                x[S_OWN2 + slot[k]] = 1
-        if u >= 1:
-            x[S_UNSEEN1 + slot[k]] = 1
-            if u == 2:
-                x[S_UNSEEN2 + slot[k]] = 1
-        x[S_OWN_ROWS + row[pub.t.follow[k]]] += c
-        x[S_UNSEEN_ROWS + row[pub.t.follow[k]]] += u
-        if v.buried != NULL and v.buried[k]:
-            x[S_BURIED + slot[k]] = v.buried[k]
-            pts += v.buried[k] * pub.t.points[k]
+    for s in range(N_FOLLOW):                   # suit by suit: the rows' sums in registers
+        m = pub.suit_mask[s]
+        own_s = 0
+        unseen_s = 0
+        while m:
+            k = ctz(m)
+            m &= m - 1
+            c = v.own.count[k]
+            u = unseen(v, k)
+            own_s += c
+            unseen_s += u
+            # 0, 1 or 2 copies each: stores, not branches (a hand's cards are coin tosses
+            # to the branch predictor)
+            x[S_OWN1 + slot[k]] = c >= 1
+            x[S_OWN2 + slot[k]] = c == 2
+            x[S_UNSEEN1 + slot[k]] = u >= 1
+            x[S_UNSEEN2 + slot[k]] = u == 2
+            if v.buried != NULL:
+                x[S_BURIED + slot[k]] = v.buried[k]
+                pts += v.buried[k] * pub.t.points[k]
+        own_n += own_s
+        x[S_OWN_ROWS + row[s]] += own_s
+        x[S_UNSEEN_ROWS + row[s]] += unseen_s
     x[S_BURIED_POINTS] = clip(pts // 5)
     for s in range(N_SEATS):
         played[s] = 0
@@ -224,8 +272,8 @@ cdef void action_features(const View* v, const uint8_t* slot, const uint8_t* row
     for r in range(N_ROWS):
         own_rows[r] = 0
         play_rows[r] = 0
-    for k in range(N_KINDS):
-        own_rows[row[pub.t.follow[k]]] += v.own.count[k]
+    for r in range(N_FOLLOW):
+        own_rows[row[r]] += mask_size(v.own.one, v.own.two, pub.suit_mask[r])
     m = p.one
     while m:
         k = ctz(m)
