@@ -83,18 +83,10 @@ def sanitize_args(value: str) -> tuple[list[str], list[str]]:
 SANITIZE = sanitize_args(os.environ.get("SHENGJI_SANITIZE", ""))  # (compile, link) args
 
 
-# Units whose float32 arithmetic must give the same bits on every machine: no fused
-# multiply-add (a compiler may fuse a * b + c where the target has FMA; the learned bot's
-# layers are summed in a fixed order, include/nn.h, and its numpy twin must match them).
-STRICT_FLOAT_UNITS = {"bots.net"}
-
-
 def compile_args(unit: str) -> tuple[list[str], list[str]]:
     """(extra_compile_args, extra_link_args) of one unit's extension: the one place a build
     switch (the sanitizers above) changes them."""
     opt = ["-O2"] if unit in COLD_UNITS else ["-O3", "-funroll-loops"]
-    if unit in STRICT_FLOAT_UNITS:
-        opt.append("-ffp-contract=off")
     return opt + SANITIZE[0], list(SANITIZE[1])
 
 

@@ -45,7 +45,7 @@ def load_table():
 
 
 def _c_value(kind, value) -> str:
-    packed = kind.pack(value)
+    packed = kind.c_default(value)
     return repr(float(packed)) if kind.c_type == "double" else str(int(packed))
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shengji._core.bots.bot import ROLLOUT_BOTS  # noqa: F401 (the bots a search rolls out with)
-from shengji._core.bots.table import BOTS, bot_row, check_params
+from shengji._core.bots.table import BOTS, DIGEST_SUFFIX, Weights, bot_row, check_params
 from shengji.names import BOT_NAMES
 
 __all__ = ["BOT_PARAMS", "BotSpec", "RECORDED_WHEN_SET", "parse_bot", "chunk_size_for"]
@@ -126,17 +126,22 @@ class BotSpec:
             parameter: value, ...}`` of every parameter, except those the table marks
             ``record_default=False`` (``RECORDED_WHEN_SET``) left at their defaults (so
             that a run of today's pimc records what it recorded before they came: the same
-            bytes).
+            bytes); a network's weights with their file's sha256 beside them
+            (``weights_sha256``: ``parse_bot`` checks it when it is given back).
         """
         if not self.params:
             return self.name
         row = bot_row(self.name)
         defaults = row.defaults()
         always = {p.name for p in row.params if p.record_default}
-        return {
-            NAME_KEY: self.name,
-            **{k: v for k, v in self.params if k in always or v != defaults[k]},
-        }
+        out: dict[str, Any] = {NAME_KEY: self.name}
+        for k, v in self.params:
+            if k in always or v != defaults[k]:
+                out[k] = v
+            kind = row.param(k).kind  # type: ignore[union-attr]  # k is one of its params
+            if isinstance(kind, Weights):  # the file's digest beside its name
+                out[k + DIGEST_SUFFIX] = kind.digest(v)
+        return out
 
 
 GREEDY = BotSpec("greedy")  # the studies' default bot (no parameters: nothing to fill in)

@@ -26,7 +26,19 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ARCH", "VALUE_SCALE", "Net", "export", "forward_numpy", "load_into", "weights_of"]
+__all__ = [
+    "ARCH",
+    "FLOATS",
+    "VALUE_SCALE",
+    "Net",
+    "export",
+    "forward_numpy",
+    "load_into",
+    "quantize",
+    "read_floats",
+    "weights_of",
+    "write_weights",
+]
 
 ARCH = (256, 128, 64)  # (h1, h2, h3): the shipped network's layer widths
 VALUE_SCALE = 100.0  # the value head predicts points / VALUE_SCALE during training
@@ -113,45 +125,160 @@ def load_into(net, weights: Mapping[str, np.ndarray]) -> None:
     net.load_state_dict({k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in state.items()})
 
 
-def export(net, path: str | Path, meta: Mapping[str, Any]) -> dict[str, np.ndarray]:
-    """Write ``net``'s weights to ``path`` (an .npz the core loads), with ``meta`` (JSON) as
-    their provenance; returns the arrays."""
-    arrays = weights_of(net)
-    text = json.dumps(dict(meta), sort_keys=True).encode()
-    # numpy's stub types **kwds of savez as its allow_pickle flag: the arrays are arrays
-    np.savez(Path(path), meta=np.frombuffer(text, np.uint8), **arrays)  # type: ignore[arg-type]
+# The quantisation (include/nn.h): each layer's weights scaled by a power of two and
+# rounded.  The bits below are the most each layer takes, chosen on the shipped network's
+# decisions (docs/hand-engine.md, "net": 99.5 % of its choices are the float network's, the
+# rest near ties) with room in the integer ranges (its first layer's sums reach about 35 x
+# 2^9 of int16's 2^15); a layer whose largest weight would not fit int16 at its bits takes
+# fewer.
+Q_L1 = 9  # W1, b1: the accumulator's (and h1's) fraction bits
+Q_W2 = 10  # W2 (b2 at the sum of the two)
+Q_H2 = 10  # h2's fraction bits
+Q_WZ = 10  # Wz (bz at Q_H2 + its bits)
+Q_S = 9  # s's and z's fraction bits: Wa's
+Q_WQ = 10  # wq (bq at Q_S + its bits: a score's fraction bits)
+Q_WV = 10  # wv (bv at Q_H2 + its bits: a value's fraction bits)
+FLOATS = ("w1", "b1", "w2", "b2", "wz", "bz", "wa", "wq", "bq", "wv", "bv")
+INT16_MAX = 32767  # int16's -32768 is never used (nn.h)
+
+
+def _bits(most: int, *arrays) -> int:
+    """The fraction bits of int16 values of ``arrays``: ``most``, or fewer so that the
+    largest fits."""
+    top = max(float(np.abs(np.asarray(a, np.float64)).max(initial=0.0)) for a in arrays)
+    bits = most
+    while bits > 0 and round(top * (1 << bits)) > INT16_MAX:
+        bits -= 1
+    if round(top * (1 << bits)) > INT16_MAX:
+        raise ValueError(
+            f"a weight of {top:g} does not fit int16: the network is out of the "
+            "integer inference's range"
+        )
+    return bits
+
+
+def _fixed(a, bits: int, dtype) -> np.ndarray:
+    q = np.rint(np.asarray(a, np.float64) * (1 << bits))
+    top = INT16_MAX if dtype == np.int16 else np.iinfo(dtype).max
+    if q.size and np.abs(q).max() > top:
+        raise ValueError(
+            f"a bias of {np.abs(a).max():g} does not fit {np.dtype(dtype)} at "
+            f"2^{bits}: the network is out of the integer inference's range"
+        )
+    return q.astype(dtype)
+
+
+def quantize(weights: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The integer arrays (``q_*``, the core's ``net.ARRAYS``) of float weights (``FLOATS``,
+    ``weights_of``'s form): a pure function of them, the same on every machine.
+    ValueError for a weight out of range."""
+    w = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
+    a = _bits(Q_L1, w["w1"], w["b1"])
+    b = _bits(Q_W2, w["w2"])
+    c = min(Q_H2, a + b - 1)
+    d = _bits(Q_WZ, w["wz"])
+    e = min(_bits(Q_S, w["wa"]), c + d - 1)
+    f = _bits(Q_WQ, w["wq"])
+    g = _bits(Q_WV, w["wv"])
+    return {
+        "q_w1": _fixed(w["w1"], a, np.int16),
+        "q_b1": _fixed(w["b1"], a, np.int16),
+        "q_w2": _fixed(w["w2"], b, np.int16),
+        "q_b2": _fixed(w["b2"], a + b, np.int32),
+        "q_wz": _fixed(w["wz"], d, np.int16),
+        "q_bz": _fixed(w["bz"], c + d, np.int32),
+        "q_wa": _fixed(w["wa"], e, np.int16),
+        "q_wq": _fixed(w["wq"], f, np.int16),
+        "q_bq": _fixed(w["bq"], e + f, np.int64).reshape(()),
+        "q_wv": _fixed(w["wv"], g, np.int16),
+        "q_bv": _fixed(w["bv"], c + g, np.int64).reshape(()),
+        # the shifts into h2 and s, a score's and a value's fraction bits (nn.h)
+        "q_shifts": np.array([a + b - c, c + d - e, e + f, c + g], np.int64),
+    }
+
+
+def write_weights(
+    path: str | Path,
+    weights: Mapping[str, np.ndarray],
+    meta: Mapping[str, Any],
+    layout: str | None = None,
+) -> dict[str, np.ndarray]:
+    """Write a weights file the core loads (format ``net.FORMAT``): the float ``weights``
+    (what the training reads back), their quantisation, the feature layout's digest
+    (``layout``; default the core's) and ``meta`` (JSON).  Written to a temporary file and
+    renamed: never half a file.  Returns every array written."""
+    import os
+    import tempfile
+
+    from shengji._core.bots import features, net
+
+    arrays: dict[str, np.ndarray] = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
+    arrays.update(quantize(arrays))
+    arrays["format"] = np.array(net.FORMAT, np.int64)
+    digest = features.LAYOUT_DIGEST if layout is None else layout
+    arrays["layout"] = np.frombuffer(digest.encode(), np.uint8)
+    arrays["meta"] = np.frombuffer(json.dumps(dict(meta), sort_keys=True).encode(), np.uint8)
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".npz", dir=path.parent or ".")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # a file like any other, not mkstemp's 0600
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, **arrays)  # type: ignore[arg-type]  # numpy's stub: **kwds as allow_pickle
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return arrays
 
 
-def _layer(b: np.ndarray, w: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """b + sum over nonzero x[i] (ascending) of x[i] * w[i], float32 step by step."""
-    h = b.astype(np.float32).copy()
-    for i in np.flatnonzero(x):
-        h = h + np.float32(x[i]) * w[i]
-    return h
+def read_floats(path: str | Path) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """The float weights (``FLOATS``) and the metadata of a weights file (format 1 or 2)."""
+    with np.load(Path(path), allow_pickle=False) as f:
+        arrays = {k: f[k] for k in f.files}
+    missing = [k for k in FLOATS if k not in arrays]
+    if missing:
+        raise ValueError(f"{str(path)!r}: no float weights {', '.join(missing)}")
+    meta = json.loads(bytes(arrays["meta"]).decode()) if "meta" in arrays else {}
+    return {k: arrays[k] for k in FLOATS}, meta
 
 
-def _dot(b, w: np.ndarray, x: np.ndarray) -> np.float32:
-    s = np.float32(b)
-    for j in range(len(w)):
-        s = np.float32(s + np.float32(w[j] * x[j]))
-    return s
+def export(net, path: str | Path, meta: Mapping[str, Any]) -> dict[str, np.ndarray]:
+    """Write ``net``'s weights to ``path`` (an .npz the core loads: ``write_weights``), with
+    ``meta`` (JSON) as their provenance; returns the arrays."""
+    return write_weights(path, weights_of(net), meta)
+
+
+def _wrap(v: np.ndarray, bits: int) -> np.ndarray:
+    """v (int64) modulo 2^bits, as a signed integer: C's unsigned lanes (include/nn.h)."""
+    half = np.int64(1) << (bits - 1)
+    return ((v + half) & ((np.int64(1) << bits) - 1)) - half
+
+
+def _round_shift(t: np.ndarray, k) -> np.ndarray:
+    return (t + (np.int64(1) << (k - 1))) >> k
 
 
 def forward_numpy(weights: Mapping[str, np.ndarray], x, a, n):
-    """The core's forward pass in numpy (slow; tests): x uint8 (B, S), a uint8 (B, K, A), n
-    (B,).  Returns (scores float32 (B, K), zero past n; values float32 (B,)), bit for bit
+    """The core's integer forward pass in numpy (tests): ``weights`` the ``q_*`` arrays of a
+    weights file (or float weights, quantised first), x uint8 (B, S), a uint8 (B, K, A), n
+    (B,).  Returns (scores float64 (B, K), zero past n; values float64 (B,)), bit for bit
     the core's (``shengji._core.bots.net.forward``)."""
-    w = {k: np.asarray(v, np.float32) for k, v in weights.items() if k != "meta"}
-    x, a = np.asarray(x), np.asarray(a)
-    scores = np.zeros(a.shape[:2], np.float32)
-    values = np.zeros(len(x), np.float32)
-    for b in range(len(x)):
-        h1 = np.maximum(_layer(w["b1"], w["w1"], x[b]), np.float32(0))
-        h2 = np.maximum(_layer(w["b2"], w["w2"], h1), np.float32(0))
-        values[b] = _dot(w["bv"], w["wv"], h2)
-        s = _layer(w["bz"], w["wz"], h2)
-        for i in range(int(n[b])):
-            z = np.maximum(_layer(s, w["wa"], a[b, i]), np.float32(0))
-            scores[b, i] = _dot(w["bq"], w["wq"], z)
+    if "q_w1" not in weights:
+        weights = quantize(weights)
+    q = {k: np.asarray(v).astype(np.int64) for k, v in weights.items() if k.startswith("q_")}
+    sh2, sh3, score_bits, value_bits = (int(v) for v in q["q_shifts"])
+    x = np.asarray(x).astype(np.int64)
+    a = np.asarray(a).astype(np.int64)
+    acc = _wrap(q["q_b1"] + x @ q["q_w1"], 16)
+    h1 = np.maximum(acc, 0)
+    t2 = _wrap(q["q_b2"] + h1 @ q["q_w2"], 32)
+    h2 = np.where(t2 > 0, np.minimum(_round_shift(t2, sh2), 32767), 0)
+    values = (q["q_bv"] + h2 @ q["q_wv"]) / float(1 << value_bits)
+    tz = _wrap(q["q_bz"] + h2 @ q["q_wz"], 32)
+    s = np.clip(_round_shift(tz, sh3), -32768, 32767)
+    z = _wrap(s[:, None, :] + a @ q["q_wa"], 16)
+    scores = (q["q_bq"] + np.maximum(z, 0) @ q["q_wq"]) / float(1 << score_bits)
+    scores[np.arange(a.shape[1])[None, :] >= np.asarray(n)[:, None]] = 0.0
     return scores, values

@@ -5,9 +5,10 @@ imitation loss on a batch of it beside each self-play batch, so it does not drif
 it learned).
 
 A round: ``hands`` hands of the decisions study with ``teacher = "net"`` and ``explore`` =
-the temperature, played in this process by the current weights (``shengji._core.bots.net
-.load_weights``: the chunks' draws are the study's, so the same seed and weights give the
-same hands), then one pass over their decisions.  ``shengji.learn.train --selfplay-rounds``
+the temperature, played in this process by the current weights (written to a temporary
+weights file, the teacher ``{bot = "net", weights = FILE}``: the chunks' draws are the
+study's, so the same seed and weights give the same hands), then one pass over their
+decisions.  ``shengji.learn.train --selfplay-rounds``
 runs it after the imitation; docs/hand-engine.md ("net") has what it was worth.
 """
 
@@ -26,18 +27,24 @@ __all__ = ["selfplay_hands", "selfplay_round"]
 def selfplay_hands(net, hands: int, seed: int, explore: float) -> Decisions:
     """``hands`` hands of the net (``net``'s weights) exploring at temperature ``explore``,
     as Decisions (the decisions study's rows, chunk by chunk in this process)."""
+    import tempfile
+    from pathlib import Path
+
     import pyarrow as pa
 
-    from shengji._core.bots import net as core_net
     from shengji.learn.data import _fixed, _fixed_list
+    from shengji.learn.model import write_weights
     from shengji.studies.base import make_config
 
-    core_net.load_weights(weights_of(net))
-    kind, cfg = make_config(
-        {"study": "decisions", "n": hands, "seed": seed, "teacher": "net", "explore": explore}
-    )
-    kind.tables(cfg)
-    tables = [kind.run_chunk(cfg, chunk).tables["decisions"] for chunk in cfg.chunks()]
+    with tempfile.TemporaryDirectory() as tmp:
+        weights = Path(tmp) / "net.npz"
+        write_weights(weights, weights_of(net), {"script": "shengji.learn.selfplay"})
+        teacher = {"bot": "net", "weights": str(weights)}
+        kind, cfg = make_config(
+            {"study": "decisions", "n": hands, "seed": seed, "teacher": teacher, "explore": explore}
+        )
+        kind.tables(cfg)
+        tables = [kind.run_chunk(cfg, chunk).tables["decisions"] for chunk in cfg.chunks()]
     t = pa.concat_tables(tables)
     k = t.schema.field("q").type.list_size
     s = t.schema.field("x").type.byte_width

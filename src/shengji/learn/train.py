@@ -281,10 +281,9 @@ def train(d: Decisions, o: Options, log=print, on_epoch=None):
     nt_col = _offset(f.LAYOUT, "no_trump")
     net = Net(f.STATE_SIZE, f.ACTION_SIZE, o.arch)
     if o.init is not None:
-        from shengji.learn.model import load_into
+        from shengji.learn.model import load_into, read_floats
 
-        with np.load(o.init) as z:
-            load_into(net, {k: z[k] for k in z.files})
+        load_into(net, read_floats(o.init)[0])
     opt = torch.optim.Adam(net.parameters(), lr=o.lr, weight_decay=o.weight_decay)
     steps = max(o.epochs * math.ceil(len(rows) / o.batch), 1)
     sched = torch.optim.lr_scheduler.LambdaLR(
@@ -490,14 +489,26 @@ def main(argv=None) -> int:
 
     def on_epoch(epoch, net, record):
         path = o.out / f"epoch-{epoch}.npz"
-        arrays = export(net, path, {**meta, "epoch": epoch, **record})
+        export(net, path, {**meta, "epoch": epoch, **record})
         if o.eval_deals:
-            from shengji.learn.evaluate import duel
+            from shengji.analysis.evaluation import evaluate
 
             for opponent in o.eval_against:
-                r = duel("net", opponent, o.eval_deals, o.eval_seed, weights=arrays)
-                record[f"vs_{opponent}"] = [r.points, r.points_half]
-                log(f"  {r}")
+                agent = {"bot": "net", "weights": str(path)}
+                r = evaluate(
+                    agent,
+                    against=opponent,
+                    n=o.eval_deals,
+                    seed=o.eval_seed,
+                    workers=1,
+                    progress=False,
+                )
+                p = r.points
+                record[f"vs_{opponent}"] = [p["mean"], (p["high"] - p["low"]) / 2]
+                log(
+                    f"  epoch {epoch} vs {opponent}: {p['mean']:+.1f} [{p['low']:+.1f}, "
+                    f"{p['high']:+.1f}] points a deal ({r.deals} deals, seed {o.eval_seed})"
+                )
         curve.write(json.dumps(record) + "\n")
         curve.flush()
 

@@ -1,19 +1,24 @@
-# The net bot (bots/net.pyx): a small network scores each of pimc's candidate decisions
-# (bots/candidates.pyx) from the seat's view (bots/features.pyx) and plays the best, with
-# no search: bot.pxd's interface, no parameters, its bids memory's judgement.
-from libc.stdint cimport uint8_t
+# The net bot (bots/net.pyx): a small integer network scores pimc's candidate decisions
+# (bots/candidates.pyx) from the seat's view (bots/features.pyx) and plays the best, with no
+# search: bot.pxd's interface, its parameter the weights (a network handle, net.load), its
+# bids memory's judgement.
 from shengji._core.engine.play cimport Play
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
 from shengji._core.bots.features cimport Decision
+from shengji._core.bots.params cimport BotParams
 
 cdef enum:
     NET_CANDIDATES = 8       # the candidates it scores: pimc's default list (its teacher's)
-    NET_MAX_HIDDEN = 1024    # the widest layer the weights may have
+    NET_MAX_HIDDEN = 1024    # the widest layer the weights may have (nn.h SJ_MAX_H1, SJ_MAX_H3)
+    NET_MAX_MODELS = 16      # networks a process holds at most (handle 0: the shipped one)
 
+# The default bot (the shipped network; pimc's rollouts with rollout = "net"): the shipped
+# network must be loaded (net.load(), which agent_init does for an agent that names it).
 cdef int net_bury(const View* v, Rng* rng, Play* out) noexcept nogil
 cdef int net_play(const View* v, Rng* rng, Play* out) noexcept nogil
-# The network's score of each of d's d.n candidates (its features filled: features.pxd
-# decision_inputs) into score[d.n], and its estimate of the hand's points for the seat's
-# team into *value (NULL: not wanted).  0, or -1 when no weights are loaded.
-cdef int net_scores(const Decision* d, float* score, float* value) noexcept nogil
+# The network `model` (a handle)'s score of each of d's d.n candidates (its features
+# filled: features.pxd decision_inputs) into score[d.n], and its estimate of the hand's
+# points for the seat's team into *value (NULL: not wanted), computed whole (no kept
+# accumulator).  0, or -1 when that network is not loaded (or no memory).
+cdef int net_scores(int model, const Decision* d, double* score, double* value) noexcept nogil

@@ -4,32 +4,37 @@
 Each decision (the bury, a play) lists pimc's candidates for it (bots/candidates.pyx, at
 most ``NET_CANDIDATES`` = 8, pimc's default: memory's choice, greedy's, then the lead
 kinds, the ranked follows or the bury variants), writes the seat's view and each candidate
-as bytes (bots/features.pyx) and scores them with the network; the best score is played
-(ties: the earlier candidate).  A decision with one candidate is played without the
+as bytes (bots/features.pyx) and scores them together with the network; the best score is
+played (ties: the earlier candidate).  A decision with one candidate is played without the
 network.  A decision is a pure function of the view: the bot never draws.  Its bids are
 memory's judgement (bots/bidder.pyx).
 
-The network (weights from shengji.learn.train, ``net.npz`` beside this module)::
+The network is integer arithmetic (include/nn.h: int16 weights, int16 / int32 sums, exact),
+so its scores have the same bits on every machine, in every vector build (AVX-512, AVX2,
+SSE2, scalar: the best the processor runs, chosen at load; ``use_isa`` forces one) and in
+shengji.learn.model's numpy twin.  Each seat's first layer is an accumulator moved by the
+state bytes that changed since its last decision (nn.h ``sj_acc_move``), never recomputed.
 
-    h1 = relu(b1 + x W1)            x: the state's N_STATE bytes
-    h2 = relu(b2 + h1 W2)
-    s  = bz + h2 Wz                 once per decision
-    q  = bq + relu(s + a Wa) . wq   a: one candidate's N_ACTION bytes -> its score
-    v  = bv + h2 . wv               the hand's points for the seat's team (value head)
-
-in float32, each layer a sum of weight rows in a fixed order (include/nn.h), so the scores
-have the same bits on any machine and equal shengji.learn.model's numpy twin bit for bit.
-``load_weights`` swaps the process's weights (the training evaluates its checkpoints
-with it); nothing else changes them, and no study names other weights: every run plays
-the shipped ones, whose provenance ``weights_meta()`` gives."""
+The weights are the bot's parameter ``weights`` (the bot table): ``"shipped"`` (``net.npz``
+beside this module) or the path of an ``.npz`` that shengji.learn writes.  ``load`` reads a
+file once per process (a table of at most ``MAX_MODELS`` networks, keyed by the file's
+sha256), checks it whole -- format version, the feature layout's digest it was made for,
+every array's dtype and shape -- and returns its handle, which the agent's ``BotParams``
+carry; so two networks can sit in one duel.  Nothing is read at import: a damaged file
+breaks only the agents that name it, with one line naming the file and what is wrong."""
+import hashlib
+import io
 import json
+import os
+import threading
+import zipfile
 from pathlib import Path
 
 import numpy as np
 cimport numpy as cnp
 
-from libc.stdint cimport int32_t, uint8_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
 from shengji._core.engine.hand cimport PHASE_BURY, PHASE_PLAY
@@ -38,92 +43,107 @@ from shengji._core.engine.play cimport Play
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
 from shengji._core.bots.bot cimport Bot, bot_entry
+from shengji._core.bots.params cimport BotParams
 from shengji._core.bots.features cimport (
     Decision, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE, decision_inputs,
 )
+from shengji._core.bots import features as _features
 
 cnp.import_array()
 
 cdef extern from "nn.h" nogil:
-    enum: SJ_TILE
-    int sj_nonzero_u8(const uint8_t* x, int m, int32_t* idx, float* val) noexcept
-    int sj_nonzero_f32(const float* x, int m, int32_t* idx, float* val) noexcept
-    void sj_sparse_layer(const float* b, const float* w, const int32_t* idx, const float* val,
-                         int nnz, int n, float* h) noexcept
-    void sj_relu(float* h, int n) noexcept
-    float sj_dot(float b, const float* w, const float* x, int n) noexcept
+    enum:
+        SJ_TILE
+        SJ_MAX_H1
+        SJ_MAX_H3
+        SJ_STATE_CAP
+        SJ_N_ISA
+    ctypedef struct SjQNet:
+        int h1, h2, h3
+        int n_state, n_action
+        const int16_t* w1
+        const int16_t* b1
+        const int16_t* w2
+        const int32_t* b2
+        const int16_t* wz
+        const int32_t* bz
+        const int16_t* wa
+        const int16_t* wq
+        const int16_t* wv
+        int64_t bq, bv
+        int sh2, sh3
+    ctypedef struct SjSeatAcc:
+        const SjQNet* net
+        int16_t acc[SJ_MAX_H1]
+    const char* SJ_ISA_NAMES[SJ_N_ISA]
+    int sj_nn_isa
+    int sj_nn_supported(int isa) noexcept
+    int sj_nn_use(int isa) noexcept
+    int sj_nn_best() noexcept
+    void sj_acc_move(SjSeatAcc* a, const SjQNet* net, const uint8_t* x) noexcept
+    void sj_net_scores(const SjQNet* net, const int16_t* acc, const uint8_t* a, int n,
+                       int64_t* score, int64_t* value) noexcept
 
-ctypedef struct Model:
-    int h1, h2, h3
-    float* block             # one allocation holding every array below
-    float* w1                # [N_STATE][h1]
-    float* b1
-    float* w2                # [h1][h2]
-    float* b2
-    float* wz                # [h2][h3]
-    float* bz
-    float* wa                # [N_ACTION][h3]
-    float* wq                # [h3]
-    float* wv                # [h2]
-    float bq
-    float bv
+# the rollouts' accumulators (pimc with rollout = "net" plays the default bot, which has no
+# scratch): one set per thread, since a search may run in several threads at once
+cdef extern from *:
+    """
+    static __thread SjSeatAcc sj_net_tls_acc[4];
+    """
+    SjSeatAcc sj_net_tls_acc[4]
 
-cdef Model MODEL
-MODEL.block = NULL
-MODEL.h1 = 0
-
-SHIPPED_WEIGHTS = Path(__file__).resolve().with_name("net.npz")
+FORMAT = 2                   # the weights file's format version (shengji.learn.model.export)
 CANDIDATES = NET_CANDIDATES
 TILE = SJ_TILE               # a layer's width is a multiple of it
 MAX_HIDDEN = NET_MAX_HIDDEN
-# the arrays of a weights file besides "meta", with their shapes in terms of the layer sizes
-ARRAYS = {"w1": ("state", "h1"), "b1": ("h1",), "w2": ("h1", "h2"), "b2": ("h2",),
-          "wz": ("h2", "h3"), "bz": ("h3",), "wa": ("action", "h3"), "wq": ("h3",),
-          "bq": (), "wv": ("h2",), "bv": ()}
-_meta: dict = {}
+MAX_MODELS = NET_MAX_MODELS
+SHIPPED = "shipped"          # the weights parameter's default: the file below
+SHIPPED_WEIGHTS = Path(__file__).resolve().with_name("net.npz")
+ISAS = tuple(SJ_ISA_NAMES[i].decode() for i in range(SJ_N_ISA))
+# the integer arrays of a weights file (besides "format", "layout" and "meta"): dtype and
+# shape in terms of the layer sizes
+ARRAYS = {
+    "q_w1": ("int16", ("state", "h1")), "q_b1": ("int16", ("h1",)),
+    "q_w2": ("int16", ("h1", "h2")), "q_b2": ("int32", ("h2",)),
+    "q_wz": ("int16", ("h2", "h3")), "q_bz": ("int32", ("h3",)),
+    "q_wa": ("int16", ("action", "h3")), "q_wq": ("int16", ("h3",)),
+    "q_bq": ("int64", ()), "q_wv": ("int16", ("h2",)), "q_bv": ("int64", ()),
+    "q_shifts": ("int64", ("shifts",)),
+}
+# q_shifts: the right shifts into h2 and s (include/nn.h), and the fraction bits of a score
+# and of a value (a score is its integer over 2^bits)
+N_SHIFTS = 4
+
+cdef bint INCREMENTAL = True                # use_incremental: measurements only
+cdef SjQNet MODELS[NET_MAX_MODELS]
+cdef void* BLOCKS[NET_MAX_MODELS]
+cdef double SCORE_ONE[NET_MAX_MODELS]      # a score's integer per unit (2^its fraction bits)
+cdef double VALUE_ONE[NET_MAX_MODELS]
+cdef int N_MODELS = 1           # the next free slot (0: the shipped network's)
+_by_digest: dict = {}        # sha256 -> handle
+_by_path: dict = {}          # (resolved path, size, mtime_ns) -> handle
+_info: list = []             # handle -> {"path", "sha256", "meta", "sizes"}
+_lock = threading.Lock()
+
+sj_nn_use(sj_nn_best())
 
 
-cdef int net_scores(const Decision* d, float* score, float* value) noexcept nogil:
-    cdef float h1[NET_MAX_HIDDEN]
-    cdef float h2[NET_MAX_HIDDEN]
-    cdef float s[NET_MAX_HIDDEN]
-    cdef float z[NET_MAX_HIDDEN]
-    cdef int32_t idx[N_STATE]
-    cdef float val[N_STATE]
-    cdef int i, nnz
-    cdef const Model* m = &MODEL
-    if m.block == NULL:
-        return -1
-    nnz = sj_nonzero_u8(d.x, N_STATE, idx, val)
-    sj_sparse_layer(m.b1, m.w1, idx, val, nnz, m.h1, h1)
-    sj_relu(h1, m.h1)
-    nnz = sj_nonzero_f32(h1, m.h1, idx, val)
-    sj_sparse_layer(m.b2, m.w2, idx, val, nnz, m.h2, h2)
-    sj_relu(h2, m.h2)
-    if value != NULL:
-        value[0] = sj_dot(m.bv, m.wv, h2, m.h2)
-    nnz = sj_nonzero_f32(h2, m.h2, idx, val)
-    sj_sparse_layer(m.bz, m.wz, idx, val, nnz, m.h3, s)
-    for i in range(d.n):
-        nnz = sj_nonzero_u8(d.a[i], N_ACTION, idx, val)
-        sj_sparse_layer(s, m.wa, idx, val, nnz, m.h3, z)
-        sj_relu(z, m.h3)
-        score[i] = sj_dot(m.bq, m.wq, z, m.h3)
-    return 0
-
-
-cdef int choose(const View* v, int phase, Play* out) noexcept nogil:
+# -- the decisions ---------------------------------------------------------------------------
+cdef int choose(const View* v, int phase, const SjQNet* m, SjSeatAcc* accs,
+                Play* out) noexcept nogil:
     cdef Decision d
     cdef Play buf[MAX_PLAYS]
-    cdef float score[MAX_DECISION_CANDIDATES]
+    cdef int64_t score[MAX_DECISION_CANDIDATES]
     cdef int i, best = 0
-    if v.pub.phase != phase:
+    if v.pub.phase != phase or m.w1 == NULL:
         return -1
     if decision_inputs(v, NET_CANDIDATES, False, &d, buf) == 0:
         return -1
     if d.n > 1:
-        if net_scores(&d, score, NULL) != 0:
-            return -1
+        if not INCREMENTAL:
+            accs[v.seat & 3].net = NULL          # recomputed whole (measurements only)
+        sj_acc_move(&accs[v.seat & 3], m, d.x)
+        sj_net_scores(m, accs[v.seat & 3].acc, &d.a[0][0], d.n, score, NULL)
         for i in range(1, d.n):
             if score[i] > score[best]:
                 best = i
@@ -131,156 +151,321 @@ cdef int choose(const View* v, int phase, Play* out) noexcept nogil:
     return 0
 
 
+cdef inline const SjQNet* model_of(const BotParams* p) noexcept nogil:
+    if p == NULL or not 0 <= p.weights < NET_MAX_MODELS:
+        return &MODELS[0]
+    return &MODELS[p.weights]
+
+
 cdef int net_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
-    return choose(v, PHASE_BURY, out)
+    return choose(v, PHASE_BURY, &MODELS[0], sj_net_tls_acc, out)
 
 
 cdef int net_play(const View* v, Rng* rng, Play* out) noexcept nogil:
-    return choose(v, PHASE_PLAY, out)
+    return choose(v, PHASE_PLAY, &MODELS[0], sj_net_tls_acc, out)
+
+
+cdef int net_bury_p(const View* v, Rng* rng, const BotParams* p, void* scratch,
+                    Play* out) noexcept nogil:
+    return choose(v, PHASE_BURY, model_of(p), <SjSeatAcc*> scratch, out)
+
+
+cdef int net_play_p(const View* v, Rng* rng, const BotParams* p, void* scratch,
+                    Play* out) noexcept nogil:
+    return choose(v, PHASE_PLAY, model_of(p), <SjSeatAcc*> scratch, out)
+
+
+cdef void* net_scratch_new(const BotParams* p) noexcept nogil:
+    return calloc(4, sizeof(SjSeatAcc))     # each seat's accumulator, none moved yet
+
+
+cdef void net_scratch_free(void* scratch) noexcept nogil:
+    free(scratch)
+
+
+cdef int net_scores(int model, const Decision* d, double* score, double* value) noexcept nogil:
+    cdef SjSeatAcc* acc
+    cdef int64_t q[MAX_DECISION_CANDIDATES]
+    cdef int64_t val
+    cdef int i
+    if not 0 <= model < NET_MAX_MODELS or MODELS[model].w1 == NULL or d.n < 1:
+        return -1
+    acc = <SjSeatAcc*> malloc(sizeof(SjSeatAcc))
+    if acc == NULL:
+        return -1
+    acc.net = NULL
+    sj_acc_move(acc, &MODELS[model], d.x)
+    sj_net_scores(&MODELS[model], acc.acc, &d.a[0][0], d.n, q, &val)
+    free(acc)
+    for i in range(d.n):
+        score[i] = <double> q[i] / SCORE_ONE[model]
+    if value != NULL:
+        value[0] = <double> val / VALUE_ONE[model]
+    return 0
 
 
 # the registry's entry (registry.pyx; its bids: bidder.pyx's memory_bid, the table's `bids`)
 cdef Bot _BOT
 _BOT.bury = net_bury
 _BOT.play = net_play
+_BOT.bury_p = net_bury_p
+_BOT.play_p = net_play_p
+_BOT.scratch_new = net_scratch_new
+_BOT.scratch_free = net_scratch_free
 BOT = bot_entry(&_BOT)
 
 
-# -- the weights ---------------------------------------------------------------------------
-def _sizes(arrays) -> dict:
+# -- the instruction set ---------------------------------------------------------------------
+def isa() -> str:
+    """The build of the kernels in use: the best this processor runs, unless ``use_isa``
+    chose another."""
+    return ISAS[sj_nn_isa]
+
+
+def supported_isas() -> tuple:
+    """The builds this processor runs (``ISAS`` order: scalar, sse2, avx2, avx512)."""
+    return tuple(name for i, name in enumerate(ISAS) if sj_nn_supported(i))
+
+
+def use_isa(name=None) -> str:
+    """Use the kernels' build ``name`` (one of ``supported_isas()``; None: the best) from
+    now on, in this process (tests and benchmarks: every build gives the same bits); returns
+    the one used before.  ValueError for a build this processor cannot run.  Not while a
+    bot plays in another thread."""
+    before = isa()
+    i = sj_nn_best() if name is None else (ISAS.index(name) if name in ISAS else -1)
+    if i < 0 or sj_nn_use(i) != 0:
+        raise ValueError(f"net kernels {name!r}: this processor runs "
+                         f"{', '.join(supported_isas())}")
+    return before
+
+
+def use_incremental(flag: bool = True) -> bool:
+    """Keep each seat's first-layer accumulator between its decisions (True, the default) or
+    recompute it whole at every decision (False: the same bits, slower; for measuring what
+    the kept accumulators are worth).  Returns the setting before.  Not while a bot plays
+    in another thread."""
+    global INCREMENTAL
+    before = bool(INCREMENTAL)
+    INCREMENTAL = bool(flag)
+    return before
+
+
+# -- the weights -----------------------------------------------------------------------------
+class WeightsError(ValueError):
+    """A weights file the net bot cannot use (one line: the file and the reason)."""
+
+
+def _refuse(path, reason):
+    raise WeightsError(f"net weights {str(path)!r}: {reason}")
+
+
+def _read(path: Path, data: bytes, digest: str):
+    """The checked arrays, layer sizes and metadata of a weights file's bytes."""
     try:
-        w1, w2, wz = arrays["w1"], arrays["w2"], arrays["wz"]
-        sizes = {"state": N_STATE, "action": N_ACTION, "h1": int(w1.shape[1]),
-                 "h2": int(w2.shape[1]), "h3": int(wz.shape[1])}
-    except (KeyError, IndexError, AttributeError) as exc:
-        raise ValueError(f"net weights: w1, w2 and wz must be 2-D arrays ({exc})") from None
-    for name in ("h1", "h2", "h3"):
-        if not 1 <= sizes[name] <= NET_MAX_HIDDEN or sizes[name] % SJ_TILE:
-            raise ValueError(f"net weights: layer {name} has {sizes[name]} units, "
-                             f"expected a multiple of {SJ_TILE} up to {NET_MAX_HIDDEN}")
-    return sizes
-
-
-def load_weights(source=None) -> dict:
-    """Load the network's weights into the core: ``None`` (the shipped ``net.npz``), a
-    path to an ``.npz`` file, or a mapping name -> array (the arrays of ``ARRAYS``,
-    float32, and optionally ``meta``).  Returns their metadata.  ValueError (one line)
-    for a file or mapping that is not such weights: the loaded ones then stay.  Not to
-    be called while another thread plays the bot."""
-    global MODEL, _meta
-    cdef Model m
-    cdef float* p
-    cdef Py_ssize_t total = 0, off = 0
-    cdef cnp.ndarray arr
-    if source is None or isinstance(source, (str, Path)):
-        path = SHIPPED_WEIGHTS if source is None else Path(source)
-        try:
-            with np.load(path, allow_pickle=False) as f:
-                arrays = {k: f[k] for k in f.files}
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"net weights {str(path)!r}: cannot be read ({exc})") from None
-    else:
-        arrays = dict(source)
-    sizes = _sizes(arrays)
+        with np.load(io.BytesIO(data), allow_pickle=False) as f:
+            arrays = {k: f[k] for k in f.files}
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as exc:
+        _refuse(path, f"not an .npz of net weights ({type(exc).__name__}: "
+                      f"{str(exc).splitlines()[0] if str(exc) else 'unreadable'})")
+    if "format" not in arrays:
+        if "w1" in arrays:
+            _refuse(path, "float weights of format 1 (before integer inference); convert "
+                          "them: python -m shengji.learn.quantize FILE OUT")
+        _refuse(path, "no 'format' array: not a weights file of shengji.learn")
+    fmt = arrays["format"]
+    if fmt.shape != () or fmt.dtype.kind not in "iu":
+        _refuse(path, f"format is {fmt.dtype} {fmt.shape}, expected one integer")
+    if int(fmt) != FORMAT:
+        _refuse(path, f"format {int(fmt)}, this core reads format {FORMAT}")
+    try:
+        layout = bytes(np.asarray(arrays["layout"], np.uint8)).decode()
+    except (KeyError, ValueError, TypeError, UnicodeDecodeError):
+        _refuse(path, "no readable 'layout' (the feature layout's digest)")
+    if layout != _features.LAYOUT_DIGEST:
+        _refuse(path, f"made for the feature layout {layout[:12]}..., the core's is "
+                      f"{_features.LAYOUT_DIGEST[:12]}... (retrain: shengji.learn.train)")
     meta = {}
     if "meta" in arrays:
         try:
             meta = json.loads(bytes(np.asarray(arrays["meta"], np.uint8)).decode())
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ValueError(f"net weights: meta is not JSON text ({exc})") from None
-        for key, want in (("state_size", N_STATE), ("action_size", N_ACTION)):
-            if key in meta and meta[key] != want:
-                raise ValueError(f"net weights: made for {key} {meta[key]}, the core's "
-                                 f"features have {want} (retrain: shengji.learn.train)")
+        except (ValueError, TypeError, UnicodeDecodeError) as exc:
+            _refuse(path, f"meta is not JSON text ({exc})")
+        if not isinstance(meta, dict):
+            _refuse(path, "meta is not a JSON object")
+    try:
+        sizes = {"state": N_STATE, "action": N_ACTION, "shifts": N_SHIFTS,
+                 "h1": int(arrays["q_w1"].shape[1]),
+                 "h2": int(arrays["q_w2"].shape[1]), "h3": int(arrays["q_wz"].shape[1])}
+    except (KeyError, IndexError, AttributeError):
+        _refuse(path, "q_w1, q_w2 and q_wz must be 2-D arrays")
+    for name in ("h1", "h2", "h3"):
+        if not 1 <= sizes[name] <= NET_MAX_HIDDEN or sizes[name] % SJ_TILE:
+            _refuse(path, f"layer {name} has {sizes[name]} units, expected a multiple of "
+                          f"{SJ_TILE} up to {NET_MAX_HIDDEN}")
     checked = {}
-    for name, dims in ARRAYS.items():
+    for name, (dtype, dims) in ARRAYS.items():
         if name not in arrays:
-            raise ValueError(f"net weights: no array {name!r}")
-        a = np.asarray(arrays[name])
+            _refuse(path, f"no array {name!r}")
+        a = arrays[name]
         shape = tuple(sizes[d] for d in dims)
-        if a.shape != shape or a.dtype != np.float32:
-            raise ValueError(f"net weights: {name} is {a.dtype} {a.shape}, expected float32 "
-                             f"{shape}")
-        if not np.isfinite(a).all():
-            raise ValueError(f"net weights: {name} holds a NaN or an infinity")
-        checked[name] = np.ascontiguousarray(a.reshape(-1))
-        total += a.size
-    p = <float*> malloc(total * sizeof(float))
+        if a.shape != shape or a.dtype != np.dtype(dtype):
+            _refuse(path, f"{name} is {a.dtype} {a.shape}, expected {dtype} {shape}")
+        if a.dtype == np.int16 and (a == -32768).any():
+            _refuse(path, f"{name} holds -32768 (the weights are within +-32767)")
+        checked[name] = np.ascontiguousarray(a)
+    sh = checked["q_shifts"]
+    if not (1 <= sh[0] <= 30 and 1 <= sh[1] <= 30 and 0 <= sh[2] <= 60 and 0 <= sh[3] <= 60):
+        _refuse(path, f"q_shifts {sh.tolist()} out of range (shifts 1..30, bits 0..60)")
+    for name, a in arrays.items():           # the float originals the training reads
+        if a.dtype.kind == "f" and not np.isfinite(a).all():
+            _refuse(path, f"{name} holds a NaN or an infinity")
+    return checked, sizes, meta
+
+
+cdef int _install(int h, dict checked, dict sizes) except -1:
+    """Copy the checked arrays into one block and point MODELS[h] at it."""
+    cdef SjQNet m
+    cdef char* p
+    cdef Py_ssize_t total = 0, off, base
+    cdef cnp.ndarray arr
+    offsets = {}
+    checked = dict(checked)
+    for name in ("q_w2", "q_wz"):            # nn.h: the inputs in pairs, side by side
+        w = checked[name]
+        checked[name] = np.ascontiguousarray(
+            w.reshape(w.shape[0] // 2, 2, w.shape[1]).transpose(0, 2, 1))
+    for name in ARRAYS:
+        total = (total + 63) & ~63           # each array 64-byte aligned
+        offsets[name] = total
+        total += checked[name].nbytes
+    p = <char*> malloc(total + 64)
     if p == NULL:
         raise MemoryError("no memory for the net's weights")
-    m.block = p
-    m.h1, m.h2, m.h3 = sizes["h1"], sizes["h2"], sizes["h3"]
-    ptrs = {}
+    base = <Py_ssize_t> (((<size_t> p + 63) & ~(<size_t> 63)) - <size_t> p)
     for name in ARRAYS:
         arr = checked[name]
-        if arr.size:
-            memcpy(p + off, <const void*> cnp.PyArray_DATA(arr), arr.size * sizeof(float))
-        ptrs[name] = off
-        off += arr.size
-    m.w1 = p + <Py_ssize_t> ptrs["w1"]
-    m.b1 = p + <Py_ssize_t> ptrs["b1"]
-    m.w2 = p + <Py_ssize_t> ptrs["w2"]
-    m.b2 = p + <Py_ssize_t> ptrs["b2"]
-    m.wz = p + <Py_ssize_t> ptrs["wz"]
-    m.bz = p + <Py_ssize_t> ptrs["bz"]
-    m.wa = p + <Py_ssize_t> ptrs["wa"]
-    m.wq = p + <Py_ssize_t> ptrs["wq"]
-    m.wv = p + <Py_ssize_t> ptrs["wv"]
-    m.bq = float(checked["bq"][0])
-    m.bv = float(checked["bv"][0])
-    old = MODEL.block
-    MODEL = m
-    free(old)
-    _meta = meta
-    return dict(meta)
+        off = base + <Py_ssize_t> offsets[name]
+        offsets[name] = off
+        if arr.nbytes:
+            memcpy(p + off, cnp.PyArray_DATA(arr), arr.nbytes)
+    m.h1, m.h2, m.h3 = sizes["h1"], sizes["h2"], sizes["h3"]
+    m.n_state, m.n_action = N_STATE, N_ACTION
+    m.w1 = <const int16_t*> (p + <Py_ssize_t> offsets["q_w1"])
+    m.b1 = <const int16_t*> (p + <Py_ssize_t> offsets["q_b1"])
+    m.w2 = <const int16_t*> (p + <Py_ssize_t> offsets["q_w2"])
+    m.b2 = <const int32_t*> (p + <Py_ssize_t> offsets["q_b2"])
+    m.wz = <const int16_t*> (p + <Py_ssize_t> offsets["q_wz"])
+    m.bz = <const int32_t*> (p + <Py_ssize_t> offsets["q_bz"])
+    m.wa = <const int16_t*> (p + <Py_ssize_t> offsets["q_wa"])
+    m.wq = <const int16_t*> (p + <Py_ssize_t> offsets["q_wq"])
+    m.wv = <const int16_t*> (p + <Py_ssize_t> offsets["q_wv"])
+    m.bq = int(checked["q_bq"].reshape(-1)[0])
+    m.bv = int(checked["q_bv"].reshape(-1)[0])
+    shifts = checked["q_shifts"]
+    m.sh2, m.sh3 = int(shifts[0]), int(shifts[1])
+    SCORE_ONE[h] = float(1 << int(shifts[2]))
+    VALUE_ONE[h] = float(1 << int(shifts[3]))
+    MODELS[h] = m
+    BLOCKS[h] = p
+    return 0
 
 
-def weights_meta() -> dict:
-    """The loaded weights' metadata (provenance: the script, its seeds, the commit, the
-    data; shengji.learn.model.export writes it)."""
-    return dict(_meta)
+def load(source=SHIPPED) -> int:
+    """The handle of the network in ``source`` (``"shipped"`` or a path to an ``.npz``),
+    loaded and checked on first use, then kept for the process (by the file's sha256: the
+    same bytes under two names are one network).  WeightsError (a ValueError, one line
+    naming the file and the reason) for a file that is missing, unreadable, not an
+    ``.npz`` of net weights, of another format version, made for another feature layout,
+    or with an array of the wrong dtype or shape; MemoryError past ``MAX_MODELS``
+    networks."""
+    global N_MODELS
+    if isinstance(source, int) and not isinstance(source, bool):
+        if 0 <= source < NET_MAX_MODELS and MODELS[source].w1 != NULL:
+            return source
+        raise ValueError(f"no network has the handle {source!r}")
+    path = SHIPPED_WEIGHTS if source == SHIPPED else Path(os.fspath(source)).expanduser()
+    try:
+        st = path.stat()
+        key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
+    except OSError as exc:
+        _refuse(path, f"cannot be read ({exc.strerror or exc})")
+    with _lock:
+        if key in _by_path:
+            return _by_path[key]
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            _refuse(path, f"cannot be read ({exc.strerror or exc})")
+        digest = hashlib.sha256(data).hexdigest()
+        if digest in _by_digest:
+            _by_path[key] = _by_digest[digest]
+            return _by_digest[digest]
+        checked, sizes, meta = _read(path, data, digest)
+        if source == SHIPPED:
+            h = 0                  # the default bot's and the rollouts' network: slot 0
+        elif N_MODELS >= NET_MAX_MODELS:
+            raise MemoryError(f"net weights {str(path)!r}: this process holds "
+                              f"{NET_MAX_MODELS - 1} networks besides the shipped one")
+        else:
+            h = N_MODELS
+            N_MODELS += 1
+        _install(h, checked, sizes)
+        while len(_info) <= h:
+            _info.append(None)
+        _info[h] = {"path": str(path), "sha256": digest, "meta": meta,
+                    "sizes": (sizes["h1"], sizes["h2"], sizes["h3"])}
+        _by_digest[digest] = h
+        _by_path[key] = h
+        return h
 
 
-def layer_sizes() -> tuple:
-    """(h1, h2, h3) of the loaded weights."""
-    return (MODEL.h1, MODEL.h2, MODEL.h3)
+def info(weights=SHIPPED) -> dict:
+    """A network's provenance, loading it if needed (``weights``: ``"shipped"``, a path or
+    a handle): ``path``, ``sha256`` (of the file), ``meta`` (what shengji.learn recorded:
+    the script, its seeds, the commit, the data) and ``sizes`` (h1, h2, h3)."""
+    entry = _info[load(weights)]
+    return {**entry, "meta": dict(entry["meta"])}
 
 
-def forward(x, a, n):
+def loaded() -> list:
+    """The files of the networks this process has loaded, in the order of their handles."""
+    return [entry["path"] for entry in _info if entry is not None]
+
+
+def forward(x, a, n, weights=SHIPPED):
     """The network on given features, as the bot computes it: x uint8 (B, N_STATE), a
     uint8 (B, K, N_ACTION), n int (B,) candidates per row (1 .. K, K <=
-    MAX_DECISION_CANDIDATES).  Returns (scores float32 (B, K), zero past n; values float32
-    (B,))."""
+    MAX_DECISION_CANDIDATES); ``weights`` as for ``load`` (or a handle).  Returns (scores
+    float64 (B, K), zero past n; values float64 (B,)): the network's integers over 2^their
+    fraction bits (the file's ``q_shifts``), exactly."""
     cdef cnp.uint8_t[:, ::1] xv = np.ascontiguousarray(x, np.uint8)
     cdef cnp.uint8_t[:, :, ::1] av = np.ascontiguousarray(a, np.uint8)
     cdef cnp.int64_t[::1] nv = np.ascontiguousarray(n, np.int64)
     cdef Py_ssize_t b, B = xv.shape[0], K = av.shape[1]
     cdef Decision d
-    cdef float sc[MAX_DECISION_CANDIDATES]
-    cdef float val
-    cdef int i
+    cdef double sc[MAX_DECISION_CANDIDATES]
+    cdef double val
+    cdef int i, h
+    h = load(weights)
     if xv.shape[1] != N_STATE or av.shape[0] != B or av.shape[2] != N_ACTION or \
             nv.shape[0] != B or not 1 <= K <= MAX_DECISION_CANDIDATES:
         raise ValueError(f"forward: x (B, {N_STATE}), a (B, K <= {MAX_DECISION_CANDIDATES}, "
                          f"{N_ACTION}), n (B,)")
     if np.any(np.asarray(nv) < 1) or np.any(np.asarray(nv) > K):
         raise ValueError(f"forward: n must be 1..{K}")
-    scores = np.zeros((B, K), np.float32)
-    values = np.zeros(B, np.float32)
-    cdef float[:, ::1] so = scores
-    cdef float[::1] vo = values
-    if MODEL.block == NULL:
-        raise ValueError("forward: no weights loaded")
+    scores = np.zeros((B, K), np.float64)
+    values = np.zeros(B, np.float64)
+    cdef double[:, ::1] so = scores
+    cdef double[::1] vo = values
     for b in range(B):
         d.n = <int> nv[b]
         memcpy(d.x, &xv[b, 0], N_STATE)
         for i in range(d.n):
             memcpy(d.a[i], &av[b, i, 0], N_ACTION)
-        net_scores(&d, sc, &val)
+        if net_scores(h, &d, sc, &val) != 0:
+            raise MemoryError("forward: no memory")
         for i in range(d.n):
             so[b, i] = sc[i]
         vo[b] = val
     return scores, values
-
-
-load_weights(None)

@@ -43,6 +43,8 @@ ctypedef struct BotParams:
     int follow_samples
     # swift: plays are searched only while the seat holds at most this many cards
     int hand_limit
+    # net: the network: 'shipped' or the path of an .npz of shengji.learn
+    int weights
 
 cdef enum:
     PIMC_SAMPLES = 16
@@ -91,3 +93,7 @@ cdef inline void swift_param_defaults(BotParams* p) noexcept nogil:
     p.follow_samples = 16
     p.hand_limit = 10
     p.candidates = 8
+
+
+cdef inline void net_param_defaults(BotParams* p) noexcept nogil:
+    p.weights = 0

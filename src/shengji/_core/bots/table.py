@@ -30,6 +30,7 @@ Adding a bot: its unit ``_core/bots/<name>.pyx`` (functions of ``bot.pxd``'s sig
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +46,7 @@ __all__ = [
     "Kind",
     "Number",
     "Param",
+    "Weights",
     "bot_row",
     "pack_params",
 ]
@@ -64,6 +66,11 @@ class Kind:
 
     def pack(self, value: Any) -> int | float:
         return value
+
+    def c_default(self, value: Any) -> int | float:
+        """The C literal of a default value (tools/bot_table.py writes it into params.pxd,
+        before any build): ``pack``'s, unless packing needs the built core."""
+        return self.pack(value)
 
     def values(self) -> str:
         """The allowed values, for listings and help."""
@@ -152,7 +159,56 @@ class BotChoice(Choice):
     """One of the bots ``choices``; packed as the bot's id (its row in ``BOTS``)."""
 
     def pack(self, value):
+        if value == "net":  # its rollouts play the default net bot: the shipped network
+            from shengji._core.bots import net
+
+            net.load()
         return NAMES.index(value)
+
+
+@dataclass(frozen=True)
+class Weights(Kind):
+    """A network's weights (the net bot): ``"shipped"`` (the file shipped with the package)
+    or the path of an ``.npz`` that shengji.learn writes.  ``check`` loads and checks the
+    file (``net.load``: once per process), so a missing or damaged file is refused where
+    the value is given; ``pack`` gives the network's handle in the core's table.  A run's
+    metadata records the file's sha256 beside the value (``<name>_sha256``, which
+    ``check_params`` verifies when given)."""
+
+    def check(self, where, value):
+        from shengji._core.bots import net
+
+        if isinstance(value, os.PathLike):
+            value = os.fspath(value)
+        if not isinstance(value, str) or not value:
+            raise ValueError(
+                f"{where}: expected {net.SHIPPED!r} or the path of an .npz of net weights, "
+                f"got {value!r}"
+            )
+        try:
+            net.load(value)
+        except (ValueError, MemoryError) as exc:
+            raise ValueError(f"{where}: {exc}") from None
+        return value
+
+    def pack(self, value):
+        from shengji._core.bots import net
+
+        return net.load(value)
+
+    def c_default(self, value):
+        if value != "shipped":
+            raise ValueError("a Weights parameter's default is 'shipped'")
+        return 0  # net.pxd: handle 0 is the shipped network (net.load loads it there)
+
+    def digest(self, value: str) -> str:
+        """The sha256 of the file ``value`` names."""
+        from shengji._core.bots import net
+
+        return str(net.info(value)["sha256"])
+
+    def values(self):
+        return "'shipped' or a path to an .npz of net weights"
 
 
 @dataclass(frozen=True)
@@ -170,6 +226,9 @@ class Param:
     def check(self, where: str, value: Any) -> Any:
         return self.kind.check(where, value)
 
+
+# the key beside a Weights parameter that holds its file's sha256 in a run's metadata
+DIGEST_SUFFIX = "_sha256"
 
 Constraint = Callable[[Mapping[str, Any]], "str | None"]
 
@@ -349,6 +408,14 @@ BOTS: tuple[Bot, ...] = (
         "net",
         "a small network scores pimc's candidates (no search): learned from pimc's decisions",
         bids="memory",
+        params=(
+            Param(
+                "weights",
+                Weights(),
+                "shipped",
+                "the network: 'shipped' or the path of an .npz of shengji.learn",
+            ),
+        ),
     ),
 )
 
@@ -377,8 +444,9 @@ def check_params(bot: Bot, given: Mapping[str, Any], where: str) -> dict[str, An
     """Every parameter of ``bot``: the given ones checked, the others at their defaults
     (a dict in the row's order); ValueError with one line naming ``where.<param>`` for a
     bad value, an unknown name or a constraint broken."""
+    digests = {f"{p.name}{DIGEST_SUFFIX}": p for p in bot.params if isinstance(p.kind, Weights)}
     for key in given:
-        if bot.param(key) is None:
+        if bot.param(key) is None and key not in digests:
             allowed = ", ".join(sorted(p.name for p in bot.params)) if bot.params else "none"
             raise ValueError(
                 f"{where}: bot {bot.name!r} has no parameter {key!r}; its parameters: {allowed}"
@@ -387,6 +455,17 @@ def check_params(bot: Bot, given: Mapping[str, Any], where: str) -> dict[str, An
         p.name: p.check(f"{where}.{p.name}", given[p.name]) if p.name in given else p.default
         for p in bot.params
     }
+    for p in digests.values():  # a default network too is read (and refused) here
+        if p.name not in given:
+            p.check(f"{where}.{p.name}", p.default)
+    for key, p in digests.items():
+        if key in given:
+            want, have = given[key], p.kind.digest(values[p.name])  # type: ignore[attr-defined]
+            if want != have:
+                raise ValueError(
+                    f"{where}.{key}: the run recorded {want!r}, but {values[p.name]!r} now "
+                    f"has sha256 {have!r} (other weights under the same name)"
+                )
     for constraint in bot.constraints:
         message = constraint(values)
         if message is not None:

@@ -103,10 +103,11 @@ cdef int teacher_decides(Agent* a, const View* v, Rng* rng, bint bury, Play* out
     return agent_play(a, v, rng, out)
 
 
-cdef int explore(const Decision* d, Rng* rng, double temperature, Play* out) noexcept nogil:
+cdef int explore(const Decision* d, int model, Rng* rng, double temperature,
+                 Play* out) noexcept nogil:
     """The net bot exploring: one of d's candidates drawn with probability softmax(score /
     temperature) (one uniform draw from rng when there are two or more), into *out."""
-    cdef float score[MAX_DECISION_CANDIDATES]
+    cdef double score[MAX_DECISION_CANDIDATES]
     cdef double p[MAX_DECISION_CANDIDATES]
     cdef double total = 0.0, u, top
     cdef int i
@@ -115,7 +116,7 @@ cdef int explore(const Decision* d, Rng* rng, double temperature, Play* out) noe
     if d.n == 1:
         out[0] = d.cands[0]
         return 0
-    if net_scores(d, score, NULL) != 0:
+    if net_scores(model, d, score, NULL) != 0:
         return -1
     top = score[0]
     for i in range(1, d.n):
@@ -148,7 +149,7 @@ cdef int decide(HandC* h, Rng* rng, Agent* a, Rows* rows, Py_ssize_t hand, int s
     make_view(h, h.pub.to_play, &v)
     decision_inputs(&v, cap, False, d, buf)
     if rows.explore > 0.0:
-        rc = explore(d, rng, rows.explore, out)
+        rc = explore(d, a.params.weights, rng, rows.explore, out)
     else:
         rc = teacher_decides(a, &v, rng, bury, out, tc, done, mean, &tn)
     if rc != 0:

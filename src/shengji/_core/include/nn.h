@@ -1,17 +1,29 @@
-/* The learned bot's dense kernels (bots/net.pyx): float32 layers over sparse inputs.
+/* The learned bot's network in integers (bots/net.pyx): exact, incremental, the same bits on
+ * every machine.
  *
- * A layer is h = b + sum_i x[i] W[i, :] over the nonzero inputs only (the features are
- * mostly zero bytes, and ReLU leaves about half of a hidden layer zero): first the list of
- * nonzero inputs (sj_nonzero_*), then the sum, a tile of SJ_TILE outputs at a time kept in
- * registers while the rows stream by.  The compiler vectorises the tile across outputs.
+ * A quantised network (shengji.learn.model.quantize: every scale a power of two, the shifts
+ * carried by the weights file):
  *
- * Every output is summed in one fixed order -- the bias, then the nonzero inputs in
- * ascending order -- one float32 multiply and one float32 add per term (the unit is compiled
- * with -ffp-contract=off: no fused multiply-add), so the vector widths of the clones below
- * (SSE2, AVX2, AVX-512, chosen at load time on x86-64) and a scalar build give the same bits,
- * and so does shengji.learn.model's numpy twin, which sums in the same order.  Adding a
- * zero input would change nothing (x + 0 * w == x for finite w), so skipping it keeps the
- * bits.
+ *     acc = b1 + x W1                 int16 sum, mod 2^16  (x: the state's bytes)
+ *     h1  = max(acc, 0)
+ *     h2  = min(round(max(b2 + h1 W2, 0) >> sh2), 32767)  int32 sum, mod 2^32
+ *     s   = clamp(round((bz + h2 Wz) >> sh3), int16)      int32 sum, mod 2^32
+ *     z   = s + a Wa                  int16 sum, mod 2^16  (a: one candidate's bytes)
+ *     q   = bq + max(z, 0) . wq       int64                the candidate's score
+ *     v   = bv + h2 . wv              int64                the value head
+ *
+ * (round(t >> k) = (t + 2^(k-1)) >> k, an arithmetic shift: floor.)
+ *
+ * Integer sums modulo a power of two do not depend on the order of their terms, so a vector
+ * build of any width, a scalar build and the numpy twin (shengji.learn.model.forward_numpy)
+ * agree bit for bit; and the first layer's accumulator can be *moved* instead of recomputed:
+ * acc(x') = acc(x) + (x' - x) W1 exactly, over the features that changed only.  A seat's
+ * accumulator is kept between its decisions (SjSeatAcc: the features it was computed for),
+ * so a decision pays for the few dozen features a trick changes, not the ~145 it holds.
+ *
+ * The kernels exist in four builds (nn_kernels.h): AVX-512 (x86-64-v4), AVX2 (x86-64-v3),
+ * SSE2 (the x86-64 baseline) and scalar (no vectorisation), the best one the processor
+ * runs chosen once at load (sj_nn_select); sj_nn_use forces one (tests, benchmarks).
  */
 #ifndef SJ_NN_H
 #define SJ_NN_H
@@ -20,49 +32,265 @@
 #include <string.h>
 #include "bits.h"
 
-#define SJ_TILE 16  /* a layer's width must be a multiple of it (sj_v16's lanes) */
+#define SJ_TILE 16        /* a layer's width must be a multiple of it */
+#define SJ_MAX_H1 1024
+#define SJ_MAX_H3 1024
+#define SJ_STATE_CAP 2048 /* the state's bytes at most (features.pxd N_STATE is below) */
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define SJ_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+/* the instruction sets, best last (sj_nn_isa_name) */
+enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, SJ_N_ISA = 4 };
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define SJ_X86 1
+#include <immintrin.h>
 #else
-#define SJ_CLONES
+#define SJ_X86 0
 #endif
 
-/* The nonzero entries of x[0 .. m) in ascending order: their indices into idx, their
- * values into val; returns how many. */
+/* -- the four builds of the kernels -------------------------------------------------------- */
+#pragma GCC push_options
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-vectorize", "no-tree-slp-vectorize")
+#endif
+#define SJ_SCALAR_BUILD 1
+#define SJ_ISA scalar
+#include "nn_kernels.h"
+#undef SJ_ISA
+#undef SJ_SCALAR_BUILD
+#pragma GCC pop_options
+
+/* the multiply-add of int16 pairs into int32 lanes, per build: a vector type and its
+ * unaligned load / store, a 32-bit broadcast, the add and the pairs' multiply-add */
+#define SJ_SCALAR_BUILD 0
+#if SJ_X86
+#define SJ_VB 16              /* the vectors' bytes */
+#define SJ_IV __m128i
+#define SJ_LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define SJ_STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define SJ_SET1_32 _mm_set1_epi32
+#define SJ_ADD32 _mm_add_epi32
+#define SJ_MADD16 _mm_madd_epi16
+#define SJ_ISA sse2           /* the x86-64 baseline */
+#include "nn_kernels.h"
+#undef SJ_ISA
+#undef SJ_VB
+#undef SJ_IV
+#undef SJ_LOADU
+#undef SJ_STOREU
+#undef SJ_SET1_32
+#undef SJ_ADD32
+#undef SJ_MADD16
+#endif
+
+#if SJ_X86
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
+#define SJ_VB 32
+#define SJ_IV __m256i
+#define SJ_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define SJ_STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define SJ_SET1_32 _mm256_set1_epi32
+#define SJ_ADD32 _mm256_add_epi32
+#define SJ_MADD16 _mm256_madd_epi16
+#define SJ_ISA avx2
+#include "nn_kernels.h"
+#undef SJ_ISA
+#undef SJ_VB
+#undef SJ_IV
+#undef SJ_LOADU
+#undef SJ_STOREU
+#undef SJ_SET1_32
+#undef SJ_ADD32
+#undef SJ_MADD16
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt")
+#define SJ_VB 64
+#define SJ_IV __m512i
+#define SJ_LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define SJ_STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define SJ_SET1_32 _mm512_set1_epi32
+#define SJ_ADD32 _mm512_add_epi32
+#define SJ_MADD16 _mm512_madd_epi16
+#define SJ_ISA avx512
+#include "nn_kernels.h"
+#undef SJ_ISA
+#undef SJ_VB
+#undef SJ_IV
+#undef SJ_LOADU
+#undef SJ_STOREU
+#undef SJ_SET1_32
+#undef SJ_ADD32
+#undef SJ_MADD16
+#pragma GCC pop_options
+#endif
+#undef SJ_SCALAR_BUILD
+
+typedef void (*SjL1Update)(int16_t *, const int16_t *, int, const int32_t *, const int16_t *,
+                           int);
+typedef void (*SjPairsI32)(const int32_t *, const int16_t *, int, const int32_t *,
+                           const uint32_t *, int, int32_t *);
+typedef void (*SjZAdd)(int16_t *, const int16_t *, int, const int32_t *, const uint8_t *, int);
+
+typedef struct {
+    SjL1Update l1_update;
+    SjPairsI32 pairs_i32;
+    SjZAdd z_add;
+} SjKernels;
+
+#if SJ_X86
+static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
+    {sj_l1_update_sse2, sj_pairs_i32_sse2, sj_z_add_sse2},
+    {sj_l1_update_avx2, sj_pairs_i32_avx2, sj_z_add_avx2},
+    {sj_l1_update_avx512, sj_pairs_i32_avx512, sj_z_add_avx512},
+};
+#define SJ_DEFAULT_ISA SJ_ISA_SSE2
+#else /* elsewhere the scalar build only (the compiler may still vectorise it) */
+static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
+};
+#define SJ_DEFAULT_ISA SJ_ISA_SCALAR
+#endif
+
+static const char *const SJ_ISA_NAMES[SJ_N_ISA] = {"scalar", "sse2", "avx2", "avx512"};
+
+/* Whether this processor runs the build isa. */
+static inline int sj_nn_supported(int isa)
+{
+    if (isa == SJ_ISA_SCALAR)
+        return 1;
+#if SJ_X86
+    if (isa == SJ_ISA_SSE2)
+        return 1;
+    __builtin_cpu_init();
+    if (isa == SJ_ISA_AVX2)
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+    if (isa == SJ_ISA_AVX512)
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
+               __builtin_cpu_supports("bmi2");
+#endif
+    return 0;
+}
+
+/* The kernels in use (set once at load by sj_nn_select; sj_nn_use may change them, not
+ * while a bot plays). */
+static SjKernels sj_nn_k = SJ_KERNELS[SJ_DEFAULT_ISA];
+static int sj_nn_isa = SJ_DEFAULT_ISA;
+
+static inline int sj_nn_use(int isa)
+{
+    if (isa < 0 || isa >= SJ_N_ISA || !sj_nn_supported(isa))
+        return -1;
+    sj_nn_k = SJ_KERNELS[isa];
+    sj_nn_isa = isa;
+    return 0;
+}
+
+/* The best build this processor runs. */
+static inline int sj_nn_best(void)
+{
+    int isa;
+    for (isa = SJ_N_ISA - 1; isa > 0; isa--)
+        if (sj_nn_supported(isa))
+            return isa;
+    return SJ_ISA_SCALAR;
+}
+
+/* -- the network ----------------------------------------------------------------------------- */
+typedef struct {
+    int h1, h2, h3;
+    int n_state, n_action;
+    const int16_t *w1;      /* [n_state][h1] */
+    const int16_t *b1;      /* [h1] */
+    const int16_t *w2;      /* [h1 / 2][h2][2]: the inputs 2p and 2p + 1 side by side */
+    const int32_t *b2;      /* [h2] */
+    const int16_t *wz;      /* [h2 / 2][h3][2] likewise */
+    const int32_t *bz;      /* [h3] */
+    const int16_t *wa;      /* [n_action][h3] */
+    const int16_t *wq;      /* [h3] */
+    const int16_t *wv;      /* [h2] */
+    int64_t bq, bv;
+    int sh2, sh3;           /* the right shifts (rounded) into h2 and s, 1..30 */
+} SjQNet;
+
+/* One seat's first-layer accumulator: b1 + x W1 for the state bytes x it was last moved to,
+ * under the network net (NULL: none yet; the accumulator is then b1 and x all zero). */
+typedef struct {
+    const SjQNet *net;
+    int16_t acc[SJ_MAX_H1];
+    uint8_t x[SJ_STATE_CAP];
+} SjSeatAcc;
+
+/* Move a's accumulator to the state x (net's): only the bytes that differ from a->x. */
+static inline void sj_acc_move(SjSeatAcc *restrict a, const SjQNet *restrict net,
+                               const uint8_t *restrict x)
+{
+    int32_t idx[SJ_STATE_CAP];
+    int16_t delta[SJ_STATE_CAP];
+    int i = 0, m = 0, n = net->n_state, k;
+    if (a->net != net) {
+        memcpy(a->acc, net->b1, (size_t)net->h1 * sizeof(int16_t));
+        memset(a->x, 0, (size_t)n);
+        a->net = net;
+    }
+#if SJ_X86
+    for (; i + 16 <= n; i += 16) {     /* SSE2 (the x86-64 baseline): 16 bytes a compare */
+        const __m128i u = _mm_loadu_si128((const __m128i *)(const void *)(x + i));
+        const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(a->x + i));
+        unsigned d = (~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(u, w))) & 0xFFFFu;
+        if (d) {
+            while (d) {
+                k = __builtin_ctz(d);
+                idx[m] = i + k;
+                delta[m] = (int16_t)((int)x[i + k] - (int)a->x[i + k]);
+                m++;
+                d &= d - 1;
+            }
+            _mm_storeu_si128((__m128i *)(void *)(a->x + i), u);
+        }
+    }
+#endif
+    for (; i < n; i++) {
+        if (x[i] != a->x[i]) {
+            idx[m] = i;
+            delta[m] = (int16_t)((int)x[i] - (int)a->x[i]);
+            m++;
+            a->x[i] = x[i];
+        }
+    }
+    if (m)
+        sj_nn_k.l1_update(a->acc, net->w1, net->h1, idx, delta, m);
+}
+
+/* The nonzero entries of x[0 .. m) in ascending order: their indices into idx, their values
+ * into val; returns how many. */
 static inline int sj_nonzero_u8(const uint8_t *restrict x, int m, int32_t *restrict idx,
-                                float *restrict val)
+                                uint8_t *restrict val)
 {
     int n = 0, i = 0, k;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; i + 8 <= m; i += 8) {
-        uint64_t w;
-        memcpy(&w, x + i, 8);
-        while (w) {
-            k = sj_ctz64(w) >> 3;
+#if SJ_X86
+    const __m128i zero = _mm_setzero_si128();
+    for (; i + 16 <= m; i += 16) {
+        unsigned d = (~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+                         _mm_loadu_si128((const __m128i *)(const void *)(x + i)), zero))) &
+                     0xFFFFu;
+        while (d) {
+            k = __builtin_ctz(d);
             idx[n] = i + k;
-            val[n] = (float)x[i + k];
+            val[n] = x[i + k];
             n++;
-            w &= ~((uint64_t)0xFF << (8 * k));
+            d &= d - 1;
         }
     }
 #endif
     for (; i < m; i++) {
         if (x[i]) {
-            idx[n] = i;
-            val[n] = (float)x[i];
-            n++;
-        }
-    }
-    return n;
-}
-
-static inline int sj_nonzero_f32(const float *restrict x, int m, int32_t *restrict idx,
-                                 float *restrict val)
-{
-    int n = 0, i;
-    for (i = 0; i < m; i++) {
-        if (x[i] != 0.0f) {
             idx[n] = i;
             val[n] = x[i];
             n++;
@@ -71,71 +299,78 @@ static inline int sj_nonzero_f32(const float *restrict x, int m, int32_t *restri
     return n;
 }
 
-/* 16 floats as one value: GCC and Clang compile its operations to 4 SSE, 2 AVX or 1
- * AVX-512 instruction(s), each lane an IEEE float32 operation. */
-typedef float sj_v16 __attribute__((vector_size(64)));
-
-#define SJ_LOAD16(v, p) memcpy(&(v), (p), sizeof(sj_v16))
-#define SJ_STORE16(p, v) memcpy((p), &(v), sizeof(sj_v16))
-
-/* h[j] = b[j] + sum over k < nnz of val[k] * w[idx[k] * n + j], k ascending, for j < n
- * (n a multiple of SJ_TILE): 64 outputs at a time (four independent sums in flight), then
- * 16. */
-SJ_CLONES
-static void sj_sparse_layer(const float *restrict b, const float *restrict w,
-                            const int32_t *restrict idx, const float *restrict val, int nnz,
-                            int n, float *restrict h)
+/* The pairs of h[0 .. n) (n even, every entry >= 0) that are not both zero: their index p
+ * (entries 2p, 2p + 1) into idx, the two as one 32-bit word (2p in the low half) into val;
+ * returns how many.  Branch free (a hidden layer's zeros are a coin toss to the branch
+ * predictor). */
+static inline int sj_pairs(const int16_t *restrict h, int n, int32_t *restrict idx,
+                           uint32_t *restrict val)
 {
-    int j0 = 0, k;
-    sj_v16 a0, a1, a2, a3, r0, r1, r2, r3;
-    for (; j0 + 4 * SJ_TILE <= n; j0 += 4 * SJ_TILE) {
-        SJ_LOAD16(a0, b + j0);
-        SJ_LOAD16(a1, b + j0 + 16);
-        SJ_LOAD16(a2, b + j0 + 32);
-        SJ_LOAD16(a3, b + j0 + 48);
-        for (k = 0; k < nnz; k++) {
-            const float *row = w + (long)idx[k] * n + j0;
-            const float xk = val[k];
-            SJ_LOAD16(r0, row);
-            SJ_LOAD16(r1, row + 16);
-            SJ_LOAD16(r2, row + 32);
-            SJ_LOAD16(r3, row + 48);
-            a0 = a0 + xk * r0;
-            a1 = a1 + xk * r1;
-            a2 = a2 + xk * r2;
-            a3 = a3 + xk * r3;
-        }
-        SJ_STORE16(h + j0, a0);
-        SJ_STORE16(h + j0 + 16, a1);
-        SJ_STORE16(h + j0 + 32, a2);
-        SJ_STORE16(h + j0 + 48, a3);
+    int p, m = 0;
+    uint32_t v;
+    for (p = 0; p < n / 2; p++) {
+        memcpy(&v, h + 2 * p, 4);
+        idx[m] = p;
+        val[m] = v;
+        m += v != 0;
     }
-    for (; j0 < n; j0 += SJ_TILE) {
-        SJ_LOAD16(a0, b + j0);
-        for (k = 0; k < nnz; k++) {
-            SJ_LOAD16(r0, w + (long)idx[k] * n + j0);
-            a0 = a0 + val[k] * r0;
-        }
-        SJ_STORE16(h + j0, a0);
-    }
+    return m;
 }
 
-/* h[j] = max(h[j], 0). */
-static inline void sj_relu(float *restrict h, int n)
+/* round(t / 2^k) for 1 <= k <= 30, halves up: floor((t + 2^(k-1)) / 2^k) without the sum's
+ * overflow (the bit below the cut is the remainder's half). */
+static inline int32_t sj_round_shift(int32_t t, int k)
 {
-    int j;
-    for (j = 0; j < n; j++)
-        h[j] = h[j] > 0.0f ? h[j] : 0.0f;
+    return (t >> k) + ((t >> (k - 1)) & 1);
 }
 
-/* b + sum over j (ascending) of w[j] * x[j]. */
-static inline float sj_dot(float b, const float *restrict w, const float *restrict x, int n)
+/* Scores of n candidates a[n][n_action] from a seat's moved accumulator acc, and the value
+ * head into *value when not NULL (integers: net.pyx scales them). */
+static inline void sj_net_scores(const SjQNet *restrict net, const int16_t *restrict acc,
+                                 const uint8_t *restrict a, int n, int64_t *restrict score,
+                                 int64_t *restrict value)
 {
-    int j;
-    float s = b;
-    for (j = 0; j < n; j++)
-        s = s + w[j] * x[j];
-    return s;
+    int32_t idx[SJ_STATE_CAP];
+    uint32_t pv[SJ_MAX_H1 / 2];
+    uint8_t bytes[SJ_STATE_CAP];
+    int32_t t[SJ_MAX_H1];
+    int16_t h[SJ_MAX_H1];
+    int16_t s[SJ_MAX_H3];
+    int16_t z[SJ_MAX_H3];
+    int m, j, i;
+    for (j = 0; j < net->h1; j++)
+        h[j] = acc[j] > 0 ? acc[j] : 0;
+    m = sj_pairs(h, net->h1, idx, pv);
+    sj_nn_k.pairs_i32(net->b2, net->w2, net->h2, idx, pv, m, t);
+    for (j = 0; j < net->h2; j++) {
+        int32_t u = sj_round_shift(t[j] > 0 ? t[j] : 0, net->sh2);
+        h[j] = (int16_t)(u > 32767 ? 32767 : u);
+    }
+    if (value != NULL) {
+        int64_t v = net->bv;
+        for (j = 0; j < net->h2; j++)
+            v += (int64_t)h[j] * net->wv[j];
+        *value = v;
+    }
+    m = sj_pairs(h, net->h2, idx, pv);
+    sj_nn_k.pairs_i32(net->bz, net->wz, net->h3, idx, pv, m, t);
+    for (j = 0; j < net->h3; j++) {
+        int32_t u = sj_round_shift(t[j], net->sh3);
+        s[j] = (int16_t)(u > 32767 ? 32767 : (u < -32768 ? -32768 : u));
+    }
+    for (i = 0; i < n; i++) {
+        const uint8_t *restrict ai = a + (long)i * net->n_action;
+        int64_t q = net->bq;
+        memcpy(z, s, (size_t)net->h3 * sizeof(int16_t));
+        m = sj_nonzero_u8(ai, net->n_action, idx, bytes);
+        sj_nn_k.z_add(z, net->wa, net->h3, idx, bytes, m);
+        for (j = 0; j < net->h3; j += 2) {
+            /* two terms below 2^30 each: their sum fits an int32 */
+            int32_t r0 = z[j] > 0 ? z[j] : 0, r1 = z[j + 1] > 0 ? z[j + 1] : 0;
+            q += (int32_t)(r0 * net->wq[j] + r1 * net->wq[j + 1]);
+        }
+        score[i] = q;
+    }
 }
 
 #endif

@@ -1,0 +1,155 @@
+/* The net bot's integer kernels, one instruction set's build (include/nn.h includes this file
+ * once per SJ_ISA: scalar, SSE2, AVX2, AVX-512, each under its own `#pragma GCC target`).
+ *
+ * Every sum is integer arithmetic modulo 2^16 or 2^32 (unsigned lanes: wrapping is defined),
+ * so its result does not depend on the order of the terms nor on the vector width: every
+ * build gives the same bits, and so does shengji.learn.model's numpy twin.  The vectors are
+ * GCC's generic ones of the build's register width (SJ_VB: 64, 32 or 16 bytes); the scalar
+ * build uses plain loops with vectorisation off.  A layer's width is a multiple of SJ_TILE
+ * (16), so of every build's lanes. */
+#ifndef SJ_ISA
+#error "nn_kernels.h is included by nn.h with SJ_ISA defined"
+#endif
+
+#define SJ_CAT2(a, b) a##_##b
+#define SJ_CAT(a, b) SJ_CAT2(a, b)
+#define SJ_FN(name) SJ_CAT(name, SJ_ISA)
+
+#if SJ_SCALAR_BUILD
+/* -- plain loops ----------------------------------------------------------------------------- */
+static void SJ_FN(sj_l1_update)(int16_t *restrict acc, const int16_t *restrict w, int n,
+                                const int32_t *restrict idx, const int16_t *restrict delta,
+                                int m)
+{
+    uint16_t *restrict a = (uint16_t *)acc;
+    int k, j;
+    for (k = 0; k < m; k++) {
+        const uint16_t *restrict row = (const uint16_t *)(w + (long)idx[k] * n);
+        const uint16_t d = (uint16_t)delta[k];
+        for (j = 0; j < n; j++)
+            a[j] = (uint16_t)(a[j] + (uint16_t)(d * row[j]));
+    }
+}
+
+static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restrict wp, int n,
+                                const int32_t *restrict pidx, const uint32_t *restrict pval,
+                                int m, int32_t *restrict out)
+{
+    int j, k;
+    for (j = 0; j < n; j++) {
+        uint32_t t = (uint32_t)b[j];
+        for (k = 0; k < m; k++) {
+            const int16_t *w = wp + ((long)pidx[k] * n + j) * 2;
+            t += (uint32_t)((int32_t)(int16_t)(pval[k] & 0xFFFF) * w[0] +
+                            (int32_t)(int16_t)(pval[k] >> 16) * w[1]);
+        }
+        out[j] = (int32_t)t;
+    }
+}
+
+static void SJ_FN(sj_z_add)(int16_t *restrict z, const int16_t *restrict wa, int h,
+                            const int32_t *restrict idx, const uint8_t *restrict val, int m)
+{
+    uint16_t *restrict u = (uint16_t *)z;
+    int j, k;
+    for (k = 0; k < m; k++) {
+        const uint16_t *restrict row = (const uint16_t *)(wa + (long)idx[k] * h);
+        for (j = 0; j < h; j++)
+            u[j] = (uint16_t)(u[j] + (uint16_t)(val[k] * row[j]));
+    }
+}
+
+#else
+/* -- generic vectors of the build's width (SJ_VB bytes) --------------------------------------- */
+typedef uint16_t SJ_FN(u16v) __attribute__((vector_size(SJ_VB)));
+#define SJ_L16 (SJ_VB / 2) /* lanes of a vector: int16, int32 */
+#define SJ_L32 (SJ_VB / 4)
+
+/* acc[j] += delta[k] * w[idx[k] * n + j] (mod 2^16) for each k < m, j < n (n a multiple of
+ * SJ_TILE): the first layer's accumulator moved by the features that changed (nn.h), four
+ * vectors at a time held while the rows stream by, then one. */
+static void SJ_FN(sj_l1_update)(int16_t *restrict acc, const int16_t *restrict w, int n,
+                                const int32_t *restrict idx, const int16_t *restrict delta,
+                                int m)
+{
+    int j0 = 0, k, i;
+    SJ_FN(u16v) a[4], r;
+    for (; j0 + 4 * SJ_L16 <= n; j0 += 4 * SJ_L16) {
+        for (i = 0; i < 4; i++)
+            memcpy(&a[i], acc + j0 + SJ_L16 * i, SJ_VB);
+        for (k = 0; k < m; k++) {
+            const int16_t *row = w + (long)idx[k] * n + j0;
+            const uint16_t d = (uint16_t)delta[k];
+            for (i = 0; i < 4; i++) {
+                memcpy(&r, row + SJ_L16 * i, SJ_VB);
+                a[i] += d * r;
+            }
+        }
+        for (i = 0; i < 4; i++)
+            memcpy(acc + j0 + SJ_L16 * i, &a[i], SJ_VB);
+    }
+    for (; j0 < n; j0 += SJ_L16) {
+        memcpy(&a[0], acc + j0, SJ_VB);
+        for (k = 0; k < m; k++) {
+            memcpy(&r, w + (long)idx[k] * n + j0, SJ_VB);
+            a[0] += (uint16_t)delta[k] * r;
+        }
+        memcpy(acc + j0, &a[0], SJ_VB);
+    }
+}
+
+/* out[j] = b[j] + sum over k < m of the pair pidx[k]'s two inputs (pval[k]: the first in
+ * the low 16 bits) times their weights wp[pidx[k]][j][0, 1] (mod 2^32), j < n (n a multiple
+ * of SJ_TILE): one multiply-add instruction for two inputs and a vector of outputs (each
+ * product below 2^30, so their sum is exact in 32 bits), four vectors in flight, then one. */
+static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restrict wp, int n,
+                                const int32_t *restrict pidx, const uint32_t *restrict pval,
+                                int m, int32_t *restrict out)
+{
+    int j0 = 0, k, i;
+    SJ_IV t[4];
+    for (; j0 + 4 * SJ_L32 <= n; j0 += 4 * SJ_L32) {
+        for (i = 0; i < 4; i++)
+            t[i] = SJ_LOADU(b + j0 + SJ_L32 * i);
+        for (k = 0; k < m; k++) {
+            const int16_t *row = wp + ((long)pidx[k] * n + j0) * 2;
+            const SJ_IV x = SJ_SET1_32((int32_t)pval[k]);
+            for (i = 0; i < 4; i++)
+                t[i] = SJ_ADD32(t[i], SJ_MADD16(x, SJ_LOADU(row + 2 * SJ_L32 * i)));
+        }
+        for (i = 0; i < 4; i++)
+            SJ_STOREU(out + j0 + SJ_L32 * i, t[i]);
+    }
+    for (; j0 < n; j0 += SJ_L32) {
+        t[0] = SJ_LOADU(b + j0);
+        for (k = 0; k < m; k++) {
+            const int16_t *row = wp + ((long)pidx[k] * n + j0) * 2;
+            t[0] = SJ_ADD32(t[0], SJ_MADD16(SJ_SET1_32((int32_t)pval[k]), SJ_LOADU(row)));
+        }
+        SJ_STOREU(out + j0, t[0]);
+    }
+}
+
+/* z[j] += val[k] * wa[idx[k] * h + j] (mod 2^16) for each k < m, j < h (a multiple of
+ * SJ_TILE): a candidate's features added to the state's s, a vector at a time. */
+static void SJ_FN(sj_z_add)(int16_t *restrict z, const int16_t *restrict wa, int h,
+                            const int32_t *restrict idx, const uint8_t *restrict val, int m)
+{
+    int j0, k;
+    SJ_FN(u16v) a, r;
+    for (j0 = 0; j0 < h; j0 += SJ_L16) {
+        memcpy(&a, z + j0, SJ_VB);
+        for (k = 0; k < m; k++) {
+            memcpy(&r, wa + (long)idx[k] * h + j0, SJ_VB);
+            a += (uint16_t)val[k] * r;
+        }
+        memcpy(z + j0, &a, SJ_VB);
+    }
+}
+#undef SJ_L16
+#undef SJ_L32
+#endif
+
+#undef SJ_FN
+#undef SJ_CAT
+#undef SJ_CAT2
