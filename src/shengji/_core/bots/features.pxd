@@ -86,9 +86,10 @@ cdef enum:
 # following-suit (row[N_ROWS]: side suit -> row, TRUMP -> ROW_TRUMP).
 cdef void slot_table(const View* v, uint8_t* out, uint8_t* row) noexcept nogil
 
-# The state features of the view's seat into x[N_STATE] (zeroed first).
+# The state features of the view's seat into x[N_STATE] (zeroed first).  now: the trick as
+# it stands (greedy.pxd trick_now) when following, computed here when NULL.
 cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
-                         uint8_t* x) noexcept nogil
+                         const TrickNow* now, uint8_t* x) noexcept nogil
 
 # The features of candidate p into a[N_ACTION] (zeroed first): origin (candidates.pxd
 # ORIGIN_*), and whether it is memory's / greedy's choice.  In PHASE_BURY p is the 8

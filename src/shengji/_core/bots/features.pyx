@@ -175,7 +175,7 @@ cdef inline int add_play(uint8_t* x, const Play* p, const uint8_t* slot) noexcep
 
 
 cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
-                         uint8_t* x) noexcept nogil:
+                         const TrickNow* now, uint8_t* x) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef const TrickRecord* rec
     cdef int seat = v.seat, k, c, u, s, i, t, n, n_tricks, pts = 0, own_n = 0, own_s, unseen_s
@@ -246,9 +246,11 @@ cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
     x[S_LEVEL_POINTS + 1] = k == 10
     x[S_NO_TRUMP] = pub.t.suit == NO_TRUMP
     if pub.phase == PHASE_PLAY and pub.n_in_trick > 0:
-        trick_now(v, &tn)
-        x[S_WINNER + ((tn.seat - seat) & 3)] = 1
-        x[S_WIN_RUFF] = tn.suit == TRUMP and pub.lead.suit != TRUMP
+        if now == NULL:
+            trick_now(v, &tn)
+            now = &tn
+        x[S_WINNER + ((now.seat - seat) & 3)] = 1
+        x[S_WIN_RUFF] = now.suit == TRUMP and pub.lead.suit != TRUMP
         x[S_LEAD_ROW + row[pub.lead.suit]] = 1
         x[S_LEAD_SIZE] = clip(pub.lead.n_cards)
         x[S_LEAD_PAIRS] = clip(pub.lead.total_pairs)
@@ -346,10 +348,10 @@ cdef int decision_inputs(const View* v, int cap, bint features_always, Decision*
     if d.n == 0 or (d.n == 1 and not features_always):
         return d.n
     slot_table(v, d.slot, d.row)
-    state_features(v, d.slot, d.row, d.x)
     if v.pub.phase == PHASE_PLAY and v.pub.n_in_trick > 0:
         trick_now(v, &tn)
         now = &tn
+    state_features(v, d.slot, d.row, now, d.x)
     for i in range(d.n):
         action_features(v, d.slot, d.row, now, &d.cands[i], d.origin[i],
                         (d.by[i] & BY_MEMORY) != 0, (d.by[i] & BY_GREEDY) != 0, d.a[i])
