@@ -131,28 +131,29 @@ typedef void (*SjL1Update)(int16_t *, const int16_t *, int, const int32_t *, con
                            int);
 typedef void (*SjPairsI32)(const int32_t *, const int16_t *, int, const int32_t *,
                            const uint32_t *, int, int32_t *);
-typedef void (*SjZAdd)(int16_t *, const int16_t *, int, const int32_t *, const uint8_t *, int);
+typedef int64_t (*SjCand)(const int16_t *, const int16_t *, const int16_t *, int,
+                          const int32_t *, const uint8_t *, int);
 
 typedef struct {
     SjL1Update l1_update;
     SjPairsI32 pairs_i32;
-    SjZAdd z_add;
+    SjCand cand;
 } SjKernels;
 
 #if SJ_X86
 static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
-    {sj_l1_update_sse2, sj_pairs_i32_sse2, sj_z_add_sse2},
-    {sj_l1_update_avx2, sj_pairs_i32_avx2, sj_z_add_avx2},
-    {sj_l1_update_avx512, sj_pairs_i32_avx512, sj_z_add_avx512},
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
+    {sj_l1_update_sse2, sj_pairs_i32_sse2, sj_cand_sse2},
+    {sj_l1_update_avx2, sj_pairs_i32_avx2, sj_cand_avx2},
+    {sj_l1_update_avx512, sj_pairs_i32_avx512, sj_cand_avx512},
 };
 #define SJ_DEFAULT_ISA SJ_ISA_SSE2
 #else /* elsewhere the scalar build only (the compiler may still vectorise it) */
 static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_z_add_scalar},
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
+    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
 };
 #define SJ_DEFAULT_ISA SJ_ISA_SCALAR
 #endif
@@ -336,7 +337,6 @@ static inline void sj_net_scores(const SjQNet *restrict net, const int16_t *rest
     int32_t t[SJ_MAX_H1];
     int16_t h[SJ_MAX_H1];
     int16_t s[SJ_MAX_H3];
-    int16_t z[SJ_MAX_H3];
     int m, j, i;
     for (j = 0; j < net->h1; j++)
         h[j] = acc[j] > 0 ? acc[j] : 0;
@@ -360,16 +360,8 @@ static inline void sj_net_scores(const SjQNet *restrict net, const int16_t *rest
     }
     for (i = 0; i < n; i++) {
         const uint8_t *restrict ai = a + (long)i * net->n_action;
-        int64_t q = net->bq;
-        memcpy(z, s, (size_t)net->h3 * sizeof(int16_t));
         m = sj_nonzero_u8(ai, net->n_action, idx, bytes);
-        sj_nn_k.z_add(z, net->wa, net->h3, idx, bytes, m);
-        for (j = 0; j < net->h3; j += 2) {
-            /* two terms below 2^30 each: their sum fits an int32 */
-            int32_t r0 = z[j] > 0 ? z[j] : 0, r1 = z[j + 1] > 0 ? z[j + 1] : 0;
-            q += (int32_t)(r0 * net->wq[j] + r1 * net->wq[j + 1]);
-        }
-        score[i] = q;
+        score[i] = net->bq + sj_nn_k.cand(s, net->wa, net->wq, net->h3, idx, bytes, m);
     }
 }
 

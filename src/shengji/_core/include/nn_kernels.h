@@ -47,16 +47,27 @@ static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restri
     }
 }
 
-static void SJ_FN(sj_z_add)(int16_t *restrict z, const int16_t *restrict wa, int h,
-                            const int32_t *restrict idx, const uint8_t *restrict val, int m)
+static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict wa,
+                              const int16_t *restrict wq, int h, const int32_t *restrict idx,
+                              const uint8_t *restrict val, int m)
 {
-    uint16_t *restrict u = (uint16_t *)z;
+    uint16_t z[SJ_MAX_H3];
+    int64_t q = 0;
     int j, k;
+    for (j = 0; j < h; j++)
+        z[j] = (uint16_t)s[j];
     for (k = 0; k < m; k++) {
         const uint16_t *restrict row = (const uint16_t *)(wa + (long)idx[k] * h);
         for (j = 0; j < h; j++)
-            u[j] = (uint16_t)(u[j] + (uint16_t)(val[k] * row[j]));
+            z[j] = (uint16_t)(z[j] + (uint16_t)(val[k] * row[j]));
     }
+    for (j = 0; j < h; j += 2) {
+        /* two terms below 2^30 each: their sum fits an int32 */
+        int32_t r0 = (int16_t)z[j] > 0 ? (int16_t)z[j] : 0;
+        int32_t r1 = (int16_t)z[j + 1] > 0 ? (int16_t)z[j + 1] : 0;
+        q += (int32_t)(r0 * wq[j] + r1 * wq[j + 1]);
+    }
+    return q;
 }
 
 #else
@@ -130,21 +141,37 @@ static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restri
     }
 }
 
-/* z[j] += val[k] * wa[idx[k] * h + j] (mod 2^16) for each k < m, j < h (a multiple of
- * SJ_TILE): a candidate's features added to the state's s, a vector at a time. */
-static void SJ_FN(sj_z_add)(int16_t *restrict z, const int16_t *restrict wa, int h,
-                            const int32_t *restrict idx, const uint8_t *restrict val, int m)
+/* A candidate's score less bq: z = s + sum over k < m of val[k] * wa[idx[k] * h + ...] (mod
+ * 2^16, h a multiple of SJ_TILE), then sum over j of max(z[j], 0) * wq[j]: the products in
+ * pairs by the multiply-add (each below 2^30: a pair's sum is exact in an int32 lane), the
+ * lanes summed in 64 bits. */
+static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict wa,
+                              const int16_t *restrict wq, int h, const int32_t *restrict idx,
+                              const uint8_t *restrict val, int m)
 {
-    int j0, k;
-    SJ_FN(u16v) a, r;
+    int32_t lanes[SJ_MAX_H3 / 2];
+    int64_t q = 0;
+    int j0, k, n = 0;
+    SJ_FN(u16v) a, r, zero = {0};
     for (j0 = 0; j0 < h; j0 += SJ_L16) {
-        memcpy(&a, z + j0, SJ_VB);
+        memcpy(&a, s + j0, SJ_VB);
         for (k = 0; k < m; k++) {
             memcpy(&r, wa + (long)idx[k] * h + j0, SJ_VB);
             a += (uint16_t)val[k] * r;
         }
-        memcpy(z + j0, &a, SJ_VB);
+        {
+            SJ_IV z, w;
+            /* max(z, 0) as signed lanes: keep the lanes whose sign bit is clear */
+            a = a & (SJ_FN(u16v))((a >> 15) == zero);
+            memcpy(&z, &a, SJ_VB);
+            w = SJ_LOADU(wq + j0);
+            SJ_STOREU(lanes + n, SJ_MADD16(z, w));
+            n += SJ_L32;
+        }
     }
+    for (k = 0; k < n; k++)
+        q += lanes[k];
+    return q;
 }
 #undef SJ_L16
 #undef SJ_L32
