@@ -154,7 +154,7 @@ def test_ctrl_c_answers_at_once_and_the_run_resumes(tmp_path):
         "evaluate",
         "tests.support.agents:lowest",
         "--against",
-        "pimc",
+        "pimc(samples=2, candidates=2)",  # a search to interrupt, cheap enough to resume
         "--n",
         "320",  # 20 chunks: the interrupt lands mid-run on a fast machine too (48 raced it)
         "--seed",
@@ -180,4 +180,5 @@ def test_ctrl_c_answers_at_once_and_the_run_resumes(tmp_path):
     assert "interrupted" in err and "--resume" in err and "Traceback" not in err
     done = start([*argv, "--resume"], cwd=ROOT)
     assert done.wait(timeout=300) == 0, done.stderr.read().decode()
-    assert "lowest vs pimc: 320 deals" in done.stdout.read().decode()
+    text = done.stdout.read().decode()
+    assert "lowest vs pimc(" in text and ": 320 deals" in text, text
