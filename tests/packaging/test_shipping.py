@@ -231,3 +231,16 @@ def test_a_second_install_compiles_nothing(tmp_path):
     (wheel,) = (tmp_path / "dist").glob("shengji-*.whl")
     units = list((clone / "src").rglob("*.pyx"))  # (build/ holds copies: package data)
     assert len([n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".so")]) == len(units)
+
+
+def test_getting_started_installs_the_learn_extras_pin():
+    """The page's PyTorch command (the CPU wheel, installed before the extra) pins the
+    version the ``learn`` extra pins: pyproject.toml is where that fact is written."""
+    import tomllib
+
+    (pin,) = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]["learn"]
+    page = (ROOT / "docs" / "getting-started.md").read_text()
+    assert f"pip install {pin} --index-url https://download.pytorch.org/whl/cpu" in page
+    assert 'pip install -e ".[learn]"' in page
