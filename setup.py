@@ -244,12 +244,15 @@ class BuildExt(build_ext):
         for a sanitizer build, or with ``--force``."""
         if SANITIZE[0] or self.force:
             return set()
-        from Cython.Build.Dependencies import create_dependency_tree
-        from Cython.Compiler.Main import CompilationOptions, Context
+        try:  # Cython's own dependency tree (what cythonize reads)
+            from Cython.Build.Dependencies import create_dependency_tree
+            from Cython.Compiler.Main import CompilationOptions, Context
 
-        tree = create_dependency_tree(
-            Context.from_options(CompilationOptions(include_path=[str(SRC)])), quiet=True
-        )
+            tree = create_dependency_tree(
+                Context.from_options(CompilationOptions(include_path=[str(SRC)])), quiet=True
+            )
+        except Exception:  # another Cython's internals: compile everything, as before
+            return set()
         here = os.path.abspath(SRC) + os.sep
         common = [str(p) for p in (CORE / "include").glob("*.h")] + [__file__]
         current = set()
