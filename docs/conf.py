@@ -49,6 +49,9 @@ extensions = [
 ]
 
 root_doc = "index"
+# No smart quotes: a page's text is copied into a terminal or a file (--engine, not an en
+# dash; 'pimc(samples=8)' with the quotes a shell reads).
+smartquotes = False
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "figures/make_figures.py", "**.ipynb_checkpoints"]
 # The rule book and the engines' pages link to each other by file name; the other pages
@@ -82,5 +85,8 @@ html_theme_options = {
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }
-html_sidebars = {"index": []}
+# The front page and the top-level pages without sub-pages have no section to navigate:
+# no primary sidebar there (it would be an empty "Section Navigation").
+html_sidebars = {"index": [], "getting-started": [], "development": [], "changelog": []}
+html_css_files = ["shengji.css"]  # code blocks scroll sideways, with a visible scrollbar
 html_show_sourcelink = False

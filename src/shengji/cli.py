@@ -485,9 +485,13 @@ def _ladder_parser(sub) -> None:
 
 def cmd_evaluate(args) -> int:
     """``shengji evaluate``: shengji.evaluate's result for one agent."""
-    from shengji.analysis.evaluation import evaluate
+    from shengji.analysis.evaluation import evaluate, parse_edge_agent
 
     args._out = args.out
+    try:  # an agent the evaluator cannot use (not callable, a wrong arity): before the run
+        args.agent = parse_edge_agent(args.agent, True if args.batched else None)
+    except TypeError as exc:
+        raise _UsageError(str(exc)) from None
     with _agent_failure():
         res = _evaluate(evaluate, args)
     print(res)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -482,9 +483,13 @@ def bench_project(tmp_path):
 
 
 def _pytest(cwd, *args):
+    # a pytest of its own: not an xdist worker's (pytest-benchmark disables itself in one,
+    # and reads PYTEST_XDIST_WORKER, which this suite's workers under -n set)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
         cwd=cwd,
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,

@@ -4,7 +4,10 @@ once with the way to resume."""
 
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -88,6 +91,46 @@ def test_bad_input_and_failing_agents(capsys):
         assert needle in line, line
 
 
+def test_an_agent_the_evaluator_cannot_use_is_refused_before_anything_runs(tmp_path, capsys):
+    for name, flags, needle in (
+        ("one_argument", [], "one_argument takes 1 arguments"),
+        ("one_argument", ["--batched"], "a batched policy takes"),
+        ("not_callable", [], "got int"),
+    ):
+        out = tmp_path / f"{name}{len(flags)}"
+        argv = ["evaluate", f"tests.support.agents:{name}", *flags, "--out", str(out)]
+        assert main([*argv, "--n", "4", "--quiet"]) == 2, argv
+        line = one_error_line(capsys.readouterr().err)
+        assert needle in line, line
+        assert not out.exists()  # refused before the run made anything
+
+
+def test_the_console_script_finds_a_module_of_the_current_directory(tmp_path):
+    # a console script has its own folder on sys.path, not the current directory (python -m
+    # has it): the module of `shengji evaluate mybot:act` is found there all the same
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    script = bin_dir / "shengji"
+    script.write_text("import sys\nfrom shengji.cli import main\nsys.exit(main())\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "mybot.py").write_text(
+        "def act(observation, rng):\n    return min(observation.legal_actions)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    argv = ["evaluate", "mybot:act", "--against", "random", "--n", "4", "--quiet"]
+    done = subprocess.run(
+        [sys.executable, str(script), *argv],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "act vs random: 4 deals" in done.stdout
+
+
 def test_ladder_runs_a_file_then_fits_its_run(tmp_path, capsys):
     f = tmp_path / "lad.toml"
     f.write_text(LADDER)
@@ -111,7 +154,7 @@ def test_ctrl_c_answers_at_once_and_the_run_resumes(tmp_path):
         "evaluate",
         "tests.support.agents:lowest",
         "--against",
-        "pimc",
+        "pimc(samples=2, candidates=2)",  # a search to interrupt, cheap enough to resume
         "--n",
         "320",  # 20 chunks: the interrupt lands mid-run on a fast machine too (48 raced it)
         "--seed",
@@ -137,4 +180,5 @@ def test_ctrl_c_answers_at_once_and_the_run_resumes(tmp_path):
     assert "interrupted" in err and "--resume" in err and "Traceback" not in err
     done = start([*argv, "--resume"], cwd=ROOT)
     assert done.wait(timeout=300) == 0, done.stderr.read().decode()
-    assert "lowest vs pimc: 320 deals" in done.stdout.read().decode()
+    text = done.stdout.read().decode()
+    assert "lowest vs pimc(" in text and ": 320 deals" in text, text

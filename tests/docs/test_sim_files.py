@@ -25,8 +25,15 @@ def test_sim_holds_the_documented_studies():
 
 # the small n each file runs at: 40, less where a deal costs seconds: the ladder's n is a
 # full-size pair's deals, its pairs with pimc searching; the search over the network plays
-# ~0.85 hands per CPU-second (40 deals would be a minute of the suite)
-SMALL = {"ladder.toml": 4, "duel_net_search.toml": 6}
+# ~0.85 hands per CPU-second (40 deals would be a minute of the suite); pimc with inference
+# (duel_infer, duel_net, decisions: its teacher) ~2 deals a second (40: some 20 s each)
+SMALL = {
+    "ladder.toml": 4,
+    "duel_net_search.toml": 6,
+    "duel_infer.toml": 8,
+    "duel_net.toml": 8,
+    "decisions.toml": 8,
+}
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

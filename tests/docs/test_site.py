@@ -79,3 +79,36 @@ def test_every_internal_link_resolves():
                 if unquote(url.fragment) not in ids:
                     bad.append(f"{page.relative_to(root)}: {link} (no such anchor)")
     assert not bad, f"{len(bad)} broken links:\n" + "\n".join(bad[:40])
+
+
+def _text(path: Path) -> str:
+    """A page's text as a reader copies it: the tags dropped, the entities read."""
+    return unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
+
+
+def test_the_command_line_reference_copies_exactly():
+    """No smart quotes: an option copied from the page is the option (not an en dash), a
+    quoted bot spec keeps the quotes a shell reads."""
+    text = _text(site() / "reference/generated/cli.html")
+    assert "--engine" in text and "'pimc(samples=8)'" in text
+    assert "\u2013engine" not in text and "\u2018pimc(samples=8)\u2019" not in text
+
+
+# the theme's section navigation, holding no link
+_EMPTY_NAV = re.compile(
+    r'aria-label="Section Navigation">\s*<p[^>]*>[^<]*</p>\s*'
+    r'<div class="bd-toc-item[^"]*">\s*</div>'
+)
+
+
+def test_no_page_has_an_empty_sidebar():
+    """No page shows an empty "Section Navigation" (a top-level page without sub-pages
+    did: docs/conf.py's html_sidebars gives those no primary sidebar)."""
+    root = site()
+    empty = []
+    for page in sorted(root.rglob("*.html")):
+        if page.relative_to(root).parts[0] in ("_static", "_sources", "_modules"):
+            continue
+        if _EMPTY_NAV.search(page.read_text(encoding="utf-8")):
+            empty.append(str(page.relative_to(root)))
+    assert not empty, f"{len(empty)} pages with an empty sidebar: {empty[:20]}"

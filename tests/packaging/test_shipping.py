@@ -206,3 +206,41 @@ def test_wheel_from_a_fresh_clone(tmp_path):
         [venv / "bin" / "shengji", "studies"], cwd=away, capture_output=True, text=True, env=env
     )
     assert listed.returncode == 0 and "duel_pimc" in listed.stdout
+
+
+@pytest.mark.slow
+def test_a_second_install_compiles_nothing(tmp_path):
+    """After an in-place build (what ``pip install -e .`` leaves in src/), building the
+    package again, as the README's test command does, takes those builds: no C compiled."""
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    first = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace", "-j", "2"],
+        cwd=clone, capture_output=True, text=True, timeout=3600,
+    )  # fmt: skip
+    assert first.returncode == 0, first.stderr[-3000:]
+    res = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation",
+         "-w", str(tmp_path / "dist"), "."],
+        cwd=clone, capture_output=True, text=True, timeout=3600,
+    )  # fmt: skip
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+    out = res.stdout + res.stderr
+    assert "shengji: the compiled core is up to date in src/: nothing to compile" in out
+    assert "Cythonizing" not in out and " -c src/shengji/_core/" not in out  # no compiler
+    (wheel,) = (tmp_path / "dist").glob("shengji-*.whl")
+    units = list((clone / "src").rglob("*.pyx"))  # (build/ holds copies: package data)
+    assert len([n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".so")]) == len(units)
+
+
+def test_getting_started_installs_the_learn_extras_pin():
+    """The page's PyTorch command (the CPU wheel, installed before the extra) pins the
+    version the ``learn`` extra pins: pyproject.toml is where that fact is written."""
+    import tomllib
+
+    (pin,) = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]["learn"]
+    page = (ROOT / "docs" / "getting-started.md").read_text()
+    assert f"pip install {pin} --index-url https://download.pytorch.org/whl/cpu" in page
+    assert 'pip install -e ".[learn]"' in page

@@ -140,12 +140,12 @@ def run(n_multi: int, seed: int, all_seats: bool = True) -> dict[str, int]:
     raise AssertionError(f"only {total['multi']} multi-tractor leads in {len(seeds)} tricks")
 
 
-def test_core_matches_reference_on_2k_multi_tractor_tricks():
+def test_core_matches_reference_on_500_multi_tractor_tricks():
     # One seat's plays per trick (the seat rotates with the seed), to keep the default run
     # short; the slow run judges every seat's, on 10^5 more.
-    asked = run(2_000, seed=20261201, all_seats=False)
+    asked = run(500, seed=20261201, all_seats=False)
     # Every trick asks every kind of question (every seat has plays of the lead's size).
-    assert asked["multi"] == 2_000
+    assert asked["multi"] == 500
     assert asked["classify"] == asked["throw"] == asked["tricks"]
     assert asked["match"] > 1.5 * asked["tricks"] and asked["follow"] > 3 * asked["tricks"]
     assert asked["winner"] == asked["kitty"] == 2 * asked["tricks"]

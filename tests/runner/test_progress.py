@@ -20,7 +20,7 @@ import time
 import pytest
 
 from shengji.runner import progress
-from shengji.runner.progress import LogProgress, duration, make_progress
+from shengji.runner.progress import ItemCosts, LogProgress, duration, make_progress
 from tests.support.runsupport import CLI, kill_group, run_cli, study_file, terminal_sigint
 
 RUN = {"study": "deals", "n": 100_000, "seed": 2, "chunk_size": 5_000}  # 20 chunks
@@ -63,6 +63,48 @@ def test_log_progress_estimates_early(monkeypatch):
     now[0] += 1000
     log.update(10**11)
     assert buf.getvalue().splitlines()[-1].startswith("shengji: 10% (")
+
+
+def test_item_costs_sum_the_pieces_a_range_covers():
+    costs = ItemCosts([(0, 1.0), (50, 99.0), (60, 2.0)], 100)
+    assert costs.total == 50 * 1 + 10 * 99 + 40 * 2
+    assert costs.of(0, 50) == 50 and costs.of(55, 10) == 5 * 99 + 5 * 2
+    assert costs.of(99, 1) == 2 and costs.of(10, 0) == 0
+
+
+def test_the_time_left_follows_the_items_cost_not_their_count(monkeypatch):
+    # half the deals are cheap (a random vs greedy pair), half cost 99 times as much (pimc):
+    # after the cheap half the run is 1% done, not 50%, and the time left says so
+    now = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: now[0])
+    costs = ItemCosts([(0, 1.0), (50, 99.0)], 100)
+    buf = io.StringIO()
+    log = LogProgress(100, "deals", 0, buf, costs)
+    assert progress.FIRST_ESTIMATE_S <= 10
+    now[0] += 10  # no tenth done: the early estimate
+    log.update(50, costs.of(0, 50))
+    line = buf.getvalue().strip()
+    assert line.startswith("shengji: 1% (50 of 100 deals) in 10.0 s, 5 deals/s"), line
+    assert line.endswith("about 16 min 30 s left"), line  # 4,950 cost units at 5 a second
+    unweighted = io.StringIO()
+    plain = LogProgress(100, "deals", 0, unweighted)
+    plain.update(50)
+    assert unweighted.getvalue().startswith("shengji: 50% (50 of 100 deals)")
+
+
+def test_the_bar_follows_the_cost_and_shows_the_items():
+    from tqdm import tqdm
+
+    costs = ItemCosts([(0, 1.0), (50, 99.0)], 100)
+    buf = io.StringIO()
+    bar = progress.CostBar(tqdm, 100, "deals", 0, buf, costs.total, 0.0)
+    bar.bar.delay = 0  # draw at once (a run's bar waits a second)
+    bar.update(50, costs.of(0, 50))
+    bar.bar.refresh()
+    assert "  1%|" in buf.getvalue() and "| 50/100 deals [" in buf.getvalue()
+    bar.update(50, costs.of(50, 50))
+    bar.close()
+    assert buf.getvalue().rstrip().split("\r")[-1].startswith("100%|")
 
 
 def test_duration_format():

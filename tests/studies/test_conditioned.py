@@ -6,6 +6,7 @@ for a constraint no deal can meet."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import numpy as np
 import pyarrow.dataset as ds
@@ -72,8 +73,14 @@ def test_same_bytes_for_any_number_of_workers_and_another_seed_differs(tmp_path,
             for key in total:
                 total[key] += meta["deal_stats"][key]
     assert total == {"deals": a.stats["deal_deals"], "tries": a.stats["deal_tries"]}
-    # the run's metadata is the run's: a chunk's own counts are not in it
-    assert "deal_stats" not in run_metadata(a.out)
+    # the run's metadata is the run's: its chunks' counts summed, and their ratio
+    run_stats = dict(total, rate=total["deals"] / total["tries"])
+    assert run_metadata(a.out)["deal_stats"] == run_stats
+    assert load(a.out).attrs["shengji"]["deal_stats"] == run_stats
+    # a table directory alone (no manifest): the sum of its files'
+    first = sorted(p for p in a.out.iterdir() if p.is_dir() and any(p.glob("part-*")))[0]
+    shutil.copytree(first, tmp_path / "loose" / first.name)
+    assert run_metadata(tmp_path / "loose" / first.name)["deal_stats"] == run_stats
 
 
 def test_the_kinds_that_take_a_deal_table_are_the_ones_tested_here():
@@ -122,7 +129,8 @@ def test_an_aggregate_run_records_the_whole_runs_acceptance(tmp_path):
     res = _run(tmp_path, "a", "deals", aggregate=True)
     meta = _meta(next((res.out / "histograms").glob("part-*.parquet")))
     assert meta["deal_stats"] == {"deals": SIZES["deals"], "tries": res.stats["deal_tries"]}
-    assert run_metadata(res.out)["deal_stats"] == meta["deal_stats"]
+    rate = SIZES["deals"] / res.stats["deal_tries"]
+    assert run_metadata(res.out)["deal_stats"] == dict(meta["deal_stats"], rate=rate)
     h = ds.dataset(res.out / "histograms").to_table().to_pandas()
     low = h[(h.column == "trumps_h") & (h.seat == 0) & (h.value < 12)]
     assert low["count"].sum() == 0

@@ -145,3 +145,25 @@ def test_the_summary_lists_the_pairs():
     lines = STUDY.summary(cfg, stats)
     assert lines[0].startswith("random vs greedy: -100.0 ± ")
     assert "shengji ladder OUT" in lines[-1]
+
+
+def test_the_progress_estimate_weights_each_pair_by_its_bots_cost(tmp_path, capsys):
+    kind, cfg = _config(
+        bots={"random": "random", "greedy": "greedy", "pimc": "pimc(samples=2, candidates=2)"},
+        n=8,
+    )
+    steps = kind.item_costs(cfg)
+    assert [start for start, _ in steps] == [p.offset for p in cfg.pairs]
+    cost = {(p.a, p.b): c for p, (_, c) in zip(cfg.pairs, steps, strict=True)}
+    assert cost["random", "pimc"] > 10 * cost["random", "greedy"]  # a search's hands
+    assert cost["random", "pimc"] == cost["greedy", "pimc"]
+    # the run's progress lines (stderr is no terminal here) count deals, weighted by cost
+    run_study(kind, cfg, tmp_path / "l", workers=1, quiet=False)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[-1].startswith("shengji: 100% (24 of 24 deals) in "), lines
+    # after the cheap pair and one of pimc's, two thirds of the deals are done but about
+    # half the run's cost (unweighted: 67%)
+    c = [c for _, c in steps]
+    pct = round(100 * (c[0] + c[1]) / sum(c))
+    assert 45 <= pct <= 55
+    assert any(ln.startswith(f"shengji: {pct}% (16 of 24 deals) in ") for ln in lines), lines

@@ -68,3 +68,11 @@ def wrong_dtype(observations, action_masks):
 
 def one_arg(observation):
     return 0
+
+
+def one_argument(observation):
+    """A bot of the wrong arity: the evaluator refuses it before anything runs."""
+    return min(observation.legal_actions)
+
+
+not_callable = 42  # not an agent at all

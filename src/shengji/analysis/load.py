@@ -182,13 +182,34 @@ def _metadata(table_dir: Path, name: str, header: dict | None) -> dict:
     meta = _file_metadata(parts[0])
     if meta is None:
         raise _not_output(parts[0], f"the file carries no {_META_KEY.decode()!r} metadata")
-    if "chunk" in meta:  # a chunk's own count of conditional deals, not the run's
-        meta.pop("deal_stats", None)
+    if "deal_stats" in meta:  # a chunk file's are its own: the run's are their sum
+        meta["deal_stats"] = _deal_stats(table_dir, parts, header, meta)
     for key in ("chunk", "start", "count"):  # per-chunk fields, not the run's
         meta.pop(key, None)
     meta["table"] = name
     meta["tables"] = list((header or {}).get("tables") or [name])
     return meta
+
+
+def _deal_stats(table_dir: Path, parts: list[Path], header: dict | None, meta: dict) -> dict:
+    """A conditioned run's acceptance: its deals dealt and candidate deals drawn, summed over
+    the chunks written (the manifest's records, or the part files' metadata without one;
+    an aggregate run's one file holds the run's already), and their ratio."""
+    counts = []
+    if "chunk" not in meta:
+        counts.append((meta["deal_stats"]["deals"], meta["deal_stats"]["tries"]))
+    elif header is not None:
+        manifest = Manifest(table_dir.parent)
+        for _, rec in manifest.latest_records(lambda r: "deal_tries" in r.get("stats", {})):
+            counts.append((rec["stats"]["deal_deals"], rec["stats"]["deal_tries"]))
+    else:
+        for part in parts:
+            stats = (_file_metadata(part) or {}).get("deal_stats") or {}
+            if "tries" in stats:
+                counts.append((stats["deals"], stats["tries"]))
+    deals = sum(int(d) for d, _ in counts)
+    tries = sum(int(t) for _, t in counts)
+    return {"deals": deals, "tries": tries, "rate": deals / tries if tries else float("nan")}
 
 
 def load(path: str | Path, table: str | None = None):

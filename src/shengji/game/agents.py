@@ -35,9 +35,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import Any
 
@@ -174,7 +176,7 @@ def resolve_reference(text: str, where: str = "agent") -> Any:
             sys.modules.setdefault(path.stem, mod)
             spec.loader.exec_module(mod)
         else:
-            mod = importlib.import_module(module)
+            mod = _import_module(module)
     except ValueError:
         raise
     except Exception as exc:  # the user's module failed to import: one line
@@ -189,6 +191,24 @@ def resolve_reference(text: str, where: str = "agent") -> Any:
             raise ValueError(f"{where}: {module!r} has no {name!r}")
         obj = getattr(obj, part)
     return obj
+
+
+def _import_module(module: str) -> Any:
+    """``importlib.import_module``, and a module of the current directory too: a console
+    script (``shengji evaluate mybot:act``) has its own folder, not the current one, on
+    ``sys.path`` (``python -m`` and ``python -c`` have the current one).  The current
+    directory is appended only when the module is found nowhere else; it stays, so that
+    the module's own imports and the run's worker processes find it too."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        here = os.getcwd()
+        top = module.partition(".")[0]
+        on_path = {os.path.abspath(p or os.curdir) for p in sys.path}
+        if exc.name != top or here in on_path or PathFinder.find_spec(top, [here]) is None:
+            raise
+    sys.path.append(here)
+    return importlib.import_module(module)
 
 
 def _positional_count(fn: Any) -> int | None:

@@ -4,7 +4,8 @@ chunks finish (in any order; the data does not depend on it), keeps at most
 ``2 × workers`` chunks in flight — the chunk plan is consumed lazily, so memory stays flat
 whatever n — and is shut down with ``close()``.
 
-* ``local``: processes on this machine (``spawn``), or in-process for one worker.
+* ``local``: processes on this machine (spawned, without re-running the user's script:
+  ``processes.py``), or in-process for one worker.
 * ``dask``: a ``dask.distributed`` cluster — an existing one (``scheduler`` address) or a
   ``LocalCluster`` of ``workers`` single-threaded worker processes.  Workers write their chunk
   files themselves, so the output directory must be visible to every worker under the same
@@ -157,11 +158,12 @@ class LocalStream:
         self.chunks, self.workers, self.pool, self.queue = chunks, workers, None, None
         self.on_progress = None
         if workers > 1 and count > 1:
-            import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            # spawn, not fork: the parent may hold threads (progress bar, BLAS) that fork breaks.
-            ctx = multiprocessing.get_context("spawn")
+            from shengji.runner.processes import worker_context
+
+            # spawned, without re-running the user's script (processes.py)
+            ctx = worker_context((kind, cfg))
             n = min(workers, count)
             self.queue = ctx.Queue() if not quiet else None
             self.pool = ProcessPoolExecutor(

@@ -199,6 +199,14 @@ class Study:
     def chunk_size_for(self, options: dict) -> int:
         return self.default_chunk_size
 
+    def item_costs(self, cfg: StudyConfig) -> list[tuple[int, float]] | None:
+        """The expected cost of an item where it differs along the run, for the progress
+        estimate only (never the data): ``(first item, cost of each item from there on)``
+        in item order, relative to each other; None (the default) when every item costs
+        about the same.  The ladder's pairs differ by 1,000x (random vs greedy, pimc vs
+        swift): its time left is then weighted by them, not by the deals counted."""
+        return None
+
     def configure(self, cfg: StudyConfig) -> StudyConfig:
         """The run's config from the validated common one: ``cfg`` itself, or a kind's
         own ``StudyConfig`` subclass (a ladder's pairs and their chunk plan)."""

@@ -59,7 +59,7 @@ from shengji.runner.output import (
     write_table_temp,
 )
 from shengji.runner.plan import ChunkPlan, ConfigError, Study, StudyConfig
-from shengji.runner.progress import make_progress
+from shengji.runner.progress import ItemCosts, make_progress
 
 __all__ = [
     "RunResult",
@@ -395,14 +395,34 @@ def _run_chunks(
 ) -> RunResult:
     stats = dict(kept.stats)
     has_aggregate = kept.aggregate
-    bar = make_progress(plan.n, kind.unit, quiet or not todo, initial=kept.items)
+    steps = kind.item_costs(cfg)
+    costs = ItemCosts(steps, plan.n) if steps else None
+    done_cost = 0.0
+    if costs is not None:
+        done_cost = sum(costs.of(plan[k].start, plan[k].count) for k in kept.index)
+    bar = make_progress(
+        plan.n,
+        kind.unit,
+        quiet or not todo,
+        initial=kept.items,
+        costs=costs,
+        initial_cost=done_cost,
+    )
     t0 = time.perf_counter()
     closing = 0.0
     partial: dict[int, int] = {}  # items reported so far by chunks still running
 
+    def advance(index: int, k: int) -> None:
+        """k more items of chunk ``index`` done (a chunk's items cost alike)."""
+        if costs is None:
+            bar.update(k)
+        else:
+            chunk = plan[index]
+            bar.update(k, costs.of(chunk.start, chunk.count) * k / max(1, chunk.count))
+
     def on_progress(index: int, k: int) -> None:
         partial[index] = partial.get(index, 0) + k
-        bar.update(k)
+        advance(index, k)
 
     try:
         if stream is not None:
@@ -413,7 +433,7 @@ def _run_chunks(
                 outdir.manifest.append(record)
                 has_aggregate |= _add(stats, record)
                 if bar is not None:
-                    bar.update(record["count"] - partial.pop(record["chunk"], 0))
+                    advance(record["chunk"], record["count"] - partial.pop(record["chunk"], 0))
             t_close = time.perf_counter()
             stream.close()  # a LocalCluster's shutdown is not the run's time
             closing = time.perf_counter() - t_close
