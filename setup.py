@@ -112,6 +112,9 @@ def selected_units() -> list[Path]:
     return [p for p in units if not only or unit_name(p) in only]
 
 
+HEADERS = sorted(str(p) for p in (CORE / "include").glob("*.h"))
+
+
 def extensions() -> list[Extension]:
     import numpy
 
@@ -126,6 +129,8 @@ def extensions() -> list[Extension]:
                 define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
                 extra_compile_args=cflags,
                 extra_link_args=ldflags,
+                # a header's edit recompiles the units (the .c itself does not change)
+                depends=HEADERS,
             )
         )
     return exts
@@ -246,7 +251,7 @@ class BuildExt(build_ext):
         except Exception:  # another Cython's internals: compile everything, as before
             return set()
         here = os.path.abspath(SRC) + os.sep
-        common = [str(p) for p in (CORE / "include").glob("*.h")] + [__file__]
+        common = HEADERS + [__file__]
         current = set()
         for ext in exts:
             built = str(SRC / self.get_ext_filename(ext.name))
@@ -278,7 +283,7 @@ setup(
     package_data={
         "shengji": ["py.typed", "*.pyi", "**/*.pyi", "_core/**/*.pxd", "_core/**/*.pyx"]
         + ["_core/include/*.h"]
-        + ["_core/bots/*.npz"],  # the net bot's weights (bots/net.pyx loads them at import)
+        + ["_core/bots/*.npz"],  # the net bot's shipped weights (read when a bot names them)
         STUDY_FILES: ["*.toml"],
     },
     ext_modules=extensions(),
