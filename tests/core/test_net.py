@@ -389,3 +389,28 @@ def test_two_networks_play_one_duel_and_the_metadata_names_both(tmp_path):
     write_weights(other, {k: v * 2 for k, v in floats.items()}, {"script": "test"})
     with pytest.raises(ValueError, match="other weights under the same name"):
         parse_bot("team_a", recorded)
+
+
+def test_a_second_network_plays_wherever_a_bot_is_named(tmp_path):
+    from shengji.adapters.vector import VectorEnv
+    from shengji.learn.model import FLOATS, write_weights
+
+    floats = {k: _shipped()[k] for k in FLOATS}
+    other = write_weights(tmp_path / "copy.npz", floats, {"script": "test"}) and (
+        tmp_path / "copy.npz"
+    )
+    label = f"net(weights={other})"
+    s = HandState("standard", "2", banker=1, seed=12)
+    twin = s.clone()
+    while not s.is_over():  # the same float weights: the same integers, the same choices
+        action = s.bot_action(label)
+        assert twin.bot_action("net") == action
+        s.apply(action)
+        twin.apply(action)
+    env = VectorEnv(
+        2, preset="standard", seats=(0, 2), opponents={"bot": "net", "weights": str(other)}
+    )
+    env.reset(seed=5)
+    for _ in range(60):
+        env.step(env.sample_actions())
+    assert str(other) in net.loaded()
