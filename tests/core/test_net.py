@@ -389,6 +389,12 @@ def test_two_networks_play_one_duel_and_the_metadata_names_both(tmp_path):
     write_weights(other, {k: v * 2 for k, v in floats.items()}, {"script": "test"})
     with pytest.raises(ValueError, match="other weights under the same name"):
         parse_bot("team_a", recorded)
+    # pimc's search over the network records the shipped network it rolls out with
+    search = parse_bot("team_a", "pimc(rollout=net)").to_config()
+    assert search["rollout_sha256"] == net.info()["sha256"]
+    assert "rollout_sha256" not in parse_bot("team_a", "pimc").to_config()
+    with pytest.raises(ValueError, match="plays no weights file"):
+        parse_bot("team_a", {"bot": "pimc", "rollout_sha256": "0" * 64})
 
 
 def test_a_second_network_plays_wherever_a_bot_is_named(tmp_path):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shengji._core.bots.bot import ROLLOUT_BOTS  # noqa: F401 (the bots a search rolls out with)
-from shengji._core.bots.table import BOTS, DIGEST_SUFFIX, Weights, bot_row, check_params
+from shengji._core.bots.table import BOTS, DIGEST_SUFFIX, bot_row, check_params
 from shengji.names import BOT_NAMES
 
 __all__ = ["BOT_PARAMS", "BotSpec", "RECORDED_WHEN_SET", "parse_bot", "chunk_size_for"]
@@ -138,9 +138,9 @@ class BotSpec:
         for k, v in self.params:
             if k in always or v != defaults[k]:
                 out[k] = v
-            kind = row.param(k).kind  # type: ignore[union-attr]  # k is one of its params
-            if isinstance(kind, Weights):  # the file's digest beside its name
-                out[k + DIGEST_SUFFIX] = kind.digest(v)
+            digest = row.param(k).kind.digest(v)  # type: ignore[union-attr]  # one of its params
+            if digest is not None:  # the file it plays (a network's weights) by its sha256
+                out[k + DIGEST_SUFFIX] = digest
         return out
 
 

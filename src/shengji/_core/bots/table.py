@@ -72,6 +72,11 @@ class Kind:
         before any build): ``pack``'s, unless packing needs the built core."""
         return self.pack(value)
 
+    def digest(self, value: Any) -> str | None:
+        """The sha256 of the file a value plays (a network's weights), which a run's metadata
+        records beside it (``<name>_sha256``); None for a value that plays no file."""
+        return None
+
     def values(self) -> str:
         """The allowed values, for listings and help."""
         raise NotImplementedError
@@ -164,6 +169,13 @@ class BotChoice(Choice):
 
             net.load()
         return NAMES.index(value)
+
+    def digest(self, value):
+        if value != "net":
+            return None
+        from shengji._core.bots import net
+
+        return str(net.info()["sha256"])
 
 
 @dataclass(frozen=True)
@@ -444,7 +456,12 @@ def check_params(bot: Bot, given: Mapping[str, Any], where: str) -> dict[str, An
     """Every parameter of ``bot``: the given ones checked, the others at their defaults
     (a dict in the row's order); ValueError with one line naming ``where.<param>`` for a
     bad value, an unknown name or a constraint broken."""
-    digests = {f"{p.name}{DIGEST_SUFFIX}": p for p in bot.params if isinstance(p.kind, Weights)}
+    # the digests a run records beside the parameters that play a file (Kind.digest)
+    digests = {
+        f"{p.name}{DIGEST_SUFFIX}": p
+        for p in bot.params
+        if isinstance(p.kind, (Weights, BotChoice))
+    }
     for key in given:
         if bot.param(key) is None and key not in digests:
             allowed = ", ".join(sorted(p.name for p in bot.params)) if bot.params else "none"
@@ -455,12 +472,14 @@ def check_params(bot: Bot, given: Mapping[str, Any], where: str) -> dict[str, An
         p.name: p.check(f"{where}.{p.name}", given[p.name]) if p.name in given else p.default
         for p in bot.params
     }
-    for p in digests.values():  # a default network too is read (and refused) here
-        if p.name not in given:
+    for p in bot.params:  # a default network too is read (and refused) here
+        if isinstance(p.kind, Weights) and p.name not in given:
             p.check(f"{where}.{p.name}", p.default)
     for key, p in digests.items():
         if key in given:
-            want, have = given[key], p.kind.digest(values[p.name])  # type: ignore[attr-defined]
+            want, have = given[key], p.kind.digest(values[p.name])
+            if have is None:
+                raise ValueError(f"{where}.{key}: {values[p.name]!r} plays no weights file")
             if want != have:
                 raise ValueError(
                     f"{where}.{key}: the run recorded {want!r}, but {values[p.name]!r} now "
