@@ -26,8 +26,8 @@ static void SJ_FN(sj_l1_update)(int16_t *restrict acc, const int16_t *restrict w
     for (k = 0; k < m; k++) {
         const uint16_t *restrict row = (const uint16_t *)(w + (long)idx[k] * n);
         const uint16_t d = (uint16_t)delta[k];
-        for (j = 0; j < n; j++)
-            a[j] = (uint16_t)(a[j] + (uint16_t)(d * row[j]));
+        for (j = 0; j < n; j++) /* in 32 unsigned bits: uint16 * uint16 promotes to int */
+            a[j] = (uint16_t)(a[j] + (uint16_t)((uint32_t)d * row[j]));
     }
 }
 
