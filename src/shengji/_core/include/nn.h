@@ -55,7 +55,6 @@ enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, S
 #define SJ_SCALAR_BUILD 1
 #define SJ_ISA scalar
 #include "nn_kernels.h"
-#undef SJ_ISA
 #undef SJ_SCALAR_BUILD
 #pragma GCC pop_options
 
@@ -71,15 +70,7 @@ enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, S
 #define SJ_ADD32 _mm_add_epi32
 #define SJ_MADD16 _mm_madd_epi16
 #define SJ_ISA sse2           /* the x86-64 baseline */
-#include "nn_kernels.h"
-#undef SJ_ISA
-#undef SJ_VB
-#undef SJ_IV
-#undef SJ_LOADU
-#undef SJ_STOREU
-#undef SJ_SET1_32
-#undef SJ_ADD32
-#undef SJ_MADD16
+#include "nn_kernels.h" /* which undefines SJ_ISA and the build's macros */
 #endif
 
 #if SJ_X86
@@ -93,15 +84,7 @@ enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, S
 #define SJ_ADD32 _mm256_add_epi32
 #define SJ_MADD16 _mm256_madd_epi16
 #define SJ_ISA avx2
-#include "nn_kernels.h"
-#undef SJ_ISA
-#undef SJ_VB
-#undef SJ_IV
-#undef SJ_LOADU
-#undef SJ_STOREU
-#undef SJ_SET1_32
-#undef SJ_ADD32
-#undef SJ_MADD16
+#include "nn_kernels.h" /* which undefines SJ_ISA and the build's macros */
 #pragma GCC pop_options
 
 #pragma GCC push_options
@@ -114,15 +97,7 @@ enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, S
 #define SJ_ADD32 _mm512_add_epi32
 #define SJ_MADD16 _mm512_madd_epi16
 #define SJ_ISA avx512
-#include "nn_kernels.h"
-#undef SJ_ISA
-#undef SJ_VB
-#undef SJ_IV
-#undef SJ_LOADU
-#undef SJ_STOREU
-#undef SJ_SET1_32
-#undef SJ_ADD32
-#undef SJ_MADD16
+#include "nn_kernels.h" /* which undefines SJ_ISA and the build's macros */
 #pragma GCC pop_options
 #endif
 #undef SJ_SCALAR_BUILD

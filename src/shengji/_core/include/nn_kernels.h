@@ -180,3 +180,12 @@ static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict
 #undef SJ_FN
 #undef SJ_CAT
 #undef SJ_CAT2
+/* the build's macros (nn.h defines them for each inclusion) */
+#undef SJ_ISA
+#undef SJ_VB
+#undef SJ_IV
+#undef SJ_LOADU
+#undef SJ_STOREU
+#undef SJ_SET1_32
+#undef SJ_ADD32
+#undef SJ_MADD16
