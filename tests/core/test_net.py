@@ -420,3 +420,19 @@ def test_a_second_network_plays_wherever_a_bot_is_named(tmp_path):
     for _ in range(60):
         env.step(env.sample_actions())
     assert str(other) in net.loaded()
+
+
+def test_the_shipped_file_named_by_its_path_first_still_plays_the_rollouts():
+    code = (
+        "from shengji._core.bots import net\n"
+        "from shengji.game import HandState\n"
+        "h = net.load(str(net.SHIPPED_WEIGHTS))\n"
+        "assert h != 0 and net.load() == 0, h\n"
+        "assert net.info(0)['sha256'] == net.info(h)['sha256']\n"
+        "s = HandState('standard', '2', banker=0, seed=3)\n"
+        "for _ in range(6):\n"
+        "    s.apply(s.bot_action('pimc(rollout=net, samples=2)'))\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

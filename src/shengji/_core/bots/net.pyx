@@ -116,7 +116,6 @@ N_SHIFTS = 4
 
 cdef bint INCREMENTAL = True                # use_incremental: measurements only
 cdef SjQNet MODELS[NET_MAX_MODELS]
-cdef void* BLOCKS[NET_MAX_MODELS]
 cdef double SCORE_ONE[NET_MAX_MODELS]      # a score's integer per unit (2^its fraction bits)
 cdef double VALUE_ONE[NET_MAX_MODELS]
 cdef int N_MODELS = 1           # the next free slot (0: the shipped network's)
@@ -260,7 +259,7 @@ def _refuse(path, reason):
     raise WeightsError(f"net weights {str(path)!r}: {reason}")
 
 
-def _read(path: Path, data: bytes, digest: str):
+def _read(path: Path, data: bytes):
     """The checked arrays, layer sizes and metadata of a weights file's bytes."""
     try:
         with np.load(io.BytesIO(data), allow_pickle=False) as f:
@@ -366,8 +365,7 @@ cdef int _install(int h, dict checked, dict sizes) except -1:
     m.sh2, m.sh3 = int(shifts[0]), int(shifts[1])
     SCORE_ONE[h] = float(1 << int(shifts[2]))
     VALUE_ONE[h] = float(1 << int(shifts[3]))
-    MODELS[h] = m
-    BLOCKS[h] = p
+    MODELS[h] = m                            # kept for the process (never freed)
     return 0
 
 
@@ -390,8 +388,11 @@ def load(source=SHIPPED) -> int:
         key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
     except OSError as exc:
         _refuse(path, f"cannot be read ({exc.strerror or exc})")
+    shipped = source == SHIPPED    # the default bot's and the rollouts' network: slot 0
     with _lock:
-        if key in _by_path:
+        if shipped and MODELS[0].w1 != NULL:
+            return 0
+        if key in _by_path and not shipped:
             return _by_path[key]
         try:
             data = path.read_bytes()
@@ -399,11 +400,17 @@ def load(source=SHIPPED) -> int:
             _refuse(path, f"cannot be read ({exc.strerror or exc})")
         digest = hashlib.sha256(data).hexdigest()
         if digest in _by_digest:
-            _by_path[key] = _by_digest[digest]
-            return _by_digest[digest]
-        checked, sizes, meta = _read(path, data, digest)
-        if source == SHIPPED:
-            h = 0                  # the default bot's and the rollouts' network: slot 0
+            h = _by_digest[digest]
+            if shipped:            # the same bytes loaded under another name: slot 0 too
+                MODELS[0] = MODELS[h]
+                SCORE_ONE[0], VALUE_ONE[0] = SCORE_ONE[h], VALUE_ONE[h]
+                _info[0] = {**_info[h], "path": str(path)}
+                return 0
+            _by_path[key] = h
+            return h
+        checked, sizes, meta = _read(path, data)
+        if shipped:
+            h = 0
         elif N_MODELS >= NET_MAX_MODELS:
             raise MemoryError(f"net weights {str(path)!r}: this process holds "
                               f"{NET_MAX_MODELS - 1} networks besides the shipped one")
@@ -411,12 +418,13 @@ def load(source=SHIPPED) -> int:
             h = N_MODELS
             N_MODELS += 1
         _install(h, checked, sizes)
-        while len(_info) <= h:
+        while len(_info) < NET_MAX_MODELS:
             _info.append(None)
         _info[h] = {"path": str(path), "sha256": digest, "meta": meta,
                     "sizes": (sizes["h1"], sizes["h2"], sizes["h3"])}
         _by_digest[digest] = h
-        _by_path[key] = h
+        if not shipped:
+            _by_path[key] = h
         return h
 
 
