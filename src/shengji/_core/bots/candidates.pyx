@@ -30,8 +30,8 @@ from shengji._core.engine.play cimport (
 )
 from shengji._core.base.rng cimport Rng, rng_fixed
 from shengji._core.bots.greedy cimport (
-    bury_lowest, bury_lowest_voiding, follow_candidates, greedy_bury, greedy_play, lowest_card,
-    play_cost, sure_components,
+    bury_lowest, bury_lowest_voiding, decision_memo_begin, decision_memo_end,
+    follow_candidates, greedy_bury, greedy_play, lowest_card, play_cost, sure_components,
 )
 from shengji._core.bots.memory cimport highest_kind, memory_bury, memory_play
 
@@ -130,6 +130,15 @@ cdef bint lead_of_kind(const View* v, int s, int what, Play* out) noexcept nogil
 
 cdef int play_candidates(const View* v, ChoosePlay first, int cap, Play* cands,
                          uint8_t* origin, uint8_t* by, Play* buf) noexcept nogil:
+    cdef int n
+    cdef bint opened = decision_memo_begin(v)   # memory's, greedy's and the follows' work once
+    n = _play_candidates(v, first, cap, cands, origin, by, buf)
+    decision_memo_end(opened)
+    return n
+
+
+cdef int _play_candidates(const View* v, ChoosePlay first, int cap, Play* cands,
+                          uint8_t* origin, uint8_t* by, Play* buf) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef int n = 0, m, i, j, lo, hi, what, s, tmp
     cdef Play q

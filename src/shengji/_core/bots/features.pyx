@@ -42,7 +42,8 @@ from shengji._core.bots.candidates cimport (
     BY_GREEDY, BY_MEMORY, bury_candidates, play_candidates,
 )
 from shengji._core.bots.greedy cimport (
-    TrickNow, beaten_by_unseen, follow_wins, play_cost, trick_now,
+    TrickNow, beaten_by_unseen, decision_memo_begin, decision_memo_end, follow_wins, play_cost,
+    trick_now,
 )
 
 # (name, blocks, width, kind): the pieces of the state and of a candidate, in order; kind
@@ -334,6 +335,14 @@ cdef void action_features(const View* v, const uint8_t* slot, const uint8_t* row
 
 cdef int decision_inputs(const View* v, int cap, bint features_always, Decision* d,
                          Play* buf) noexcept nogil:
+    cdef bint opened = decision_memo_begin(v)   # play_candidates' trick, the features' too
+    d.n = _decision_inputs(v, cap, features_always, d, buf)
+    decision_memo_end(opened)
+    return d.n
+
+
+cdef int _decision_inputs(const View* v, int cap, bint features_always, Decision* d,
+                          Play* buf) noexcept nogil:
     cdef int i
     cdef TrickNow tn
     cdef const TrickNow* now = NULL

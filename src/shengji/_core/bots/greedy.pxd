@@ -42,6 +42,14 @@ cdef int bury_lowest(const View* v, int point_weight, Play* out) noexcept nogil
 cdef int bury_lowest_voiding(const View* v, int point_weight, int void_suit,
                              Play* out) noexcept nogil
 
+# A decision's memo, in this thread: between decision_memo_begin(v) and
+# decision_memo_end(what it returned), follow_candidates and trick_now of the view v (the
+# same pointer; its content must not change meanwhile) are computed once and then copied.
+# begin returns whether it opened the memo (False: one is open for v already, and stands);
+# a begin for another view replaces it, so nested decisions stay exact.
+cdef bint decision_memo_begin(const View* v) noexcept nogil
+cdef void decision_memo_end(bint opened) noexcept nogil
+
 # The current trick as a follower sees it: the seat winning it so far, and the winning
 # play's following-suit (the led suit, or TRUMP for a ruff) and key (combos.lead_key).
 ctypedef struct TrickNow:

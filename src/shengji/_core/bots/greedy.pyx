@@ -22,6 +22,7 @@ played - buried by itself).
          counts); else give up the least (points first, low cards, no broken pairs,
          trumps kept)."""
 from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memcpy
 
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP, team
 from shengji._core.rules.combos cimport (
@@ -318,23 +319,84 @@ cdef int fill_candidates(const View* v, Play* buf) noexcept nogil:
     return cnt
 
 
+# The memo of one decision (greedy.pxd decision_memo_begin): its view, the follows
+# follow_candidates listed for it and the trick trick_now found, in this thread.
+cdef extern from *:
+    """
+    typedef struct {
+        const void *view;       /* the decision's view; NULL: no decision open */
+        int follow_n;           /* -1: follow_candidates not asked yet */
+        int trick_set;
+        int trick[3];           /* TrickNow: seat, suit, key */
+        uint64_t follow[2 * 512];
+    } SjDecisionMemo;
+    static __thread SjDecisionMemo sj_decision_memo = {0, -1, 0, {0, 0, 0}, {0}};
+    static inline SjDecisionMemo *sj_decision_memo_get(void) { return &sj_decision_memo; }
+    """
+    ctypedef struct SjDecisionMemo:
+        const void* view
+        int follow_n
+        int trick_set
+        int trick[3]
+        uint64_t follow[1024]
+    SjDecisionMemo* sj_decision_memo_get() noexcept nogil
+
+assert sizeof(Play) * MAX_PLAYS <= sizeof(uint64_t) * 1024
+
+
+cdef bint decision_memo_begin(const View* v) noexcept nogil:
+    cdef SjDecisionMemo* m = sj_decision_memo_get()
+    if m.view == <const void*> v:
+        return False                     # already open for v: its memo stands
+    m.view = <const void*> v
+    m.follow_n = -1
+    m.trick_set = 0
+    return True
+
+
+cdef void decision_memo_end(bint opened) noexcept nogil:
+    if opened:
+        sj_decision_memo_get().view = NULL
+
+
 cdef int follow_candidates(const View* v, Play* buf) noexcept nogil:
     """The follows worth ranking (at most MAX_PLAYS): short of the led suit, every fill is
     legal and there are too many, so the few that matter (fill_candidates); else every
-    legal follow."""
+    legal follow.  Within a decision's memo (decision_memo_begin), listed once."""
     cdef const Public* pub = v.pub
-    cdef int n, ns = mask_size(v.own.one, v.own.two, pub.suit_mask[pub.lead.suit])
+    cdef SjDecisionMemo* m = sj_decision_memo_get()
+    cdef int n, ns
+    cdef bint memo = m.view == <const void*> v
+    if memo and m.follow_n >= 0:
+        memcpy(buf, m.follow, m.follow_n * sizeof(Play))
+        return m.follow_n
+    ns = mask_size(v.own.one, v.own.two, pub.suit_mask[pub.lead.suit])
     if ns <= pub.lead.n_cards and pub.lead.n_cards > 1:
-        return fill_candidates(v, buf)
-    n = gen_plays(v, buf, MAX_PLAYS, TARGET_STOP_AT_CAP, NULL)
-    return MAX_PLAYS if n > MAX_PLAYS else n
+        n = fill_candidates(v, buf)
+    else:
+        n = gen_plays(v, buf, MAX_PLAYS, TARGET_STOP_AT_CAP, NULL)
+        if n > MAX_PLAYS:
+            n = MAX_PLAYS
+    if memo:
+        memcpy(m.follow, buf, n * sizeof(Play))
+        m.follow_n = n
+    return n
 
 
 cdef void trick_now(const View* v, TrickNow* t) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef Profile x
-    cdef int w = winner_of_trick(&pub.lead, &pub.trick[0][0], pub.n_in_trick, &pub.t)
-    cdef const uint8_t* wrow = pub.trick[w]
+    cdef int w
+    cdef const uint8_t* wrow
+    cdef SjDecisionMemo* m = sj_decision_memo_get()
+    cdef bint memo = m.view == <const void*> v
+    if memo and m.trick_set:
+        t.seat = m.trick[0]
+        t.suit = m.trick[1]
+        t.key = m.trick[2]
+        return
+    w = winner_of_trick(&pub.lead, &pub.trick[0][0], pub.n_in_trick, &pub.t)
+    wrow = pub.trick[w]
     t.seat = (pub.leader + w) % N_SEATS
     make_profile(wrow, &pub.t, pub.lead.suit, &x)
     if x.n_cards == pub.lead.n_cards:
@@ -343,6 +405,11 @@ cdef void trick_now(const View* v, TrickNow* t) noexcept nogil:
         t.suit = TRUMP
         make_profile(wrow, &pub.t, TRUMP, &x)
     t.key = lead_key(&x, &pub.lead)
+    if memo:
+        m.trick[0] = t.seat
+        m.trick[1] = t.suit
+        m.trick[2] = t.key
+        m.trick_set = 1
 
 
 cdef bint follow_wins(const View* v, const TrickNow* t, const Play* p, int* csuit,
