@@ -26,6 +26,8 @@ AVX2 machine and >= 0.25 x memory's speed in the same run.
 from __future__ import annotations
 
 import platform
+import statistics
+import time
 from pathlib import Path
 
 import pytest
@@ -92,18 +94,42 @@ def vector_flags() -> str:
     return f"{model}; {' '.join(vec)}"
 
 
-def _main() -> None:
-    """Hands per CPU-second of each bot in every seat (the best of 3 calls), net under every
-    build of its kernels this processor runs, the search over the network beside pimc."""
-    print(f"processor: {vector_flags()}; net's kernels by default: {net.isa()}")
+def _paired(isa: str, rounds: int = 5) -> tuple[float, float, float]:
+    """net with the kernels' build ``isa`` and memory, alternately, ``rounds`` times on the
+    same seeds: the medians of net's and memory's hands per CPU-second and of their ratio
+    (this machine's speed drifts within a minute; the ratio of neighbouring calls holds)."""
+    nets, mems, ratios = [], [], []
     before = net.isa()
     try:
-        for isa in net.supported_isas():
+        for r in range(rounds):
             net.use_isa(isa)
-            report([(f"net[{isa}]", "net", HANDS["core"] * 2)])
+            c = time.process_time()
+            every_seat("net", HANDS["core"], seed=100 + r)
+            a = HANDS["core"] / (time.process_time() - c)
+            net.use_isa(before)
+            c = time.process_time()
+            every_seat("memory", HANDS["memory"], seed=100 + r)
+            b = HANDS["memory"] / (time.process_time() - c)
+            nets.append(a)
+            mems.append(b)
+            ratios.append(a / b)
     finally:
         net.use_isa(before)
-    report((BOTS[impl], BOTS[impl], HANDS[impl] * 4) for impl in ("memory", "swift", "pimc"))
+    return statistics.median(nets), statistics.median(mems), statistics.median(ratios)
+
+
+def _main() -> None:
+    """net under every build of its kernels this processor runs, each alternating with
+    memory (medians of 5 rounds, hands per CPU-second), then swift, pimc and the search
+    over the network beside pimc's (the best of 3 calls)."""
+    print(f"processor: {vector_flags()}; net's kernels by default: {net.isa()}")
+    for isa in net.supported_isas():
+        a, b, ratio = _paired(isa)
+        print(
+            f"net[{isa}] in every seat: {a:9.2f} hands per CPU-second beside memory's "
+            f"{b:9.2f}: {ratio:.3f} x memory (medians of 5 alternating calls)"
+        )
+    report((BOTS[impl], BOTS[impl], HANDS[impl] * 4) for impl in ("swift", "pimc"))
     report((SEARCH[impl], SEARCH[impl], SEARCH_HANDS[impl] * 2) for impl in ("core", "memory"))
 
 
