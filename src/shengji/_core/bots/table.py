@@ -239,7 +239,8 @@ class Param:
         return self.kind.check(where, value)
 
 
-# the key beside a Weights parameter that holds its file's sha256 in a run's metadata
+# the key beside a parameter that plays a file (Kind.digest: a network's weights, pimc's
+# rollout = "net") that holds the file's sha256 in a run's metadata
 DIGEST_SUFFIX = "_sha256"
 
 Constraint = Callable[[Mapping[str, Any]], "str | None"]
@@ -458,9 +459,7 @@ def check_params(bot: Bot, given: Mapping[str, Any], where: str) -> dict[str, An
     bad value, an unknown name or a constraint broken."""
     # the digests a run records beside the parameters that play a file (Kind.digest)
     digests = {
-        f"{p.name}{DIGEST_SUFFIX}": p
-        for p in bot.params
-        if isinstance(p.kind, (Weights, BotChoice))
+        f"{p.name}{DIGEST_SUFFIX}": p for p in bot.params if type(p.kind).digest is not Kind.digest
     }
     for key in given:
         if bot.param(key) is None and key not in digests:
