@@ -115,23 +115,19 @@ typedef struct {
     SjCand cand;
 } SjKernels;
 
+#define SJ_BUILD(isa) {sj_l1_update_##isa, sj_pairs_i32_##isa, sj_cand_##isa}
 #if SJ_X86
 static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
-    {sj_l1_update_sse2, sj_pairs_i32_sse2, sj_cand_sse2},
-    {sj_l1_update_avx2, sj_pairs_i32_avx2, sj_cand_avx2},
-    {sj_l1_update_avx512, sj_pairs_i32_avx512, sj_cand_avx512},
+    SJ_BUILD(scalar), SJ_BUILD(sse2), SJ_BUILD(avx2), SJ_BUILD(avx512),
 };
 #define SJ_DEFAULT_ISA SJ_ISA_SSE2
 #else /* elsewhere the scalar build only (the compiler may still vectorise it) */
 static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
-    {sj_l1_update_scalar, sj_pairs_i32_scalar, sj_cand_scalar},
+    SJ_BUILD(scalar), SJ_BUILD(scalar), SJ_BUILD(scalar), SJ_BUILD(scalar),
 };
 #define SJ_DEFAULT_ISA SJ_ISA_SCALAR
 #endif
+#undef SJ_BUILD
 
 static const char *const SJ_ISA_NAMES[SJ_N_ISA] = {"scalar", "sse2", "avx2", "avx512"};
 
