@@ -163,20 +163,33 @@ def test_handstate_docstring_example_runs():
 
 
 # -- the wheel, built as a user builds it: slow (it compiles the core) ------------------------
+
+
+def _clone(tmp_path):
+    """A fresh clone of this repository in tmp_path/clone."""
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    return clone
+
+
+def _wheel(clone, dist):
+    """``pip wheel -v`` of the clone into dist (it must succeed); its output."""
+    res = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation",
+         "-w", str(dist), "."],
+        cwd=clone, capture_output=True, text=True, timeout=3600,
+    )  # fmt: skip
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+    return res.stdout + res.stderr
+
+
 @pytest.mark.slow
 def test_wheel_from_a_fresh_clone(tmp_path):
     """``pip wheel .`` in a fresh clone runs Cython once per unit, ships no .c, ships the
     study files; in a fresh venv with only that wheel (and its dependencies from this
     environment), ``shengji run quickstart`` works from a directory outside the clone."""
-    clone = tmp_path / "clone"
-    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
-    res = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation",
-         "-w", str(tmp_path / "dist"), "."],
-        cwd=clone, capture_output=True, text=True, timeout=3600,
-    )  # fmt: skip
-    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
-    out = res.stdout + res.stderr
+    clone = _clone(tmp_path)
+    out = _wheel(clone, tmp_path / "dist")
     units = sorted(p.relative_to(clone).as_posix() for p in clone.rglob("*.pyx"))
     cythonized = re.findall(r"Cythonizing (\S+\.pyx)", out)
     assert sorted(cythonized) == units  # each unit once
@@ -212,20 +225,13 @@ def test_wheel_from_a_fresh_clone(tmp_path):
 def test_a_second_install_compiles_nothing(tmp_path):
     """After an in-place build (what ``pip install -e .`` leaves in src/), building the
     package again, as the README's test command does, takes those builds: no C compiled."""
-    clone = tmp_path / "clone"
-    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    clone = _clone(tmp_path)
     first = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace", "-j", "2"],
         cwd=clone, capture_output=True, text=True, timeout=3600,
     )  # fmt: skip
     assert first.returncode == 0, first.stderr[-3000:]
-    res = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation",
-         "-w", str(tmp_path / "dist"), "."],
-        cwd=clone, capture_output=True, text=True, timeout=3600,
-    )  # fmt: skip
-    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
-    out = res.stdout + res.stderr
+    out = _wheel(clone, tmp_path / "dist")
     assert "shengji: the compiled core is up to date in src/: nothing to compile" in out
     assert "Cythonizing" not in out and " -c src/shengji/_core/" not in out  # no compiler
     (wheel,) = (tmp_path / "dist").glob("shengji-*.whl")
