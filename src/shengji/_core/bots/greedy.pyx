@@ -148,6 +148,23 @@ cdef int lowest_card(const View* v, uint64_t m) noexcept nogil:
 
 cdef int sure_components(const View* v, int s, Play* sure, Play* largest,
                          int* largest_n) noexcept nogil:
+    """Within a decision's memo (decision_memo_begin), each suit's found once."""
+    cdef SjDecisionMemo* m = sj_decision_memo_get()
+    if m.view != <const void*> v:
+        return _sure_components(v, s, sure, largest, largest_n)
+    if not (m.sure_set >> s) & 1:
+        m.sure_n[s] = _sure_components(v, s, <Play*> m.sure[s], <Play*> m.largest[s],
+                                       &m.largest_n[s])
+        m.sure_set |= 1 << s
+    sure[0] = (<Play*> m.sure[s])[0]
+    largest_n[0] = m.largest_n[s]
+    if largest_n[0] > 0:                # else *largest untouched, as _sure_components does
+        largest[0] = (<Play*> m.largest[s])[0]
+    return m.sure_n[s]
+
+
+cdef int _sure_components(const View* v, int s, Play* sure, Play* largest,
+                          int* largest_n) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef int i, n, total = 0
     cdef uint8_t cnt[N_KINDS]
@@ -328,9 +345,12 @@ cdef extern from *:
         int follow_n;           /* -1: follow_candidates not asked yet */
         int trick_set;
         int trick[3];           /* TrickNow: seat, suit, key */
+        int sure_set;           /* bit s: sure_components of following-suit s below */
+        int sure_n[5], largest_n[5];
+        uint64_t sure[5][2], largest[5][2];     /* Plays: one, two */
         uint64_t follow[2 * 512];
     } SjDecisionMemo;
-    static __thread SjDecisionMemo sj_decision_memo = {0, -1, 0, {0, 0, 0}, {0}};
+    static __thread SjDecisionMemo sj_decision_memo = {0, -1, 0, {0, 0, 0}, 0};
     static inline SjDecisionMemo *sj_decision_memo_get(void) { return &sj_decision_memo; }
     """
     ctypedef struct SjDecisionMemo:
@@ -338,6 +358,11 @@ cdef extern from *:
         int follow_n
         int trick_set
         int trick[3]
+        int sure_set
+        int sure_n[5]
+        int largest_n[5]
+        uint64_t sure[5][2]
+        uint64_t largest[5][2]
         uint64_t follow[1024]
     SjDecisionMemo* sj_decision_memo_get() noexcept nogil
 
@@ -351,6 +376,7 @@ cdef bint decision_memo_begin(const View* v) noexcept nogil:
     m.view = <const void*> v
     m.follow_n = -1
     m.trick_set = 0
+    m.sure_set = 0
     return True
 
 
