@@ -545,6 +545,7 @@ cdef void rewind(const View* v, const HandC* sample, HandC* h) noexcept nogil:
     h.pub.n_in_trick = 0
     h.pub.tricks_done = 0
     memset(h.pub.seen, 0, N_KINDS)
+    memset(h.pub.played, 0, sizeof(h.pub.played))
     memset(h.pub.trick, 0, sizeof(h.pub.trick))
     h.pub.trick_points = 0
     memset(h.pub.void_suits, 0, N_SEATS)

@@ -62,6 +62,7 @@ ctypedef struct Public:
     int n_in_trick           # plays made in the current trick
     int tricks_done
     uint8_t seen[N_KINDS]            # cards played so far, per kind
+    Play played[N_SEATS]             # each seat's cards played so far (the tricks' plays)
     uint8_t trick[N_SEATS][N_KINDS]  # the current trick's plays as counts, in play order
     Combo lead                       # the current trick's (possibly forced) lead
     int trick_points                 # points in the current trick so far

@@ -49,9 +49,12 @@ cdef inline void take_from_hand(HandC* h, int seat, const Play* p) noexcept nogi
     cdef uint64_t one = p.one, two = p.two, m = p.one
     cdef int k, n, stale = 0
     cdef Holding* o = &h.seat[seat]
+    cdef Play* played = &h.pub.played[seat]
     cdef uint8_t* count = o.count
     cdef uint8_t* seen = h.pub.seen
     cdef const uint8_t* follow = h.pub.t.follow
+    played.two |= two | (played.one & one)
+    played.one |= one
     # a kind played twice, or once of a single copy, leaves the hand
     o.one &= ~(two | (one & ~o.two))
     o.two &= ~one
@@ -79,6 +82,7 @@ cdef void hand_setup(HandC* h, const uint8_t* deck, int level, int def_level, in
     pub.trump = trump
     pub.banker = banker
     memset(pub.seen, 0, N_KINDS)
+    memset(pub.played, 0, sizeof(pub.played))
     memset(pub.void_suits, 0, N_SEATS)
     pub.overturns[0] = 0
     pub.overturns[1] = 0
