@@ -8,7 +8,7 @@
 # weight serves "the ace of the first side suit" (and "a ten of the trump suit": points go
 # with the rank) whatever the trump, and permuting the side rows is a symmetry of the game
 # (the training augments with it: shengji.learn).
-from libc.stdint cimport uint8_t
+from libc.stdint cimport int16_t, int32_t, uint8_t
 from shengji._core.base.cards cimport N_KINDS
 from shengji._core.engine.play cimport Play
 from shengji._core.engine.view cimport View
@@ -60,6 +60,10 @@ cdef enum:
     S_UNSEEN_ROWS = S_OWN_ROWS + N_ROWS          # [row] cards it cannot place
     S_BURIED_POINTS = S_UNSEEN_ROWS + N_ROWS     # points buried / 5, when it may see them
     N_STATE = S_BURIED_POINTS + 1
+    # the state in two parts: the cards (S_OWN1 .. S_VOIDS: functions of kind masks,
+    # CardMasks) and the plain rest (S_PLAIN .. N_STATE)
+    S_PLAIN = S_VOIDS
+    N_PLAIN = N_STATE - S_PLAIN
 
     # -- one candidate decision, uint8[N_ACTION] --
     A_ONE = 0                                    # [slot] the decision holds >= 1
@@ -81,10 +85,32 @@ cdef enum:
     A_VOIDS = A_BROKEN + 1                       # [row] it leaves the seat out of that row
     N_ACTION = A_VOIDS + N_ROWS
 
+    # the state's card part as kind masks (Play: one = at least one copy, two = both):
+    # the seat's own cards, the cards it cannot place, each relative seat's plays so far,
+    # each relative seat's play in the open trick, the buried cards (when it may see them)
+    C_OWN = 0
+    C_UNSEEN = 1
+    C_PLAYED = 2                                 # + relative seat
+    C_TRICK = 6                                  # + relative seat
+    C_BURIED = 10
+    N_CARD_MASKS = 11
+
+
+ctypedef struct CardMasks:
+    Play m[N_CARD_MASKS]
+
+# A state as a consumer last saw it, to move by what changed (the net bot's accumulators):
+# all zero is the all-zero state.
+ctypedef struct KeptState:
+    int key                  # 1 + the slot table's key (level * 16 + trump); 0: none
+    CardMasks cards
+    uint8_t plain[N_PLAIN]
+
 
 # The slot of each kind under the view's trump (out[N_KINDS]) and the row of each
-# following-suit (row[N_ROWS]: side suit -> row, TRUMP -> ROW_TRUMP).
-cdef void slot_table(const View* v, uint8_t* out, uint8_t* row) noexcept nogil
+# following-suit (row[N_ROWS]: side suit -> row, TRUMP -> ROW_TRUMP); returns the table's
+# key (level * 16 + trump: the same key, the same table).
+cdef int slot_table(const View* v, uint8_t* out, uint8_t* row) noexcept nogil
 
 # The state features of the view's seat into x[N_STATE] (zeroed first).  now: the trick as
 # it stands (greedy.pxd trick_now) when following, computed here when NULL.
@@ -110,14 +136,29 @@ ctypedef struct Decision:
     Play cands[MAX_DECISION_CANDIDATES]
     uint8_t origin[MAX_DECISION_CANDIDATES]          # candidates.pxd ORIGIN_*
     uint8_t by[MAX_DECISION_CANDIDATES]              # candidates.pxd BY_* bits
+    int key                                          # the slot table's (level * 16 + trump)
     uint8_t slot[N_KINDS]
     uint8_t row[N_ROWS]
-    uint8_t x[N_STATE]
-    uint8_t a[MAX_DECISION_CANDIDATES][N_ACTION]
+    CardMasks cards                                  # the state's card part
+    uint8_t x[N_STATE]                               # the state (dense: its card part too)
+    uint8_t a[MAX_DECISION_CANDIDATES][N_ACTION]     # each candidate's bytes (dense)
+    # ... or their nonzero bytes (not dense): how many, where, what
+    int a_n[MAX_DECISION_CANDIDATES]
+    int32_t a_idx[MAX_DECISION_CANDIDATES][N_ACTION]
+    uint8_t a_val[MAX_DECISION_CANDIDATES][N_ACTION]
 
 # The candidates of the view's decision (the bury in PHASE_BURY, a play in PHASE_PLAY), at
 # most cap (<= MAX_DECISION_CANDIDATES), into d; with features (or n < 2 and
-# features_always false: the candidates only) the state and every candidate's features.
-# buf: MAX_PLAYS scratch plays.  Returns d.n.
-cdef int decision_inputs(const View* v, int cap, bint features_always, Decision* d,
-                         Play* buf) noexcept nogil
+# features_always false: the candidates only) the state and every candidate's features:
+# the state's card part as masks (d.cards) and in d.x the plain part; when dense the card
+# part in d.x too and the candidates' bytes in d.a, else (d.x[:S_PLAIN] and d.a left as
+# they were) the candidates' nonzero bytes in d.a_n / a_idx / a_val.  buf: MAX_PLAYS
+# scratch plays.  Returns d.n.
+cdef int decision_inputs(const View* v, int cap, bint features_always, bint dense,
+                         Decision* d, Play* buf) noexcept nogil
+
+# The state bytes that changed from kept to d's (d with features; kept of d's slot table,
+# or none: kept.key 0, all zero): their indices into idx and new - old into delta (an index
+# may come twice: the deltas add), kept moved to d's state; returns how many (< 2048).
+cdef int state_moves(const Decision* d, KeptState* kept, int32_t* idx,
+                     int16_t* delta) noexcept nogil

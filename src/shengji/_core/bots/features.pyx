@@ -26,18 +26,18 @@ computes them for a ``HandCore`` seat (tests, analysis)."""
 import hashlib
 import json
 
-from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memset
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
+from libc.string cimport memcpy
 
 from shengji._core.base.cards cimport N_KINDS, N_SEATS, N_RANKS, NO_TRUMP, TRUMP, team
 from shengji._core.rules.combos cimport (
     Combo, SHAPE_PAIR, SHAPE_SINGLE, SHAPE_THROW, decompose,
 )
 from shengji._core.engine.hand cimport (
-    N_FOLLOW, PHASE_BURY, PHASE_PLAY, Public, TrickRecord,
+    N_FOLLOW, PHASE_BURY, PHASE_PLAY, Public,
 )
 from shengji._core.engine.play cimport Play, bit, ctz, mask_size, play_counts, play_size
-from shengji._core.engine.view cimport View, unseen
+from shengji._core.engine.view cimport View
 from shengji._core.bots.candidates cimport (
     BY_GREEDY, BY_MEMORY, bury_candidates, play_candidates,
 )
@@ -95,6 +95,27 @@ cdef inline int side_row(int suit, int trump) noexcept nogil:
     return (suit - trump - 1) & 3
 
 
+# n bytes zeroed by 16-byte stores: memset's `rep stos` costs more to start than the few
+# hundred bytes of a state's part or a candidate take to clear
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline void sj_zero(uint8_t *p, int n) {
+        int i = 0;
+        const __m128i z = _mm_setzero_si128();
+        for (; i + 16 <= n; i += 16)
+            _mm_storeu_si128((__m128i *)(void *)(p + i), z);
+        for (; i < n; i++)
+            p[i] = 0;
+    }
+    #else
+    static inline void sj_zero(uint8_t *p, int n) { memset(p, 0, (size_t)n); }
+    #endif
+    """
+    void sj_zero(uint8_t* p, int n) noexcept nogil
+
+
 # slot_table's last answer in this thread (a pure function of the level and the trump, which
 # stay for a hand: every decision asked the same again)
 cdef extern from *:
@@ -123,11 +144,11 @@ cdef extern from *:
                           int n_rows) noexcept nogil
 
 
-cdef void slot_table(const View* v, uint8_t* out, uint8_t* row) noexcept nogil:
+cdef int slot_table(const View* v, uint8_t* out, uint8_t* row) noexcept nogil:
     cdef int level = v.pub.t.level, trump = v.pub.t.suit, k, suit, rank
     cdef int key = level * 16 + trump
     if sj_slot_memo_get(key, out, N_KINDS, row, N_ROWS):
-        return
+        return key
     for k in range(N_KINDS):
         if k >= 52:
             out[k] = SLOT_SMALL_JOKER if k == 52 else SLOT_BIG_JOKER
@@ -144,6 +165,7 @@ cdef void slot_table(const View* v, uint8_t* out, uint8_t* row) noexcept nogil:
         row[k] = side_row(k, trump) if k != trump else ROW_TRUMP
     row[TRUMP] = ROW_TRUMP
     sj_slot_memo_put(key, out, N_KINDS, row, N_ROWS)
+    return key
 
 
 cdef inline uint8_t clip(int x) noexcept nogil:
@@ -159,69 +181,93 @@ cdef inline void thresholds(uint8_t* x, int value, int n) noexcept nogil:
         x[i] = 1
 
 
-cdef inline int add_play(uint8_t* x, const Play* p, const uint8_t* slot) noexcept nogil:
-    """x[slot] += the play's copies; its cards."""
-    cdef uint64_t m = p.one
-    cdef int n = 0
-    while m:
-        x[slot[ctz(m)]] += 1
-        m &= m - 1
-        n += 1
-    m = p.two
-    while m:
-        x[slot[ctz(m)]] += 1
-        m &= m - 1
-        n += 1
-    return n
+cdef inline void add_sum(Play* a, const Play* b) noexcept nogil:
+    """a += b as per-kind counts (one: >= 1, two: 2), the sum at most 2 copies a kind."""
+    a.two |= b.two | (a.one & b.one)
+    a.one |= b.one
 
 
-cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
-                         const TrickNow* now, uint8_t* x) noexcept nogil:
+cdef void card_masks(const View* v, CardMasks* out) noexcept nogil:
+    """The state's card part (features.pxd C_*) as kind masks."""
     cdef const Public* pub = v.pub
-    cdef const TrickRecord* rec
-    cdef int seat = v.seat, k, c, u, s, i, t, n, n_tricks, pts = 0, own_n = 0, own_s, unseen_s
-    cdef int played[N_SEATS]
+    cdef int seat = v.seat, s, i, k
+    cdef uint64_t everything = 0
+    cdef Play known
+    cdef Play* b = &out.m[C_BURIED]
+    out.m[C_OWN].one = v.own.one
+    out.m[C_OWN].two = v.own.two
+    known.one = v.own.one
+    known.two = v.own.two
+    for s in range(N_SEATS):
+        out.m[C_PLAYED + ((s - seat) & 3)] = pub.played[s]
+        add_sum(&known, &pub.played[s])
+        out.m[C_TRICK + s].one = 0
+        out.m[C_TRICK + s].two = 0
+    for i in range(pub.n_in_trick):
+        out.m[C_TRICK + ((pub.leader + i - seat) & 3)] = pub.tricks[pub.tricks_done].plays[i]
+    b.one = 0
+    b.two = 0
+    if v.buried != NULL:
+        for k in range(N_KINDS):
+            b.one |= (<uint64_t> (v.buried[k] >= 1)) << k
+            b.two |= (<uint64_t> (v.buried[k] == 2)) << k
+        add_sum(&known, b)
+    for s in range(N_FOLLOW):
+        everything |= pub.suit_mask[s]
+    # unseen = 2 - known: at least one unless both are known, both unless one is
+    out.m[C_UNSEEN].one = everything & ~known.two
+    out.m[C_UNSEEN].two = everything & ~known.one
+
+
+# the state's index of a card mask's kind, by its one and its two bits (features.pxd C_*)
+cdef int CARD_BASE[N_CARD_MASKS][2]
+CARD_BASE[C_OWN][0] = S_OWN1
+CARD_BASE[C_OWN][1] = S_OWN2
+CARD_BASE[C_UNSEEN][0] = S_UNSEEN1
+CARD_BASE[C_UNSEEN][1] = S_UNSEEN2
+for _r in range(4):
+    CARD_BASE[C_PLAYED + _r][0] = CARD_BASE[C_PLAYED + _r][1] = S_PLAYED + _r * N_SLOTS
+    CARD_BASE[C_TRICK + _r][0] = CARD_BASE[C_TRICK + _r][1] = S_TRICK + _r * N_SLOTS
+CARD_BASE[C_BURIED][0] = CARD_BASE[C_BURIED][1] = S_BURIED
+
+
+cdef void card_bytes(const CardMasks* c, const uint8_t* slot, uint8_t* x) noexcept nogil:
+    """x[:S_PLAIN] += the card part's bytes (x zeroed there first by the caller)."""
+    cdef int e, half
+    cdef uint64_t m
+    cdef uint8_t* base
+    for e in range(N_CARD_MASKS):
+        for half in range(2):
+            base = x + CARD_BASE[e][half]
+            m = c.m[e].two if half else c.m[e].one
+            while m:
+                base[slot[ctz(m)]] += 1
+                m &= m - 1
+
+
+cdef inline int masks_size(const Play* p, uint64_t within) noexcept nogil:
+    return mask_size(p.one, p.two, within)
+
+
+cdef void plain_features(const View* v, const uint8_t* row, const TrickNow* now,
+                         const CardMasks* c, uint8_t* x) noexcept nogil:
+    """x[S_PLAIN:] (zeroed first): the plain part of the state."""
+    cdef const Public* pub = v.pub
+    cdef int seat = v.seat, k, s, n, pts = 0, own_n = 0, own_s
     cdef uint64_t m
     cdef TrickNow tn
-    memset(x, 0, N_STATE)
-    for s in range(N_FOLLOW):                   # suit by suit: the rows' sums in registers
-        m = pub.suit_mask[s]
-        own_s = 0
-        unseen_s = 0
-        while m:
-            k = ctz(m)
-            m &= m - 1
-            c = v.own.count[k]
-            u = unseen(v, k)
-            own_s += c
-            unseen_s += u
-            # 0, 1 or 2 copies each: stores, not branches (a hand's cards are coin tosses
-            # to the branch predictor)
-            x[S_OWN1 + slot[k]] = c >= 1
-            x[S_OWN2 + slot[k]] = c == 2
-            x[S_UNSEEN1 + slot[k]] = u >= 1
-            x[S_UNSEEN2 + slot[k]] = u == 2
-            if v.buried != NULL:
-                x[S_BURIED + slot[k]] = v.buried[k]
-                pts += v.buried[k] * pub.t.points[k]
+    sj_zero(x + S_PLAIN, N_PLAIN)
+    for s in range(N_FOLLOW):
+        own_s = masks_size(&c.m[C_OWN], pub.suit_mask[s])
         own_n += own_s
         x[S_OWN_ROWS + row[s]] += own_s
-        x[S_UNSEEN_ROWS + row[s]] += unseen_s
+        x[S_UNSEEN_ROWS + row[s]] += masks_size(&c.m[C_UNSEEN], pub.suit_mask[s])
+    for k in range(2):
+        m = c.m[C_BURIED].two if k else c.m[C_BURIED].one
+        while m:
+            pts += pub.t.points[ctz(m)]
+            m &= m - 1
     x[S_BURIED_POINTS] = clip(pts // 5)
-    for s in range(N_SEATS):
-        played[s] = 0
-    n_tricks = pub.tricks_done + (1 if pub.n_in_trick > 0 else 0)
-    for t in range(n_tricks):
-        rec = &pub.tricks[t]
-        n = N_SEATS if t < pub.tricks_done else pub.n_in_trick
-        for i in range(n):
-            s = (rec.leader + i) & 3
-            played[s] += add_play(x + S_PLAYED + ((s - seat) & 3) * N_SLOTS, &rec.plays[i], slot)
-    for i in range(pub.n_in_trick):
-        s = (pub.leader + i) & 3
-        for k in range(N_KINDS):
-            if pub.trick[i][k]:
-                x[S_TRICK + ((s - seat) & 3) * N_SLOTS + slot[k]] = pub.trick[i][k]
     for s in range(N_SEATS):
         for k in range(N_FOLLOW):
             if (pub.void_suits[s] >> k) & 1:
@@ -229,7 +275,7 @@ cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
         if pub.phase == PHASE_BURY:
             n = 33 if s == pub.to_play else 25
         else:
-            n = 25 - played[s]
+            n = 25 - masks_size(&pub.played[s], ~(<uint64_t> 0))
         x[S_SIZES + ((s - seat) & 3)] = clip(n)
     x[S_SIZES] = clip(own_n)
     x[S_PHASE + (0 if pub.phase == PHASE_BURY else 1)] = 1
@@ -259,9 +305,113 @@ cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
         x[S_LEAD_THROW] = pub.lead.shape == SHAPE_THROW
 
 
+cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
+                         const TrickNow* now, uint8_t* x) noexcept nogil:
+    cdef CardMasks c
+    card_masks(v, &c)
+    sj_zero(x, S_PLAIN)
+    card_bytes(&c, slot, x)
+    plain_features(v, row, now, &c, x)
+
+
+cdef int state_moves(const Decision* d, KeptState* kept, int32_t* idx,
+                     int16_t* delta) noexcept nogil:
+    cdef int e, half, n = 0, k, i, base
+    cdef uint64_t now, was, m
+    cdef const uint8_t* x = d.x + S_PLAIN
+    cdef uint64_t a, b
+    for e in range(N_CARD_MASKS):
+        for half in range(2):
+            base = CARD_BASE[e][half]
+            if half:
+                now = d.cards.m[e].two
+                was = kept.cards.m[e].two
+            else:
+                now = d.cards.m[e].one
+                was = kept.cards.m[e].one
+            m = now ^ was
+            while m:
+                k = ctz(m)
+                idx[n] = base + d.slot[k]
+                delta[n] = 1 if (now >> k) & 1 else -1
+                n += 1
+                m &= m - 1
+    kept.cards = d.cards
+    i = 0
+    while i + 8 <= N_PLAIN:                   # 8 bytes a compare: most are equal
+        memcpy(&a, x + i, 8)
+        memcpy(&b, kept.plain + i, 8)
+        m = a ^ b
+        while m:                              # the bytes that differ, by their bits
+            k = i + (ctz(m) >> 3)
+            idx[n] = S_PLAIN + k
+            delta[n] = <int> x[k] - <int> kept.plain[k]
+            n += 1
+            m &= ~((<uint64_t> 0xFF) << (ctz(m) & ~7))
+        memcpy(kept.plain + i, &a, 8)
+        i += 8
+    for k in range(i, N_PLAIN):
+        if x[k] != kept.plain[k]:
+            idx[n] = S_PLAIN + k
+            delta[n] = <int> x[k] - <int> kept.plain[k]
+            n += 1
+            kept.plain[k] = x[k]
+    return n
+
+
+# A candidate's row being written: dense (zeroed first) or its nonzero bytes
+ctypedef struct Row:
+    uint8_t* dense           # NULL: sparse
+    int32_t* idx
+    uint8_t* val
+    int n
+
+
+cdef inline void put(Row* a, int i, int value) noexcept nogil:
+    """Byte i of the row is value (each byte written once)."""
+    if a.dense != NULL:
+        a.dense[i] = <uint8_t> value
+    elif value:
+        a.idx[a.n] = i
+        a.val[a.n] = <uint8_t> value
+        a.n += 1
+
+
+cdef inline void put_thresholds(Row* a, int at, int value, int n) noexcept nogil:
+    """Bytes at + i are 1 for value >= 5 (i + 1), i < n."""
+    cdef int i
+    for i in range(n):
+        if value < 5 * (i + 1):
+            break
+        put(a, at + i, 1)
+
+
 cdef void action_features(const View* v, const uint8_t* slot, const uint8_t* row,
                           const TrickNow* now, const Play* p, int origin, bint is_memory,
                           bint is_greedy, uint8_t* a) noexcept nogil:
+    cdef Row out
+    out.dense = a
+    sj_zero(a, N_ACTION)
+    action_row(v, slot, row, now, p, origin, is_memory, is_greedy, &out)
+
+
+cdef int action_sparse(const View* v, const uint8_t* slot, const uint8_t* row,
+                       const TrickNow* now, const Play* p, int origin, bint is_memory,
+                       bint is_greedy, int32_t* idx, uint8_t* val) noexcept nogil:
+    """action_features' nonzero bytes: their indices into idx, values into val (each index
+    once, at most N_ACTION); how many."""
+    cdef Row out
+    out.dense = NULL
+    out.idx = idx
+    out.val = val
+    out.n = 0
+    action_row(v, slot, row, now, p, origin, is_memory, is_greedy, &out)
+    return out.n
+
+
+cdef void action_row(const View* v, const uint8_t* slot, const uint8_t* row,
+                     const TrickNow* now, const Play* p, int origin, bint is_memory,
+                     bint is_greedy, Row* a) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef uint64_t m
     cdef int k, pts = 0, r, csuit, key, broken = 0
@@ -271,7 +421,6 @@ cdef void action_features(const View* v, const uint8_t* slot, const uint8_t* row
     cdef Combo c
     cdef TrickNow tn
     cdef bint wins
-    memset(a, 0, N_ACTION)
     for r in range(N_ROWS):
         own_rows[r] = 0
         play_rows[r] = 0
@@ -281,7 +430,7 @@ cdef void action_features(const View* v, const uint8_t* slot, const uint8_t* row
     while m:
         k = ctz(m)
         m &= m - 1
-        a[A_ONE + slot[k]] = 1
+        put(a, A_ONE + slot[k], 1)
         play_rows[row[pub.t.follow[k]]] += 1
         pts += pub.t.points[k]
         if v.own.two & bit(k) and not (p.two & bit(k)):
@@ -290,59 +439,59 @@ cdef void action_features(const View* v, const uint8_t* slot, const uint8_t* row
     while m:
         k = ctz(m)
         m &= m - 1
-        a[A_TWO + slot[k]] = 1
+        put(a, A_TWO + slot[k], 1)
         play_rows[row[pub.t.follow[k]]] += 1
         pts += pub.t.points[k]
     if 0 <= origin < 16:
-        a[A_ORIGIN + origin] = 1
-    a[A_MEMORY] = is_memory
-    a[A_GREEDY] = is_greedy
-    a[A_SIZE] = clip(play_size(p))
-    thresholds(a + A_POINTS, pts, 16)
+        put(a, A_ORIGIN + origin, 1)
+    put(a, A_MEMORY, is_memory)
+    put(a, A_GREEDY, is_greedy)
+    put(a, A_SIZE, clip(play_size(p)))
+    put_thresholds(a, A_POINTS, pts, 16)
     for r in range(N_ROWS):
-        a[A_ROWS + r] = clip(play_rows[r])
-        a[A_VOIDS + r] = own_rows[r] > 0 and own_rows[r] == play_rows[r]
-    a[A_COST] = clip(play_cost(v, p) // 4)
-    a[A_BROKEN] = clip(broken)
+        put(a, A_ROWS + r, clip(play_rows[r]))
+        put(a, A_VOIDS + r, own_rows[r] > 0 and own_rows[r] == play_rows[r])
+    put(a, A_COST, clip(play_cost(v, p) // 4))
+    put(a, A_BROKEN, clip(broken))
     if pub.phase != PHASE_PLAY:
         return
     if pub.n_in_trick == 0:
         if p.two == 0 and (p.one & (p.one - 1)) == 0:          # a single: no decompose
             k = ctz(p.one)
-            a[A_SHAPE + SHAPE_SINGLE] = 1
-            a[A_SAFE] = not beaten_by_unseen(v, pub.t.follow[k], SHAPE_SINGLE, pub.t.order[k])
+            put(a, A_SHAPE + SHAPE_SINGLE, 1)
+            put(a, A_SAFE, not beaten_by_unseen(v, pub.t.follow[k], SHAPE_SINGLE, pub.t.order[k]))
         elif p.one == p.two and (p.one & (p.one - 1)) == 0:   # a pair
             k = ctz(p.one)
-            a[A_SHAPE + SHAPE_PAIR] = 1
-            a[A_SAFE] = not beaten_by_unseen(v, pub.t.follow[k], SHAPE_PAIR, pub.t.order[k])
+            put(a, A_SHAPE + SHAPE_PAIR, 1)
+            put(a, A_SAFE, not beaten_by_unseen(v, pub.t.follow[k], SHAPE_PAIR, pub.t.order[k]))
         else:
             play_counts(p, cnt)
             if decompose(cnt, &pub.t, &c) == 0:
-                a[A_SHAPE + (c.shape if c.shape <= SHAPE_THROW else SHAPE_THROW)] = 1
+                put(a, A_SHAPE + (c.shape if c.shape <= SHAPE_THROW else SHAPE_THROW), 1)
                 if c.shape != SHAPE_THROW:
-                    a[A_SAFE] = not beaten_by_unseen(v, c.suit, c.shape, c.top_order)
-        thresholds(a + A_TRICK_POINTS, pts, 10)
+                    put(a, A_SAFE, not beaten_by_unseen(v, c.suit, c.shape, c.top_order))
+        put_thresholds(a, A_TRICK_POINTS, pts, 10)
         return
     if now == NULL:
         trick_now(v, &tn)
         now = &tn
     wins = follow_wins(v, now, p, &csuit, &key)
-    a[A_WINS] = wins
-    a[A_OVER_PARTNER] = wins and now.seat != v.seat and team(now.seat) == team(v.seat)
-    a[A_RUFF] = wins and csuit == TRUMP and pub.lead.suit != TRUMP
-    thresholds(a + A_TRICK_POINTS, pub.trick_points + pts, 10)
+    put(a, A_WINS, wins)
+    put(a, A_OVER_PARTNER, wins and now.seat != v.seat and team(now.seat) == team(v.seat))
+    put(a, A_RUFF, wins and csuit == TRUMP and pub.lead.suit != TRUMP)
+    put_thresholds(a, A_TRICK_POINTS, pub.trick_points + pts, 10)
 
 
-cdef int decision_inputs(const View* v, int cap, bint features_always, Decision* d,
-                         Play* buf) noexcept nogil:
+cdef int decision_inputs(const View* v, int cap, bint features_always, bint dense,
+                         Decision* d, Play* buf) noexcept nogil:
     cdef bint opened = decision_memo_begin(v)   # play_candidates' trick, the features' too
-    d.n = _decision_inputs(v, cap, features_always, d, buf)
+    d.n = _decision_inputs(v, cap, features_always, dense, d, buf)
     decision_memo_end(opened)
     return d.n
 
 
-cdef int _decision_inputs(const View* v, int cap, bint features_always, Decision* d,
-                          Play* buf) noexcept nogil:
+cdef int _decision_inputs(const View* v, int cap, bint features_always, bint dense,
+                          Decision* d, Play* buf) noexcept nogil:
     cdef int i
     cdef TrickNow tn
     cdef const TrickNow* now = NULL
@@ -356,12 +505,21 @@ cdef int _decision_inputs(const View* v, int cap, bint features_always, Decision
         d.n = 0
     if d.n == 0 or (d.n == 1 and not features_always):
         return d.n
-    slot_table(v, d.slot, d.row)
+    d.key = slot_table(v, d.slot, d.row)
     if v.pub.phase == PHASE_PLAY and v.pub.n_in_trick > 0:
         trick_now(v, &tn)
         now = &tn
-    state_features(v, d.slot, d.row, now, d.x)
+    card_masks(v, &d.cards)
+    if dense:
+        sj_zero(d.x, S_PLAIN)
+        card_bytes(&d.cards, d.slot, d.x)
+    plain_features(v, d.row, now, &d.cards, d.x)
     for i in range(d.n):
-        action_features(v, d.slot, d.row, now, &d.cands[i], d.origin[i],
-                        (d.by[i] & BY_MEMORY) != 0, (d.by[i] & BY_GREEDY) != 0, d.a[i])
+        if dense:
+            action_features(v, d.slot, d.row, now, &d.cands[i], d.origin[i],
+                            (d.by[i] & BY_MEMORY) != 0, (d.by[i] & BY_GREEDY) != 0, d.a[i])
+        else:
+            d.a_n[i] = action_sparse(v, d.slot, d.row, now, &d.cands[i], d.origin[i],
+                                     (d.by[i] & BY_MEMORY) != 0, (d.by[i] & BY_GREEDY) != 0,
+                                     d.a_idx[i], d.a_val[i])
     return d.n

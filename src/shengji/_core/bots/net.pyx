@@ -13,7 +13,8 @@ The network is integer arithmetic (include/nn.h: int16 weights, int16 / int32 su
 so its scores have the same bits on every machine, in every vector build (AVX-512, AVX2,
 SSE2, scalar: the best the processor runs, chosen at load; ``use_isa`` forces one) and in
 shengji.learn.model's numpy twin.  Each seat's first layer is an accumulator moved by the
-state bytes that changed since its last decision (nn.h ``sj_acc_move``), never recomputed.
+state bytes that changed since its last decision (features.pxd ``state_moves``), never
+recomputed.
 
 The weights are the bot's parameter ``weights`` (the bot table): ``"shipped"`` (``net.npz``
 beside this module) or the path of an ``.npz`` that shengji.learn writes.  ``load`` reads a
@@ -45,7 +46,8 @@ from shengji._core.engine.view cimport View
 from shengji._core.bots.bot cimport Bot, bot_entry
 from shengji._core.bots.params cimport BotParams
 from shengji._core.bots.features cimport (
-    Decision, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE, decision_inputs,
+    Decision, KeptState, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE, decision_inputs,
+    state_moves,
 )
 from shengji._core.bots import features as _features
 
@@ -57,6 +59,7 @@ cdef extern from "nn.h" nogil:
         SJ_MAX_H1
         SJ_MAX_H3
         SJ_STATE_CAP
+        SJ_KEPT_CAP
         SJ_N_ISA
     ctypedef struct SjQNet:
         int h1, h2, h3
@@ -75,14 +78,18 @@ cdef extern from "nn.h" nogil:
     ctypedef struct SjSeatAcc:
         const SjQNet* net
         int16_t acc[SJ_MAX_H1]
+        uint8_t kept[SJ_KEPT_CAP]
     const char* SJ_ISA_NAMES[SJ_N_ISA]
     int sj_nn_isa
     int sj_nn_supported(int isa) noexcept
     int sj_nn_use(int isa) noexcept
     int sj_nn_best() noexcept
-    void sj_acc_move(SjSeatAcc* a, const SjQNet* net, const uint8_t* x) noexcept
-    void sj_net_scores(const SjQNet* net, const int16_t* acc, const uint8_t* a, int n,
-                       int64_t* score, int64_t* value) noexcept
+    void sj_acc_reset(SjSeatAcc* a, const SjQNet* net) noexcept
+    void sj_acc_add(SjSeatAcc* a, const int32_t* idx, const int16_t* delta, int m) noexcept
+    int sj_nonzero_u8(const uint8_t* x, int m, int32_t* idx, uint8_t* val) noexcept
+    void sj_net_scores(const SjQNet* net, const int16_t* acc, int n, const int* an,
+                       const int32_t* aidx, const uint8_t* aval, int stride, int64_t* score,
+                       int64_t* value) noexcept
 
 # the rollouts' accumulators (pimc with rollout = "net" plays the default bot, which has no
 # scratch): one set per thread, since a search may run in several threads at once
@@ -114,6 +121,8 @@ ARRAYS = {
 # and of a value (a score is its integer over 2^bits)
 N_SHIFTS = 4
 
+assert sizeof(KeptState) <= SJ_KEPT_CAP     # a seat's kept state fits its accumulator's room
+
 cdef bint INCREMENTAL = True                # use_incremental: measurements only
 cdef SjQNet MODELS[NET_MAX_MODELS]
 cdef double SCORE_ONE[NET_MAX_MODELS]      # a score's integer per unit (2^its fraction bits)
@@ -136,13 +145,20 @@ cdef int choose(const View* v, int phase, const SjQNet* m, SjSeatAcc* accs,
     cdef int i, best = 0
     if v.pub.phase != phase or m.w1 == NULL:
         return -1
-    if decision_inputs(v, NET_CANDIDATES, False, &d, buf) == 0:
+    cdef SjSeatAcc* acc = &accs[v.seat & 3]
+    cdef KeptState* kept = <KeptState*> acc.kept
+    cdef int32_t idx[SJ_STATE_CAP]
+    cdef int16_t delta[SJ_STATE_CAP]
+    if decision_inputs(v, NET_CANDIDATES, False, False, &d, buf) == 0:
         return -1
     if d.n > 1:
-        if not INCREMENTAL:
-            accs[v.seat & 3].net = NULL          # recomputed whole (measurements only)
-        sj_acc_move(&accs[v.seat & 3], m, d.x)
-        sj_net_scores(m, accs[v.seat & 3].acc, &d.a[0][0], d.n, score, NULL)
+        # not INCREMENTAL: recomputed whole (measurements only)
+        if acc.net != m or kept.key != d.key + 1 or not INCREMENTAL:
+            sj_acc_reset(acc, m)
+            kept.key = d.key + 1
+        sj_acc_add(acc, idx, delta, state_moves(&d, kept, idx, delta))
+        sj_net_scores(m, acc.acc, d.n, d.a_n, &d.a_idx[0][0], &d.a_val[0][0], N_ACTION,
+                      score, NULL)
         for i in range(1, d.n):
             if score[i] > score[best]:
                 best = i
@@ -182,8 +198,22 @@ cdef void net_scratch_free(void* scratch) noexcept nogil:
     free(scratch)
 
 
+cdef int nonzero_deltas(const uint8_t* x, int32_t* idx, int16_t* delta) noexcept nogil:
+    """The nonzero bytes of the state x: their indices and values; how many."""
+    cdef uint8_t val[SJ_STATE_CAP]
+    cdef int i, n = sj_nonzero_u8(x, N_STATE, idx, val)
+    for i in range(n):
+        delta[i] = val[i]
+    return n
+
+
 cdef int net_scores(int model, const Decision* d, double* score, double* value) noexcept nogil:
     cdef SjSeatAcc* acc
+    cdef int32_t idx[SJ_STATE_CAP]
+    cdef int16_t delta[SJ_STATE_CAP]
+    cdef int an[MAX_DECISION_CANDIDATES]
+    cdef int32_t aidx[MAX_DECISION_CANDIDATES][N_ACTION]
+    cdef uint8_t aval[MAX_DECISION_CANDIDATES][N_ACTION]
     cdef int64_t q[MAX_DECISION_CANDIDATES]
     cdef int64_t val
     cdef int i
@@ -192,9 +222,12 @@ cdef int net_scores(int model, const Decision* d, double* score, double* value) 
     acc = <SjSeatAcc*> malloc(sizeof(SjSeatAcc))
     if acc == NULL:
         return -1
-    acc.net = NULL
-    sj_acc_move(acc, &MODELS[model], d.x)
-    sj_net_scores(&MODELS[model], acc.acc, &d.a[0][0], d.n, q, &val)
+    sj_acc_reset(acc, &MODELS[model])
+    sj_acc_add(acc, idx, delta, nonzero_deltas(d.x, idx, delta))
+    for i in range(d.n):
+        an[i] = sj_nonzero_u8(d.a[i], N_ACTION, aidx[i], aval[i])
+    sj_net_scores(&MODELS[model], acc.acc, d.n, an, &aidx[0][0], &aval[0][0], N_ACTION, q,
+                  &val)
     free(acc)
     for i in range(d.n):
         score[i] = <double> q[i] / SCORE_ONE[model]

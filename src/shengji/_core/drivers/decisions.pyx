@@ -147,7 +147,7 @@ cdef int decide(HandC* h, Rng* rng, Agent* a, Rows* rows, Py_ssize_t hand, int s
     cdef Py_ssize_t r = rows.n_rows
     cdef int32_t* meta
     make_view(h, h.pub.to_play, &v)
-    decision_inputs(&v, cap, False, d, buf)
+    decision_inputs(&v, cap, False, True, d, buf)
     if rows.explore > 0.0:
         rc = explore(d, a.params.weights, rng, rows.explore, out)
     else:

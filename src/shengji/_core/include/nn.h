@@ -191,53 +191,32 @@ typedef struct {
     int sh2, sh3;           /* the right shifts (rounded) into h2 and s, 1..30 */
 } SjQNet;
 
-/* One seat's first-layer accumulator: b1 + x W1 for the state bytes x it was last moved to,
- * under the network net (NULL: none yet; the accumulator is then b1 and x all zero). */
+/* One seat's first-layer accumulator: b1 + x W1 for the state x it was last moved to, under
+ * the network net (NULL: none yet).  `kept` is that state in its mover's form (bots/
+ * features.pxd KeptState: the cards as masks, the rest as bytes); all zero: the all-zero
+ * state, whose accumulator is b1. */
+#define SJ_KEPT_CAP 1024
 typedef struct {
     const SjQNet *net;
     int16_t acc[SJ_MAX_H1];
-    uint8_t x[SJ_STATE_CAP];
+    uint8_t kept[SJ_KEPT_CAP];
 } SjSeatAcc;
 
-/* Move a's accumulator to the state x (net's): only the bytes that differ from a->x. */
-static inline void sj_acc_move(SjSeatAcc *restrict a, const SjQNet *restrict net,
-                               const uint8_t *restrict x)
+/* a's accumulator at the all-zero state of net */
+static inline void sj_acc_reset(SjSeatAcc *a, const SjQNet *net)
 {
-    int32_t idx[SJ_STATE_CAP];
-    int16_t delta[SJ_STATE_CAP];
-    int i = 0, m = 0, n = net->n_state, k;
-    if (a->net != net) {
-        memcpy(a->acc, net->b1, (size_t)net->h1 * sizeof(int16_t));
-        memset(a->x, 0, (size_t)n);
-        a->net = net;
-    }
-#if SJ_X86
-    for (; i + 16 <= n; i += 16) {     /* SSE2 (the x86-64 baseline): 16 bytes a compare */
-        const __m128i u = _mm_loadu_si128((const __m128i *)(const void *)(x + i));
-        const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(a->x + i));
-        unsigned d = (~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(u, w))) & 0xFFFFu;
-        if (d) {
-            while (d) {
-                k = __builtin_ctz(d);
-                idx[m] = i + k;
-                delta[m] = (int16_t)((int)x[i + k] - (int)a->x[i + k]);
-                m++;
-                d &= d - 1;
-            }
-            _mm_storeu_si128((__m128i *)(void *)(a->x + i), u);
-        }
-    }
-#endif
-    for (; i < n; i++) {
-        if (x[i] != a->x[i]) {
-            idx[m] = i;
-            delta[m] = (int16_t)((int)x[i] - (int)a->x[i]);
-            m++;
-            a->x[i] = x[i];
-        }
-    }
+    memcpy(a->acc, net->b1, (size_t)net->h1 * sizeof(int16_t));
+    memset(a->kept, 0, sizeof(a->kept));
+    a->net = net;
+}
+
+/* Move a's accumulator by m changes of the state: byte idx[k] by delta[k] (an index may
+ * come more than once: the deltas add). */
+static inline void sj_acc_add(SjSeatAcc *restrict a, const int32_t *restrict idx,
+                              const int16_t *restrict delta, int m)
+{
     if (m)
-        sj_nn_k.l1_update(a->acc, net->w1, net->h1, idx, delta, m);
+        sj_nn_k.l1_update(a->acc, a->net->w1, a->net->h1, idx, delta, m);
 }
 
 /* The nonzero entries of x[0 .. m) in ascending order: their indices into idx, their values
@@ -296,15 +275,16 @@ static inline int32_t sj_round_shift(int32_t t, int k)
     return (t >> k) + ((t >> (k - 1)) & 1);
 }
 
-/* Scores of n candidates a[n][n_action] from a seat's moved accumulator acc, and the value
- * head into *value when not NULL (integers: net.pyx scales them). */
+/* Scores of n candidates from a seat's moved accumulator acc, and the value head into
+ * *value when not NULL (integers: net.pyx scales them).  Candidate i's nonzero bytes: an[i]
+ * of them, at aidx[i * stride ..] with the values aval[i * stride ..]. */
 static inline void sj_net_scores(const SjQNet *restrict net, const int16_t *restrict acc,
-                                 const uint8_t *restrict a, int n, int64_t *restrict score,
-                                 int64_t *restrict value)
+                                 int n, const int *restrict an, const int32_t *restrict aidx,
+                                 const uint8_t *restrict aval, int stride,
+                                 int64_t *restrict score, int64_t *restrict value)
 {
-    int32_t idx[SJ_STATE_CAP];
+    int32_t idx[SJ_MAX_H1 / 2];
     uint32_t pv[SJ_MAX_H1 / 2];
-    uint8_t bytes[SJ_STATE_CAP];
     int32_t t[SJ_MAX_H1];
     int16_t h[SJ_MAX_H1];
     int16_t s[SJ_MAX_H3];
@@ -329,11 +309,9 @@ static inline void sj_net_scores(const SjQNet *restrict net, const int16_t *rest
         int32_t u = sj_round_shift(t[j], net->sh3);
         s[j] = (int16_t)(u > 32767 ? 32767 : (u < -32768 ? -32768 : u));
     }
-    for (i = 0; i < n; i++) {
-        const uint8_t *restrict ai = a + (long)i * net->n_action;
-        m = sj_nonzero_u8(ai, net->n_action, idx, bytes);
-        score[i] = net->bq + sj_nn_k.cand(s, net->wa, net->wq, net->h3, idx, bytes, m);
-    }
+    for (i = 0; i < n; i++)
+        score[i] = net->bq + sj_nn_k.cand(s, net->wa, net->wq, net->h3, aidx + (long)i * stride,
+                                          aval + (long)i * stride, an[i]);
 }
 
 #endif

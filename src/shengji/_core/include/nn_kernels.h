@@ -77,68 +77,73 @@ typedef uint16_t SJ_FN(u16v) __attribute__((vector_size(SJ_VB)));
 #define SJ_L32 (SJ_VB / 4)
 
 /* acc[j] += delta[k] * w[idx[k] * n + j] (mod 2^16) for each k < m, j < n (n a multiple of
- * SJ_TILE): the first layer's accumulator moved by the features that changed (nn.h), four
- * vectors at a time held while the rows stream by, then one. */
-static void SJ_FN(sj_l1_update)(int16_t *restrict acc, const int16_t *restrict w, int n,
-                                const int32_t *restrict idx, const int16_t *restrict delta,
-                                int m)
+ * SJ_TILE): the first layer's accumulator moved by the features that changed (nn.h), `hold`
+ * vectors at a time held in registers while the rows stream by: 8, then 4, then 1. */
+static inline __attribute__((always_inline)) int SJ_FN(sj_l1_block)(
+    int16_t *restrict acc, const int16_t *restrict w, int n, const int32_t *restrict idx,
+    const int16_t *restrict delta, int m, int j0, const int hold)
 {
-    int j0 = 0, k, i;
-    SJ_FN(u16v) a[4], r;
-    for (; j0 + 4 * SJ_L16 <= n; j0 += 4 * SJ_L16) {
-        for (i = 0; i < 4; i++)
+    int k, i;
+    SJ_FN(u16v) a[8], r;
+    for (; j0 + hold * SJ_L16 <= n; j0 += hold * SJ_L16) {
+        for (i = 0; i < hold; i++)
             memcpy(&a[i], acc + j0 + SJ_L16 * i, SJ_VB);
         for (k = 0; k < m; k++) {
             const int16_t *row = w + (long)idx[k] * n + j0;
             const uint16_t d = (uint16_t)delta[k];
-            for (i = 0; i < 4; i++) {
+            for (i = 0; i < hold; i++) {
                 memcpy(&r, row + SJ_L16 * i, SJ_VB);
                 a[i] += d * r;
             }
         }
-        for (i = 0; i < 4; i++)
+        for (i = 0; i < hold; i++)
             memcpy(acc + j0 + SJ_L16 * i, &a[i], SJ_VB);
     }
-    for (; j0 < n; j0 += SJ_L16) {
-        memcpy(&a[0], acc + j0, SJ_VB);
-        for (k = 0; k < m; k++) {
-            memcpy(&r, w + (long)idx[k] * n + j0, SJ_VB);
-            a[0] += (uint16_t)delta[k] * r;
-        }
-        memcpy(acc + j0, &a[0], SJ_VB);
-    }
+    return j0;
+}
+
+static void SJ_FN(sj_l1_update)(int16_t *restrict acc, const int16_t *restrict w, int n,
+                                const int32_t *restrict idx, const int16_t *restrict delta,
+                                int m)
+{
+    int j0 = SJ_FN(sj_l1_block)(acc, w, n, idx, delta, m, 0, 8);
+    j0 = SJ_FN(sj_l1_block)(acc, w, n, idx, delta, m, j0, 4);
+    SJ_FN(sj_l1_block)(acc, w, n, idx, delta, m, j0, 1);
 }
 
 /* out[j] = b[j] + sum over k < m of the pair pidx[k]'s two inputs (pval[k]: the first in
  * the low 16 bits) times their weights wp[pidx[k]][j][0, 1] (mod 2^32), j < n (n a multiple
  * of SJ_TILE): one multiply-add instruction for two inputs and a vector of outputs (each
- * product below 2^30, so their sum is exact in 32 bits), four vectors in flight, then one. */
-static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restrict wp, int n,
-                                const int32_t *restrict pidx, const uint32_t *restrict pval,
-                                int m, int32_t *restrict out)
+ * product below 2^30, so their sum is exact in 32 bits), `hold` vectors in flight: 8, then
+ * 4, then 1. */
+static inline __attribute__((always_inline)) int SJ_FN(sj_pairs_block)(
+    const int32_t *restrict b, const int16_t *restrict wp, int n, const int32_t *restrict pidx,
+    const uint32_t *restrict pval, int m, int32_t *restrict out, int j0, const int hold)
 {
-    int j0 = 0, k, i;
-    SJ_IV t[4];
-    for (; j0 + 4 * SJ_L32 <= n; j0 += 4 * SJ_L32) {
-        for (i = 0; i < 4; i++)
+    int k, i;
+    SJ_IV t[8];
+    for (; j0 + hold * SJ_L32 <= n; j0 += hold * SJ_L32) {
+        for (i = 0; i < hold; i++)
             t[i] = SJ_LOADU(b + j0 + SJ_L32 * i);
         for (k = 0; k < m; k++) {
             const int16_t *row = wp + ((long)pidx[k] * n + j0) * 2;
             const SJ_IV x = SJ_SET1_32((int32_t)pval[k]);
-            for (i = 0; i < 4; i++)
+            for (i = 0; i < hold; i++)
                 t[i] = SJ_ADD32(t[i], SJ_MADD16(x, SJ_LOADU(row + 2 * SJ_L32 * i)));
         }
-        for (i = 0; i < 4; i++)
+        for (i = 0; i < hold; i++)
             SJ_STOREU(out + j0 + SJ_L32 * i, t[i]);
     }
-    for (; j0 < n; j0 += SJ_L32) {
-        t[0] = SJ_LOADU(b + j0);
-        for (k = 0; k < m; k++) {
-            const int16_t *row = wp + ((long)pidx[k] * n + j0) * 2;
-            t[0] = SJ_ADD32(t[0], SJ_MADD16(SJ_SET1_32((int32_t)pval[k]), SJ_LOADU(row)));
-        }
-        SJ_STOREU(out + j0, t[0]);
-    }
+    return j0;
+}
+
+static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restrict wp, int n,
+                                const int32_t *restrict pidx, const uint32_t *restrict pval,
+                                int m, int32_t *restrict out)
+{
+    int j0 = SJ_FN(sj_pairs_block)(b, wp, n, pidx, pval, m, out, 0, 8);
+    j0 = SJ_FN(sj_pairs_block)(b, wp, n, pidx, pval, m, out, j0, 4);
+    SJ_FN(sj_pairs_block)(b, wp, n, pidx, pval, m, out, j0, 1);
 }
 
 /* A candidate's score less bq: z = s + sum over k < m of val[k] * wa[idx[k] * h + ...] (mod

@@ -221,7 +221,7 @@ def decision_features(HandCore core, int cap=8):
     if not 1 <= cap <= MAX_DECISION_CANDIDATES:
         raise ValueError(f"cap: 1..{MAX_DECISION_CANDIDATES}")
     make_view(&core.h, core.h.pub.to_play, &v)
-    if decision_inputs(&v, cap, True, &d, buf) == 0:
+    if decision_inputs(&v, cap, True, True, &d, buf) == 0:
         raise ValueError("no decision to take (the hand is over)")
     x = np.empty(N_STATE, np.uint8)
     a = np.empty((d.n, N_ACTION), np.uint8)
