@@ -329,11 +329,16 @@ cdef int state_moves(const Decision* d, KeptState* kept, int32_t* idx,
             else:
                 now = d.cards.m[e].one
                 was = kept.cards.m[e].one
-            m = now ^ was
+            m = now & ~was                    # in: +1
             while m:
-                k = ctz(m)
-                idx[n] = base + d.slot[k]
-                delta[n] = 1 if (now >> k) & 1 else -1
+                idx[n] = base + d.slot[ctz(m)]
+                delta[n] = 1
+                n += 1
+                m &= m - 1
+            m = was & ~now                    # out: -1
+            while m:
+                idx[n] = base + d.slot[ctz(m)]
+                delta[n] = -1
                 n += 1
                 m &= m - 1
     kept.cards = d.cards
@@ -390,42 +395,36 @@ cdef void action_features(const View* v, const uint8_t* slot, const uint8_t* row
                           const TrickNow* now, const Play* p, int origin, bint is_memory,
                           bint is_greedy, uint8_t* a) noexcept nogil:
     cdef Row out
+    cdef int own_rows[N_ROWS]
+    row_sizes(v, row, own_rows)
     out.dense = a
     sj_zero(a, N_ACTION)
-    action_row(v, slot, row, now, p, origin, is_memory, is_greedy, &out)
+    action_row(v, slot, row, own_rows, now, p, origin, is_memory, is_greedy, &out)
 
 
-cdef int action_sparse(const View* v, const uint8_t* slot, const uint8_t* row,
-                       const TrickNow* now, const Play* p, int origin, bint is_memory,
-                       bint is_greedy, int32_t* idx, uint8_t* val) noexcept nogil:
-    """action_features' nonzero bytes: their indices into idx, values into val (each index
-    once, at most N_ACTION); how many."""
-    cdef Row out
-    out.dense = NULL
-    out.idx = idx
-    out.val = val
-    out.n = 0
-    action_row(v, slot, row, now, p, origin, is_memory, is_greedy, &out)
-    return out.n
+cdef inline void row_sizes(const View* v, const uint8_t* row, int* own_rows) noexcept nogil:
+    """own_rows[N_ROWS]: the seat's cards per row."""
+    cdef int r
+    for r in range(N_ROWS):
+        own_rows[r] = 0
+    for r in range(N_FOLLOW):
+        own_rows[row[r]] += mask_size(v.own.one, v.own.two, v.pub.suit_mask[r])
 
 
 cdef void action_row(const View* v, const uint8_t* slot, const uint8_t* row,
-                     const TrickNow* now, const Play* p, int origin, bint is_memory,
-                     bint is_greedy, Row* a) noexcept nogil:
+                     const int* own_rows, const TrickNow* now, const Play* p, int origin,
+                     bint is_memory, bint is_greedy, Row* a) noexcept nogil:
+    """action_features into a (each byte put once); own_rows: row_sizes'."""
     cdef const Public* pub = v.pub
     cdef uint64_t m
     cdef int k, pts = 0, r, csuit, key, broken = 0
-    cdef int own_rows[N_ROWS]
     cdef int play_rows[N_ROWS]
     cdef uint8_t cnt[N_KINDS]
     cdef Combo c
     cdef TrickNow tn
     cdef bint wins
     for r in range(N_ROWS):
-        own_rows[r] = 0
         play_rows[r] = 0
-    for r in range(N_FOLLOW):
-        own_rows[row[r]] += mask_size(v.own.one, v.own.two, pub.suit_mask[r])
     m = p.one
     while m:
         k = ctz(m)
@@ -493,6 +492,8 @@ cdef int decision_inputs(const View* v, int cap, bint features_always, bint dens
 cdef int _decision_inputs(const View* v, int cap, bint features_always, bint dense,
                           Decision* d, Play* buf) noexcept nogil:
     cdef int i
+    cdef int own_rows[N_ROWS]
+    cdef Row out
     cdef TrickNow tn
     cdef const TrickNow* now = NULL
     if cap > MAX_DECISION_CANDIDATES:
@@ -514,12 +515,15 @@ cdef int _decision_inputs(const View* v, int cap, bint features_always, bint den
         sj_zero(d.x, S_PLAIN)
         card_bytes(&d.cards, d.slot, d.x)
     plain_features(v, d.row, now, &d.cards, d.x)
+    row_sizes(v, d.row, own_rows)
     for i in range(d.n):
+        out.dense = d.a[i] if dense else NULL
+        out.idx = d.a_idx[i]
+        out.val = d.a_val[i]
+        out.n = 0
         if dense:
-            action_features(v, d.slot, d.row, now, &d.cands[i], d.origin[i],
-                            (d.by[i] & BY_MEMORY) != 0, (d.by[i] & BY_GREEDY) != 0, d.a[i])
-        else:
-            d.a_n[i] = action_sparse(v, d.slot, d.row, now, &d.cands[i], d.origin[i],
-                                     (d.by[i] & BY_MEMORY) != 0, (d.by[i] & BY_GREEDY) != 0,
-                                     d.a_idx[i], d.a_val[i])
+            sj_zero(d.a[i], N_ACTION)
+        action_row(v, d.slot, d.row, own_rows, now, &d.cands[i], d.origin[i],
+                   (d.by[i] & BY_MEMORY) != 0, (d.by[i] & BY_GREEDY) != 0, &out)
+        d.a_n[i] = out.n
     return d.n
