@@ -75,6 +75,7 @@ static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict
 typedef uint16_t SJ_FN(u16v) __attribute__((vector_size(SJ_VB)));
 #define SJ_L16 (SJ_VB / 2) /* lanes of a vector: int16, int32 */
 #define SJ_L32 (SJ_VB / 4)
+#define SJ_AHEAD 4 /* rows prefetched ahead */
 
 /* acc[j] += delta[k] * w[idx[k] * n + j] (mod 2^16) for each k < m, j < n (n a multiple of
  * SJ_TILE): the first layer's accumulator moved by the features that changed (nn.h), `hold`
@@ -91,6 +92,11 @@ static inline __attribute__((always_inline)) int SJ_FN(sj_l1_block)(
         for (k = 0; k < m; k++) {
             const int16_t *row = w + (long)idx[k] * n + j0;
             const uint16_t d = (uint16_t)delta[k];
+            if (k + SJ_AHEAD < m) { /* the rows come from anywhere in W1: fetch them early */
+                const char *next = (const char *)(w + (long)idx[k + SJ_AHEAD] * n + j0);
+                for (i = 0; i < hold * SJ_VB; i += 64)
+                    __builtin_prefetch(next + i);
+            }
             for (i = 0; i < hold; i++) {
                 memcpy(&r, row + SJ_L16 * i, SJ_VB);
                 a[i] += d * r;
@@ -128,6 +134,11 @@ static inline __attribute__((always_inline)) int SJ_FN(sj_pairs_block)(
         for (k = 0; k < m; k++) {
             const int16_t *row = wp + ((long)pidx[k] * n + j0) * 2;
             const SJ_IV x = SJ_SET1_32((int32_t)pval[k]);
+            if (k + SJ_AHEAD < m) {
+                const char *next = (const char *)(wp + ((long)pidx[k + SJ_AHEAD] * n + j0) * 2);
+                for (i = 0; i < hold * SJ_VB; i += 64)
+                    __builtin_prefetch(next + i);
+            }
             for (i = 0; i < hold; i++)
                 t[i] = SJ_ADD32(t[i], SJ_MADD16(x, SJ_LOADU(row + 2 * SJ_L32 * i)));
         }
@@ -180,6 +191,7 @@ static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict
 }
 #undef SJ_L16
 #undef SJ_L32
+#undef SJ_AHEAD
 #endif
 
 #undef SJ_FN
