@@ -11,6 +11,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from shengji.runner.processes import refers_to_main, unguarded_line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,3 +116,24 @@ def test_refers_to_main_finds_definitions_of_main_only():
 def test_unguarded_line_is_none_outside_a_script():
     # pytest's __main__ is its own, not a script whose top level calls this
     assert unguarded_line() is None
+
+
+def test_an_unguarded_script_runs_a_study_on_a_local_dask_cluster(tmp_path):
+    # the LocalCluster's worker processes are spawned from a clean __main__ too
+    pytest.importorskip("distributed")
+    done = _script(
+        tmp_path,
+        """
+        import shengji
+        from shengji.runner.run import run_study
+        from shengji.studies.base import make_config
+
+        print("top level", flush=True)
+        kind, cfg = make_config({"study": "deals", "n": 20_000, "seed": 1, "chunk_size": 5_000},
+                                source="script", overrides={})
+        run_study(kind, cfg, "out/d", workers=2, engine="dask")
+        print("rows", len(shengji.load("out/d")))
+        """,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["top level", "rows 80000"]

@@ -347,13 +347,19 @@ class DaskStream:
                         f"the Dask scheduler at {scheduler!r} has no workers", REFUSED
                     ) from None
             else:
-                self.cluster = distributed.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    silence_logs=logging.ERROR,
-                )
+                # its worker processes are spawned while it starts: from a clean __main__,
+                # so that a script without a __main__ guard is not run again in each (what
+                # they run comes pickled by value, cloudpickle's way with __main__'s)
+                from shengji.runner.processes import clean_main
+
+                with clean_main():
+                    self.cluster = distributed.LocalCluster(
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        silence_logs=logging.ERROR,
+                    )
                 self.client = distributed.Client(self.cluster)
         except BaseException:
             self.close()

@@ -29,13 +29,13 @@ from typing import Any
 
 from shengji.runner.errors import REFUSED, RunError
 
-__all__ = ["refers_to_main", "worker_context"]
+__all__ = ["clean_main", "refers_to_main", "worker_context"]
 
 _MAIN_LOCK = threading.Lock()
 
 
 @contextmanager
-def _clean_main():
+def clean_main():
     """``sys.modules["__main__"]`` is an empty module while a worker is launched: the
     preparation data the child receives then names no main module to import."""
     with _MAIN_LOCK:
@@ -53,7 +53,7 @@ class _CleanProcess(SpawnProcess):
 
     @staticmethod
     def _Popen(process_obj):  # noqa: N802 (multiprocessing's name)
-        with _clean_main():
+        with clean_main():
             return SpawnProcess._Popen(process_obj)
 
 
