@@ -137,3 +137,33 @@ def test_an_unguarded_script_runs_a_study_on_a_local_dask_cluster(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["top level", "rows 80000"]
+
+
+def test_an_agent_written_where_main_has_no_file_reaches_the_workers(tmp_path):
+    # `python -c`: a __main__ with no file, as a notebook's kernel and the REPL have; the
+    # workers cannot import it, so the agent is sent by value
+    code = textwrap.dedent(
+        """
+        import shengji
+
+
+        def lowest(observation, rng):
+            return min(observation.legal_actions)
+
+
+        res = shengji.evaluate(lowest, against="random", n=8, workers=2, chunk_size=4,
+                               progress=False)
+        print(res.deals, res.agent)
+        """
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]))
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["8", "lowest"]

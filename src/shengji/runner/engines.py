@@ -155,15 +155,18 @@ class LocalStream:
         quiet: bool = True,
     ):
         self.args = (kind, cfg, out, digits)
+        # the kind and the config as the worker processes are sent them (processes.sendable)
+        self.sent: tuple[Any, Any] = (kind, cfg)
         self.chunks, self.workers, self.pool, self.queue = chunks, workers, None, None
         self.on_progress = None
         if workers > 1 and count > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            from shengji.runner.processes import worker_context
+            from shengji.runner.processes import sendable, worker_context
 
             # spawned, without re-running the user's script (processes.py)
             ctx = worker_context((kind, cfg))
+            self.sent = (sendable(kind), sendable(cfg))
             n = min(workers, count)
             self.queue = ctx.Queue() if not quiet else None
             self.pool = ProcessPoolExecutor(
@@ -221,7 +224,7 @@ class LocalStream:
         running: dict = {}  # future -> chunk index, and chunk index -> future
 
         def submit(c: Chunk):
-            fut = pool.submit(task, kind, cfg, c, out, digits)
+            fut = pool.submit(task, self.sent[0], self.sent[1], c, out, digits)
             running[fut], running[c.index] = c.index, fut
             return fut
 

@@ -8,9 +8,11 @@ that functions and classes defined there can be unpickled in it.  A script witho
 again and find its own output directory in use.  So the workers import the parent's
 ``__main__`` only when the run's work refers to something defined there (a Python agent
 written in the script); otherwise they start from a clean ``__main__``, and a script runs
-with or without the guard, as a notebook does.  Where the work needs the script's
-``__main__`` and the run is started by its unguarded top-level code, the run is refused in
-one line saying what to add.
+with or without the guard.  Where the work needs the script's ``__main__`` and the run is
+started by its unguarded top-level code, the run is refused in one line saying what to add.
+A ``__main__`` with no file (a notebook's kernel, the REPL) cannot be imported again at
+all: what the work takes from it (an agent written in a cell) is sent by value instead
+(cloudpickle), and the workers start from a clean ``__main__``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any
 
 from shengji.runner.errors import REFUSED, RunError
 
-__all__ = ["clean_main", "refers_to_main", "worker_context"]
+__all__ = ["clean_main", "refers_to_main", "sendable", "worker_context"]
 
 _MAIN_LOCK = threading.Lock()
 
@@ -118,10 +120,47 @@ def unguarded_line() -> tuple[str, int] | None:
     return path, line
 
 
+def _interactive_main() -> bool:
+    """``__main__`` has no file to import again (a notebook's kernel, the REPL)."""
+    main = sys.modules.get("__main__")
+    return main is not None and not isinstance(getattr(main, "__file__", None), str)
+
+
+class _ByValue:
+    """An object pickled by value (cloudpickle): it unpickles as the object itself."""
+
+    def __init__(self, obj: Any):
+        import cloudpickle
+
+        self.blob = cloudpickle.dumps(obj)
+
+    def __reduce__(self):
+        import cloudpickle
+
+        return cloudpickle.loads, (self.blob,)
+
+
+def sendable(obj: Any) -> Any:
+    """``obj`` as the workers are sent it: by value when it refers to the definitions of a
+    ``__main__`` they cannot import (module docstring), else itself."""
+    if not (_interactive_main() and refers_to_main(obj)):
+        return obj
+    try:
+        return _ByValue(obj)
+    except ImportError:
+        raise RunError(
+            "an agent defined in a notebook or the REPL reaches the worker processes only "
+            "with cloudpickle installed (pip install cloudpickle); or define it in a "
+            "module and import it, or use workers=1",
+            REFUSED,
+        ) from None
+
+
 def worker_context(work: Any) -> multiprocessing.context.BaseContext:
     """The multiprocessing context the run's workers start in (module docstring): a clean
-    ``__main__`` unless ``work`` refers to the script's own definitions."""
-    if not refers_to_main(work):
+    ``__main__`` unless ``work`` refers to the script's own definitions (sent as
+    ``sendable`` makes them)."""
+    if _interactive_main() or not refers_to_main(work):
         return _CleanSpawnContext()
     where = unguarded_line()
     if where is not None:
