@@ -47,12 +47,30 @@ enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, S
 #define SJ_X86 0
 #endif
 
+/* AVX2's packing of the nonzero pairs (nn_kernels.h sj_nonzero_pairs): for each 8-bit mask
+ * of the nonzero lanes, their positions in order (then zeros) */
+static uint8_t sj_pack_lut[256][8];
+
+__attribute__((constructor)) static void sj_pack_lut_fill(void)
+{
+    int mask, lane, n;
+    for (mask = 0; mask < 256; mask++) {
+        n = 0;
+        for (lane = 0; lane < 8; lane++)
+            if ((mask >> lane) & 1)
+                sj_pack_lut[mask][n++] = (uint8_t)lane;
+        while (n < 8)
+            sj_pack_lut[mask][n++] = 0;
+    }
+}
+
 /* -- the four builds of the kernels -------------------------------------------------------- */
 #pragma GCC push_options
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-tree-vectorize", "no-tree-slp-vectorize")
 #endif
 #define SJ_SCALAR_BUILD 1
+#define SJ_PACK 0
 #define SJ_ISA scalar
 #include "nn_kernels.h"
 #undef SJ_SCALAR_BUILD
@@ -69,6 +87,7 @@ enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, S
 #define SJ_SET1_32 _mm_set1_epi32
 #define SJ_ADD32 _mm_add_epi32
 #define SJ_MADD16 _mm_madd_epi16
+#define SJ_PACK 0
 #define SJ_ISA sse2           /* the x86-64 baseline */
 #include "nn_kernels.h" /* which undefines SJ_ISA and the build's macros */
 #endif
@@ -83,6 +102,7 @@ enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, S
 #define SJ_SET1_32 _mm256_set1_epi32
 #define SJ_ADD32 _mm256_add_epi32
 #define SJ_MADD16 _mm256_madd_epi16
+#define SJ_PACK 1
 #define SJ_ISA avx2
 #include "nn_kernels.h" /* which undefines SJ_ISA and the build's macros */
 #pragma GCC pop_options
@@ -96,6 +116,7 @@ enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, S
 #define SJ_SET1_32 _mm512_set1_epi32
 #define SJ_ADD32 _mm512_add_epi32
 #define SJ_MADD16 _mm512_madd_epi16
+#define SJ_PACK 2
 #define SJ_ISA avx512
 #include "nn_kernels.h" /* which undefines SJ_ISA and the build's macros */
 #pragma GCC pop_options
@@ -108,14 +129,17 @@ typedef void (*SjPairsI32)(const int32_t *, const int16_t *, int, const int32_t 
                            const uint32_t *, int, int32_t *);
 typedef int64_t (*SjCand)(const int16_t *, const int16_t *, const int16_t *, int,
                           const int32_t *, const uint8_t *, int);
+typedef int (*SjNonzeroPairs)(const int16_t *, int, int32_t *, uint32_t *);
 
 typedef struct {
     SjL1Update l1_update;
     SjPairsI32 pairs_i32;
     SjCand cand;
+    SjNonzeroPairs nonzero_pairs;
 } SjKernels;
 
-#define SJ_BUILD(isa) {sj_l1_update_##isa, sj_pairs_i32_##isa, sj_cand_##isa}
+#define SJ_BUILD(isa) \
+    {sj_l1_update_##isa, sj_pairs_i32_##isa, sj_cand_##isa, sj_nonzero_pairs_##isa}
 #if SJ_X86
 static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
     SJ_BUILD(scalar), SJ_BUILD(sse2), SJ_BUILD(avx2), SJ_BUILD(avx512),
@@ -250,24 +274,6 @@ static inline int sj_nonzero_u8(const uint8_t *restrict x, int m, int32_t *restr
     return n;
 }
 
-/* The pairs of h[0 .. n) (n even, every entry >= 0) that are not both zero: their index p
- * (entries 2p, 2p + 1) into idx, the two as one 32-bit word (2p in the low half) into val;
- * returns how many.  Branch free (a hidden layer's zeros are a coin toss to the branch
- * predictor). */
-static inline int sj_pairs(const int16_t *restrict h, int n, int32_t *restrict idx,
-                           uint32_t *restrict val)
-{
-    int p, m = 0;
-    uint32_t v;
-    for (p = 0; p < n / 2; p++) {
-        memcpy(&v, h + 2 * p, 4);
-        idx[m] = p;
-        val[m] = v;
-        m += v != 0;
-    }
-    return m;
-}
-
 /* round(t / 2^k) for 1 <= k <= 30, halves up: floor((t + 2^(k-1)) / 2^k) without the sum's
  * overflow (the bit below the cut is the remainder's half). */
 static inline int32_t sj_round_shift(int32_t t, int k)
@@ -291,7 +297,7 @@ static inline void sj_net_scores(const SjQNet *restrict net, const int16_t *rest
     int m, j, i;
     for (j = 0; j < net->h1; j++)
         h[j] = acc[j] > 0 ? acc[j] : 0;
-    m = sj_pairs(h, net->h1, idx, pv);
+    m = sj_nn_k.nonzero_pairs(h, net->h1, idx, pv);
     sj_nn_k.pairs_i32(net->b2, net->w2, net->h2, idx, pv, m, t);
     for (j = 0; j < net->h2; j++) {
         int32_t u = sj_round_shift(t[j] > 0 ? t[j] : 0, net->sh2);
@@ -303,7 +309,7 @@ static inline void sj_net_scores(const SjQNet *restrict net, const int16_t *rest
             v += (int64_t)h[j] * net->wv[j];
         *value = v;
     }
-    m = sj_pairs(h, net->h2, idx, pv);
+    m = sj_nn_k.nonzero_pairs(h, net->h2, idx, pv);
     sj_nn_k.pairs_i32(net->bz, net->wz, net->h3, idx, pv, m, t);
     for (j = 0; j < net->h3; j++) {
         int32_t u = sj_round_shift(t[j], net->sh3);

@@ -194,6 +194,51 @@ static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict
 #undef SJ_AHEAD
 #endif
 
+/* The pairs of h[0 .. n) (n even, every entry >= 0) that are not both zero: their index p
+ * (entries 2p, 2p + 1) into idx, the two as one 32-bit word (2p in the low half) into val;
+ * returns how many.  AVX2 and AVX-512 pack eight or sixteen pairs at a time (a table's
+ * permutation, or the compress instruction); the others branch free, one at a time (a
+ * hidden layer's zeros are a coin toss to the branch predictor).  idx and val have room
+ * for n / 2 entries (the vector builds write whole vectors, within it). */
+static int SJ_FN(sj_nonzero_pairs)(const int16_t *restrict h, int n, int32_t *restrict idx,
+                                   uint32_t *restrict val)
+{
+    int p = 0, m = 0, np = n / 2;
+    uint32_t v;
+#if SJ_PACK == 2
+    __m512i ids = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (; p + 16 <= np; p += 16) {
+        const __m512i x = _mm512_loadu_si512((const void *)(h + 2 * p));
+        const __mmask16 k = _mm512_test_epi32_mask(x, x);
+        _mm512_storeu_si512((void *)(val + m), _mm512_maskz_compress_epi32(k, x));
+        _mm512_storeu_si512((void *)(idx + m), _mm512_maskz_compress_epi32(k, ids));
+        ids = _mm512_add_epi32(ids, _mm512_set1_epi32(16));
+        m += __builtin_popcount((unsigned)k);
+    }
+#elif SJ_PACK == 1
+    __m256i ids = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (; p + 8 <= np; p += 8) {
+        const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(h + 2 * p));
+        const unsigned k = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+                               _mm256_cmpeq_epi32(x, _mm256_setzero_si256()))) & 0xFFu;
+        const __m256i perm = _mm256_cvtepu8_epi32(
+            _mm_loadl_epi64((const __m128i *)(const void *)sj_pack_lut[k]));
+        _mm256_storeu_si256((__m256i *)(void *)(val + m), _mm256_permutevar8x32_epi32(x, perm));
+        _mm256_storeu_si256((__m256i *)(void *)(idx + m),
+                            _mm256_permutevar8x32_epi32(ids, perm));
+        ids = _mm256_add_epi32(ids, _mm256_set1_epi32(8));
+        m += __builtin_popcount(k);
+    }
+#endif
+    for (; p < np; p++) {
+        memcpy(&v, h + 2 * p, 4);
+        idx[m] = p;
+        val[m] = v;
+        m += v != 0;
+    }
+    return m;
+}
+
 #undef SJ_FN
 #undef SJ_CAT
 #undef SJ_CAT2
@@ -206,3 +251,4 @@ static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict
 #undef SJ_SET1_32
 #undef SJ_ADD32
 #undef SJ_MADD16
+#undef SJ_PACK
