@@ -127,7 +127,7 @@ def test_every_core_enum_belongs_to_an_option():
 
 def test_the_c_struct_has_exactly_the_table_fields():
     # packed() returns the C struct converted back to a dict: all of RulesC's fields
-    assert set(core_options.packed(pack.rules(Rules()))) == {o.field for o in OPTIONS}
+    assert set(core_options.packed(pack.rules(Rules()))) == {o.c_field for o in OPTIONS}
 
 
 def _expected_c_value(o, value):
@@ -151,7 +151,7 @@ def test_packed_struct_per_preset(name):
     r = Rules.preset(name)
     got = core_options.packed(pack.rules(r))
     for o in OPTIONS:
-        assert int(got[o.field]) == _expected_c_value(o, getattr(r, o.name)), o.name
+        assert int(got[o.c_field]) == _expected_c_value(o, getattr(r, o.name)), o.name
     # the edge resolves None, preset names and option dicts; the core takes the packed Rules
     assert pack.rules(resolve_rules(name)) == pack.rules(Rules.from_dict(r.to_dict())) == got
 
@@ -161,7 +161,7 @@ def test_packing_covers_every_value():
         values = o.kind.choices if isinstance(o.kind, Choice) else None
         for v in values or ():
             r = Rules(**{o.name: v})
-            assert int(core_options.packed(pack.rules(r))[o.field]) == _expected_c_value(o, v)
+            assert int(core_options.packed(pack.rules(r))[o.c_field]) == _expected_c_value(o, v)
     assert core_options.packed(pack.rules(Rules(level_cap=10**30)))["level_cap"] == 2**31 - 1
 
 
