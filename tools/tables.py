@@ -21,7 +21,8 @@ checkers and one page; this script writes them from the tables:
 
 The ``tables`` gate and tests/gates/test_tables.py fail when one differs.  The tables are
 imported from the package (an in-place build or an installed shengji): a build from stale
-files still imports, and the core refuses a ``BotParams`` without the table's fields
+files still imports, and the core refuses a rule option its ``RulesC`` lacks
+(``_core/base/options.pyx``) and a ``BotParams`` without the table's fields
 (``_core/bots/bot.pyx``) until this has run and the core is rebuilt.
 """
 
@@ -78,7 +79,7 @@ def render_rules_pxd(options, schema) -> str:
         "# RulesC: the rule options as one plain C struct passed into every kernel, one field",
         "# per row of OPTIONS, in its order.  A Rules packs itself into plain ints, one per",
         "# field (Rules.packed()), and pack_rules (options.pyx) copies them in once, at the",
-        "# boundary.  A choice the kernels name has a",
+        "# boundary, refusing a key the struct lacks.  A choice the kernels name has a",
         "# `cpdef enum` (exported to Python by shengji._core.base.options): one member",
         "# <PREFIX>_<VALUE> per value, numbered in the row's order, which is how it is packed.",
     ]
@@ -95,7 +96,7 @@ def render_rules_pxd(options, schema) -> str:
         "",
         "# rules: the packed rules, a dict {RulesC field: int} "
         "(shengji.rules.pack.rules(a Rules));",
-        "# a TypeError for anything else.",
+        "# a TypeError for anything else, a ValueError for a field missing or one RulesC lacks.",
         "cdef RulesC pack_rules(object rules) except *",
     ]
     return "\n".join(out) + "\n"

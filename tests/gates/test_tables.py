@@ -14,6 +14,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from shengji._core.base import options as core_options
 from shengji._core.base import schema
 from shengji._core.bots import bot as core_bot
 from shengji._core.bots import registry, table
@@ -63,6 +64,12 @@ def test_the_generator_writes_a_new_rule_option():
     assert "    bint x_flag  # 1 for true\n" in after
     assert "cpdef enum XWay:\n    XW_A = 0\n    XW_B = 1\n" in after
     assert "    int x_way  # XWay, its position\n" in after
+
+
+def test_the_compiled_rules_struct_is_the_tables():
+    """options.pyx reads RulesC's fields from the compiled struct: they are the table's
+    fields, in its order (a stale build of options.pxd fails here)."""
+    assert core_options.FIELDS == tuple(o.c_field for o in OPTIONS)
 
 
 def test_the_compiled_struct_is_the_tables():

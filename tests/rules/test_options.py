@@ -130,6 +130,23 @@ def test_the_c_struct_has_exactly_the_table_fields():
     assert set(core_options.packed(pack.rules(Rules()))) == {o.c_field for o in OPTIONS}
 
 
+def test_a_key_the_core_lacks_is_an_error_never_dropped(monkeypatch):
+    """An option appended to the table, the core not rebuilt from it (no RulesC field): the
+    core refuses its packed key in one line naming it, instead of dropping it."""
+    from shengji._core.base.schema import Field, Flag
+    from shengji.rules import options
+
+    new = Field("x_new_option", Flag(), False, "a test option", section=3)
+    monkeypatch.setattr(options, "OPTIONS", (*OPTIONS, new))
+    monkeypatch.setattr(options, "OPTION", {**OPTION, new.name: new})
+    packed = Rules(x_new_option=True).packed()
+    assert packed["x_new_option"] == 1 and set(packed) - set(core_options.FIELDS) == {new.name}
+    with pytest.raises(ValueError, match=r"^rules: the core's RulesC has no field 'x_new_option'"):
+        core_options.packed(packed)
+    with pytest.raises(ValueError, match="has no field 7"):
+        core_options.packed({**dict.fromkeys(core_options.FIELDS, 0), 7: 0})
+
+
 def _expected_c_value(o, value):
     """What the kernels must read, worked out independently of Kind.pack: choices by the
     core enum member's NAME (not by position)."""

@@ -20,7 +20,9 @@ is derived from the table:
 * what needs the table as literals, written by ``python tools/tables.py``: ``RulesC`` and
   a ``cpdef enum`` per choice (``_core/base/options.pxd``, numbering each choice's values
   in the row's order, members ``<prefix>_<VALUE>``), and ``Rules``' fields for type
-  checkers (its ``TYPE_CHECKING`` block).  The ``tables`` gate fails when one is stale.
+  checkers (its ``TYPE_CHECKING`` block).  The ``tables`` gate fails when one is stale,
+  and the core refuses a packed option its ``RulesC`` lacks (a ``ValueError``, never
+  dropped).
 
 ``resolve_rules`` is the edge: a rules argument (None, a preset name, a dict of options, a
 ``Rules``) becomes a ``Rules`` once, where a user hands it in; every layer below takes

@@ -4,7 +4,7 @@
 # RulesC: the rule options as one plain C struct passed into every kernel, one field
 # per row of OPTIONS, in its order.  A Rules packs itself into plain ints, one per
 # field (Rules.packed()), and pack_rules (options.pyx) copies them in once, at the
-# boundary.  A choice the kernels name has a
+# boundary, refusing a key the struct lacks.  A choice the kernels name has a
 # `cpdef enum` (exported to Python by shengji._core.base.options): one member
 # <PREFIX>_<VALUE> per value, numbered in the row's order, which is how it is packed.
 
@@ -93,5 +93,5 @@ ctypedef struct RulesC:
     bint short_suit_trumps  # 1 for true
 
 # rules: the packed rules, a dict {RulesC field: int} (shengji.rules.pack.rules(a Rules));
-# a TypeError for anything else.
+# a TypeError for anything else, a ValueError for a field missing or one RulesC lacks.
 cdef RulesC pack_rules(object rules) except *
