@@ -179,12 +179,12 @@ def test_a_scoring_study_with_pimc_in_every_seat(tmp_path):
         ({"bot": "pimc", "candidates": 65}, r"p.candidates: expected an integer 1..64"),
         (
             {"bot": "pimc", "rollout": "pimc"},
-            r"p.rollout: expected one of 'random', 'greedy', "
-            r"'memory', 'net', got 'pimc'",
+            r"p.rollout: unknown value 'pimc'; allowed: 'random', 'greedy', "
+            r"'memory', 'net'",
         ),
         (
             {"bot": "pimc", "objective": "wins"},
-            r"p.objective: expected one of 'points', "
+            r"p.objective: unknown value 'wins'; allowed: 'points', "
             r"'levels'",
         ),
         ({"bot": "pimc", "time_budget_ms": -1}, r"p.time_budget_ms: expected a number"),

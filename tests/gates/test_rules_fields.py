@@ -1,7 +1,7 @@
 """The typed fields of ``Rules`` (its ``if TYPE_CHECKING:`` block, what mypy sees) match
 ``OPTIONS`` (what ``Rules`` has at run time): the same names, order and types.
 
-Fix a failure with ``python tools/rules_fields.py`` (it rewrites the block from the table).
+Fix a failure with ``python tools/tables.py`` (it rewrites the block from the table).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from shengji.rules import options
 from shengji.rules.options import OPTIONS, Rules
 
 ROOT = Path(__file__).resolve().parents[2]
-FIX = "run: python tools/rules_fields.py"
+FIX = "run: python tools/tables.py"
 
 
 def _rules_class(tree: ast.Module) -> ast.ClassDef:
@@ -88,9 +88,9 @@ def test_the_check_sees_drift(edit):
 
 
 def test_the_generator_agrees():
-    """tools/rules_fields.py --check: the block is exactly what the generator writes."""
+    """tools/tables.py --check: the block (and every generated file) is what it writes."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "rules_fields.py"), "--check"],
+        [sys.executable, str(ROOT / "tools" / "tables.py"), "--check"],
         capture_output=True,
         text=True,
     )

@@ -127,7 +127,24 @@ def test_every_core_enum_belongs_to_an_option():
 
 def test_the_c_struct_has_exactly_the_table_fields():
     # packed() returns the C struct converted back to a dict: all of RulesC's fields
-    assert set(core_options.packed(pack.rules(Rules()))) == {o.field for o in OPTIONS}
+    assert set(core_options.packed(pack.rules(Rules()))) == {o.c_field for o in OPTIONS}
+
+
+def test_a_key_the_core_lacks_is_an_error_never_dropped(monkeypatch):
+    """An option appended to the table, the core not rebuilt from it (no RulesC field): the
+    core refuses its packed key in one line naming it, instead of dropping it."""
+    from shengji._core.base.schema import Field, Flag
+    from shengji.rules import options
+
+    new = Field("x_new_option", Flag(), False, "a test option", section=3)
+    monkeypatch.setattr(options, "OPTIONS", (*OPTIONS, new))
+    monkeypatch.setattr(options, "OPTION", {**OPTION, new.name: new})
+    packed = Rules(x_new_option=True).packed()
+    assert packed["x_new_option"] == 1 and set(packed) - set(core_options.FIELDS) == {new.name}
+    with pytest.raises(ValueError, match=r"^rules: the core's RulesC has no field 'x_new_option'"):
+        core_options.packed(packed)
+    with pytest.raises(ValueError, match="has no field 7"):
+        core_options.packed({**dict.fromkeys(core_options.FIELDS, 0), 7: 0})
 
 
 def _expected_c_value(o, value):
@@ -151,7 +168,7 @@ def test_packed_struct_per_preset(name):
     r = Rules.preset(name)
     got = core_options.packed(pack.rules(r))
     for o in OPTIONS:
-        assert int(got[o.field]) == _expected_c_value(o, getattr(r, o.name)), o.name
+        assert int(got[o.c_field]) == _expected_c_value(o, getattr(r, o.name)), o.name
     # the edge resolves None, preset names and option dicts; the core takes the packed Rules
     assert pack.rules(resolve_rules(name)) == pack.rules(Rules.from_dict(r.to_dict())) == got
 
@@ -161,7 +178,7 @@ def test_packing_covers_every_value():
         values = o.kind.choices if isinstance(o.kind, Choice) else None
         for v in values or ():
             r = Rules(**{o.name: v})
-            assert int(core_options.packed(pack.rules(r))[o.field]) == _expected_c_value(o, v)
+            assert int(core_options.packed(pack.rules(r))[o.c_field]) == _expected_c_value(o, v)
     assert core_options.packed(pack.rules(Rules(level_cap=10**30)))["level_cap"] == 2**31 - 1
 
 

@@ -1,16 +1,17 @@
-"""What the study-file keys and the output tables' columns mean: one line each.
+"""What the study-file keys every kind takes and the output tables' columns mean: one line each.
 
 The keys and the columns themselves are not listed here: the reference pages take them from
-the studies (``COMMON_KEYS``, each kind's ``option_keys``, the tables a one-item run of each
-kind writes).  These are only their descriptions.  The build fails (a warning, and the site
+the studies (``COMMON_KEYS``, the tables a one-item run of each kind writes).  These are only
+their descriptions.  A kind's own keys carry theirs (``Study.keys``: fields of the one
+schema, each with its doc).  The build fails (a warning, and the site
 builds with warnings as errors) when a key or a column has no line here, and when a line
 here names a key or a column that no longer exists.
 """
 
 from __future__ import annotations
 
-# Study-file keys: (kind, key) for a key whose meaning depends on the kind, else the key.
-KEYS: dict[str | tuple[str, str], str] = {
+# The keys every study file takes (COMMON_KEYS).
+KEYS: dict[str, str] = {
     "study": 'The kind of study: "deals", "bid_odds", "scoring", "match", "duel", "evaluate", '
     '"ladder" or "decisions".',
     "n": "How many items to simulate (deals, hands or matches: the kind's unit), 1 to 2**63 - 1.",
@@ -24,61 +25,9 @@ KEYS: dict[str | tuple[str, str], str] = {
     "what the data depend on (changing it changes the data); the default depends on the "
     "kind.",
     "description": "Free text, shown by 'shengji studies' and kept in the run's metadata.",
-    "store_cards": "Also write the raw deals (table cards/: 108 bytes per deal).",
-    ("deals", "aggregate"): "Write exact histograms (histograms/) instead of rows: any "
-    "number of deals in constant memory.",
-    ("bid_odds", "policy"): 'Who decides the bids: "eager" (bid whenever possible), '
-    '"threshold" (bid only with at least threshold trumps), "never", or "players" '
-    "(the seats' bots bid: needs bot).",
-    ("bid_odds", "threshold"): 'The k of policy = "threshold": bid only with at least k '
-    "trumps (1 to 25).",
-    ("bid_odds", "bot"): 'The bot that bids in every seat under policy = "players": a '
-    "bot name or a table with its parameters (see the bots).",
-    ("bid_odds", "first_hand"): "Bid as in a match's first hand (the first declarer "
-    "banks; a deal nobody declares is redealt); false: a later hand, banker fixed.",
-    ("bid_odds", "banker"): "The banker's seat (0 to 3) when first_hand = false.",
-    ("scoring", "policy"): "The banker team's bot: a bot name or a table with its "
-    "parameters (see the bots).",
-    "defender_policy": "The defenders' bot (default: the same as policy).",
-    "bid_policy": 'How the bids are made: a kernel policy ("eager", "threshold", '
-    '"never") or "players" (the seats\' bots bid).',
-    "bid_threshold": 'The k of bid_policy = "threshold" (0: unset).',
-    ("scoring", "first_hand"): "Play every hand as a match's first (the first declarer "
-    "banks); false: seat 0 banks and the rules' no_bid applies.",
-    ("duel", "first_hand"): "As in the scoring study: every deal as a match's first hand.",
-    ("match", "policy"): "The bot of team 0 (seats 0 and 2): a bot name or a table with "
-    "its parameters.",
-    "opponent_policy": "The bot of team 1 (seats 1 and 3; default: the same as policy).",
-    ("match", "bid_policy"): 'How the bids are made: "eager", "threshold" or "players" '
-    '(not "never": a match opens with a first hand).',
-    "team_a": "One of the two bots compared (required): a bot name or a table with its parameters.",
-    "team_b": "The other bot (required).",
     "deal": "The [deal] table: cards fixed to seat0..seat3 and the kitty, and a where over "
     "the seats' and the kitty's features; every deal is drawn from the exact conditional "
     "distribution (docs/conditional-deals.md).",
-    "agent": 'The agent evaluated (required): a built-in bot (a name, "pimc(samples=8)", a '
-    'table) or a Python object "package.module:name" (docs/evaluate.md).',
-    "batched": "The Python agent is a batched policy fn(observations, action_masks[, rng]) "
-    "over the vector env's arrays.",
-    "against": "The built-in bot the agent plays against.",
-    ("evaluate", "first_hand"): "As in the duel study: every deal as a match's first hand.",
-    ("ladder", "first_hand"): "As in the duel study: every deal as a match's first hand.",
-    "illegal": '"raise": an illegal decision stops the run with one line naming it; '
-    '"replace": it is refused, counted and a random legal action played.',
-    "bots": "The ladder's bots (a table, at least two): name = a built-in bot or a Python "
-    'agent "package.module:name".',
-    "scale": 'A pair\'s deals as a factor of n: "a vs b" = f gives round(f n) deals (0 '
-    "leaves the pair out).",
-    "anchor": "The bot rated 0 (default: random when it plays, else the first).",
-    "teacher": "The bot whose decisions are recorded, in every seat (default pimc): a bot name "
-    "or a table with its parameters.",
-    "candidates": "The candidates listed a decision at most (1 to 16; pimc's, the net bot's "
-    "input).",
-    "explore": 'With teacher = "net": each decision drawn among the candidates with '
-    "probability softmax(score / explore) (self-play data); unset: the teacher decides.",
-    ("decisions", "first_hand"): "As in the scoring study: every hand as a match's first.",
-    "team_b_bid_policy": 'Under bid_policy = "players": team_b\'s seats bid by this '
-    "kernel policy instead of by their bot (the paired measure of a bot's bidding).",
 }
 
 # Output columns: (table, column) where the meaning depends on the table, else the column.

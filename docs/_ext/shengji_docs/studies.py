@@ -1,7 +1,8 @@
 """The study-file keys of every kind and the columns of every output table, generated from
-the studies themselves: ``COMMON_KEYS`` and each kind's ``option_keys`` (with their
-defaults and checks), and the tables a one-item run of each kind writes (probed in memory:
-``run_chunk`` of a one-item chunk).  The one-line descriptions are ``glossary.py``'s."""
+the studies themselves: ``COMMON_KEYS`` and each kind's ``keys`` (fields of the one schema:
+default, allowed values and one-line doc), and the tables a one-item run of each kind
+writes (probed in memory: ``run_chunk`` of a one-item chunk).  The common keys' and the
+columns' one-line descriptions are ``glossary.py``'s."""
 
 from __future__ import annotations
 
@@ -21,42 +22,12 @@ PROBES: dict[str, list[dict[str, Any]]] = {
     "decisions": [{"teacher": "greedy"}],
 }
 
-VALUE_TEXT = {
-    "v_bool": "true, false",
-    "v_bot": "a bot",
-    "v_policy_or_none": "a bot",
-    "v_threshold": "1..25 (0: unset)",
-    "_v_threshold": "1..25",
-    "v_temperature": "a number > 0 (unset: the teacher decides)",
-}
-
-
-def _values(check) -> str:
-    """The allowed values, read from a check's closure where it has one."""
-    name = getattr(check, "__name__", "")
-    if name in VALUE_TEXT:
-        return VALUE_TEXT[name]
-    cells = (
-        dict(
-            zip(
-                check.__code__.co_freevars,
-                (c.cell_contents for c in check.__closure__ or ()),
-                strict=True,
-            )
-        )
-        if hasattr(check, "__code__") and check.__closure__
-        else {}
-    )
-    if "allowed" in cells:
-        return ", ".join(f'"{v}"' if isinstance(v, str) else str(v) for v in cells["allowed"])
-    if "lo" in cells or "hi" in cells:
-        return f"{cells.get('lo', '')}..{cells.get('hi', '')}"
-    return ""
-
 
 def _toml(value: Any) -> str:
     if value is None:
         return "(none)"
+    if hasattr(value, "label"):  # a bot's BotSpec: as a study file names it
+        return f'"{value.label}"'
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
@@ -166,7 +137,7 @@ def generate(dest: Path, warn) -> None:
         "the rules, and the kind's own keys; ``shengji run FILE`` (or a shipped study's "
         "name) runs it, ``shengji.analysis.run(FILE, out)`` likewise from Python. Generated "
         "from the studies' schemas: the keys every kind takes (``COMMON_KEYS``) and each "
-        "kind's ``option_keys`` with their defaults. An unknown key, a bad value or a "
+        "kind's ``keys`` with their defaults. An unknown key, a bad value or a "
         "missing required key is one line and exit status 2.",
         "",
     ]
@@ -223,9 +194,9 @@ def generate(dest: Path, warn) -> None:
             "",
         ]
         rows = [
-            (rst.literal(key), rst.text(_toml(default)), rst.text(_values(check)),
-             rst.prose(keydoc(name, key)))
-            for key, (default, check) in kind.option_keys.items()
+            (rst.literal(f.name), rst.text(_toml(f.default)), rst.text(f.kind.values()),
+             rst.prose(f.doc))
+            for f in kind.keys
         ]  # fmt: skip
         if rows:
             out += rst.list_table(("key", "default", "values", "what"), rows,

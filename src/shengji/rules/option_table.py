@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shengji._core.base.schema import Choice, Field
 from shengji.names import RANK_NAMES
 from shengji.rules.option_kinds import (
     FLAG,
@@ -16,257 +17,276 @@ from shengji.rules.option_kinds import (
     OPTIONAL_LEVELS,
     RANK,
     RANK_SET,
-    Choice,
-    Option,
 )
 
 # ------------------------------------------------------------------------------------------
 # THE table: one row per option, in the order of Rules' fields (append new options)
 # ------------------------------------------------------------------------------------------
-OPTIONS: tuple[Option, ...] = (
-    Option("start_level", RANK, "2", 6, "the level (rank 2..A) both teams start a match at"),
-    Option(
+OPTIONS: tuple[Field, ...] = (
+    Field("start_level", RANK, "2", "the level (rank 2..A) both teams start a match at", section=6),
+    Field(
         "clockwise",
         FLAG,
         False,
-        1,
         "deal and play clockwise instead of counter-clockwise (only renames the seats)",
+        section=1,
     ),
-    Option(
+    Field(
         "tractor_gap",
         FLAG,
         True,
-        3,
         "tractors skip the level rank: playing 8, 99 77 of a side suit is a tractor",
+        section=3,
     ),
-    Option(
+    Field(
         "trump_chain",
         FLAG,
         True,
-        3,
         "trump tractors chain trump A - off-suit level pair - trump-suit level pair - SJ - BJ",
+        section=3,
     ),
-    Option(
-        "trump_throws", FLAG, True, 3, "throws may be led in trumps (false: in side suits only)"
+    Field(
+        "trump_throws",
+        FLAG,
+        True,
+        "throws may be led in trumps (false: in side suits only)",
+        section=3,
     ),
-    Option(
+    Field(
         "kitty_multiplier",
-        Choice("linear4", "plus2", "power2", enum="KittyMultiplier"),
+        Choice(("linear4", "plus2", "power2"), enum="KittyMultiplier", prefix="KM"),
         "linear4",
-        5,
         "kitty points multiplier when the defenders win the last trick: a tractor of n "
         "pairs is x4n (linear4), x2(n+1) (plus2) or x2^(n+1) (power2); single x2, pair x4",
+        section=5,
     ),
-    Option(
+    Field(
         "level_table",
-        Choice("classic", "league", "step20", enum="LevelTable"),
+        Choice(("classic", "league", "step20"), enum="LevelTable", prefix="LT"),
         "classic",
-        6,
         "how the defenders' total D becomes levels: take-over at 80, +1 per 40 (classic), "
         "also +1 on taking over (league), or steps of 20 (step20)",
+        section=6,
     ),
-    Option(
-        "level_cap", OPTIONAL_LEVELS, None, 6, "the most levels one hand can win (null: no cap)"
+    Field(
+        "level_cap",
+        OPTIONAL_LEVELS,
+        None,
+        "the most levels one hand can win (null: no cap)",
+        section=6,
     ),
-    Option(
+    Field(
         "must_play",
         RANK_SET,
         (),
-        6,
         'levels a multi-level jump cannot skip (必打), e.g. ["J", "A"]',
-        c_field="must_play_mask",
+        section=6,
+        c_name="must_play_mask",
     ),
-    Option(
+    Field(
         "must_play_demotion",
         FLAG,
         False,
-        6,
         "J/A demotion: at a must-play J (A), defenders winning the last trick with a J "
         "(an A) send the banker team back (J to 2; A to J, or to 2 with a pair of As)",
+        section=6,
     ),
-    Option(
+    Field(
         "reinforce_locks",
         FLAG,
         True,
-        7,
         "after a declarer reinforces (shows its pair), only joker pairs can overturn",
+        section=7,
     ),
-    Option(
+    Field(
         "suit_priority",
-        Choice(None, "SHCD", "SHDC", enum="SuitPriority"),
+        Choice((None, "SHCD", "SHDC"), enum="SuitPriority", prefix="SP"),
         None,
-        7,
         "suit order under which a level pair also overturns a lower-priority level pair "
         "(null: it never does)",
+        section=7,
     ),
-    Option(
+    Field(
         "overturn_takes_bank",
         FLAG,
         True,
-        7,
         "in the first hand of a match, whoever overturns becomes banker",
+        section=7,
     ),
-    Option(
+    Field(
         "single_joker_declares",
         FLAG,
         False,
-        7,
         "in the first hand, a single joker may declare no-trump (it never overturns)",
+        section=7,
     ),
-    Option(
+    Field(
         "mixed_joker_pair",
         FLAG,
         False,
-        7,
         "a small and a big joker together overturn like a small-joker pair, to no-trump",
+        section=7,
     ),
-    Option(
-        "first_hand_overturn", FLAG, True, 7, "overturning is allowed in the first hand of a match"
+    Field(
+        "first_hand_overturn",
+        FLAG,
+        True,
+        "overturning is allowed in the first hand of a match",
+        section=7,
     ),
-    Option(
+    Field(
         "no_bid",
         Choice(
-            "no_trump",
-            "kitty_random",
-            "kitty_first",
-            "kitty_third",
-            "redeal",
-            "banker_steps_down",
+            (
+                "no_trump",
+                "kitty_random",
+                "kitty_first",
+                "kitty_third",
+                "redeal",
+                "banker_steps_down",
+            ),
             enum="NoBid",
+            prefix="NB",
         ),
         "no_trump",
-        7,
         "a later hand nobody declares in: no-trump, the suit of a kitty card (a random, "
         "the first or the third one), a redeal, or the banker steps down to the next seat",
+        section=7,
     ),
-    Option(
+    Field(
         "throw_penalty",
-        Choice("none", "per_card", "fixed20", "fixed10", enum="ThrowPenalty"),
+        Choice(("none", "per_card", "fixed20", "fixed10"), enum="ThrowPenalty", prefix="TP"),
         "none",
-        8,
         "penalty for a failed throw: none, 10 per card that could not be thrown, or a "
         "fixed 20 or 10 points",
+        section=8,
     ),
-    Option(
+    Field(
         "later_joker_overturns",
         OPTIONAL_COUNT,
         None,
-        7,
         "after the first hand, the most overturns by a joker pair in one hand (null: no limit)",
+        section=7,
     ),
-    Option(
+    Field(
         "reinforce_lock_jokers",
         FLAG,
         False,
-        7,
         "a reinforced declaration is final: not even a joker pair overturns it (needs "
         "reinforce_locks)",
+        section=7,
     ),
-    Option(
+    Field(
         "overturn_after_kitty",
-        Choice("never", "later_hands", "always", enum="OverturnAfterKitty"),
+        Choice(("never", "later_hands", "always"), enum="OverturnAfterKitty", prefix="OAK"),
         "never",
-        7,
         "a round of overturns after the bury, before the first lead, that changes the "
         "trump and never the bank: never, in every hand but the first, or always",
+        section=7,
     ),
-    Option(
+    Field(
         "secret_bids",
         FLAG,
         False,
-        7,
         "bids are laid face down: no reinforcing, any pair not yet laid overturns any bid, "
         "and later hands overturn only after the bury (needs overturn_after_kitty)",
+        section=7,
     ),
-    Option(
+    Field(
         "overturn_reburies",
         FLAG,
         False,
-        7,
         "whoever overturns after the bury takes up the kitty and buries eight cards again "
         "(needs overturn_after_kitty)",
+        section=7,
     ),
-    Option(
+    Field(
         "joker_pair_takes_bank",
         FLAG,
         True,
-        7,
         "in a first hand an overturn by a joker pair takes the bank like a level pair "
         "(false: it changes only the trump)",
+        section=7,
     ),
-    Option(
+    Field(
         "bids_close_with_deal",
         FLAG,
         False,
-        7,
         "bids close as the last card is drawn: its drawer cannot use it and nobody bids "
         "after the deal",
+        section=7,
     ),
-    Option(
+    Field(
         "banker_draws_first",
         FLAG,
         False,
-        7,
         "in a later hand the banker draws the first card (else seat 0)",
+        section=7,
     ),
-    Option(
+    Field(
         "random_first_drawer",
         FLAG,
         False,
-        7,
         "in a first hand the seat that draws the first card is drawn at random (else seat 0)",
+        section=7,
     ),
-    Option(
+    Field(
         "first_hand_no_bid",
-        Choice("redeal", "kitty_first", enum="FirstHandNoBid"),
+        Choice(("redeal", "kitty_first"), enum="FirstHandNoBid", prefix="FNB"),
         "redeal",
-        7,
         "a first hand nobody declares on: redeal, or the first kitty card's suit is trump "
         "and its value, counted round from the first drawer, picks the banker",
+        section=7,
     ),
-    Option(
+    Field(
         "overturn_levels",
-        Choice("none", "stakes", "overturner", enum="OverturnLevels"),
+        Choice(("none", "stakes", "overturner"), enum="OverturnLevels", prefix="OL"),
         "none",
-        6,
         "each overturn raises a level: none; stakes (each adds one level to the hand's "
         "result, for whichever side levels); overturner (each gives its team one level)",
+        section=6,
     ),
-    Option(
+    Field(
         "match_hands",
         OPTIONAL_HANDS,
         None,
-        6,
         "a match ends on time after this many hands (the simulation's clock): the higher "
         "team wins (null: play until a team passes the target level)",
+        section=6,
     ),
-    Option(
+    Field(
         "timeout_tie",
-        Choice("draw", "banker", "play_on", enum="TimeoutTie"),
+        Choice(("draw", "banker", "play_on"), enum="TimeoutTie", prefix="TT"),
         "draw",
-        6,
         "equal levels when a match ends on time: a draw, the team on the bank wins, or "
         "play on until a hand leaves the levels unequal",
+        section=6,
     ),
-    Option("target_level", RANK, "A", 6, "the level a team must pass to win the match (A: past A)"),
-    Option(
+    Field(
+        "target_level",
+        RANK,
+        "A",
+        "the level a team must pass to win the match (A: past A)",
+        section=6,
+    ),
+    Field(
         "must_play_strict",
         FLAG,
         False,
-        6,
         "a must-play level must be won as banker: defenders standing on one take over "
         "with no levels",
+        section=6,
     ),
-    Option(
+    Field(
         "short_suit_trumps",
         FLAG,
         False,
-        4,
         "short of a led side suit, fill with trumps (as many as held) before other cards",
+        section=4,
     ),
 )
 
-OPTION: dict[str, Option] = {o.name: o for o in OPTIONS}
+OPTION: dict[str, Field] = {o.name: o for o in OPTIONS}
 
 # Options that only make sense together: (check(values) -> True when consistent, message).
 CONSTRAINTS: tuple[tuple[Any, str], ...] = (

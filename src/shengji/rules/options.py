@@ -2,50 +2,49 @@
 
 This module holds ``Rules``, the presets, ``resolve_rules`` and ``option_listing``, and
 re-exports the table: ``OPTIONS``, ``OPTION`` and ``CONSTRAINTS`` live in
-``shengji.rules.option_table``, the kinds (``Kind``, ``Choice``, ``FLAG``, ...), ``Option``,
-``show_value`` and ``canonical_rank`` in ``shengji.rules.option_kinds``.
+``shengji.rules.option_table``, the rule kinds (``FLAG``, ``RANK``, ...), ``show_value`` and
+``canonical_rank`` in ``shengji.rules.option_kinds``, and ``Field``, ``Kind`` and ``Choice``
+in the one schema, ``shengji._core.base.schema``.
 
-A row of ``OPTIONS`` is one option: its name, kind (type and allowed values), default, the
-section of docs/rules.md that defines it and a one-line doc.  Everything else is derived
-from the table:
+A row of ``OPTIONS`` is one option, a ``Field``: its name, kind (type and allowed values),
+default, a one-line doc and the section of docs/rules.md that defines it.  Everything else
+is derived from the table:
 
 * ``Rules``: the immutable dataclass (its fields, their defaults and order), validation
   and error messages, ``to_dict`` / ``from_dict`` / ``replace`` / ``differences``;
 * ``option_listing(rules)``: the data behind ``shengji rules`` (per option: value,
   default, allowed values, section, doc; ``show_value`` writes a value as in a rules file);
 * ``Rules.packed()``: the values as plain ints, one per field of the core's C struct
-  ``RulesC`` (``_core/base/options.pxd``), which the core copies (``pack_rules``), handed to
-  it by ``shengji.rules.pack.rules``.  The core never imports this module nor calls back.
+  ``RulesC``, which the core copies (``pack_rules``), handed to it by
+  ``shengji.rules.pack.rules``.  The core never imports this module nor calls back;
+* what needs the table as literals, written by ``python tools/tables.py``: ``RulesC`` and
+  a ``cpdef enum`` per choice (``_core/base/options.pxd``, numbering each choice's values
+  in the row's order, members ``<prefix>_<VALUE>``), and ``Rules``' fields for type
+  checkers (its ``TYPE_CHECKING`` block).  The ``tables`` gate fails when one is stale,
+  and the core refuses a packed option its ``RulesC`` lacks (a ``ValueError``, never
+  dropped).
 
 ``resolve_rules`` is the edge: a rules argument (None, a preset name, a dict of options, a
 ``Rules``) becomes a ``Rules`` once, where a user hands it in; every layer below takes
 that ``Rules`` as it is.
 
-The core owns the numbering of every choice (a ``cpdef enum`` in ``_core/base/options.pxd``,
-members ``<PREFIX>_<VALUE>``); ``Choice`` lists the values in the same order and packs a
-value as its position.  tests/rules/test_options.py fails when an enum and its
-``Choice`` differ in names or order, or when ``RulesC`` and ``OPTIONS`` differ in fields.
-
 How to add an option
 --------------------
 1. Append its row to ``OPTIONS`` (in ``option_table.py``, at the end, so that rule dicts,
-   manifests and the listing keep their order): ``Option(name, kind, default, section,
-   doc)`` with kind ``FLAG``, ``Choice(values..., enum="EnumName")``, ``RANK``, ``RANK_SET``,
+   manifests and the listing keep their order): ``Field(name, kind, default, doc,
+   section=N)`` with kind ``FLAG``, ``Choice((values...), enum="EnumName",
+   prefix="EN")`` (``enum`` when the kernels name its values), ``RANK``, ``RANK_SET``,
    ``OPTIONAL_LEVELS``, ``OPTIONAL_COUNT`` or ``OPTIONAL_HANDS`` (a new kind: a subclass
-   of ``Kind`` in ``option_kinds.py``).  Options
-   that only make sense together get a row in ``CONSTRAINTS``.  The doc is one line that
-   says what the option changes; the section is its § in docs/rules.md.  Then run
-   ``python tools/rules_fields.py``: it declares the new field for type checkers in
-   ``Rules``' ``TYPE_CHECKING`` block (tests/gates/test_rules_fields.py checks it).
-2. In ``src/shengji/_core/base/options.pxd`` add its ``RulesC`` field (``bint`` for a flag,
-   ``int`` otherwise; named after the option unless the row gives ``c_field=``), and for
-   a choice a ``cpdef enum EnumName`` with one member ``<PREFIX>_<VALUE>`` per value, in
-   the row's order (``None`` is ``<PREFIX>_NONE``).
-3. Rebuild (``python setup.py build_ext --inplace``) and read ``r.<field>`` in the kernels
-   (and in the reference, ``shengji.reference``, which reads ``rules.<name>``).
-Then, as for any rule: the presets that use it (``PRESETS``), docs/rules.md §9, and tests
-of what it does.  ``Rules``, its validation, ``to_dict``, the listing and the packing need
-no edit.
+   of ``schema.Kind``).  Options that only make sense together get a row in
+   ``CONSTRAINTS``.  The doc is one line that says what the option changes; the section
+   is its § in docs/rules.md.
+2. Run ``python tools/tables.py`` (it writes the ``RulesC`` field, the enum and the typed
+   field) and rebuild (``python setup.py build_ext --inplace``); read ``r.<field>`` in the
+   kernels (and in the reference, ``shengji.reference``, which reads ``rules.<name>``).
+3. docs/rules.md §9 (tests/docs/test_rule_book.py holds it to the table), and tests of
+   what the option does; the presets that use it (``PRESETS``).
+``Rules``, its validation, ``to_dict``, the listing, the packing and the C struct need no
+edit.
 """
 
 from __future__ import annotations
@@ -54,7 +53,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-# The kinds and the table are re-exported: importers name them from here, as before the split.
+# The schema's classes, the rule kinds and the table are re-exported: importers name them here.
+from shengji._core.base.schema import Choice, Field, Kind  # noqa: F401
 from shengji.rules.option_kinds import (  # noqa: F401
     FLAG,
     OPTIONAL_COUNT,
@@ -62,9 +62,6 @@ from shengji.rules.option_kinds import (  # noqa: F401
     OPTIONAL_LEVELS,
     RANK,
     RANK_SET,
-    Choice,
-    Kind,
-    Option,
     canonical_rank,
     show_value,
 )
@@ -75,7 +72,7 @@ __all__ = [
     "PRESETS",
     "PRESET_SOURCES",
     "OPTIONS",
-    "Option",
+    "Field",
     "resolve_rules",
     "option_listing",
     "show_value",
@@ -133,7 +130,7 @@ class Rules:
 
     if TYPE_CHECKING:
         # The fields as type checkers see them: at run time they come from OPTIONS
-        # (_fields_from_table).  Written by `python tools/rules_fields.py` from OPTIONS;
+        # (_fields_from_table).  Written by `python tools/tables.py` from OPTIONS;
         # tests/gates/test_rules_fields.py fails when they drift from it.
         # --- begin fields generated from OPTIONS ---
         start_level: str
@@ -186,7 +183,7 @@ class Rules:
             if not consistent(values):
                 raise ValueError(message)
         object.__setattr__(
-            self, "_packed", {o.field: o.kind.pack(getattr(self, o.name)) for o in OPTIONS}
+            self, "_packed", {o.c_field: o.kind.pack(getattr(self, o.name)) for o in OPTIONS}
         )
 
     # -- construction helpers ---------------------------------------------------------

@@ -6,10 +6,11 @@ through it, so imports point down: studies -> runner.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any
 
+from shengji._core.base.schema import Field
 from shengji.game.botspec import BotSpec
 from shengji.rules.options import Rules
 
@@ -99,6 +100,50 @@ def plain(value: Any) -> Any:
     return value
 
 
+class Options(Mapping[str, Any]):
+    """A study's options: each key of its kind (``Study.keys``) with its value as the key's
+    kind parsed it (a bot a ``BotSpec``).  Frozen: read by key (``options["policy"]``) or
+    by attribute (``options.policy``); ``replace`` gives a changed copy.  Equal to any
+    mapping with the same items."""
+
+    __slots__ = ("_values",)
+    _values: dict[str, Any]
+
+    def __init__(self, values: Mapping[str, Any] | None = None) -> None:
+        object.__setattr__(self, "_values", dict(values or {}))
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"no study option {name!r}") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"a study's options are frozen: options.replace({name}=...)")
+
+    def __reduce__(self):
+        return (Options, (self._values,))
+
+    def __repr__(self) -> str:
+        return f"Options({self._values!r})"
+
+    def replace(self, **changes: Any) -> Options:
+        """These options with some values changed (the keys must be some of these)."""
+        unknown = [k for k in changes if k not in self._values]
+        if unknown:
+            raise KeyError(f"no study option {unknown[0]!r}")
+        return Options({**self._values, **changes})
+
+
 @dataclass(frozen=True)
 class StudyConfig:
     """A validated study: its values typed as the edge parsed them (``rules``: a ``Rules``;
@@ -112,7 +157,7 @@ class StudyConfig:
     preset: str
     rules: Rules
     chunk_size: int
-    options: dict = field(default_factory=dict)  # kind-specific keys, validated
+    options: Options = field(default_factory=Options)  # the kind's keys, parsed
     description: str = ""
     source: str = ""
     # options the metadata records only when set (not None): the kind's Study.recorded_when_set
@@ -150,13 +195,15 @@ class StudyConfig:
 
 
 class Study:
-    """One study kind.  Subclasses set ``name``, ``option_keys`` (key -> (default,
-    validator)), ``unit`` (what n counts) and implement ``tables``, ``run_chunk``,
-    ``finish`` and ``stats_from_aggregate`` (aggregate runs) and ``summary``."""
+    """One study kind.  Subclasses set ``name``, ``keys`` (the kind's own keys of a study
+    file: a table of the one schema, ``shengji._core.base.schema.Field``: name, kind,
+    default, one-line doc), ``unit`` (what n counts) and implement ``tables``,
+    ``run_chunk``, ``finish`` and ``stats_from_aggregate`` (aggregate runs) and
+    ``summary``."""
 
     name: str = ""
     unit: str = "deals"
-    option_keys: dict[str, tuple[Any, Callable[[str, Any], Any]]] = {}
+    keys: tuple[Field, ...] = ()
     # option keys (default None) added after runs were written without them: the metadata
     # records them only when set, so those runs keep their bytes and stay resumable
     recorded_when_set: frozenset[str] = frozenset()
@@ -196,7 +243,7 @@ class Study:
     def summary(self, cfg: StudyConfig, stats: dict) -> list[str]:
         return []
 
-    def chunk_size_for(self, options: dict) -> int:
+    def chunk_size_for(self, options: Options) -> int:
         return self.default_chunk_size
 
     def item_costs(self, cfg: StudyConfig) -> list[tuple[int, float]] | None:

@@ -5,6 +5,7 @@ Arrow helpers (``studies.arrow``)."""
 
 from __future__ import annotations
 
+from shengji._core.base.schema import Choice, Field, Flag, Int  # noqa: F401 (re-exported)
 from shengji.runner.plan import (  # noqa: F401 (re-exported)
     MAX_CHUNK_SIZE,
     MAX_N,
@@ -13,6 +14,7 @@ from shengji.runner.plan import (  # noqa: F401 (re-exported)
     ChunkPlan,
     ChunkResult,
     ConfigError,
+    Options,
     Study,
     StudyConfig,
 )
@@ -27,13 +29,12 @@ from shengji.studies.arrow import (  # noqa: F401 (re-exported)
 )
 from shengji.studies.config import (  # noqa: F401 (re-exported)
     COMMON_KEYS,
+    BotRef,
+    Checked,
     load_study_file,
     make_plain_config,
-    v_bool,
     v_bot,
-    v_choice,
     v_int,
-    v_policy_or_none,
 )
 from shengji.studies.sweep import make_sweep_config
 

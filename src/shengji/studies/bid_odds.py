@@ -32,20 +32,23 @@ from shengji.cards import parse_rank
 from shengji.names import BID_POLICIES, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
 from shengji.rules import pack
 from shengji.studies.base import (
+    BotRef,
+    Checked,
+    Choice,
     Chunk,
     ChunkResult,
     ConfigError,
+    Field,
+    Flag,
+    Int,
     Study,
     StudyConfig,
     arrow_array,
     arrow_dictionary,
     arrow_table,
-    v_bool,
-    v_choice,
-    v_int,
-    v_policy_or_none,
 )
 from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
+from shengji.studies.deals import STORE_CARDS
 
 
 def _v_threshold(key, value):
@@ -59,14 +62,44 @@ class BidOddsStudy(Study):
     name = "bid_odds"
     takes_deal = True
     unit = "deals"
-    option_keys = {
-        "policy": ("eager", v_choice(*STUDY_BID_POLICIES)),
-        "threshold": (None, _v_threshold),
-        "bot": (None, v_policy_or_none),  # the players' bot; checked with the policy (tables)
-        "first_hand": (True, v_bool),
-        "banker": (0, v_int(0, N_SEATS - 1)),
-        "store_cards": (False, v_bool),
-    }
+    keys = (
+        Field(
+            "policy",
+            Choice(STUDY_BID_POLICIES),
+            "eager",
+            'Who decides the bids: "eager" (bid whenever possible), "threshold" (bid only '
+            'with at least threshold trumps), "never", or "players" (the seats\' bots bid: '
+            "needs bot).",
+        ),
+        Field(
+            "threshold",
+            Checked(_v_threshold, "1..25"),
+            None,
+            'The k of policy = "threshold": bid only with at least k trumps (1 to 25).',
+        ),
+        # the players' bot; checked with the policy (tables)
+        Field(
+            "bot",
+            BotRef(optional=True),
+            None,
+            'The bot that bids in every seat under policy = "players": a bot name or a '
+            "table with its parameters (see the bots).",
+        ),
+        Field(
+            "first_hand",
+            Flag(),
+            True,
+            "Bid as in a match's first hand (the first declarer banks; a deal nobody "
+            "declares is redealt); false: a later hand, banker fixed.",
+        ),
+        Field(
+            "banker",
+            Int(0, N_SEATS - 1),
+            0,
+            "The banker's seat (0 to 3) when first_hand = false.",
+        ),
+        STORE_CARDS,
+    )
     recorded_when_set = frozenset({"bot"})  # new in 0.2: 0.1's runs keep their bytes
 
     def tables(self, cfg: StudyConfig) -> list[str]:

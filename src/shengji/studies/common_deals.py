@@ -26,6 +26,7 @@ from shengji.game.botspec import BotSpec
 from shengji.names import BID_POLICIES, N_CARDS
 from shengji.rules import pack
 from shengji.rules.options import Rules
+from shengji.runner.plan import Options
 
 __all__ = [
     "COMMON_DEALS_ONLY",
@@ -69,7 +70,7 @@ class DealParams:
         return policy_index(self.bid_policy)
 
     @classmethod
-    def of(cls, cfg, options: dict | None = None) -> DealParams:
+    def of(cls, cfg, options: Options | None = None) -> DealParams:
         """From a study config (its seed, rules, level) and options (bid_policy,
         bid_threshold, first_hand)."""
         o = cfg.options if options is None else options

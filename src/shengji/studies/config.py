@@ -1,21 +1,33 @@
 """A study file: reading it (``load_study_file``) and validating a plain one (no ``[sweep]``)
-into a typed ``StudyConfig`` (``make_plain_config``), with the validators the kinds' option
-keys use.  The study file's entry point, plain or sweep, is ``shengji.studies.base.make_config``.
+into a typed ``StudyConfig`` (``make_plain_config``), with the kinds of value the study kinds'
+keys have beyond the schema's (``BotRef``, ``Checked``) and the checks of the keys every
+kind takes.  The study file's entry point, plain or sweep, is
+``shengji.studies.base.make_config``.
+
+A kind's keys are a table of the one schema (``Study.keys``: ``Field(name, kind, default,
+doc)``); ``make_plain_config`` parses each given value with its field's kind, once, into the
+config's frozen ``Options``.  Adding a key is its ``Field`` in the kind's ``keys`` (and the
+code that reads it): the study-file reference takes its default, values and doc from there.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from shengji._core.base.schema import Kind
 from shengji.game.botspec import BotSpec, parse_bot
 from shengji.rules.options import PRESETS, Rules, canonical_rank
 from shengji.runner.plan import (
     MAX_CHUNK_SIZE,
     MAX_N,
     ConfigError,
+    Options,
     Study,
     StudyConfig,
 )
@@ -27,14 +39,13 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 __all__ = [
+    "BotRef",
     "COMMON_KEYS",
+    "Checked",
     "load_study_file",
     "make_plain_config",
-    "v_bool",
     "v_bot",
-    "v_choice",
     "v_int",
-    "v_policy_or_none",
 ]
 
 COMMON_KEYS = (
@@ -51,12 +62,6 @@ COMMON_KEYS = (
 
 
 # -- validators -----------------------------------------------------------------------
-def v_bool(key, value):
-    if not isinstance(value, bool):
-        raise ConfigError(f"{key}: expected true or false, got {value!r}")
-    return value
-
-
 def v_int(lo=None, hi=None):
     def check(key, value):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -81,22 +86,40 @@ def v_bot(key, value) -> BotSpec:
         raise ConfigError(str(exc)) from None
 
 
-def v_policy_or_none(key, value) -> BotSpec | None:
-    """``v_bot``, or None (unset: the kind's fallback, e.g. the same as ``policy``)."""
-    if value is None or value == "":
-        return None
-    return v_bot(key, value)
+@dataclass(frozen=True)
+class BotRef(Kind):
+    """A bot (``shengji.game.botspec``: its name, a label ``name(key=value, ...)``, a table
+    with its parameters) -> its ``BotSpec``: parsed once, at the study file's edge (the
+    metadata records its ``to_config()``).  ``optional``: None or ``""`` is None (unset: the
+    kind's fallback, e.g. the same as ``policy``)."""
+
+    optional: bool = False
+
+    annotation = "BotSpec | None"
+
+    def check(self, where, value):
+        if self.optional and (value is None or value == ""):
+            return None
+        return parse_bot(where, value)
+
+    def values(self):
+        return "a bot"
 
 
-def v_choice(*allowed):
-    def check(key, value):
-        if value not in allowed:
-            raise ConfigError(
-                f"{key}: unknown value {value!r}; allowed: " + ", ".join(map(repr, allowed))
-            )
-        return value
+@dataclass(frozen=True)
+class Checked(Kind):
+    """A value of a shape of its own (a ladder's table of bots, an agent's reference, a
+    threshold with an unset value): ``check(where, value)`` is a function of the study kind
+    that declares it; ``text`` says the allowed values."""
 
-    return check
+    check_value: Callable[[str, Any], Any]
+    text: str
+
+    def check(self, where, value):
+        return self.check_value(where, value)
+
+    def values(self):
+        return self.text
 
 
 # -- loading --------------------------------------------------------------------------
@@ -128,6 +151,19 @@ def load_study_file(path: str | Path) -> dict:
         raise ConfigError(f"study file {str(path)!r} is not valid TOML: {exc}") from None
 
 
+def check_key(f, data: dict) -> Any:
+    """A kind's key ``f`` (a ``Field``) in a study table: its value parsed by its kind, else
+    its default; ConfigError with the kind's one line."""
+    if f.name not in data:
+        return f.default
+    try:
+        return f.check(f.name, data[f.name])
+    except ConfigError:
+        raise
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+
+
 def make_plain_config(
     data: dict, *, source: str = "", overrides: dict | None = None
 ) -> tuple[Study, StudyConfig]:
@@ -148,7 +184,7 @@ def make_plain_config(
         kind = get_study(data["study"])
     except ValueError as exc:
         raise ConfigError(f"study: {exc}") from None
-    allowed = set(COMMON_KEYS) | set(kind.option_keys)
+    allowed = set(COMMON_KEYS) | {f.name for f in kind.keys}
     for key in data:
         if key not in allowed:
             raise ConfigError(
@@ -176,9 +212,7 @@ def make_plain_config(
         level = canonical_rank(data.get("level", rules.start_level), "level")
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
-    options = {}
-    for key, (default, check) in kind.option_keys.items():
-        options[key] = check(key, data[key]) if key in data else default
+    options = Options({f.name: check_key(f, data) for f in kind.keys})
     chunk_size = v_int(1, MAX_CHUNK_SIZE)(
         "chunk_size", data.get("chunk_size", kind.chunk_size_for(options))
     )

@@ -20,13 +20,15 @@ from shengji.studies.base import (
     Chunk,
     ChunkResult,
     ConfigError,
+    Field,
+    Flag,
+    Options,
     Study,
     StudyConfig,
     arrow_array,
     arrow_strings,
     arrow_table,
     required_table,
-    v_bool,
     with_pandas_dtypes,
 )
 from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
@@ -34,6 +36,11 @@ from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lin
 MAX_VALUE = 256
 SEAT_BITS = 2  # rows are (deal, seat) with 4 seats: deal = row >> 2, seat = row & 3
 assert N_SEATS == 1 << SEAT_BITS
+
+# a key of the deals and the bid_odds kinds
+STORE_CARDS = Field(
+    "store_cards", Flag(), False, "Also write the raw deals (table cards/: 108 bytes per deal)."
+)
 
 
 def _features():
@@ -46,12 +53,18 @@ class DealStudy(Study):
     name = "deals"
     takes_deal = True
     unit = "deals"
-    option_keys = {
-        "store_cards": (False, v_bool),
-        "aggregate": (False, v_bool),
-    }
+    keys = (
+        STORE_CARDS,
+        Field(
+            "aggregate",
+            Flag(),
+            False,
+            "Write exact histograms (histograms/) instead of rows: any number of deals in "
+            "constant memory.",
+        ),
+    )
 
-    def chunk_size_for(self, options):
+    def chunk_size_for(self, options: Options) -> int:
         # Aggregate chunks only return a histogram, so they can be large; row chunks are
         # sized for Parquet files of a few MB and bounded worker memory.
         return 1 << 22 if options.get("aggregate") else 1 << 18

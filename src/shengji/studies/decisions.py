@@ -45,17 +45,20 @@ from shengji.game.botspec import BotSpec, chunk_size_for
 from shengji.names import PHASE_NAMES
 from shengji.rules import pack
 from shengji.studies.base import (
+    BotRef,
+    Checked,
     Chunk,
     ChunkResult,
     ConfigError,
+    Field,
+    Int,
+    Options,
     Study,
     StudyConfig,
     arrow_array,
     arrow_dictionary,
     arrow_lists,
     arrow_table,
-    v_bot,
-    v_int,
 )
 from shengji.studies.kernel_args import kernel_args
 from shengji.studies.scoring import DEAL_KEYS, check_deal_keys, hand_columns
@@ -98,16 +101,34 @@ class DecisionsStudy(Study):
     name = "decisions"
     no_deal = "it records the decisions of unconditioned deals (the training data)"
     unit = "hands"
-    option_keys = {
-        "teacher": (PIMC, v_bot),
-        "candidates": (8, v_int(1, MAX_CANDIDATES)),
-        "explore": (None, v_temperature),
-        **DEAL_KEYS,
-    }
+    keys = (
+        Field(
+            "teacher",
+            BotRef(),
+            PIMC,
+            "The bot whose decisions are recorded, in every seat (default pimc): a bot name "
+            "or a table with its parameters.",
+        ),
+        Field(
+            "candidates",
+            Int(1, MAX_CANDIDATES),
+            8,
+            "The candidates listed a decision at most (1 to 16; pimc's, the net bot's input).",
+        ),
+        Field(
+            "explore",
+            Checked(v_temperature, "a number > 0 (unset: the teacher decides)"),
+            None,
+            'With teacher = "net": each decision drawn among the candidates with '
+            "probability softmax(score / explore) (self-play data); unset: the teacher "
+            "decides.",
+        ),
+        *DEAL_KEYS,
+    )
     recorded_when_set = frozenset({"explore"})  # unset: the teacher decides
     default_chunk_size = 1 << 10
 
-    def chunk_size_for(self, options: dict) -> int:
+    def chunk_size_for(self, options: Options) -> int:
         return chunk_size_for(self.default_chunk_size, 1, options["teacher"])
 
     def tables(self, cfg: StudyConfig) -> list[str]:

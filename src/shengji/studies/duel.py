@@ -46,13 +46,15 @@ from shengji.names import BID_POLICIES
 from shengji.rules import pack
 from shengji.stats import CONFIDENCE, mean_interval
 from shengji.studies.base import (
+    BotRef,
+    Choice,
     Chunk,
     ChunkResult,
     ConfigError,
+    Field,
+    Options,
     Study,
     StudyConfig,
-    v_choice,
-    v_policy_or_none,
 )
 from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.kernel_args import kernel_args
@@ -66,11 +68,6 @@ from shengji.studies.scoring import (
 
 N_ORIENTATIONS = 2
 TEAM_KEYS = ("team_a", "team_b")
-
-
-def v_kernel_policy_or_none(key, value):
-    """None, or a kernel bid policy name (``BID_POLICIES``)."""
-    return None if value is None else v_choice(*BID_POLICIES)(key, value)
 
 
 def swings(defender_points: np.ndarray, level_side: np.ndarray, levels: np.ndarray):
@@ -122,18 +119,27 @@ class DuelStudy(Study):
     name = "duel"
     takes_deal = True
     unit = "deals"
-    option_keys = {
-        "team_a": (None, v_policy_or_none),
-        "team_b": (None, v_policy_or_none),
-        **DEAL_KEYS,
-        # under bid_policy "players": team_b's seats bid by this kernel policy instead of
-        # by their bot (the paired measure of a bot's bidding against a kernel policy)
-        "team_b_bid_policy": (None, v_kernel_policy_or_none),
-    }
+    keys = (
+        Field(
+            "team_a",
+            BotRef(optional=True),
+            None,
+            "One of the two bots compared (required): a bot name or a table with its parameters.",
+        ),
+        Field("team_b", BotRef(optional=True), None, "The other bot (required)."),
+        *DEAL_KEYS,
+        Field(
+            "team_b_bid_policy",
+            Choice((None, *BID_POLICIES)),
+            None,
+            'Under bid_policy = "players": team_b\'s seats bid by this kernel policy instead '
+            "of by their bot (the paired measure of a bot's bidding).",
+        ),
+    )
     recorded_when_set = frozenset({"team_b_bid_policy"})  # new in 0.2: 0.1's runs keep their bytes
     default_chunk_size = 1 << 12
 
-    def chunk_size_for(self, options: dict) -> int:
+    def chunk_size_for(self, options: Options) -> int:
         return chunk_size_for(
             self.default_chunk_size,
             2,  # a deal is two hands

@@ -43,13 +43,18 @@ from shengji.game.agents import (
 from shengji.game.botspec import BotSpec, chunk_size_for
 from shengji.stats import CONFIDENCE, mean_interval, wilson
 from shengji.studies.base import (
+    BotRef,
+    Checked,
+    Choice,
     Chunk,
     ChunkResult,
     ConfigError,
+    Field,
+    Flag,
+    Options,
     Study,
     StudyConfig,
-    v_bool,
-    v_choice,
+    v_bot,
 )
 from shengji.studies.common_deals import (
     COMMON_DEALS_ONLY,
@@ -58,11 +63,7 @@ from shengji.studies.common_deals import (
     builtin_rows,
 )
 from shengji.studies.duel import N_ORIENTATIONS, duel_columns, pair_sums
-from shengji.studies.scoring import (
-    DEAL_KEYS,
-    check_deal_keys,
-    v_bot,
-)
+from shengji.studies.scoring import DEAL_KEYS, check_deal_keys
 
 __all__ = [
     "EvaluateStudy",
@@ -75,6 +76,14 @@ __all__ = [
 ]
 
 ILLEGAL = ("raise", "replace")
+# a key of the evaluate and ladder kinds
+ILLEGAL_KEY = Field(
+    "illegal",
+    Choice(ILLEGAL),
+    "raise",
+    '"raise": an illegal decision stops the run with one line naming it; "replace": it '
+    "is refused, counted and a random legal action played.",
+)
 # deals per chunk of work for a Python agent: its lockstep batch (2 envs a deal)
 BATCHED_CHUNK = 1024
 DECISION_CHUNK = 256
@@ -220,13 +229,25 @@ class EvaluateStudy(Study):
     name = "evaluate"
     no_deal = COMMON_DEALS_ONLY
     unit = "deals"
-    option_keys = {
-        "agent": (None, v_agent),
-        "batched": (False, v_bool),
-        "against": (PIMC, v_bot),
-        **DEAL_KEYS,
-        "illegal": ("raise", v_choice(*ILLEGAL)),
-    }
+    keys = (
+        Field(
+            "agent",
+            Checked(v_agent, 'a bot, or "module:name"'),
+            None,
+            'The agent evaluated (required): a built-in bot (a name, "pimc(samples=8)", a '
+            'table) or a Python object "package.module:name" (docs/evaluate.md).',
+        ),
+        Field(
+            "batched",
+            Flag(),
+            False,
+            "The Python agent is a batched policy fn(observations, action_masks[, rng]) over "
+            "the vector env's arrays.",
+        ),
+        Field("against", BotRef(), PIMC, "The built-in bot the agent plays against."),
+        *DEAL_KEYS,
+        ILLEGAL_KEY,
+    )
     default_chunk_size = 1 << 12
     reports_progress = True
 
@@ -236,7 +257,7 @@ class EvaluateStudy(Study):
     def __reduce__(self):
         return (EvaluateStudy, (self.agent,))
 
-    def chunk_size_for(self, options: dict) -> int:
+    def chunk_size_for(self, options: Options) -> int:
         value, against = options["agent"], options["against"]
         if value is None:
             return self.default_chunk_size

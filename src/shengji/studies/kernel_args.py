@@ -29,6 +29,7 @@ from shengji.bidding.args import policy_index
 from shengji.cards import parse_rank
 from shengji.game.botspec import BotSpec
 from shengji.names import N_CARDS
+from shengji.runner.plan import Options
 
 __all__ = ["BOT_KEYS", "KernelArgs", "kernel_args"]
 
@@ -58,14 +59,14 @@ class KernelArgs:
     bid_threshold: int
 
 
-def kernel_args(study: str, options: dict, seed, level: str, chunk: int) -> KernelArgs:
+def kernel_args(study: str, options: Options, seed, level: str, chunk: int) -> KernelArgs:
     """The driver arguments of chunk ``chunk`` of a ``study`` run (``"scoring"``,
     ``"match"``, ``"duel"`` or ``"decisions"``) with these validated ``options``, ``seed``
     and ``level``."""
     from shengji._core.base.rng import chunk_state, seat_key
 
     keys = BOT_KEYS[study]
-    first: BotSpec = options[keys[0]]  # the options hold BotSpecs (studies.base.v_bot)
+    first: BotSpec = options[keys[0]]  # the options hold BotSpecs (a BotRef key)
     second: BotSpec = options[keys[1]] or first
     first_hand = study == "match" or options["first_hand"]
     return KernelArgs(

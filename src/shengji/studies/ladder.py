@@ -39,9 +39,23 @@ from shengji.game.agents import Agent, BuiltinAgent, parse_agent
 from shengji.game.botspec import chunk_size_for
 from shengji.runner.plan import Chunk, ChunkPlan
 from shengji.stats import CONFIDENCE, mean_interval
-from shengji.studies.base import ChunkResult, ConfigError, Study, StudyConfig, v_choice
+from shengji.studies.base import (
+    Checked,
+    ChunkResult,
+    ConfigError,
+    Field,
+    Options,
+    Study,
+    StudyConfig,
+)
 from shengji.studies.common_deals import COMMON_DEALS_ONLY, DEALS_PER_STREAM, DealParams
-from shengji.studies.evaluate import ILLEGAL, check_agent, piece_stats, piece_table, play_piece
+from shengji.studies.evaluate import (
+    ILLEGAL_KEY,
+    check_agent,
+    piece_stats,
+    piece_table,
+    play_piece,
+)
 from shengji.studies.scoring import DEAL_KEYS, check_deal_keys, dict_column
 
 __all__ = ["LadderConfig", "LadderPlan", "LadderStudy", "Pair", "STUDY", "ladder_bot"]
@@ -174,13 +188,30 @@ class LadderStudy(Study):
     name = "ladder"
     no_deal = COMMON_DEALS_ONLY
     unit = "deals"
-    option_keys = {
-        "bots": (None, v_bots),
-        "scale": ({}, v_scale),
-        **DEAL_KEYS,
-        "illegal": ("raise", v_choice(*ILLEGAL)),
-        "anchor": (None, v_name_or_none),
-    }
+    keys = (
+        Field(
+            "bots",
+            Checked(v_bots, 'a table: name = a bot or "module:name"'),
+            None,
+            "The ladder's bots (a table, at least two): name = a built-in bot or a Python "
+            'agent "package.module:name".',
+        ),
+        Field(
+            "scale",
+            Checked(v_scale, 'a table: "a vs b" = a factor >= 0'),
+            {},
+            'A pair\'s deals as a factor of n: "a vs b" = f gives round(f n) deals (0 leaves '
+            "the pair out).",
+        ),
+        *DEAL_KEYS,
+        ILLEGAL_KEY,
+        Field(
+            "anchor",
+            Checked(v_name_or_none, "a bot's name"),
+            None,
+            "The bot rated 0 (default: random when it plays, else the first).",
+        ),
+    )
     default_chunk_size = PLAIN_CHUNK
     reports_progress = True
 
@@ -241,7 +272,7 @@ class LadderStudy(Study):
         anchor = o["anchor"]
         if anchor is not None and anchor not in bots:
             raise ConfigError(f"anchor: no bot {anchor!r} in [bots] ({', '.join(names)})")
-        options = dict(o, bots=record)
+        options = o.replace(bots=record)
         return LadderConfig(
             **{f: getattr(cfg, f) for f in StudyConfig.__dataclass_fields__ if f != "options"},
             options=options,
@@ -253,7 +284,7 @@ class LadderStudy(Study):
             return DEALS_PER_STREAM
         return chunk_size_for(cfg.chunk_size, 2, a, b)
 
-    def chunk_size_for(self, options: dict) -> int:
+    def chunk_size_for(self, options: Options) -> int:
         return PLAIN_CHUNK
 
     def item_costs(self, cfg: StudyConfig) -> list[tuple[int, float]]:

@@ -45,23 +45,24 @@ from shengji.bidding.args import STUDY_BID_POLICIES
 from shengji.game.botspec import GREEDY, chunk_size_for
 from shengji.rules import pack
 from shengji.studies.base import (
+    BotRef,
+    Choice,
     Chunk,
     ChunkResult,
+    Field,
+    Options,
     Study,
     StudyConfig,
     arrow_dictionary,
     arrow_lists,
     arrow_table,
-    v_bot,
-    v_choice,
-    v_policy_or_none,
 )
 from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.kernel_args import kernel_args
 from shengji.studies.scoring import (
+    BID_THRESHOLD,
     check_bid_keys,
     hand_columns,
-    v_threshold,
 )
 
 MATCH_CAPACITY = 2000  # hands kept per match; real matches take tens
@@ -71,16 +72,32 @@ class MatchStudy(Study):
     name = "match"
     takes_deal = True
     unit = "matches"
-    option_keys = {
-        "policy": (GREEDY, v_bot),
-        "opponent_policy": (None, v_policy_or_none),
+    keys = (
+        Field(
+            "policy",
+            BotRef(),
+            GREEDY,
+            "The bot of team 0 (seats 0 and 2): a bot name or a table with its parameters.",
+        ),
+        Field(
+            "opponent_policy",
+            BotRef(optional=True),
+            None,
+            "The bot of team 1 (seats 1 and 3; default: the same as policy).",
+        ),
         # not "never": every match opens with a first hand, which needs a declaration
-        "bid_policy": ("eager", v_choice(*(p for p in STUDY_BID_POLICIES if p != "never"))),
-        "bid_threshold": (0, v_threshold),
-    }
+        Field(
+            "bid_policy",
+            Choice(tuple(p for p in STUDY_BID_POLICIES if p != "never")),
+            "eager",
+            'How the bids are made: "eager", "threshold" or "players" (not "never": a match '
+            "opens with a first hand).",
+        ),
+        BID_THRESHOLD,
+    )
     default_chunk_size = 256
 
-    def chunk_size_for(self, options: dict) -> int:
+    def chunk_size_for(self, options: Options) -> int:
         return chunk_size_for(
             self.default_chunk_size,
             16,  # a match: tens of hands

@@ -29,6 +29,9 @@ Table ``hands/``, one row per hand:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import pyarrow as pa
 
@@ -42,17 +45,19 @@ from shengji.names import (
 )
 from shengji.rules import pack
 from shengji.studies.base import (
+    BotRef,
+    Checked,
+    Choice,
     Chunk,
     ChunkResult,
     ConfigError,
+    Field,
+    Flag,
+    Options,
     Study,
     StudyConfig,
     arrow_dictionary,
     arrow_table,
-    v_bool,
-    v_bot,
-    v_choice,
-    v_policy_or_none,
 )
 from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.kernel_args import kernel_args
@@ -114,7 +119,7 @@ def v_threshold(key, value):
         raise ConfigError(str(exc)) from None
 
 
-def check_bid_keys(options: dict, rules, first_hand: bool) -> None:
+def check_bid_keys(options: Mapping[str, Any], rules, first_hand: bool) -> None:
     """bid_policy and bid_threshold together (shengji.bidding.args.check_policy)."""
     try:
         check_policy(
@@ -132,14 +137,34 @@ def check_bid_keys(options: dict, rules, first_hand: bool) -> None:
 
 
 # How independent hands are dealt and bid (the scoring and duel studies).
-DEAL_KEYS = {
-    "bid_policy": ("eager", v_choice(*STUDY_BID_POLICIES)),
-    "bid_threshold": (0, v_threshold),
-    "first_hand": (False, v_bool),
-}
+# the bids' keys of the kinds that play hands (match has its own bid_policy)
+BID_THRESHOLD = Field(
+    "bid_threshold",
+    Checked(v_threshold, "1..25 (0: unset)"),
+    0,
+    'The k of bid_policy = "threshold" (0: unset).',
+)
+# the keys of the kinds that play deals as hands: scoring, duel, evaluate, ladder, decisions
+DEAL_KEYS = (
+    Field(
+        "bid_policy",
+        Choice(STUDY_BID_POLICIES),
+        "eager",
+        'How the bids are made: a kernel policy ("eager", "threshold", "never") or '
+        '"players" (the seats\' bots bid).',
+    ),
+    BID_THRESHOLD,
+    Field(
+        "first_hand",
+        Flag(),
+        False,
+        "Play every deal as a match's first hand (the first declarer banks); false: seat 0 "
+        "banks and the rules' no_bid applies.",
+    ),
+)
 
 
-def check_deal_keys(options: dict, rules) -> None:
+def check_deal_keys(options: Options, rules) -> None:
     check_bid_keys(options, rules, options["first_hand"])
 
 
@@ -147,14 +172,24 @@ class ScoringStudy(Study):
     name = "scoring"
     takes_deal = True
     unit = "hands"
-    option_keys = {
-        "policy": (GREEDY, v_bot),
-        "defender_policy": (None, v_policy_or_none),
-        **DEAL_KEYS,
-    }
+    keys = (
+        Field(
+            "policy",
+            BotRef(),
+            GREEDY,
+            "The banker team's bot: a bot name or a table with its parameters (see the bots).",
+        ),
+        Field(
+            "defender_policy",
+            BotRef(optional=True),
+            None,
+            "The defenders' bot (default: the same as policy).",
+        ),
+        *DEAL_KEYS,
+    )
     default_chunk_size = 1 << 14
 
-    def chunk_size_for(self, options: dict) -> int:
+    def chunk_size_for(self, options: Options) -> int:
         return chunk_size_for(
             self.default_chunk_size, 1, options["policy"], options["defender_policy"]
         )

@@ -201,7 +201,7 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
         base_kind = get_study(str(data.get("study")))
     except ValueError:
         raise (base_error or ConfigError("study: missing or unknown study kind")) from None
-    kind_keys = set(base_kind.option_keys)
+    kind_keys = {f.name for f in base_kind.keys}
     rule_keys = {o.name for o in OPTIONS}
     rules_table = data.get("rules", {}) or {}
     for key, values in table.items():
@@ -379,8 +379,8 @@ class SweepStudy(Study):
         return self.inner.unit
 
     @property
-    def option_keys(self):  # type: ignore[override]  # a property over the wrapped kind's class attribute
-        return self.inner.option_keys
+    def keys(self):  # type: ignore[override]  # a property over the wrapped kind's class attribute
+        return self.inner.keys
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         cfg = _sweep_config(cfg)

@@ -3,8 +3,8 @@
 import enum
 from typing import TypeAlias
 
-# The core's numbering of each choice option: the cpdef enums of options.pxd (members
-# <PREFIX>_<VALUE>, listed there; not repeated here).
+# The core's numbering of each choice: the cpdef enums of options.pxd, written by
+# tools/tables.py from the rule-option table (members <PREFIX>_<VALUE>, listed there).
 KittyMultiplier: type[enum.IntEnum]
 LevelTable: type[enum.IntEnum]
 SuitPriority: type[enum.IntEnum]
@@ -14,6 +14,9 @@ OverturnAfterKitty: type[enum.IntEnum]
 FirstHandNoBid: type[enum.IntEnum]
 OverturnLevels: type[enum.IntEnum]
 TimeoutTie: type[enum.IntEnum]
+
+# RulesC's fields, in the compiled struct's order.
+FIELDS: tuple[str, ...]
 
 # What the core's entry points take for the rules: the RulesC fields as plain ints
 # (shengji.rules.pack.rules(a Rules), i.e. Rules.packed()).

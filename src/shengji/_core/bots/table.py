@@ -3,9 +3,10 @@
 A row of ``BOTS`` is one bot: its name, the unit of ``_core/bots/`` that holds it, a
 one-line doc, whose bids it makes under ``bid_policy = "players"``, whether it searches
 (hundreds of times a plain bot's cost per hand) and its parameters.  A parameter is a
-``Param``: name, kind (type and limits), default, a one-line doc.  The row's position is
-the bot's id (the core's ``BotId``; the first rows' ids are pinned by the C enum in
-``bot.pxd``, which the C code names).
+``Param``, a row of the one schema (``shengji._core.base.schema.Field``): name, kind (type
+and limits: the schema's kinds, or the two of this module), default, a one-line doc.  The
+row's position is the bot's id (the core's ``BotId``; the first rows' ids are pinned by the
+C enum in ``bot.pxd``, which the C code names).
 
 Everything else derives from the table:
 
@@ -14,7 +15,7 @@ Everything else derives from the table:
 * the checks and the packing of a bot's parameters into the core's ``BotParams`` struct
   (``registry.pyx`` ``agent_init``: ``pack_params``, a loop over the row), and ``BotParams``
   itself, its default-filling functions and the limits' constants, written by
-  ``tools/bot_table.py`` into ``params.pxd`` (a C struct needs its fields as literals; a
+  ``tools/tables.py`` into ``params.pxd`` (a C struct needs its fields as literals; a
   test fails when the file and the table differ);
 * ``shengji.game.botspec`` (``BotSpec``, ``parse_bot``, ``BOT_PARAMS``), the command line's
   help and ``shengji bots``, CONTRIBUTING.md's table of the bots.
@@ -24,16 +25,17 @@ imports nothing of the package above), and so do the Python layers.
 
 Adding a bot: its unit ``_core/bots/<name>.pyx`` (functions of ``bot.pxd``'s signatures and
 ``BOT = bot_entry(&its Bot)``), one row at the end of ``BOTS``, its tests; then
-``python tools/bot_table.py`` (params.pxd, CONTRIBUTING.md) and a rebuild.
+``python tools/tables.py`` (params.pxd, CONTRIBUTING.md) and a rebuild.
 """
 
 from __future__ import annotations
 
-import math
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from shengji._core.base.schema import Choice, Field, Int, Kind, Number, c_fields
 
 __all__ = [
     "BOTS",
@@ -48,117 +50,18 @@ __all__ = [
     "Param",
     "Weights",
     "bot_row",
+    "fields_of",
     "pack_params",
 ]
 
+# A bot's parameter is a row of the one schema (shengji._core.base.schema): name, kind,
+# default, one-line doc, and record_default.
+Param = Field
+
 
 # ------------------------------------------------------------------------------------------
-# parameter kinds: how a value is checked, packed for BotParams and described
+# the bots' own kinds: a bot, and a network's weights (they need the built core's net bot)
 # ------------------------------------------------------------------------------------------
-class Kind:
-    """The type of a parameter.  ``check(where, value)`` returns the canonical value or raises
-    ValueError with one line naming ``where``; ``pack`` gives what the C field holds."""
-
-    c_type = "int"
-
-    def check(self, where: str, value: Any) -> Any:
-        raise NotImplementedError
-
-    def pack(self, value: Any) -> int | float:
-        return value
-
-    def c_default(self, value: Any) -> int | float:
-        """The C literal of a default value (tools/bot_table.py writes it into params.pxd,
-        before any build): ``pack``'s, unless packing needs the built core."""
-        return self.pack(value)
-
-    def digest(self, value: Any) -> str | None:
-        """The sha256 of the file a value plays (a network's weights), which a run's metadata
-        records beside it (``<name>_sha256``); None for a value that plays no file."""
-        return None
-
-    def values(self) -> str:
-        """The allowed values, for listings and help."""
-        raise NotImplementedError
-
-
-def _is_int(value: Any) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int)
-
-
-def _is_number(value: Any) -> bool:
-    return not isinstance(value, bool) and isinstance(value, (int, float))
-
-
-@dataclass(frozen=True)
-class Int(Kind):
-    """An integer lo..hi (``note``: what a special value means, in the message)."""
-
-    lo: int
-    hi: int
-    note: str = ""
-
-    def check(self, where, value):
-        if not _is_int(value) or not self.lo <= value <= self.hi:
-            raise ValueError(
-                f"{where}: expected an integer {self.lo}..{self.hi}{self.note}, got {value!r}"
-            )
-        return int(value)
-
-    def values(self):
-        return f"{self.lo}..{self.hi}"
-
-
-@dataclass(frozen=True)
-class Number(Kind):
-    """A real number in an interval: lo < v (``lo_open``) or lo <= v, v <= hi (``hi``
-    None: no bound); never infinite or NaN.  ``expected``: the message's words."""
-
-    lo: float
-    hi: float | None
-    lo_open: bool
-    expected: str
-
-    c_type = "double"
-
-    def check(self, where, value):
-        ok = _is_number(value) and math.isfinite(value)
-        if ok:
-            ok = value > self.lo if self.lo_open else value >= self.lo
-        if ok and self.hi is not None:
-            ok = value <= self.hi
-        if not ok:
-            raise ValueError(f"{where}: expected {self.expected}, got {value!r}")
-        return float(value)
-
-    def pack(self, value):
-        return float(value)
-
-    def values(self):
-        left = f"({self.lo:g}" if self.lo_open else f"[{self.lo:g}"
-        return f"{left}, {'inf)' if self.hi is None else f'{self.hi:g}]'}"
-
-
-@dataclass(frozen=True)
-class Choice(Kind):
-    """One of ``choices``; packed as its position (the order of the core's enum)."""
-
-    choices: tuple[str, ...]
-
-    def check(self, where, value):
-        if value not in self.choices:
-            raise ValueError(
-                f"{where}: expected one of {', '.join(map(repr, self.choices))}, got {value!r}"
-            )
-        return value
-
-    def pack(self, value):
-        return self.choices.index(value)
-
-    def values(self):
-        return ", ".join(self.choices)
-
-
 @dataclass(frozen=True)
 class BotChoice(Choice):
     """One of the bots ``choices``; packed as the bot's id (its row in ``BOTS``)."""
@@ -222,21 +125,7 @@ class Weights(Kind):
     def values(self):
         return "'shipped' or a path to an .npz of net weights"
 
-
-@dataclass(frozen=True)
-class Param:
-    """One parameter of a bot.  ``record_default``: False for a parameter added after
-    0.1.0, which a run's metadata records only when it differs from the default (the
-    behaviour before it), so that a run at the defaults writes the bytes it wrote before."""
-
-    name: str
-    kind: Kind
-    default: Any
-    doc: str
-    record_default: bool = True
-
-    def check(self, where: str, value: Any) -> Any:
-        return self.kind.check(where, value)
+    annotation = "str"
 
 
 # the key beside a parameter that plays a file (Kind.digest: a network's weights, pimc's
@@ -434,15 +323,14 @@ BOTS: tuple[Bot, ...] = (
 
 NAMES: tuple[str, ...] = tuple(b.name for b in BOTS)  # bot.BOT_NAMES, names.BOT_NAMES
 
-# BotParams' fields: every parameter of every bot, in table order (a name two bots share is
-# one field, of one C type).
-_fields: dict[str, str] = {}
-for _bot in BOTS:
-    for _p in _bot.params:
-        if _fields.setdefault(_p.name, _p.kind.c_type) != _p.kind.c_type:
-            raise TypeError(f"bot parameter {_p.name}: one field, two C types")
-FIELDS: tuple[tuple[str, str], ...] = tuple(_fields.items())  # (name, C type)
-del _fields
+
+def fields_of(bots: Sequence[Bot]) -> tuple[tuple[str, str], ...]:
+    """BotParams' fields: every parameter of every bot, in table order, as (name, C type)
+    (a name two bots share is one field, of one C type)."""
+    return c_fields([p for b in bots for p in b.params])
+
+
+FIELDS: tuple[tuple[str, str], ...] = fields_of(BOTS)  # (name, C type)
 
 
 def bot_row(name: str) -> Bot:

@@ -1,0 +1,90 @@
+"""What the tables decide, written where a literal is needed, matches the tables:
+``_core/base/options.pxd`` (RulesC and the choices' enums, from the rule-option table),
+``_core/bots/params.pxd`` (BotParams, the limits' constants, the per-bot defaults, from the
+bot table), ``Rules``' typed fields and CONTRIBUTING.md's table of the bots; and the compiled
+core is built from those files.
+
+Fix a failure with ``python tools/tables.py`` (then rebuild every unit).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from shengji._core.base import options as core_options
+from shengji._core.base import schema
+from shengji._core.bots import bot as core_bot
+from shengji._core.bots import registry, table
+from shengji.rules.option_table import OPTIONS
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import tables  # noqa: E402  (tools/ is not a package)
+
+
+def test_the_generated_files_are_current():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "tables.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_generator_sees_a_changed_row():
+    """A default, a limit or a new parameter in the bot table changes params.pxd."""
+    before = tables.render_params_pxd(table.BOTS, table)
+    pimc = table.bot_row("pimc")
+    samples = pimc.param("samples")
+    assert samples is not None
+    for changed in (
+        (replace(samples, default=17),),
+        (replace(samples, kind=table.Int(1, 2048)),),
+        (samples, replace(samples, name="depth")),
+    ):
+        params = tuple(p for q in pimc.params for p in (changed if q.name == "samples" else (q,)))
+        bots = tuple(replace(pimc, params=params) if b is pimc else b for b in table.BOTS)
+        assert tables.render_params_pxd(bots, table) != before
+    assert tables.render_params_pxd(table.BOTS, table) == before
+
+
+def test_the_generator_writes_a_new_rule_option():
+    """A rule option appended to the table is a RulesC field (its C type) and, for a choice,
+    an enum: no hand-written C."""
+    before = tables.render_rules_pxd(OPTIONS, schema)
+    extra = (
+        schema.Field("x_flag", schema.Flag(), False, "a test flag", section=3),
+        schema.Field("x_way", schema.Choice(("a", "b"), enum="XWay", prefix="XW"), "a", "d"),
+    )
+    after = tables.render_rules_pxd(OPTIONS + extra, schema)
+    assert after.startswith(before.split("ctypedef struct RulesC:")[0])
+    assert "    bint x_flag  # 1 for true\n" in after
+    assert "cpdef enum XWay:\n    XW_A = 0\n    XW_B = 1\n" in after
+    assert "    int x_way  # XWay, its position\n" in after
+
+
+def test_the_compiled_rules_struct_is_the_tables():
+    """options.pyx reads RulesC's fields from the compiled struct: they are the table's
+    fields, in its order (a stale build of options.pxd fails here)."""
+    assert core_options.FIELDS == tuple(o.c_field for o in OPTIONS)
+
+
+def test_the_compiled_struct_is_the_tables():
+    """bot.pyx checks at import that BotParams' fields are the table's (a stale build of
+    params.pxd would fail there); the Python names agree."""
+    assert core_bot.PARAM_FIELDS == tuple(name for name, _ in table.FIELDS)
+    assert core_bot.BOT_NAMES == table.NAMES and registry.n_bots() == len(table.BOTS)
+    assert core_bot.ROLLOUT_BOTS == table.bot_row("pimc").param("rollout").kind.choices
+    assert core_bot.OBJECTIVES == table.bot_row("pimc").param("objective").kind.choices
+
+
+def test_contributing_lists_every_bot_and_parameter():
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    block = text[text.index(tables.BOT_BEGIN) : text.index(tables.BOT_END)]
+    for b in table.BOTS:
+        assert f"| `{b.name}` |" in block
+        for p in b.params:
+            assert f"`{p.name}` ({p.default!r}" in block
