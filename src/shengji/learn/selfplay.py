@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from shengji.learn.data import Decisions
-from shengji.learn.model import VALUE_SCALE, weights_of
+from shengji.learn.model import VALUE_SCALE, advantage_loss, weights_of
 
 __all__ = ["selfplay_hands", "selfplay_round"]
 
@@ -73,8 +73,6 @@ def selfplay_round(net, opt, play: Decisions, teacher: Decisions, o, rng, tensor
     idx)`` turns rows into (x, a, mask, choice, points / VALUE_SCALE, q, q_n)."""
     import torch
 
-    from shengji.learn.train import _advantage_loss
-
     rows = np.flatnonzero(play.n >= 2)
     trows = np.flatnonzero((teacher.choice >= 0) & (teacher.n >= 2))
     order = rng.permutation(rows)
@@ -91,7 +89,7 @@ def selfplay_round(net, opt, play: Decisions, teacher: Decisions, o, rng, tensor
         x, a, mask, y, pts, qt, qn = tensors_of(teacher, tidx)
         q, v = net(x, a, mask)
         loss = loss + torch.nn.functional.cross_entropy(q, y)
-        loss = loss + o.q_weight * _advantage_loss(q, qt, qn)
+        loss = loss + o.q_weight * advantage_loss(q, qt, qn)
         opt.zero_grad()
         loss.backward()
         opt.step()

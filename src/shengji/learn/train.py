@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from shengji.learn.data import TEACHER, Decisions, load, study
-from shengji.learn.model import ARCH, VALUE_SCALE, Net, export
+from shengji.learn.model import ARCH, VALUE_SCALE, Net, advantage_loss, export
 
 __all__ = ["main", "Options", "train", "augment_tables"]
 
@@ -244,22 +244,6 @@ def _tensors(d: Decisions, idx, perm, xs, acts, q_scale: float):
     )
 
 
-def _advantage_loss(q, qt, qn):
-    """The scores q (B, K) against the search's means qt (B, K, in score units) over the
-    candidates it played out (qn > 0): both centred per decision over those, squared
-    differences weighted by qn / (qn + 8) (a mean of few samples is noisy)."""
-    import torch
-
-    w = torch.where(qn > 0, qn / (qn + 8.0), torch.zeros_like(qn))
-    sw = w.sum(1, keepdim=True).clamp_min(1e-6)
-    qf = torch.where(qn > 0, q, torch.zeros_like(q))
-    dq = qf - (w * qf).sum(1, keepdim=True) / sw
-    dt = qt - (w * qt).sum(1, keepdim=True) / sw
-    per = (w * (dq - dt) ** 2).sum(1) / sw.squeeze(1)
-    has = (qn > 0).sum(1) >= 2
-    return per[has].mean() if bool(has.any()) else q.sum() * 0.0
-
-
 def train(d: Decisions, o: Options, log=print, on_epoch=None):
     """Fit a network to the decisions ``d`` (module docstring); returns it.  ``on_epoch(k,
     net, record)`` after each epoch (checkpoints, duels); ``record`` is the epoch's line of
@@ -323,7 +307,7 @@ def train(d: Decisions, o: Options, log=print, on_epoch=None):
             loss = torch.nn.functional.cross_entropy(q, y)
             loss = loss + o.value_weight * ((v - pts) ** 2).mean()
             if o.q_weight:
-                loss = loss + o.q_weight * _advantage_loss(q, qt, qn)
+                loss = loss + o.q_weight * advantage_loss(q, qt, qn)
             opt.zero_grad()
             loss.backward()
             opt.step()
