@@ -72,6 +72,7 @@ class DealStudy(Study):
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk, progress=None) -> ChunkResult:
         from shengji._core.base.rng import chunk_state, order_state
+        from shengji._core.deal.cond import cond_deal_chunk
         from shengji._core.deal.deal import deal_chunk, row_sums
 
         names = _features()
@@ -80,11 +81,17 @@ class DealStudy(Study):
         state = chunk_state(cfg.seed, chunk.index)
         pieces = _pieces(cfg.n, n) if progress is not None else [(0, n)]
         deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
+
+        def deal_chunk_of(*args, **outputs):
+            if deal is None:
+                return deal_chunk(*args, **outputs)
+            return cond_deal_chunk(deal, *args, **outputs)
+
         if cfg.options["aggregate"]:
             hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
             kitty_hist = np.zeros(MAX_VALUE, np.int64)
             for a, b in pieces:  # the kernel advances state in place: pieces = one call
-                deal_chunk(state, b - a, level, hist=hist, kitty_hist=kitty_hist, deal=deal)
+                deal_chunk_of(state, b - a, level, hist=hist, kitty_hist=kitty_hist)
                 if progress is not None:
                     progress(b - a)
             extra, meta = chunk_extras(deal)
@@ -101,7 +108,7 @@ class DealStudy(Study):
             cards = np.empty((n, N_CARDS), np.uint8)
             ostate = order_state(cfg.seed, chunk.index)
         if len(pieces) == 1:
-            deal_chunk(
+            deal_chunk_of(
                 state,
                 n,
                 level,
@@ -109,7 +116,6 @@ class DealStudy(Study):
                 kitty_points=kitty,
                 cards=cards,
                 order_state=ostate,
-                deal=deal,
             )
             if progress is not None:
                 progress(n)
@@ -117,7 +123,7 @@ class DealStudy(Study):
             for a, b in pieces:  # the same deals as one call (state advances in place)
                 m = b - a
                 rows_m = np.empty((len(names), N_SEATS * m), np.uint8)
-                deal_chunk(
+                deal_chunk_of(
                     state,
                     m,
                     level,
@@ -125,7 +131,6 @@ class DealStudy(Study):
                     kitty_points=kitty[a:b],
                     cards=None if cards is None else cards[a:b],
                     order_state=ostate,
-                    deal=deal,
                 )
                 features[:, N_SEATS * a : N_SEATS * b] = rows_m
                 progress(m)

@@ -39,6 +39,7 @@ from shengji._core.base.rng cimport (
     sj_descending_thresholds, sj_draws_table,
 )
 from shengji._core.deal.deal cimport shuffle_full
+from shengji._core.deal.deal import _expand_joint, check_outputs
 from shengji._core.deal.spec cimport (
     CondSpec, DEAL_ERR_LEVEL, DEAL_ERR_TRIES, DEAL_OK, Dealer, Dealing, LANE_LEVEL, LANE_POINTS,
     N_SLOTS, SLOT_KITTY, cond_eval, deal_error,
@@ -397,8 +398,8 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
     ``level``, each written as the unconditioned loop writes it -- rows of ``features``
     (12, >= 4n), ``kitty_points``, ``cards`` (n, 108; each hand's order from
     ``order_state``), the joint counts ``joint`` (4, SJ_JOINT_SIZE) with ``kitty_hist``
-    (256) -- each optional.  Called by deal_chunk, which checks the shapes; checked
-    again here for memory safety."""
+    (256) -- each optional.  ``cond_deal_chunk`` checks the shapes first; checked again
+    here for memory safety."""
     cdef Dealer* dealer = &deal.d
     cdef const CondSpec* spec
     cdef SetDeal sd
@@ -460,3 +461,21 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
         rng_store(&rng_order, order_state)
     if rc != DEAL_OK:
         raise ValueError(deal_error(rc))
+
+
+def cond_deal_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
+                    cnp.uint8_t[:, ::1] features=None, cnp.uint8_t[::1] kitty_points=None,
+                    cnp.uint8_t[:, ::1] cards=None,
+                    cnp.int64_t[:, :, ::1] hist=None, cnp.int64_t[::1] kitty_hist=None,
+                    order_state=None):
+    """deal.pyx ``deal_chunk`` for conditional deals: ``n`` deals of ``deal`` (a Dealing
+    with a spec for ``level``: cond_sets), the same outputs, each optional and
+    preallocated (``features``, ``kitty_points``, ``cards`` with every hand's order from
+    ``order_state``, the histograms ``hist`` and ``kitty_hist``, incremented).  ``state``
+    advances in place, and so do the Dealing's counters."""
+    check_outputs(n, level, features, kitty_points, cards, hist, kitty_hist, order_state)
+    joint = np.zeros((N_SEATS, SJ_JOINT_SIZE), np.int64) if hist is not None else None
+    deal_sets_chunk(deal, state, n, level, features, kitty_points, cards, joint, kitty_hist,
+                    order_state)
+    if hist is not None:
+        _expand_joint(joint, np.asarray(hist))
