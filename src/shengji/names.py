@@ -36,7 +36,7 @@ from shengji._core.base.cards import (
 )
 from shengji._core.bidding.bidding import MAX_REDEALS, MAX_THRESHOLD
 from shengji._core.bidding.bidding import POLICIES as _POLICIES
-from shengji._core.bots.bot import BOT_NAMES as _BOTS
+from shengji._core.bots.registry import BOT_NAMES as _BOTS
 from shengji._core.engine.hand import PHASE_NAMES as _PHASES
 from shengji._core.rules.combos import SHAPE_NAMES as _SHAPES
 from shengji._core.rules.combos import SIDE_NAMES as _SIDES

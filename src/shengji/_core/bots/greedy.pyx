@@ -484,7 +484,7 @@ cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return 0
 
 
-# the registry's entry (bot.pyx; its bids: bidder.pyx's greedy_bid, the table's `bids`)
+# the registry's entry (registry.pyx; its bids: bidder.pyx's greedy_bid, the table's `bids`)
 cdef Bot _BOT
 _BOT.bury = greedy_bury
 _BOT.play = greedy_play

@@ -380,7 +380,7 @@ cdef int memory_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
                        out)
 
 
-# the registry's entry (bot.pyx; its bids: bidder.pyx's memory_bid, the table's `bids`)
+# the registry's entry (registry.pyx; its bids: bidder.pyx's memory_bid, the table's `bids`)
 cdef Bot _BOT
 _BOT.bury = memory_bury
 _BOT.play = memory_play

@@ -477,7 +477,7 @@ cdef int pimc_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return with_defaults(v, rng, False, out)
 
 
-# the registry's entry (bot.pyx; its bids: bidder.pyx's pimc_bid, the table's `bids`)
+# the registry's entry (registry.pyx; its bids: bidder.pyx's pimc_bid, the table's `bids`)
 cdef Bot _BOT = Bot(pimc_bury, pimc_play, pimc_bury_p, pimc_play_p, pimc_scratch_new,
                     pimc_scratch_free, NULL)
 BOT = bot_entry(&_BOT)

@@ -151,7 +151,7 @@ cdef int random_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return 0
 
 
-# the registry's entry (bot.pyx; its bids: bidder.pyx's random_bid, the table's `bids`)
+# the registry's entry (registry.pyx; its bids: bidder.pyx's random_bid, the table's `bids`)
 cdef Bot _BOT
 _BOT.bury = random_bury
 _BOT.play = random_play

@@ -119,7 +119,7 @@ cdef int swift_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return with_defaults(v, rng, False, out)
 
 
-# the registry's entry (bot.pyx; its bids: memory's judgement, the table's `bids`)
+# the registry's entry (registry.pyx; its bids: memory's judgement, the table's `bids`)
 cdef Bot _BOT = Bot(swift_bury, swift_play, swift_bury_p, swift_play_p, swift_scratch_new,
                     swift_scratch_free, NULL)
 BOT = bot_entry(&_BOT)

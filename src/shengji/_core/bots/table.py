@@ -432,7 +432,7 @@ BOTS: tuple[Bot, ...] = (
     ),
 )
 
-NAMES: tuple[str, ...] = tuple(b.name for b in BOTS)  # bot.BOT_NAMES, names.BOT_NAMES
+NAMES: tuple[str, ...] = tuple(b.name for b in BOTS)  # registry.BOT_NAMES, names.BOT_NAMES
 
 # BotParams' fields: every parameter of every bot, in table order (a name two bots share is
 # one field, of one C type).
