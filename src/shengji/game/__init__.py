@@ -27,8 +27,9 @@ from shengji.game.bots import Bot, apply_decision, builtin_bot, play_hand, rando
 from shengji.game.observation import Observation
 from shengji.game.records import Event, FailedThrow, Trick
 from shengji.game.setup import Setup
-from shengji.game.state import BOTS, HandState
+from shengji.game.state import HandState
 from shengji.names import BID_POLICIES, PHASE_NAMES, SHAPE_NAMES, SIDE_NAMES
+from shengji.names import BOT_NAMES as BOTS
 
 __all__ = [
     "HandState",
