@@ -299,3 +299,18 @@ def test_the_state_holds_its_parts_and_inherits_nothing():
     other = pickle.loads(pickle.dumps(s))
     assert other.history == s.history and other.result() == s.result()
     assert HandState.from_history(s.setup, s.history).result() == s.result()
+
+
+def test_the_bid_decision_is_bid_action():
+    """bid_action is the bid decision (a kernel policy's k); bot_action a card bot's, which
+    in phase "bid" stands for the state's bid_policy (issue 43)."""
+    s = HandState("standard", "2", seed=11, bid_phase=True, bid_policy="threshold", threshold=3)
+    assert s.phase == "bid"
+    assert s.bid_action() == s.bot_action("greedy") == s.bid_action("threshold")
+    assert s.bid_action("eager") == s.bot_action("eager")
+    with pytest.raises(ValueError, match="policy: expected one of"):
+        s.bid_action("greedy")
+    while s.phase == "bid":
+        s.apply(s.bid_action())
+    with pytest.raises(ValueError, match="not bid"):
+        s.bid_action()

@@ -251,7 +251,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         core, cfg.rules, a.deck, bids, opts["bid_policy"], threshold, first_hand
     )
     while (seat := s.to_play) is not None:  # None: the hand is over
-        s.apply(s.bot_action(bots[seat]))
+        s.apply(s.bid_action() if s.phase == "bid" else s.bot_action(bots[seat]))
     if check:
         _check_row(out, chunk, keys, s.result())
     return s

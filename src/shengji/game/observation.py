@@ -410,7 +410,7 @@ class _BidInfo:
 
     def bot(self, index, state=None) -> int:
         """The state's bidding policy's choice, as an action (a card bot's name stands for
-        it, as in ``HandState.bot_action``)."""
+        it, as in ``HandState.bid_action``)."""
         from shengji.game.actions import BID_ACTION_BASE
 
         if self.bids.seat != self.seat:

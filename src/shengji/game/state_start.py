@@ -48,7 +48,7 @@ def start_hand(
     rules = game_rules(rules)
     rank = parse_rank(str(level))
     banker = check_seat("banker", banker, allow_none=True)
-    # the threshold is checked for any policy: bot_action("threshold") plays it
+    # the threshold is checked for any policy: bid_action("threshold") plays it
     threshold = check_policy(
         bid_policy,
         threshold,

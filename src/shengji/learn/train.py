@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from shengji.learn.data import TEACHER, Decisions, load, study
+from shengji.learn.data import TEACHER, DecisionTable, load, study
 from shengji.learn.model import ARCH, VALUE_SCALE, Net, advantage_loss, export
 
 __all__ = ["main", "Options", "train", "augment_tables"]
@@ -211,7 +211,7 @@ def _offset(layout, name: str) -> int:
 
 
 # -- training --------------------------------------------------------------------------------
-def _perms(d: Decisions, idx, rng, nt_col: int, nt_first: int) -> np.ndarray:
+def _perms(d: DecisionTable, idx, rng, nt_col: int, nt_first: int) -> np.ndarray:
     """A random side-row permutation per row (augment_tables' index): one of the 6 of a
     suit trump, one of the 24 of no-trump."""
     nt = d.x[idx, nt_col] != 0
@@ -220,7 +220,7 @@ def _perms(d: Decisions, idx, rng, nt_col: int, nt_first: int) -> np.ndarray:
     )
 
 
-def _tensors(d: Decisions, idx, perm, xs, acts, q_scale: float):
+def _tensors(d: DecisionTable, idx, perm, xs, acts, q_scale: float):
     """Rows idx of d as float tensors, permuted by perm (None: as they are): (x, a, mask,
     choice, points / VALUE_SCALE, q / q_scale, q_n)."""
     import torch
@@ -244,7 +244,7 @@ def _tensors(d: Decisions, idx, perm, xs, acts, q_scale: float):
     )
 
 
-def train(d: Decisions, o: Options, log=print, on_epoch=None):
+def train(d: DecisionTable, o: Options, log=print, on_epoch=None):
     """Fit a network to the decisions ``d`` (module docstring); returns it.  ``on_epoch(k,
     net, record)`` after each epoch (checkpoints, duels); ``record`` is the epoch's line of
     the curve (validation loss and accuracy, CPU seconds so far)."""

@@ -55,7 +55,7 @@ from shengji._core.deal.spec cimport Dealer, deal_error, dealer_of
 cnp.import_array()
 
 from shengji._core.engine.hand import PHASE_NAMES as PHASES  # no-cython-lint: re-exported
-from shengji._core.bots.registry import BOT_NAMES as BOTS  # no-cython-lint: re-exported
+from shengji._core.bots.registry import BOT_NAMES  # no-cython-lint: re-exported
 from shengji._core.drivers.hands import HAND_COLUMNS
 from shengji._core.base.rng import chunk_state
 from shengji._core.base.checksum import check_seal, seal
