@@ -73,13 +73,12 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as _GymVectorEnv
 
-from shengji._core.base.rng import chunk_state, order_state
-from shengji._core.step.vector import MASK_COLUMNS, OBSERVATION_SIZE, RETURNS, VectorCore
 from shengji.cards import parse_rank
+from shengji.engine import MASK_COLUMNS, RETURNS, VectorCore, chunk_state, order_state
 from shengji.game.actions import N_ACTIONS
 from shengji.game.arguments import card_bot, game_rules
 from shengji.game.setup import trump_index
-from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_SEATS, RANK_NAMES
+from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_SEATS, OBSERVATION_SIZE, RANK_NAMES
 from shengji.rules import pack
 from shengji.seeds import check_seed
 

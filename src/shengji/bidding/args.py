@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from shengji._core.bidding.bidding import PLAYERS_INDEX as _POLICY_PLAYERS
 from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_SEATS
+from shengji.names import PLAYERS_INDEX as _POLICY_PLAYERS
 from shengji.rules.options import Rules
 
 __all__ = [

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from shengji._core.bidding.bidding import ACTION_NAMES, STRENGTH_NAMES
-from shengji._core.step.bidcore import PASS, BidCore
 from shengji.cards import kind_name
+from shengji.engine import BidCore
+from shengji.names import BID_ACTION_NAMES as ACTION_NAMES
+from shengji.names import BID_PASS as PASS
+from shengji.names import BID_STRENGTH_NAMES as STRENGTH_NAMES
 from shengji.names import N_KINDS, N_SEATS, TRUMP_NAMES
 from shengji.rules import pack
 from shengji.rules.bid_types import BID_ACTIONS, BID_PASS, BidOption, BidOutcome, bid_action

@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from shengji._core.base.rng import chunk_state
 from shengji.bidding.phase import BidPhase
+from shengji.engine import chunk_state
 from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS
 from shengji.game.arguments import card_bot
 from shengji.game.botspec import BotSpec

@@ -1,4 +1,4 @@
-"""The play part of a ``HandState``: the C hand (``shengji._core.step.handcore.HandCore``,
+"""The play part of a ``HandState``: the C hand (``shengji.engine.HandCore``,
 which holds the cards, the bury, the tricks, the points and the bots' generator) and
 whether it is set up (the deal's bidding is over).  It makes the card decisions -- whole
 ones in card ids, or one action of the integer encoding -- and refuses an illegal one
@@ -9,20 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from numbers import Integral
 
-from shengji._core.step import handcore as _handcore
 from shengji.cards import N_COPIES, as_cards
+from shengji.engine import APPLY_ERRORS
 from shengji.game.actions import ACTION_PLAY
 from shengji.game.records import Event, event_of
 from shengji.names import N_SEATS, PHASE_NAMES
 
-__all__ = ["HandPlay", "BURY", "PLAY", "OVER", "new_core"]
+__all__ = ["HandPlay", "BURY", "PLAY", "OVER"]
 
 BURY, PLAY, OVER = (PHASE_NAMES.index(p) for p in ("bury", "play", "over"))
-
-
-def new_core():
-    """A C hand, not set up (``HandCore.deal`` or ``setup`` sets it up)."""
-    return _handcore.HandCore()
 
 
 class HandPlay:
@@ -89,7 +84,7 @@ class HandPlay:
     @staticmethod
     def _check(raw):
         if isinstance(raw, tuple) and len(raw) == 1:
-            raise ValueError(_handcore.APPLY_ERRORS.get(raw[0], f"status {raw[0]}"))
+            raise ValueError(APPLY_ERRORS.get(raw[0], f"status {raw[0]}"))
         return raw
 
     def held_copies(self, seat: int, ids: list[int]) -> list[int]:

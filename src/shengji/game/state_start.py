@@ -10,14 +10,11 @@ from typing import cast
 
 import numpy as np
 
-from shengji._core.base.rng import chunk_state
-from shengji._core.bidding.entry import draw_bounded, shuffle_deck
-from shengji._core.step import handcore as _handcore
-from shengji._core.step.bidcore import BidCore
 from shengji.bidding.args import check_policy, check_seat
 from shengji.bidding.phase import BidPhase
 from shengji.bidding.policy import first_drawer as _first_drawer
 from shengji.cards import as_cards, parse_rank
+from shengji.engine import BidCore, HandCore, chunk_state, draw_bounded, shuffle_deck
 from shengji.game.arguments import game_rules
 from shengji.game.records import bid_outcome
 from shengji.game.setup import Setup, bid_dict, trump_index
@@ -102,7 +99,7 @@ def start_hand(
         team_levels=(lv[0], lv[1]),
         start=start,
     )
-    play = HandPlay(_handcore.HandCore())
+    play = HandPlay(HandCore())
     core = play.core
     if t < 0 and (bid_phase or deal is not None):
         # the bidding stepped here (the kernel's own machine): the first drawer, then
@@ -178,7 +175,7 @@ def set_up_parts(setup: Setup, seed) -> tuple[HandBidding, HandPlay]:
         raise ValueError(f"setup: expected a HandState's Setup, got {type(setup).__name__}")
     if setup.trump is None:
         raise ValueError("setup: a hand in its bidding needs its start arguments")
-    core = _handcore.HandCore()
+    core = HandCore()
     core.setup(
         np.asarray(setup.deal, np.uint8),
         parse_rank(setup.level),

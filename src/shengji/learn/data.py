@@ -79,7 +79,7 @@ def load(outs, max_rows: int | None = None, hands: int | None = None) -> Decisio
     another size than the core's."""
     import pyarrow.parquet as pq
 
-    from shengji._core.bots import features
+    from shengji.engine import features
 
     if isinstance(outs, (str, Path)):
         outs = [outs]

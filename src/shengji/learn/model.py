@@ -212,7 +212,7 @@ def write_weights(
     import os
     import tempfile
 
-    from shengji._core.bots import features, net
+    from shengji.engine import features, net
 
     arrays: dict[str, np.ndarray] = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
     arrays.update(quantize(arrays))

@@ -16,6 +16,7 @@ import numpy as np
 import pyarrow as pa
 
 from shengji.cards import N_CARDS, N_SEATS, parse_rank
+from shengji.names import DEAL_FEATURE_NAMES
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -37,9 +38,7 @@ assert N_SEATS == 1 << SEAT_BITS
 
 
 def _features():
-    from shengji._core.deal.deal import FEATURE_NAMES
-
-    return FEATURE_NAMES
+    return DEAL_FEATURE_NAMES
 
 
 class DealStudy(Study):
@@ -71,9 +70,7 @@ class DealStudy(Study):
     reports_progress = True
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk, progress=None) -> ChunkResult:
-        from shengji._core.base.rng import chunk_state, order_state
-        from shengji._core.deal.cond import cond_deal_chunk
-        from shengji._core.deal.deal import deal_chunk, row_sums
+        from shengji.engine import chunk_state, deal_chunk, order_state, row_sums
 
         names = _features()
         n = chunk.count
@@ -81,17 +78,13 @@ class DealStudy(Study):
         state = chunk_state(cfg.seed, chunk.index)
         pieces = _pieces(cfg.n, n) if progress is not None else [(0, n)]
         deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
-
-        def deal_chunk_of(*args, **outputs):
-            if deal is None:
-                return deal_chunk(*args, **outputs)
-            return cond_deal_chunk(deal, *args, **outputs)
-
         if cfg.options["aggregate"]:
             hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
             kitty_hist = np.zeros(MAX_VALUE, np.int64)
             for a, b in pieces:  # the kernel advances state in place: pieces = one call
-                deal_chunk_of(state, b - a, level, hist=hist, kitty_hist=kitty_hist)
+                deal_chunk(
+                    state=state, n=b - a, level=level, hist=hist, kitty_hist=kitty_hist, deal=deal
+                )
                 if progress is not None:
                     progress(b - a)
             extra, meta = chunk_extras(deal)
@@ -108,14 +101,15 @@ class DealStudy(Study):
             cards = np.empty((n, N_CARDS), np.uint8)
             ostate = order_state(cfg.seed, chunk.index)
         if len(pieces) == 1:
-            deal_chunk_of(
-                state,
-                n,
-                level,
+            deal_chunk(
+                state=state,
+                n=n,
+                level=level,
                 features=features,
                 kitty_points=kitty,
                 cards=cards,
                 order_state=ostate,
+                deal=deal,
             )
             if progress is not None:
                 progress(n)
@@ -123,14 +117,15 @@ class DealStudy(Study):
             for a, b in pieces:  # the same deals as one call (state advances in place)
                 m = b - a
                 rows_m = np.empty((len(names), N_SEATS * m), np.uint8)
-                deal_chunk_of(
-                    state,
-                    m,
-                    level,
+                deal_chunk(
+                    state=state,
+                    n=m,
+                    level=level,
                     features=rows_m,
                     kitty_points=kitty[a:b],
                     cards=None if cards is None else cards[a:b],
                     order_state=ostate,
+                    deal=deal,
                 )
                 features[:, N_SEATS * a : N_SEATS * b] = rows_m
                 progress(m)

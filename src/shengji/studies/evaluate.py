@@ -41,6 +41,7 @@ from shengji.game.agents import (
     parse_agent,
 )
 from shengji.game.botspec import BotSpec, chunk_size_for
+from shengji.names import HAND_COLUMNS
 from shengji.stats import CONFIDENCE, mean_interval, wilson
 from shengji.studies.base import (
     Chunk,
@@ -190,9 +191,8 @@ def piece_table(piece: Piece, start: int, count: int, labels: tuple[str, str]) -
 def piece_stats(piece: Piece, count: int, prefix: str = "") -> dict:
     """Sums for a summary: the swings (and squares), per role the mean D, level-ups and
     wins, the levels each team gained, the agent's decisions, refusals and time."""
-    from shengji._core.drivers import hands as core
 
-    c = {name: piece.rows[i] for i, name in enumerate(core.HAND_COLUMNS)}
+    c = {name: piece.rows[i] for i, name in enumerate(HAND_COLUMNS)}
     lv = c["levels"].astype(np.int64).reshape(-1, N_ORIENTATIONS)
     # team_a banks in orientation 0, defends in 1: its side levels up when level_side is
     # banker (0) in orientation 0, defenders (1) in orientation 1

@@ -35,12 +35,14 @@ import pyarrow as pa
 from shengji.bidding.args import PLAYERS, STUDY_BID_POLICIES, check_policy, check_threshold
 from shengji.game.botspec import GREEDY, chunk_size_for
 from shengji.names import (
+    HAND_COLUMNS,
     RANK_NAMES,
     SHAPE_NAMES,
     SIDE_NAMES,
     TRUMP_NAMES,
 )
 from shengji.rules import pack
+from shengji.rules.combos import take_over_points
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -177,29 +179,29 @@ class ScoringStudy(Study):
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.drivers import hands as core
+        from shengji.engine import play_hands
 
         a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         n = chunk.count
-        out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-        core.play_hands(
-            a.state,
-            a.deck,
-            n,
-            pack.rules(cfg.rules),
-            a.level,
-            a.banker,
-            pack.bot(a.bots[0]),
-            pack.bot(a.bots[1]),
-            a.bid_policy,
-            a.bid_threshold,
-            out,
+        out = np.zeros((len(HAND_COLUMNS), n), np.int32)
+        play_hands(
+            state=a.state,
+            deck=a.deck,
+            n=n,
+            rules=pack.rules(cfg.rules),
+            level=a.level,
+            banker=a.banker,
+            banker_bot=pack.bot(a.bots[0]),
+            defender_bot=pack.bot(a.bots[1]),
+            bid_policy=a.bid_policy,
+            bid_threshold=a.bid_threshold,
+            out=out,
             deal=(deal := chunk_dealing(cfg)),
         )
         cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}
-        cols.update(hand_columns(out, n, core.HAND_COLUMNS))
-        stats = hand_stats(out, n, core.HAND_COLUMNS)
-        stats["kitty_decided"] = kitty_decided(out, n, core.HAND_COLUMNS, cfg)
+        cols.update(hand_columns(out, n, HAND_COLUMNS))
+        stats = hand_stats(out, n, HAND_COLUMNS)
+        stats["kitty_decided"] = kitty_decided(out, n, HAND_COLUMNS, cfg)
         extra, meta = chunk_extras(deal)
         return ChunkResult(
             tables={"hands": arrow_table(cols)}, stats={**stats, **extra}, metadata=meta
@@ -217,16 +219,6 @@ class ScoringStudy(Study):
             f"decides the level side in {100 * stats['kitty_decided'] / n:.1f}%",
             f"failed throws per hand {stats['failed_throws'] / n:.2f}",
         ]
-
-
-def take_over_points(rules) -> int:
-    """The smallest D at which the defenders take over (80 in every level table)."""
-    from shengji._core.rules.scoring import level_change
-
-    d = 0
-    while level_change(d, pack.rules(rules), -1)[0] == 0:
-        d += 5
-    return d
 
 
 def kitty_decided(out: np.ndarray, n: int, names, cfg: StudyConfig) -> int:
