@@ -1,5 +1,5 @@
 """A hand's bidding as decisions: ``BidPhase`` steps the bidding kernel's state machine
-(``shengji._core.step.bidcore.BidCore``, docs/rules.md §7) one decision at a time for
+(``_core.step.bidcore.BidCore``, docs/rules.md §7) one decision at a time for
 ``shengji.game.HandState``'s "bid" phase.
 
 The deal is known in advance (a seed's shuffle, or a given dealing order), so the chance

@@ -11,7 +11,7 @@ The cards are dealt one at a time in dealing order (position i < 100 goes to sea
   ids), for constructed deals; returns a ``BidOutcome`` (with the list of bids made when
   run by the Python engine).
 
-One machine, the C kernel's (``shengji._core.bidding.bidding``), driven two ways: in a loop by
+One machine, the C kernel's (``_core.bidding.bidding``), driven two ways: in a loop by
 the kernel policies, or one decision at a time (``shengji.bidding.phase.BidPhase``) by a
 Python callable policy (``shengji.bidding.policy.bid_with``; ``engine="python"``) and by
 ``HandState``'s bid phase.  Its plain-Python twin ``shengji.reference.bidding`` shares no

@@ -13,7 +13,7 @@ A state is a pure function of its ``setup`` and its ``history`` (every decision,
 order): ``HandState.from_history(s.setup, s.history)`` rebuilds ``s``.  It holds three
 parts, each the owner of its fields: the bidding part (``state_bidding.HandBidding``: the
 deal, its bidding, the setup they lead to), the play part (``state_play.HandPlay``: the C
-hand, ``shengji._core.step.handcore``) and the record (``state_record.HandRecord``);
+hand, ``_core.step.handcore``) and the record (``state_record.HandRecord``);
 ``state_start`` checks the arguments and deals them.
 
 * Phases: ``"bid"`` (with ``bid_phase=True``), ``"bury"`` (the banker, holding 33 cards,

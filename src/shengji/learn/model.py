@@ -14,7 +14,7 @@ The shape (``_core/bots/net.pyx``)::
 past its count) in float32; ``export`` writes the arrays the core loads (the value head
 rescaled to points); ``forward_numpy`` is the core's forward pass in numpy, summing each
 output in the core's order (include/nn.h: the bias, then the nonzero inputs in ascending
-order, float32 multiply then add), so it equals ``shengji._core.bots.net.forward`` bit for
+order, float32 multiply then add), so it equals ``_core.bots.net.forward`` bit for
 bit, where PyTorch's matrix products agree only to rounding.
 """
 
@@ -266,7 +266,7 @@ def forward_numpy(weights: Mapping[str, np.ndarray], x, a, n):
     """The core's integer forward pass in numpy (tests): ``weights`` the ``q_*`` arrays of a
     weights file (or float weights, quantised first), x uint8 (B, S), a uint8 (B, K, A), n
     (B,).  Returns (scores float64 (B, K), zero past n; values float64 (B,)), bit for bit
-    the core's (``shengji._core.bots.net.forward``)."""
+    the core's (``_core.bots.net.forward``)."""
     if "q_w1" not in weights:
         weights = quantize(weights)
     q = {k: np.asarray(v).astype(np.int64) for k, v in weights.items() if k.startswith("q_")}

@@ -23,7 +23,7 @@ Tables:
               choice (the teacher's choice's index among them, -1: another play), points
               and levels (the hand's outcome for the seat's team: +D defending, -D
               banking; its signed level change), x (binary, the state's bytes:
-              ``shengji._core.bots.features.LAYOUT``), a (binary, ``candidates`` x the
+              ``_core.bots.features.LAYOUT``), a (binary, ``candidates`` x the
               candidate bytes, zero past n: ``ACTION_LAYOUT``), cands (binary,
               ``candidates`` x 16 bytes: each candidate's kind masks one and two, little
               endian uint64), q (list<float32>, the teacher's mean outcome for its team per

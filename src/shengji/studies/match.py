@@ -22,7 +22,7 @@ from their own level; a banker team that keeps the bank levels from its demoted 
 Bots: team 0 (seats 0 and 2) plays ``policy``, team 1 ``opponent_policy`` (default: the
 same): a bot name or a table with its parameters (``shengji.game.botspec``).
 ``bid_policy``: a kernel policy (not ``never``: a match opens with a first hand), or
-``"players"``: each seat's bot bids (``shengji._core.bots.bidder``; docs/hand-engine.md,
+``"players"``: each seat's bot bids (``_core.bots.bidder``; docs/hand-engine.md,
 "Bidding by the players"), drawing from the chunk's stream as its plays do.
 
 Tables:

@@ -9,10 +9,10 @@ the banker and the rules' ``no_bid`` applies.
 Bots: the banker team plays ``policy``, the defenders ``defender_policy`` (default: the
 same): a bot name or a table with its parameters (``shengji.game.botspec``).  ``random`` is uniform
 over the candidate plays (see ``shengji.game``); ``greedy`` is the rule-of-thumb player
-documented in ``shengji._core.bots.greedy``, ``memory`` greedy with the public record
-(``shengji._core.bots.memory``), ``pimc`` a Monte Carlo search over memory's rollouts
-(``shengji._core.bots.pimc``; e.g. ``policy = {bot = "pimc", samples = 64}``).
-``bid_policy = "players"``: the seats' bots bid (``shengji._core.bots.bidder``;
+documented in ``_core.bots.greedy``, ``memory`` greedy with the public record
+(``_core.bots.memory``), ``pimc`` a Monte Carlo search over memory's rollouts
+(``_core.bots.pimc``; e.g. ``policy = {bot = "pimc", samples = 64}``).
+``bid_policy = "players"``: the seats' bots bid (``_core.bots.bidder``;
 docs/hand-engine.md, "Bidding by the players"); the bots seated for the bidding are the
 banker team's (a later hand's banker, fixed before the bidding) and the defenders', so a
 first hand (or ``no_bid = "banker_steps_down"``) needs one bot for both.
