@@ -2,7 +2,7 @@
 """The registry of the bots of the bot table, and the agents (a bot with its parameters and
 scratch, one per seat in a driver).
 
-The registry is the table (bots/table.py: ``BOTS``): row i is bot i, the ``Bot`` its unit
+The registry is the table (bots/table.py: ``BOTS``): row i is bot i, the ``BotVTable`` its unit
 exports as ``BOT`` (bot.pxd ``bot_entry``: ``random`` is bots/random.pyx, then ``greedy``,
 ``memory``, ``pimc``, ``swift``, ``net``), its bids (bid_policy "players") those of the row's
 ``bids`` (bots/bidder.pyx ``BIDS``) where the unit leaves them to it -- swift bids by
@@ -38,10 +38,10 @@ cdef BotParams _zero
 memset(&_zero, 0, sizeof(BotParams))
 assert set(<dict> _zero) == set(PARAM_FIELDS), "params.pxd is stale: python tools/bot_table.py"
 
-cdef const char* CAPSULE = b"shengji._core.bots.bot.Bot"
+cdef const char* CAPSULE = b"shengji._core.bots.bot.BotVTable"
 cdef const char* BID_CAPSULE = b"shengji._core.bots.bidder.ChooseBid"
 
-cdef Bot REGISTRY[MAX_BOTS]
+cdef BotVTable REGISTRY[MAX_BOTS]
 cdef int N_REGISTERED = 0
 cdef bint PARAMS[MAX_BOTS]             # the bot has parameters (agent_init packs them)
 
@@ -59,8 +59,8 @@ def _register():
         unit = importlib.import_module(f"shengji._core.bots.{row.unit}")
         entry = getattr(unit, "BOT", None)
         if not PyCapsule_IsValid(entry, CAPSULE):
-            raise RuntimeError(f"bots/{row.unit}.pyx exports no BOT (bot_entry(&its Bot))")
-        REGISTRY[i] = (<Bot*> PyCapsule_GetPointer(entry, CAPSULE))[0]
+            raise RuntimeError(f"bots/{row.unit}.pyx exports no BOT (bot_entry(&its BotVTable))")
+        REGISTRY[i] = (<BotVTable*> PyCapsule_GetPointer(entry, CAPSULE))[0]
         if REGISTRY[i].bid == NULL:
             if row.bids not in BIDS:
                 raise RuntimeError(f"bot {row.name!r}: no bids of its own, and bids = "
@@ -85,7 +85,7 @@ def n_bots():
     return N_REGISTERED
 
 
-cdef const Bot* bot_get(int bot) noexcept nogil:
+cdef const BotVTable* bot_get(int bot) noexcept nogil:
     if 0 <= bot < N_REGISTERED:
         return &REGISTRY[bot]
     return NULL
