@@ -1,4 +1,4 @@
-"""Conditional deals (compiled).  See cond.pyx; shengji.studies.conditioned builds them."""
+"""Conditional deals (compiled).  See cond.pyx."""
 
 import numpy as np
 import numpy.typing as npt

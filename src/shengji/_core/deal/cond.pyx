@@ -5,7 +5,7 @@ and the kitty's features, and the exact conditional law (docs/conditional-deals.
 **Fixed cards** are placed and the other cards dealt uniformly at random to the places
 left: exact, no rejection.  **A predicate** is met by rejection (draw, test, draw again)
 or, for the part of it that is one slot's additive features (trumps, points, jokers, a
-suit's length, a card's copies: shengji.studies.conditioned decides), by an exact draw:
+suit's length, a card's copies: the DealSpec says which), by an exact draw:
 that slot's free cards are drawn by their counts per card class from the exact
 conditional law of the counts (a table of the count vectors that meet it, each weighted
 by its number of hands, prod C(N_c, k_c)), then uniformly within each class, and the
@@ -23,9 +23,8 @@ Two ways to deal (both draw from one Rng, so the deals are a function of the str
   bidding sees them one at a time): the fixed cards take uniformly random places among
   their seat's (none drawn for a full seat under keep_fixed_order: the advisor, where no
   one bids), then the free cards are shuffled (from the sorted free cards: eight bounded
-  draws a word, or one a word under keep_fixed_order, the advisor's former draws) into
-  the free places in position order.  With no DealSpec the drivers'
-  unconditioned shuffle_full, so unconditioned runs draw exactly as before."""
+  draws a word, or one a word under keep_fixed_order) into the free places in position
+  order.  With no DealSpec the drivers' unconditioned shuffle_full (a NULL dealer)."""
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t

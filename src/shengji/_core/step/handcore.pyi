@@ -1,4 +1,4 @@
-"""The Python-facing hand (compiled).  See handcore.pyx; shengji.game.HandState wraps it."""
+"""The Python-facing hand (compiled), one call per decision.  See handcore.pyx."""
 
 from typing import Any
 
