@@ -1,6 +1,6 @@
 """Conditional deals (issue 35; _core/deal/cond.pyx) beside the unconditioned deal kernel
 in the same run (benchmarks/README.md).  Every kernel counts its features into the deal
-study's histograms (aggregate mode: ``deal_chunk(hist=..., deal=...)``).
+study's histograms (aggregate mode: ``deal_chunk(hist=...)``, ``cond_deal_chunk(deal, hist=...)``).
 
 kernel "deal.cond.fixed": a hand of 25 cards fixed to seat 0, the 83 others dealt
   impl "core"           conditioned deals (cond_sets: the free cards shuffled, eight draws
@@ -30,6 +30,7 @@ import pytest
 from shengji._core.base.rng import chunk_state
 from shengji._core.bidding.bidding import POLICIES
 from shengji._core.bidding.entry import bid_chunk
+from shengji._core.deal.cond import cond_deal_chunk
 from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
 from shengji.rules import pack
 from shengji.rules.options import Rules
@@ -55,7 +56,10 @@ def _hist():
 def _aggregate(n, table, seed=1):
     hist, kitty = _hist()
     deal = None if table is None else dealing(parse_deal(table), [LEVEL])
-    deal_chunk(chunk_state(seed, 0), n, LEVEL, hist=hist, kitty_hist=kitty, deal=deal)
+    if deal is None:
+        deal_chunk(chunk_state(seed, 0), n, LEVEL, hist=hist, kitty_hist=kitty)
+    else:
+        cond_deal_chunk(deal, chunk_state(seed, 0), n, LEVEL, hist=hist, kitty_hist=kitty)
     return deal
 
 

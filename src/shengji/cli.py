@@ -68,7 +68,7 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from shengji._core.bots.table import NAMES as BOT_NAMES
+    from shengji.names import BOT_NAMES
 
     p = _Parser(prog="shengji", description="Monte Carlo studies of Shengji (Tractor).")
     p.add_argument("--version", action="version", version=_version())
@@ -287,7 +287,7 @@ def cmd_studies(args) -> int:
 def cmd_bots(args) -> int:
     """``shengji bots``: the bot table -- every bot, what it does, whose bids it makes, and
     each parameter with its default, allowed values and doc."""
-    from shengji._core.bots.table import BOTS
+    from shengji.game.botspec import BOTS
 
     for bot in BOTS:
         searches = "; a search bot (studies use small chunks)" if bot.searches else ""

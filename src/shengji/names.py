@@ -34,13 +34,23 @@ from shengji._core.base.cards import (
     TOTAL_POINTS,
     TRUMP,
 )
-from shengji._core.bidding.bidding import MAX_REDEALS, MAX_THRESHOLD
+from shengji._core.bidding.bidding import ACTION_NAMES as _BID_ACTIONS
+from shengji._core.bidding.bidding import MAX_REDEALS, MAX_THRESHOLD, PLAYERS_INDEX
 from shengji._core.bidding.bidding import POLICIES as _POLICIES
-from shengji._core.bots.bot import BOT_NAMES as _BOTS
+from shengji._core.bidding.bidding import STRENGTH_NAMES as _STRENGTHS
+from shengji._core.bots.registry import BOT_NAMES as _BOTS
+from shengji._core.deal.deal import FEATURE_NAMES as _FEATURES
+from shengji._core.deal.spec import CODE as DEAL_CODE
+from shengji._core.deal.spec import COND_FEATURE_KIND
+from shengji._core.deal.spec import LENGTH_NAMES as _LENGTHS
+from shengji._core.drivers.hands import HAND_COLUMNS as _HAND_COLUMNS
+from shengji._core.engine.actions import ACTION_PLAY, N_PLAY_ACTIONS
 from shengji._core.engine.hand import PHASE_NAMES as _PHASES
 from shengji._core.rules.combos import SHAPE_NAMES as _SHAPES
 from shengji._core.rules.combos import SIDE_NAMES as _SIDES
 from shengji._core.rules.combos import SUIT_NAMES as _FOLLOW_NAMES
+from shengji._core.step.bidcore import PASS as BID_PASS
+from shengji._core.step.vector import OBSERVATION_SIZE
 
 __all__ = [
     # sizes (core: cards.pxd)
@@ -74,6 +84,18 @@ __all__ = [
     "PHASE_NAMES",
     "BOT_NAMES",
     "BID_POLICIES",
+    "BID_ACTION_NAMES",
+    "BID_STRENGTH_NAMES",
+    "PLAYERS_INDEX",
+    "BID_PASS",
+    "ACTION_PLAY",
+    "N_PLAY_ACTIONS",
+    "HAND_COLUMNS",
+    "DEAL_FEATURE_NAMES",
+    "DEAL_LENGTH_NAMES",
+    "COND_FEATURE_KIND",
+    "DEAL_CODE",
+    "OBSERVATION_SIZE",
     "VERSION",
 ]
 
@@ -89,6 +111,16 @@ SIDE_NAMES: tuple[str, ...] = tuple(_SIDES)  # banker defenders
 PHASE_NAMES: tuple[str, ...] = tuple(_PHASES)  # a hand's phases: bury play over
 BOT_NAMES: tuple[str, ...] = tuple(_BOTS)  # built-in bots: random greedy
 BID_POLICIES: tuple[str, ...] = tuple(_POLICIES)  # bidding kernel policies
+# PLAYERS_INDEX: the policy number of bid_policy "players" (the seats' bots bid)
+BID_ACTION_NAMES: tuple[str, ...] = tuple(_BID_ACTIONS)  # a bid's action, by its code
+BID_STRENGTH_NAMES: tuple[str, ...] = tuple(_STRENGTHS)  # a bid's strength, by its code
+# BID_PASS: the stepped bidding's pass; ACTION_PLAY, N_PLAY_ACTIONS: the card actions'
+# "play the lead chosen" and their count (shengji.game.actions)
+HAND_COLUMNS: tuple[str, ...] = tuple(_HAND_COLUMNS)  # the drivers' rows of a hand
+DEAL_FEATURE_NAMES: tuple[str, ...] = tuple(_FEATURES)  # the deal study's seat features
+DEAL_LENGTH_NAMES: tuple[str, ...] = tuple(_LENGTHS)  # a [deal] table's suit lengths
+# COND_FEATURE_KIND, DEAL_CODE: a [deal] predicate's features and its operators' codes;
+# OBSERVATION_SIZE: the bytes of the vector step's observation
 
 # -- notation -----------------------------------------------------------------------------
 SUITS = "".join(FOLLOW_NAMES[:N_SUITS])  # "SHCD": suit index 0..3

@@ -2,7 +2,7 @@
 
 The package is cut into layers, low to high::
 
-    _core < ground (names seeds cards stats) < rules < reference < bidding < game < runner
+    _core < ground (names seeds cards stats engine) < rules < reference < bidding < game < runner
           < studies < adapters < analysis < learn < cli < the package (__init__, __main__,
           _moved)
 
@@ -39,7 +39,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 # The layers, low to high: (name, the top-level names of shengji it holds).
 LAYERS = (
     ("_core", ("_core",)),
-    ("ground", ("names", "seeds", "cards", "stats")),
+    ("ground", ("names", "seeds", "cards", "stats", "engine")),
     ("rules", ("rules", "render")),
     ("reference", ("reference",)),
     ("bidding", ("bidding",)),

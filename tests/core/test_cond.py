@@ -13,8 +13,8 @@ import pytest
 from scipy import stats
 
 from shengji._core.base.rng import chunk_state, order_state
-from shengji._core.deal.cond import deal_orders
-from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
+from shengji._core.deal.cond import cond_deal_chunk, deal_orders
+from shengji._core.deal.deal import FEATURE_NAMES
 from shengji._core.deal.spec import Dealing, DealSpec
 from shengji.cards import kind_points, parse_cards
 from shengji.reference.constraint import satisfies, slot_features, slots_of
@@ -51,7 +51,7 @@ def aggregate(table: dict, n: int, seed: int):
     hist = np.zeros((len(FEATURE_NAMES), 4, 256), np.int64)
     kitty = np.zeros(256, np.int64)
     deal = dealing(parse_deal(table), [LEVEL])
-    deal_chunk(chunk_state(seed, 0), n, LEVEL, hist=hist, kitty_hist=kitty, deal=deal)
+    cond_deal_chunk(deal, chunk_state(seed, 0), n, LEVEL, hist=hist, kitty_hist=kitty)
     assert deal.accepted == n
     return hist, kitty, deal
 
@@ -100,13 +100,8 @@ def test_cards_fixed_to_several_slots_are_always_dealt_there():
     table = {"seat1": "BJ AS 5D", "seat3": "BJ", "kitty": "KH KH TS", "seat2": "2S 2S"}
     c = parse_deal(table)
     cards = np.empty((500, 108), np.uint8)
-    deal_chunk(
-        chunk_state(1),
-        500,
-        LEVEL,
-        cards=cards,
-        order_state=order_state(1, 0),
-        deal=dealing(c, [LEVEL]),
+    cond_deal_chunk(
+        dealing(c, [LEVEL]), chunk_state(1), 500, LEVEL, cards=cards, order_state=order_state(1, 0)
     )
     for row in cards:
         assert satisfies(row, table, LEVEL)
@@ -244,13 +239,13 @@ def test_a_predicate_on_two_seats_and_the_kitty_holds_in_every_deal():
         " and seat3.longest_side_suit < 9 and not seat1.pairs > 5",
     }
     cards = np.empty((3000, 108), np.uint8)
-    deal_chunk(
+    cond_deal_chunk(
+        dealing(parse_deal(table), [4]),
         chunk_state(6),
         3000,
         4,
         cards=cards,
         order_state=order_state(6, 0),
-        deal=dealing(parse_deal(table), [4]),
     )
     for row in cards:
         assert satisfies(row, table, 4)
@@ -262,7 +257,7 @@ def test_too_rare_a_predicate_stops_with_one_line():
     c = parse_deal({"where": "seat0.pairs >= 11"})
     deal = Dealing([compile_deal(c, LEVEL).spec], max_tries=20_000)
     with pytest.raises(ValueError, match=r"no deal met the \[deal\] table's where"):
-        deal_chunk(chunk_state(1), 10, LEVEL, kitty_points=np.zeros(10, np.uint8), deal=deal)
+        cond_deal_chunk(deal, chunk_state(1), 10, LEVEL, kitty_points=np.zeros(10, np.uint8))
 
 
 def test_a_spec_is_checked_once_at_its_door():
@@ -277,10 +272,10 @@ def test_a_spec_is_checked_once_at_its_door():
     with pytest.raises(ValueError, match="level"):
         DealSpec(13, [[], [], [], [], []])
     with pytest.raises(TypeError):
-        deal_chunk(chunk_state(1), 1, 0, kitty_points=np.zeros(1, np.uint8), deal="x")
+        cond_deal_chunk("x", chunk_state(1), 1, 0, kitty_points=np.zeros(1, np.uint8))
     d = dealing(parse_deal({"seat0": "BJ"}), [3])
     with pytest.raises(ValueError, match="no spec for level rank 0"):
-        deal_chunk(chunk_state(1), 1, 0, kitty_points=np.zeros(1, np.uint8), deal=d)
+        cond_deal_chunk(d, chunk_state(1), 1, 0, kitty_points=np.zeros(1, np.uint8))
 
 
 def test_the_drivers_deal_draws_a_rare_predicate_exactly_too():

@@ -16,7 +16,7 @@ import pytest
 
 from shengji._core.bots import features, net
 from shengji._core.step.probes import decision_features
-from shengji.game import BOTS, HandState
+from shengji.game import BOT_NAMES, HandState
 from shengji.learn import data as learn_data
 from shengji.learn import train as learn_train
 from shengji.learn.model import forward_numpy
@@ -202,7 +202,7 @@ def test_the_shipped_weights_say_how_they_were_made():
 
 
 def test_the_net_plays_legal_hands_as_a_function_of_the_view():
-    assert "net" in BOTS
+    assert "net" in BOT_NAMES
     for seed in range(3):
         s = HandState("standard", "2", banker=seed, seed=50 + seed)
         while not s.is_over():

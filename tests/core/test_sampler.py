@@ -24,7 +24,7 @@ from shengji._core.step.probes import (
     sample_core,
     sample_counts,
 )
-from shengji.game import BOTS, HandState
+from shengji.game import BOT_NAMES, HandState
 from shengji.names import N_KINDS, N_SEATS
 
 PILE = N_SEATS  # row of the buried cards in sample_counts
@@ -154,7 +154,7 @@ def test_a_sampled_hand_plays_out():
         s = HandState("club-84022", "5", banker=seed % 4, seed=seed)
         s.apply(s.bot_action("memory"))
         for _ in range(seed * 9):
-            s.apply(s.bot_action(BOTS[seed % 3]))
+            s.apply(s.bot_action(BOT_NAMES[seed % 3]))
         c = sample_core(s._core, s.to_play, chunk_state(seed, 99))
         assert c.phase == s._core.phase and c.to_play == s.to_play
         assert (c.hand(s.to_play) == s._core.hand(s.to_play)).all()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from shengji.game import BOTS, HandState
+from shengji.game import BOT_NAMES, HandState
 from shengji.rules.options import PRESETS
 
 TRUMP_SUIT = 4
@@ -57,12 +57,15 @@ def test_bot_choice_ignores_hidden_cards(preset):
     for seed in range(6):
         s = HandState(preset, "2", banker=seed % 4, seed=seed)
         while not s.is_over():
-            for bot in BOTS:
+            for bot in BOT_NAMES:
                 base = s._core.copy()  # same generator state for both
                 moved = s._core.copy()
                 swaps = _swap_hidden(s, moved, rng, 3)
                 assert moved.hand(s.to_play).tolist() == base.hand(s.to_play).tolist()
-                assert base.bot(BOTS.index(bot)) == moved.bot(BOTS.index(bot)), (seed, bot)
+                assert base.bot(BOT_NAMES.index(bot)) == moved.bot(BOT_NAMES.index(bot)), (
+                    seed,
+                    bot,
+                )
                 checked += swaps > 0
-            s.apply(s.bot_action(BOTS[seed % 2]))
+            s.apply(s.bot_action(BOT_NAMES[seed % 2]))
     assert checked > 500

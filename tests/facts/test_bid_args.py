@@ -95,7 +95,7 @@ def test_a_threshold_only_applies_to_the_threshold_policy():
     with pytest.raises(ConfigError, match="bid_threshold only applies to bid_policy"):
         kind, cfg = make_config({"study": "scoring", "n": 1, "seed": 1, "bid_threshold": 9})
         kind.tables(cfg)
-    # HandState keeps a threshold under any policy: bot_action("threshold") plays it
+    # HandState keeps a threshold under any policy: bid_action("threshold") plays it
     assert HandState(seed=1, bid_policy="eager", threshold=9).setup.threshold == 9
     assert check_policy("eager", None) == 0 and check_policy("eager", 0, unset=0) == 0
 

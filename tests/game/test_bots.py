@@ -13,7 +13,7 @@ import pytest
 
 import shengji.reference as ref
 from shengji.cards import card_points
-from shengji.game import BOTS, HandState, Observation, builtin_bot, play_hand
+from shengji.game import BOT_NAMES, HandState, Observation, builtin_bot, play_hand
 from shengji.rules.options import PRESETS
 
 FAST_HANDS = 400
@@ -43,7 +43,7 @@ def thrifty_bot(obs: Observation, rng: np.random.Generator):
 
 def _play(preset, seed, slow=False):
     policies = [thrifty_bot, thrifty_bot, thrifty_bot, thrifty_bot]
-    policies[seed % 4] = BOTS[seed % 2]  # a built-in bot in one seat
+    policies[seed % 4] = BOT_NAMES[seed % 2]  # a built-in bot in one seat
     s = play_hand(
         preset,
         ["2", "7", "A"][seed % 3],
@@ -105,3 +105,15 @@ def test_play_hand_with_names_is_the_study_hand():
         play_hand(policies=("greedy",) * 3)
     with pytest.raises(ValueError, match="policies"):
         play_hand(policies=("greedy", "smart", "greedy", "greedy"))
+
+
+def test_the_old_names_are_deprecated():
+    """shengji.game.Bot and BOTS (issue 43: each named two things) warn and give the new."""
+    import shengji.game as game
+
+    with pytest.warns(DeprecationWarning, match="PythonBot"):
+        assert game.Bot is game.PythonBot
+    with pytest.warns(DeprecationWarning, match="BOT_NAMES"):
+        assert game.BOTS is game.BOT_NAMES
+    with pytest.raises(AttributeError):
+        game.NOT_A_NAME  # noqa: B018

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from shengji.cards import card_points
-from shengji.game import BOTS, HandState, builtin_bot, play_hand, random_action_bot
+from shengji.game import BOT_NAMES, HandState, builtin_bot, play_hand, random_action_bot
 from shengji.rules.options import PRESETS
 
 TRUMP = 4
@@ -79,7 +79,7 @@ def test_fields_agree_with_the_state():
             if s.is_over():
                 assert o.result == s.result()
                 break
-            s.apply(s.bot_action(BOTS[n % 2]))
+            s.apply(s.bot_action(BOT_NAMES[n % 2]))
             n += 1
 
 
@@ -191,7 +191,7 @@ def test_hidden_cards_do_not_change_an_observation(preset):
                     for bot in (greedy, rand, memory, random_action_bot):
                         a = bot(o, np.random.default_rng(seed))
                         assert a == bot(p, np.random.default_rng(seed)), bot
-                    for name in BOTS:  # and through the full state's path
+                    for name in BOT_NAMES:  # and through the full state's path
                         u, v = s.clone(), t.clone()
                         u.reseed(seed)
                         v.reseed(seed)
@@ -200,7 +200,7 @@ def test_hidden_cards_do_not_change_an_observation(preset):
                         s.observation(x) != t.observation(x) for x in range(4) if x != me
                     )
                     checked += 1
-            s.apply(s.bot_action(BOTS[s.to_play % len(BOTS)]))
+            s.apply(s.bot_action(BOT_NAMES[s.to_play % len(BOT_NAMES)]))
     assert checked > 40 and changed_others == checked
 
 

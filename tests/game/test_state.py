@@ -278,3 +278,39 @@ def test_random_lead_counts_match_the_candidates():
                 legal = {tuple(sorted(p)) for p in s.legal_plays()}
                 assert tuple(sorted(s.bot_action("random"))) in legal
             s.apply(s.bot_action("random"))
+
+
+def test_the_state_holds_its_parts_and_inherits_nothing():
+    """HandState is one class (issue 43): its bidding part, its play part (the C hand) and
+    its record each own their fields; a clone copies each, a pickle keeps each."""
+    import pickle
+
+    from shengji.game.state_bidding import HandBidding
+    from shengji.game.state_play import HandPlay
+    from shengji.game.state_record import HandRecord
+
+    assert HandState.__mro__ == (HandState, object)
+    s = HandState("standard", "2", seed=4, bid_phase=True)
+    assert set(vars(s)) == {"_bid", "_play", "_record", "_root"}
+    assert isinstance(s._bid, HandBidding) and isinstance(s._play, HandPlay)
+    assert isinstance(s._record, HandRecord)
+    while not s.is_over():
+        s.apply(s.bid_action() if s.phase == "bid" else s.bot_action("greedy"))
+    other = pickle.loads(pickle.dumps(s))
+    assert other.history == s.history and other.result() == s.result()
+    assert HandState.from_history(s.setup, s.history).result() == s.result()
+
+
+def test_the_bid_decision_is_bid_action():
+    """bid_action is the bid decision (a kernel policy's k); bot_action a card bot's, which
+    in phase "bid" stands for the state's bid_policy (issue 43)."""
+    s = HandState("standard", "2", seed=11, bid_phase=True, bid_policy="threshold", threshold=3)
+    assert s.phase == "bid"
+    assert s.bid_action() == s.bot_action("greedy") == s.bid_action("threshold")
+    assert s.bid_action("eager") == s.bot_action("eager")
+    with pytest.raises(ValueError, match="policy: expected one of"):
+        s.bid_action("greedy")
+    while s.phase == "bid":
+        s.apply(s.bid_action())
+    with pytest.raises(ValueError, match="not bid"):
+        s.bid_action()

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from shengji._core.base import options as core_options
 from shengji._core.base import schema
-from shengji._core.bots import bot as core_bot
 from shengji._core.bots import registry, table
 from shengji.rules.option_table import OPTIONS
 
@@ -73,12 +72,12 @@ def test_the_compiled_rules_struct_is_the_tables():
 
 
 def test_the_compiled_struct_is_the_tables():
-    """bot.pyx checks at import that BotParams' fields are the table's (a stale build of
+    """registry.pyx checks at import that BotParams' fields are the table's (a stale build of
     params.pxd would fail there); the Python names agree."""
-    assert core_bot.PARAM_FIELDS == tuple(name for name, _ in table.FIELDS)
-    assert core_bot.BOT_NAMES == table.NAMES and registry.n_bots() == len(table.BOTS)
-    assert core_bot.ROLLOUT_BOTS == table.bot_row("pimc").param("rollout").kind.choices
-    assert core_bot.OBJECTIVES == table.bot_row("pimc").param("objective").kind.choices
+    assert registry.PARAM_FIELDS == tuple(name for name, _ in table.FIELDS)
+    assert registry.BOT_NAMES == table.NAMES and registry.n_bots() == len(table.BOTS)
+    assert registry.ROLLOUT_BOTS == table.bot_row("pimc").param("rollout").kind.choices
+    assert registry.OBJECTIVES == table.bot_row("pimc").param("objective").kind.choices
 
 
 def test_contributing_lists_every_bot_and_parameter():

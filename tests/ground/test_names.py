@@ -78,7 +78,7 @@ def test_public_modules_share_the_names():
 
     assert bidding.TRUMP_NAMES is names.TRUMP_NAMES and bidding.MAX_REDEALS == names.MAX_REDEALS
     assert bidding.POLICIES is names.BID_POLICIES and game.BID_POLICIES is names.BID_POLICIES
-    assert game.BOTS is names.BOT_NAMES and combos.SHAPES is names.SHAPE_NAMES
+    assert game.BOT_NAMES is names.BOT_NAMES and combos.SHAPES is names.SHAPE_NAMES
     assert cards.N_CARDS == names.N_CARDS and trump.FOLLOW_NAMES is names.FOLLOW_NAMES
 
 
@@ -156,12 +156,14 @@ def test_bot_names_come_from_the_table():
     first rows; every Python copy of the names is the table's."""
     from shengji._core.bots.table import BOTS
 
-    assert bot.BOT_NAMES == tuple(b.name for b in BOTS) == names.BOT_NAMES
+    assert registry.BOT_NAMES == tuple(b.name for b in BOTS) == names.BOT_NAMES
     for b in bot.BotId:
-        assert bot.BOT_NAMES[int(b)] == b.name.removeprefix("BOT_").lower()
+        assert registry.BOT_NAMES[int(b)] == b.name.removeprefix("BOT_").lower()
     assert [int(b) for b in sorted(bot.BotId, key=int)] == list(range(len(bot.BotId)))
-    assert game.BOTS == bot.BOT_NAMES == handcore.BOTS and registry.n_bots() == len(BOTS)
-    assert bots.BOT_NAMES == bot.BOT_NAMES == tuple(bots.BOT_PARAMS)  # the studies' bots
+    assert game.BOT_NAMES == registry.BOT_NAMES == handcore.BOT_NAMES and registry.n_bots() == len(
+        BOTS
+    )
+    assert bots.BOT_NAMES == registry.BOT_NAMES == tuple(bots.BOT_PARAMS)  # the studies' bots
 
 
 def _counts(*kinds):

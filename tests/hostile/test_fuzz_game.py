@@ -55,7 +55,7 @@ def test_hand_state_new(n):
             bid_phase=bid_phase,
         )
         if ok and not isinstance(deal, str):
-            assert list(s._start["deal"]) == [int(c) for c in deal]
+            assert list(s.setup.start["deal"]) == [int(c) for c in deal]
 
     run()
 

@@ -17,8 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from shengji._core.base.rng import chunk_state, order_state
-from shengji._core.deal.cond import deal_orders
-from shengji._core.deal.deal import deal_chunk
+from shengji._core.deal.cond import cond_deal_chunk, deal_orders
 from shengji._core.deal.spec import Dealing
 from shengji.cards import kind_name
 from shengji.reference.constraint import satisfies
@@ -131,8 +130,8 @@ def test_every_deal_of_the_kernel_satisfies_the_twin(table, level, first, seed):
     try:
         rows = deal_orders(deal, chunk_state(seed), 12, level, first)
         cards = np.empty((12, 108), np.uint8)
-        deal_chunk(
-            chunk_state(seed), 12, level, cards=cards, order_state=order_state(seed, 0), deal=deal
+        cond_deal_chunk(
+            deal, chunk_state(seed), 12, level, cards=cards, order_state=order_state(seed, 0)
         )
     except ValueError as exc:  # too rare for 20,000 tries: nothing to check
         assert "no deal met" in str(exc)
@@ -208,7 +207,7 @@ def test_the_exact_method_deals_satisfy_the_twin(table, level):
     deal = Dealing([compiled.spec])
     rows = deal_orders(deal, chunk_state(level), 200, level, level % 4)
     cards = np.empty((200, 108), np.uint8)
-    deal_chunk(chunk_state(7), 200, level, cards=cards, order_state=order_state(7, 0), deal=deal)
+    cond_deal_chunk(deal, chunk_state(7), 200, level, cards=cards, order_state=order_state(7, 0))
     for row in rows:
         assert satisfies(row, table, level, level % 4)
     for row in cards:

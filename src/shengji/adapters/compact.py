@@ -6,7 +6,7 @@ It holds what ``HandState.observation(seat)`` holds for a hand without a bidding
 summarised by card **kind** (54 kinds, the two copies of a card counted together: 0..2)
 and with the seats **relative to the observer** (relative seat r is absolute seat
 ``(seat + r) % 4``: r = 0 the observer, 2 its partner), so that one policy serves every
-seat.  The pieces, in order (``LAYOUT``, from the kernel ``shengji._core.step.vector``):
+seat.  The pieces, in order (``LAYOUT``, from the kernel ``_core.step.vector``):
 
 ==================  =====================================================================
 ``phase``           one-hot: bury, play, over
@@ -50,8 +50,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from shengji._core.step.vector import LAYOUT, OBSERVATION_SIZE
-from shengji.names import FOLLOW_NAMES, N_COPIES, N_SEATS, RANK_NAMES, TRUMP_NAMES
+from shengji.engine import VECTOR_LAYOUT as LAYOUT
+from shengji.names import FOLLOW_NAMES, N_COPIES, N_SEATS, OBSERVATION_SIZE, RANK_NAMES, TRUMP_NAMES
 
 __all__ = ["LAYOUT", "OBSERVATION_SIZE", "offsets", "views", "compact", "POINT_UNIT"]
 

@@ -34,9 +34,9 @@ from numbers import Integral
 
 import numpy as np
 
-from shengji._core.bidding.bidding import ACTION_NAMES, STRENGTH_NAMES
 from shengji.game.actions import N_ACTIONS
 from shengji.game.state import HandState
+from shengji.names import BID_ACTION_NAMES as ACTION_NAMES
 from shengji.names import (
     BID_POLICIES,
     FOLLOW_NAMES,
@@ -51,6 +51,7 @@ from shengji.names import (
     TOTAL_POINTS,
     TRUMP_NAMES,
 )
+from shengji.names import BID_STRENGTH_NAMES as STRENGTH_NAMES
 from shengji.rules.options import PRESETS, Rules
 
 __all__ = [

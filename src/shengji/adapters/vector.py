@@ -1,5 +1,5 @@
 """Shengji as a Gymnasium vector environment: ``VectorEnv``, N hands stepping in lockstep in
-one nogil C loop (``shengji._core.step.vector``).
+one nogil C loop (``_core.step.vector``).
 
 >>> from shengji.adapters.vector import VectorEnv
 >>> env = VectorEnv(1024, preset="standard", seats=(0, 2), opponents="random")
@@ -21,7 +21,7 @@ The learner's seats are ``seats``; the others are played inside C by the built-i
 a step returns only at a learner seat's decision.  ``seats=(0, 1, 2, 3)``: every decision
 is the learner's (self-play; ``info["to_play"]`` says whose).
 
-**Seeding** (the project's rule, ``shengji._core.base.rng``): ``reset(seed=S)`` gives env i
+**Seeding** (the project's rule, ``_core.base.rng``): ``reset(seed=S)`` gives env i
 the stream ``chunk_state(S + i, 0)`` (Gymnasium's convention of seed + i per sub-env; a
 list of seeds gives one each) and the sorted deck; its first hand is then exactly
 ``HandState(rules, level, banker, seed=S + i)``, its bots drawing from that stream as
@@ -73,13 +73,12 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as _GymVectorEnv
 
-from shengji._core.base.rng import chunk_state, order_state
-from shengji._core.step.vector import MASK_COLUMNS, OBSERVATION_SIZE, RETURNS, VectorCore
 from shengji.cards import parse_rank
+from shengji.engine import MASK_COLUMNS, RETURNS, VectorCore, chunk_state, order_state
 from shengji.game.actions import N_ACTIONS
 from shengji.game.arguments import card_bot, game_rules
 from shengji.game.setup import trump_index
-from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_SEATS, RANK_NAMES
+from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_SEATS, OBSERVATION_SIZE, RANK_NAMES
 from shengji.rules import pack
 from shengji.seeds import check_seed
 

@@ -471,9 +471,9 @@ def advise(
     >>> print(advice.table().splitlines()[0])
     hand (seat 0, level 2, preset standard, greedy in every seat, 100 deals per option, seed 1):
     """
-    from shengji._core.base.rng import chunk_state, seat_key
-    from shengji._core.drivers.advise import OUT_ROWS, advise_hands
-    from shengji._core.drivers.advise import PASS as CORE_PASS
+    from shengji.engine import ADVICE_PASS as CORE_PASS
+    from shengji.engine import ADVICE_ROWS as OUT_ROWS
+    from shengji.engine import advise_hands, chunk_state, seat_key
     from shengji.seeds import check_seed
 
     cards = _check_hand(hand)
@@ -505,7 +505,19 @@ def advise(
         for first in range(0, n, step):
             m = min(step, n - first)
             part = np.zeros((len(options), len(OUT_ROWS), m), np.int32)
-            advise_hands(state, key, dealt, seat, lv, packed_rules, options, packed, first, m, part)
+            advise_hands(
+                state=state,
+                key=key,
+                deal=dealt,
+                seat=seat,
+                level=lv,
+                rules=packed_rules,
+                options=options,
+                bot=packed,
+                first=first,
+                n=m,
+                out=part,
+            )
             out[:, :, first : first + m] = part
             if bar is not None:
                 bar.update(m)

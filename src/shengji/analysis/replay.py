@@ -4,8 +4,8 @@
 seed, rules, level, options, chunk size), then follows the seeding rule
 (docs/architecture.md): chunk k of a run seeded S draws everything from
 ``chunk_state(S, k)``, its items in order.  So it plays the row's chunk in the core up to
-the row's hand (a scoring row: the chunk's hands before it, ``drivers.play_hands``; a
-match row: the chunk's matches before it, ``drivers.play_match``, then the match's hands
+the row's hand (a scoring row: the chunk's hands before it, ``engine.play_hands``; a
+match row: the chunk's matches before it, ``engine.play_match``, then the match's hands
 before it), deals that hand from the same stream, and plays it decision by decision with
 the run's bots through ``HandState.bot_action`` -- the same bots, views and draws as the
 study's kernel.  The state returned is over; its ``history`` holds every decision,
@@ -29,7 +29,7 @@ from shengji.bidding.args import PLAYERS
 from shengji.bidding.phase import BidPhase
 from shengji.game.botspec import BotSpec
 from shengji.game.state import HandState
-from shengji.names import N_SEATS
+from shengji.names import HAND_COLUMNS, N_SEATS
 from shengji.rules import pack
 from shengji.studies.conditioned import chunk_dealing
 from shengji.studies.kernel_args import kernel_args
@@ -121,10 +121,8 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     >>> s.is_over(), s.at(0).is_over()
     (True, False)
     """
-    from shengji._core.drivers import hands as drivers
-    from shengji._core.step.bidcore import BidCore
-    from shengji._core.step.handcore import HandCore
     from shengji.analysis.load import run_metadata
+    from shengji.engine import BidCore, HandCore, play_hands, play_match
     from shengji.names import VERSION as __version__
 
     meta = run_metadata(out, "hands")
@@ -172,19 +170,19 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     if study == "scoring":
         bank, other = team
         if i:
-            rows = np.zeros((len(drivers.HAND_COLUMNS), i), np.int32)
-            drivers.play_hands(
-                a.state,
-                a.deck,
-                i,
-                rules,
-                a.level,
-                a.banker,
-                pack.bot(bank),
-                pack.bot(other),
-                bid,
-                threshold,
-                rows,
+            rows = np.zeros((len(HAND_COLUMNS), i), np.int32)
+            play_hands(
+                state=a.state,
+                deck=a.deck,
+                n=i,
+                rules=rules,
+                level=a.level,
+                banker=a.banker,
+                banker_bot=pack.bot(bank),
+                defender_bot=pack.bot(other),
+                bid_policy=bid,
+                bid_threshold=threshold,
+                out=rows,
                 deal=deal,
             )
         core.deal(
@@ -207,17 +205,17 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     else:
         from shengji.studies.match import MATCH_CAPACITY
 
-        rows = np.zeros((len(drivers.HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
+        rows = np.zeros((len(HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
         for _ in range(j):
-            drivers.play_match(
-                a.state,
-                a.deck,
-                rules,
-                team0,
-                team1,
-                bid,
-                threshold,
-                rows,
+            play_match(
+                state=a.state,
+                deck=a.deck,
+                rules=rules,
+                team0_bot=team0,
+                team1_bot=team1,
+                bid_policy=bid,
+                bid_threshold=threshold,
+                out=rows,
                 deal=deal,
                 deal_every=every,
             )
@@ -251,7 +249,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
         core, cfg.rules, a.deck, bids, opts["bid_policy"], threshold, first_hand
     )
     while (seat := s.to_play) is not None:  # None: the hand is over
-        s.apply(s.bot_action(bots[seat]))
+        s.apply(s.bid_action() if s.phase == "bid" else s.bot_action(bots[seat]))
     if check:
         _check_row(out, chunk, keys, s.result())
     return s

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from shengji._core.bidding.bidding import PLAYERS_INDEX as _POLICY_PLAYERS
 from shengji.names import BID_POLICIES, MAX_THRESHOLD, N_SEATS
+from shengji.names import PLAYERS_INDEX as _POLICY_PLAYERS
 from shengji.rules.options import Rules
 
 __all__ = [
@@ -151,7 +151,7 @@ def check_policy(
     ``unset``: the threshold's "not given" value (None, or 0 where that is the default).
     ``threshold`` policy: a threshold k is required (``check_threshold``).  Other policies:
     the threshold must be unset, unless ``any_policy_threshold`` (``HandState``, whose
-    ``bot_action("threshold")`` uses it whatever the state's policy), then it is checked
+    ``bid_action("threshold")`` uses it whatever the state's policy), then it is checked
     as a k.  ``or_else``: what else the caller takes, for the message (``"a callable"``).
     With ``rules``: ``never`` is refused where a deal nobody declares on would be
     redealt forever (``never_redeals_forever``).  ``players``: ``PLAYERS`` is allowed too

@@ -1,5 +1,5 @@
 """A hand's bidding as decisions: ``BidPhase`` steps the bidding kernel's state machine
-(``shengji._core.step.bidcore.BidCore``, docs/rules.md §7) one decision at a time for
+(``_core.step.bidcore.BidCore``, docs/rules.md §7) one decision at a time for
 ``shengji.game.HandState``'s "bid" phase.
 
 The deal is known in advance (a seed's shuffle, or a given dealing order), so the chance
@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from shengji._core.bidding.bidding import ACTION_NAMES, STRENGTH_NAMES
-from shengji._core.step.bidcore import PASS, BidCore
 from shengji.cards import kind_name
+from shengji.engine import BidCore
+from shengji.names import BID_ACTION_NAMES as ACTION_NAMES
+from shengji.names import BID_PASS as PASS
+from shengji.names import BID_STRENGTH_NAMES as STRENGTH_NAMES
 from shengji.names import N_KINDS, N_SEATS, TRUMP_NAMES
 from shengji.rules import pack
 from shengji.rules.bid_types import BID_ACTIONS, BID_PASS, BidOption, BidOutcome, bid_action

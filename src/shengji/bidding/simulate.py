@@ -11,7 +11,7 @@ The cards are dealt one at a time in dealing order (position i < 100 goes to sea
   ids), for constructed deals; returns a ``BidOutcome`` (with the list of bids made when
   run by the Python engine).
 
-One machine, the C kernel's (``shengji._core.bidding.bidding``), driven two ways: in a loop by
+One machine, the C kernel's (``_core.bidding.bidding``), driven two ways: in a loop by
 the kernel policies, or one decision at a time (``shengji.bidding.phase.BidPhase``) by a
 Python callable policy (``shengji.bidding.policy.bid_with``; ``engine="python"``) and by
 ``HandState``'s bid phase.  Its plain-Python twin ``shengji.reference.bidding`` shares no
@@ -327,8 +327,7 @@ def bid_deal(
     >>> bid_deal(deal, policy=eager_policy).bids    # the Python engine logs the bids
     ((1, 1, 'declare', 'S', 'single'), (82, 2, 'overturn', 'D', 'level_pair'))
     """
-    from shengji._core.base.rng import chunk_state
-    from shengji._core.bidding.entry import bid_given, draw_bounded
+    from shengji.engine import bid_given, chunk_state, draw_bounded
 
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
         level, rules, policy, threshold, first_hand, banker
@@ -361,15 +360,15 @@ def bid_deal(
     if callable(policy):
         raise ValueError("a callable policy bids decision by decision (engine='python')")
     rc, res = bid_given(
-        np.asarray(deck, np.uint8),
-        level_rank,
-        pack.rules(rules),
-        POLICIES.index(policy),
-        threshold,
-        first_hand,
-        banker,
-        state,
-        -1 if first_drawer is None else first_drawer,
+        cards=np.asarray(deck, np.uint8),
+        level=level_rank,
+        rules=pack.rules(rules),
+        policy=POLICIES.index(policy),
+        threshold=threshold,
+        first_hand=first_hand,
+        banker=banker,
+        state=state,
+        first_drawer=-1 if first_drawer is None else first_drawer,
     )
     redeal = rc == 1
     return BidOutcome(
@@ -473,8 +472,7 @@ def simulate_bids(
     >>> simulate_bids(5, seed=1, policy="threshold", threshold=8)["banker"]
     array([2, 3, 1, 3, 2], dtype=uint8)
     """
-    from shengji._core.base.rng import chunk_state
-    from shengji._core.bidding.entry import bid_chunk, draw_bounded, shuffle_deck
+    from shengji.engine import bid_chunk, chunk_state, draw_bounded, shuffle_deck
 
     if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
         raise ValueError(f"n: expected a non-negative integer, got {n!r}")
@@ -487,15 +485,15 @@ def simulate_bids(
     deck = np.arange(N_CARDS, dtype=np.uint8)
     if not callable(policy):
         return bid_chunk(
-            state,
-            deck,
-            int(n),
-            level_rank,
-            pack.rules(rules),
-            POLICIES.index(policy),
-            threshold,
-            first_hand,
-            banker,
+            state=state,
+            deck=deck,
+            n=int(n),
+            level=level_rank,
+            rules=pack.rules(rules),
+            policy=POLICIES.index(policy),
+            threshold=threshold,
+            first_hand=first_hand,
+            banker=banker,
         )
     out: dict[str, list] = {k: [] for k in COLUMNS}
     draw = lambda bound: draw_bounded(state, bound)  # noqa: E731

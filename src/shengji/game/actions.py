@@ -30,7 +30,7 @@ choice is private (it is in its own observation's ``pending`` only).
 
 from __future__ import annotations
 
-from shengji._core.engine.actions import ACTION_PLAY, N_PLAY_ACTIONS
+from shengji.names import ACTION_PLAY, N_PLAY_ACTIONS
 from shengji.rules.bid_types import BID_ACTIONS
 
 __all__ = [

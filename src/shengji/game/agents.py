@@ -47,7 +47,7 @@ from shengji.game.arguments import card_bot
 from shengji.game.botspec import BotSpec
 
 __all__ = [
-    "Agent",
+    "ParsedAgent",
     "BatchedAgent",
     "BuiltinAgent",
     "DecisionAgent",
@@ -104,7 +104,7 @@ class HistoryAgent:
     reference: str | None = None
 
 
-Agent = BuiltinAgent | DecisionAgent | BatchedAgent | HistoryAgent
+ParsedAgent = BuiltinAgent | DecisionAgent | BatchedAgent | HistoryAgent
 PYTHON_AGENTS = (DecisionAgent, BatchedAgent, HistoryAgent)
 
 
@@ -226,7 +226,7 @@ def _positional_count(fn: Any) -> int | None:
     return n
 
 
-def parse_agent(value: Any, *, batched: bool | None = None, where: str = "agent") -> Agent:
+def parse_agent(value: Any, *, batched: bool | None = None, where: str = "agent") -> ParsedAgent:
     """A user's agent -> a typed agent (module docstring).  ``batched``: True, the callable
     is a batched policy; False, a per-decision bot; None (default), per-decision unless
     marked by the ``batched`` decorator or taking three arguments.  One ValueError /

@@ -34,13 +34,13 @@ from shengji.names import N_SEATS
 from shengji.rules import pack
 from shengji.seeds import check_seed
 
-__all__ = ["Bot", "builtin_bot", "random_action_bot", "play_hand", "apply_decision"]
+__all__ = ["PythonBot", "builtin_bot", "random_action_bot", "play_hand", "apply_decision"]
 
 Decision = int | str | list | tuple
-Bot = Callable[[Observation, np.random.Generator], Decision]
+PythonBot = Callable[[Observation, np.random.Generator], Decision]  # bot(observation, rng)
 
 
-def builtin_bot(spec: str | dict | BotSpec) -> Bot:
+def builtin_bot(spec: str | dict | BotSpec) -> PythonBot:
     """Make a built-in bot a Python bot ``bot(observation, rng)``.
 
     The bot runs on the observation's information set (the redacted copy of the hand), so
@@ -237,8 +237,8 @@ def play_hand(
         rng = np.random.default_rng(check_seed(seed, allow_none=True))
     while (seat := s.to_play) is not None:  # None: the hand is over
         p = seats[seat]
-        if isinstance(p, BotSpec):
-            s.apply(s.bot_action(p))
+        if isinstance(p, BotSpec):  # a card bot bids by the state's bid_policy
+            s.apply(s.bid_action() if s.phase == "bid" else s.bot_action(p))
         else:
             apply_decision(s, p(s.observation(seat), rng))
     return s

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from shengji._core.bots.bot import ROLLOUT_BOTS  # noqa: F401 (the bots a search rolls out with)
+from shengji._core.bots.registry import ROLLOUT_BOTS  # noqa: F401 (the bots a search rolls out with)
 from shengji._core.bots.table import BOTS, DIGEST_SUFFIX, bot_row, check_params
 from shengji.names import BOT_NAMES
 

@@ -1,7 +1,7 @@
 """What one seat may know: ``Observation``, made by ``HandState.observation(seat)``.
 
 An observation is read from the core's information set of that seat
-(``shengji._core.step.infoset.InfoSet``: a copy of the hand with every card the seat cannot see
+(``_core.step.infoset.InfoSet``: a copy of the hand with every card the seat cannot see
 wiped), never from the full state, so nothing in it -- and nothing a bot computes from it,
 its candidate plays and the built-in bots' choices included -- depends on a hidden card.
 
@@ -192,7 +192,7 @@ class Observation:
 
         Parameters
         ----------
-        info : shengji._core.step.infoset.InfoSet
+        info : _core.step.infoset.InfoSet
             The core's information set of the seat.
         rules : shengji.Rules
             The rules in force.
@@ -410,7 +410,7 @@ class _BidInfo:
 
     def bot(self, index, state=None) -> int:
         """The state's bidding policy's choice, as an action (a card bot's name stands for
-        it, as in ``HandState.bot_action``)."""
+        it, as in ``HandState.bid_action``)."""
         from shengji.game.actions import BID_ACTION_BASE
 
         if self.bids.seat != self.seat:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shengji._core.drivers.hands import HAND_COLUMNS
 from shengji.cards import format_cards
 from shengji.names import (
     FOLLOW_NAMES,
+    HAND_COLUMNS,
     PHASE_NAMES,
     RANK_NAMES,
     SHAPE_NAMES,

@@ -9,88 +9,57 @@
 >>> s.result()["defender_points"] >= 0
 True
 
-A state is a pure function of its ``setup`` (rules, levels, the deal, trump, banker, the
-bidding's outcome) and its ``history`` (every decision, in order):
-``HandState.from_history(s.setup, s.history)`` rebuilds ``s``.  The C core
-(``shengji._core.step.handcore``) holds the hand and the card ids.
+A state is a pure function of its ``setup`` and its ``history`` (every decision, in
+order): ``HandState.from_history(s.setup, s.history)`` rebuilds ``s``.  It holds three
+parts, each the owner of its fields: the bidding part (``state_bidding.HandBidding``: the
+deal, its bidding, the setup they lead to), the play part (``state_play.HandPlay``: the C
+hand, ``_core.step.handcore``) and the record (``state_record.HandRecord``);
+``state_start`` checks the arguments and deals them.
 
-* ``HandState(rules, level, banker=None, deal=None, seed=None, trump=None)``: its
-  Parameters say every argument (the first drawer d of docs/rules.md §7 is seat 0 unless
-  ``random_first_drawer`` or ``banker_draws_first``; the seeding rule is
-  docs/architecture.md's).
-* Phases: ``"bid"`` (with ``bid_phase=True``: a seat decides a bid action, see below),
-  ``"bury"`` (the banker, holding 33 cards, buries 8 one decision at a time; under
-  ``overturn_reburies`` an overturner after it), ``"play"``, ``"over"``.
-* Bidding (docs/rules.md §7; ``shengji.bidding.phase``): by default the kernel policy
-  ``bid_policy`` (``"eager"``, ``"threshold"`` with ``threshold=k``, ``"never"``) bids for
-  every seat, as in the studies.  With ``bid_phase=True`` the state starts in phase
-  ``"bid"``: the cards land one by one (the deal is known) and each seat with a bid open to
-  it decides.  A bid decision is the action ``BID_ACTION_BASE + k`` (109 + k) for ``k`` in
-  ``shengji.rules.bid_types.BID_ACTIONS`` (k = 0 passes) -- ``legal_actions()`` /
-  ``apply_action``; ``legal_plays()`` lists the k themselves, ``apply`` takes a k, an
-  action, a ``BidOption`` or its name, ``bid_options()`` the same bids as ``BidOption``
-  values, ``bot_action("eager" | "threshold" | "never")`` a kernel policy's k.
-  ``bid_cards(seat)`` is what a seat has been dealt so far, ``bid_current(seat)`` the
-  standing bid as it sees it.  A deal thrown in (nobody declared) is reshuffled from the
-  seed, or refused for a given ``deal``.  Under ``overturn_after_kitty`` a round of
-  overturns follows the bury (phase ``"bid"`` again with ``bid_phase``, else decided by
-  ``bid_policy``); an overturner that re-buries (``overturn_reburies``) gets phase
-  ``"bury"``.  ``bidding`` is the outcome (``BidOutcome``; its ``bids`` lists every bid
-  stepped here), ``history`` holds the bid decisions (their actions) too.
-* Decisions: ``apply(cards)`` makes a whole one (a lead, a follow, or bury cards: each
-  card is one decision) and returns its ``Event``; ``apply_action(a)`` is the integer
-  encoding, one card at a time (``shengji.game.actions``); ``legal_plays()`` and
-  ``legal_actions()`` work in every phase.  A throw is an attempt: ``apply`` runs the
-  throw check against the other hands and, when it fails, plays the forced component and
-  books the penalty (the Event says so).
-* What a seat may know: ``observation(seat)`` (``shengji.game.observation``).  Bots:
-  ``bot_action(bot)`` is a built-in bot's choice from the deciding seat's view (``bot`` as
-  ``shengji.game.botspec`` takes it: ``"memory"``, ``"pimc(samples=8)"``, a table, a
-  ``BotSpec``), drawn from the state's own generator (the one a study's hand draws from);
-  ``shengji.game.play_hand`` plays a hand with bots and Python callables
-  ``bot(observation, rng)``.
+* Phases: ``"bid"`` (with ``bid_phase=True``), ``"bury"`` (the banker, holding 33 cards,
+  buries 8 one decision at a time; under ``overturn_reburies`` an overturner after it),
+  ``"play"``, ``"over"``.
+* Bidding (docs/rules.md §7): by default the kernel policy ``bid_policy`` bids for every
+  seat, as in the studies.  With ``bid_phase=True`` the cards land one by one and each
+  seat with a bid open to it decides: the action ``BID_ACTION_BASE + k`` for ``k`` of
+  ``shengji.rules.bid_types.BID_ACTIONS`` (``legal_plays()`` lists the k, ``apply`` takes
+  a k, an action, a ``BidOption`` or its name; ``bid_action(policy)`` is a kernel
+  policy's k).  Under ``overturn_after_kitty`` a round of overturns follows the bury.
+* Decisions: ``apply(cards)`` makes a whole one and returns its ``Event``;
+  ``apply_action(a)`` is the integer encoding (``shengji.game.actions``).  A throw is an
+  attempt: a failed one plays the forced component and books the penalty.
+* Bots: ``bot_action(bot)`` is a built-in bot's choice (``bot`` as
+  ``shengji.game.botspec`` takes it) from the deciding seat's view, drawn from the
+  state's own generator; ``shengji.game.play_hand`` plays a hand with bots and Python
+  callables ``bot(observation, rng)``.
 """
 
 from __future__ import annotations
 
 from numbers import Integral
-from typing import cast
 
-import numpy as np
-
-from shengji._core.base.rng import chunk_state
-from shengji._core.bidding.entry import draw_bounded, shuffle_deck
-from shengji._core.step import handcore as _core
-from shengji._core.step.bidcore import BidCore
-from shengji.bidding.args import check_policy, check_seat
 from shengji.bidding.phase import BidPhase
-from shengji.bidding.policy import first_drawer as _first_drawer
-from shengji.cards import as_cards, parse_rank
-from shengji.game.arguments import game_rules
-from shengji.game.observation import (
-    HandMemo,
-    Observation,
-)
-from shengji.game.records import Event, bid_outcome, hand_result
-from shengji.game.setup import Setup, bid_dict, trump_index
-from shengji.game.state_decisions import Decisions
-from shengji.names import (
-    BID_POLICIES,
-    BOT_NAMES,
-    N_CARDS,
-    RANK_NAMES,
-    TRUMP_NAMES,
-)
+from shengji.engine import chunk_state
+from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS
+from shengji.game.arguments import card_bot
+from shengji.game.botspec import BotSpec
+from shengji.game.observation import Observation, bidding_observation, late_bidding_observation
+from shengji.game.records import Event, event_of, hand_result
+from shengji.game.setup import Setup
+from shengji.game.state_bidding import HandBidding
+from shengji.game.state_play import HandPlay
+from shengji.game.state_record import HandRecord
+from shengji.game.state_start import set_up_parts, start_hand, wrap_core
+from shengji.names import BID_POLICIES, N_SEATS, PHASE_NAMES, TRUMP_NAMES
 from shengji.rules import pack
+from shengji.rules.bid_types import BidOption, BidOutcome
 from shengji.rules.options import Rules
 from shengji.seeds import check_seed
 
-__all__ = ["HandState", "Setup", "BOTS", "BID_POLICIES"]
-
-BOTS = BOT_NAMES  # the bot table's names: ("random", "greedy", "memory", "pimc", "swift")
+__all__ = ["HandState", "Setup", "BID_POLICIES"]
 
 
-class HandState(Decisions):
+class HandState:
     """One hand of Shengji, one decision at a time, as an OpenSpiel-style state.
 
     The deal, the bidding, the banker's bury of 8 cards, the 25 tricks and the scoring
@@ -169,110 +138,21 @@ class HandState(Decisions):
         defender_level=None,
         bid_phase=False,
     ):
-        rules = game_rules(rules)
-        rank = parse_rank(str(level))
-        banker = check_seat("banker", banker, allow_none=True)
-        # the threshold is checked for any policy: bot_action("threshold") plays it
-        threshold = check_policy(
+        self._bid, self._play = start_hand(
+            rules,
+            level,
+            banker,
+            deal,
+            seed,
+            trump,
             bid_policy,
             threshold,
-            policy_key="bid_policy",
-            unset=0,
-            any_policy_threshold=True,
+            defender_level,
+            bid_phase,
         )
-        def_rank = rank if defender_level is None else parse_rank(str(defender_level))
-        if def_rank != rank and banker is None:
-            raise ValueError(
-                "defender_level: a first hand (banker=None) is played at one "
-                "level; give the banker seat"
-            )
-        seed = check_seed(seed, allow_none=True)
-        if seed is None:  # fresh entropy, kept so that from_history rebuilds the hand
-            seed = int(cast(int, np.random.SeedSequence().entropy))  # drawn: an int
-        state = chunk_state(seed, 0)  # the seeding rule: chunk 0
-        t = -1 if trump is None else trump_index(trump)
-        if deal is None:
-            deck = np.arange(N_CARDS, dtype=np.uint8)
-        else:
-            cards = as_cards(deal)
-            if len(cards) != N_CARDS:
-                raise ValueError(
-                    f"deal: expected the 108 card ids in dealing order, got {len(cards)}"
-                )
-            deck = np.asarray(cards, dtype=np.uint8)
-        self._init_bidding(rules, bid_policy, threshold, bid_phase, state)
-        self._given_deal = deal is not None
-        self._first_hand = t < 0 and banker is None
-        self._bank_seat = 0 if banker is None else banker
-        lv = [rank, rank]
-        if banker is not None:
-            lv[1 - banker % 2] = def_rank
-        self._team_levels = lv
-        self._start = {
-            "rules": rules,
-            "level": RANK_NAMES[rank],
-            "banker": banker,
-            "deal": None if deal is None else tuple(int(c) for c in deck),
-            "seed": seed,
-            "trump": None if t < 0 else TRUMP_NAMES[t],
-            "bid_policy": bid_policy,
-            "threshold": int(threshold),
-            "defender_level": None if defender_level is None else RANK_NAMES[def_rank],
-            "bid_phase": bool(bid_phase),
-        }
-        core = _core.HandCore()
-        if t < 0 and (bid_phase or deal is not None):
-            # the bidding stepped here (the kernel's own machine): the first drawer, then
-            # for a seed the shuffle -- the draws bid_hand makes
-            first = _first_drawer(
-                rules, self._first_hand, self._bank_seat, lambda bound: draw_bounded(state, bound)
-            )
-            if deal is None:
-                shuffle_deck(state, deck)
-            self._pre_setup(core, rules, deck, rank, first)
-            self._settle_bids()
-        elif deal is None:
-            # the study drivers' own deal step: shuffle, bid, redeal as the rules say
-            seat = (0 if t >= 0 else -1) if banker is None else banker
-            keep = BidCore() if t < 0 else None
-            bidding = core.deal(
-                state,
-                deck,
-                pack.rules(rules),
-                rank,
-                lv[0],
-                lv[1],
-                seat,
-                BID_POLICIES.index(bid_policy),
-                int(threshold),
-                t,
-                keep,
-            )
-            if keep is not None and bidding is not None:  # both: the bidding was played
-                self._bids = BidPhase.from_result(keep, rank, rules, self._first_hand)
-                self._redeals = bidding["redeals"]
-            self._adopt(core, rules, deck, bid_outcome(bidding))
-        else:
-            b = 0 if banker is None else banker
-            core.setup(deck, lv[b % 2], lv[1 - b % 2], t, b, pack.rules(rules), state, None)
-            self._adopt(core, rules, deck, None)
+        self._record = HandRecord()
+        self._root: HandState | None = None  # the hand before its first decision
         self._root = self.clone()
-
-    def _init_bidding(self, rules, bid_policy, threshold, bid_phase, state) -> None:
-        self.rules = rules
-        self._policy, self._threshold = BID_POLICIES.index(bid_policy), int(threshold)
-        self._bid_phase = bool(bid_phase)
-        self._state = state  # the stream the stepped bidding draws from
-        self._bids = None
-        self._redeals = 0
-        self._first_drawer = 0
-        self._start = None
-        self._root = None
-        self._history: list = []
-        self._actions: list[int] = []
-        self._events: list[Event] = []
-        self._public: tuple[int, Observation] | None = None
-        self._memo = HandMemo()  # the public record observations share
 
     @classmethod
     def _from_core(
@@ -289,16 +169,479 @@ class HandState(Decisions):
         bidding, finished (``BidPhase.from_result`` of the BidCore that HandCore.deal /
         match_hand kept), for the round after the bury, decided by the kernel policy
         ``bid_policy``."""
+        return cls._of_parts(*wrap_core(core, rules, deck, bids, bid_policy, threshold, first_hand))
+
+    @classmethod
+    def _of_parts(cls, bid: HandBidding, play: HandPlay) -> HandState:
+        """A state of its bidding part and its play part, no decision made yet."""
         s = cls.__new__(cls)
-        s._init_bidding(rules, bid_policy, threshold, False, chunk_state(0, 0))
-        s._given_deal, s._first_hand = True, first_hand
-        bidding = bid_outcome(core.bidding_outcome)
-        if bids is not None and bidding is not None:
-            s._bids = bids
-            s._redeals = bidding.redeals
-        s._adopt(core, rules, deck, bidding)
+        s._bid, s._play, s._record, s._root = bid, play, HandRecord(), None
         s._root = s.clone()
         return s
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force (``shengji.Rules``)."""
+        return self._bid.rules
+
+    @property
+    def setup(self) -> Setup:
+        """What the hand starts from, before any decision (``Setup``).
+
+        ``HandState.from_history(s.setup, s.history)`` rebuilds the state.
+        """
+        return self._bid.setup
+
+    @property
+    def _core(self):
+        """The C hand (a ``HandCore``), which tests and the adapters read."""
+        return self._play.core
+
+    @property
+    def bid_log(self) -> tuple:
+        """Every bid stepped so far (full information).
+
+        Each entry is ``(index, seat, action, trump, strength)``; the kernel's own bidding (the
+        default mode's deal) logs none.
+        """
+        return self._bid.log()
+
+    @property
+    def level(self) -> str:
+        """The banker team's level: the hand's level rank."""
+        return self.setup.level
+
+    @property
+    def defender_level(self) -> str:
+        """The defenders' level (it differs from ``level`` in a match)."""
+        return self.setup.defender_level
+
+    @property
+    def deal(self) -> list[int]:
+        """The 108 card ids in dealing order, after any redeal.
+
+        During the deal's bidding: the order the cards land in.
+        """
+        return list(self.setup.deal)
+
+    @property
+    def first_drawer(self) -> int:
+        """The seat that drew dealing position 0 (docs/rules.md §7)."""
+        return self._bid.first_drawer
+
+    @property
+    def bidding(self) -> BidOutcome | None:
+        """The bidding's outcome, or None.
+
+        None during the deal's bidding, or when the trump was given; the round of overturns after
+        the bury updates it.
+        """
+        return self._bid.outcome
+
+    @property
+    def banker(self) -> int:
+        """The banker (during a first hand's bidding: the standing bidder's bank, -1)."""
+        if not self._play.ready:
+            return self._bid.open.core.standing()["banker"]
+        return self._play.core.banker
+
+    @property
+    def trump(self) -> str | None:
+        """The trump (None during the deal's bidding)."""
+        return TRUMP_NAMES[self._play.core.trump] if self._play.ready else None
+
+    @property
+    def phase(self) -> str:
+        """The phase: ``"bid"``, ``"bury"``, ``"play"`` or ``"over"``."""
+        if self._bid.deciding():
+            return "bid"
+        return PHASE_NAMES[self._play.core.phase]
+
+    def is_over(self) -> bool:
+        """Whether the hand is over (its last trick played and scored).
+
+        Returns
+        -------
+        bool
+            True once the hand is over.
+        """
+        return self._play.is_over()
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to decide (None once the hand is over)."""
+        if self._bid.deciding():
+            return self._bid.open.seat
+        return None if self.is_over() else self._play.core.to_play
+
+    @property
+    def leader(self) -> int:
+        """The leader of the current trick.
+
+        Between tricks the leader of the next one; -1 during the deal's bidding.
+        """
+        return self._play.core.leader if self._play.ready else -1
+
+    @property
+    def burier(self) -> int | None:
+        """The seat burying the kitty, or that buried it.
+
+        The banker, or under ``overturn_reburies`` the last overturner that took it up; None
+        during the deal's bidding.
+        """
+        return self._play.burier() if self._play.ready else None
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Every seat's cards (full information), sorted.
+
+        The banker's without the cards it has buried so far; during the deal's bidding the cards
+        dealt so far.
+        """
+        if not self._play.ready:
+            return [self._bid.open.cards(s) for s in range(N_SEATS)]
+        return self._play.hands()
+
+    @property
+    def kitty(self) -> list[int]:
+        """The 8 cards dealt to the kitty (the banker took them; [] during the deal)."""
+        return self._play.core.kitty_ids() if self._play.ready else []
+
+    @property
+    def buried(self) -> list[int]:
+        """The cards buried (so far, during a bury)."""
+        return self._play.core.buried_ids() if self._play.ready else []
+
+    @property
+    def history(self) -> tuple:
+        """Every decision so far, in order.
+
+        A tuple of card ids for a card decision (one bury card; the cards led or followed, for a
+        failed throw the cards tried), or for a bid decision its action (an int,
+        ``BID_ACTION_BASE + k``).
+        """
+        return tuple(self._record.history)
+
+    @property
+    def actions(self) -> list[int]:
+        """Every action so far in the integer encoding (``shengji.game.actions``).
+
+        The cards chosen of a decision under way are included.
+        """
+        return list(self._record.actions)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What each decision did, in order (one per ``history`` entry)."""
+        return tuple(self._record.events)
+
+    @property
+    def tricks(self):
+        """The completed tricks (``Trick``), in order."""
+        return self._record.public(self.observation).tricks
+
+    @property
+    def current_trick(self):
+        """The open trick (its plays so far), or None between tricks."""
+        return self._record.public(self.observation).current_trick
+
+    @property
+    def failed_throws(self):
+        """The failed throws so far.
+
+        Each a ``FailedThrow``: its trick, seat, the cards attempted and forced, and the penalty.
+        """
+        return self._record.public(self.observation).failed_throws
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Trick points taken per seat."""
+        return tuple(self._play.core.seat_points)
+
+    @property
+    def team_points(self) -> tuple[int, int]:
+        """Trick points taken per team (team t: seats t and t + 2)."""
+        p = self._play.core.seat_points
+        return p[0] + p[2], p[1] + p[3]
+
+    @property
+    def trick_points(self) -> tuple[int, int]:
+        """(banker team, defenders) points taken in tricks so far."""
+        return self._play.core.banker_points, self._play.core.table_points
+
+    @property
+    def penalty(self) -> int:
+        """The signed change of D booked by failed throws so far (docs/rules.md §8)."""
+        return self._play.core.penalty
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know, and nothing else.
+
+        Parameters
+        ----------
+        seat : int
+            The seat, 0..3.
+
+        Returns
+        -------
+        Observation
+            The seat's view (``shengji.game.observation``): its own cards, the public record.
+
+        Raises
+        ------
+        ValueError
+            If ``seat`` is not 0..3.
+        """
+        if isinstance(seat, bool) or seat not in range(N_SEATS):
+            raise ValueError(f"seat: expected 0..3, got {seat!r}")
+        log = self._bid.log()
+        if not self._play.ready:
+            return bidding_observation(
+                self._bid.bids,
+                seat,
+                self.rules,
+                self.setup,
+                log,
+                self._bid.policy,
+                self._bid.threshold,
+            )
+        obs = Observation.from_infoset(
+            self._play.core.infoset(seat), self.rules, self._record.memo, log
+        )
+        if self._bid.deciding():
+            obs = late_bidding_observation(
+                obs, self._bid.bids, self._bid.policy, self._bid.threshold
+            )
+        return obs
+
+    def legal_plays(self) -> list:
+        """Candidate whole decisions of the seat to decide.
+
+        In phase "bid" its bid actions ``k`` (``BID_ACTIONS``, 0 passes); in the bury one card each
+        (every card it may bury next); in the play every legal follow, or for a lead every single,
+        pair and tractor and the top-k throws of each following-suit (docs/hand-engine.md;
+        ``apply`` accepts any lead of one following-suit).
+
+        Returns
+        -------
+        list
+            The candidates; [] once the hand is over.
+        """
+        if self._bid.deciding():
+            return self._bid.open.legal()
+        if self.is_over():
+            return []
+        return self._play.core.infoset(self._play.core.to_play).legal()
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the integer encoding (``shengji.game.actions``).
+
+        Exact in every phase.
+
+        Returns
+        -------
+        list of int
+            The actions, sorted; [] once the hand is over.
+        """
+        if self._bid.deciding():
+            return [BID_ACTION_BASE + k for k in self._bid.open.legal()]
+        return self._play.core.legal_actions()
+
+    def bid_options(self) -> list[BidOption]:
+        """In phase "bid": the deciding seat's bids, best first.
+
+        Returns
+        -------
+        list of BidOption
+            The bids it may make; [] outside phase "bid".
+        """
+        return self._bid.open.options() if self._bid.deciding() else []
+
+    def bid_cards(self, seat: int) -> list[int]:
+        """The card ids ``seat`` holds for bidding.
+
+        Parameters
+        ----------
+        seat : int
+            The seat, 0..3.
+
+        Returns
+        -------
+        list of int
+            During the deal the cards dealt to it so far; after the kitty was taken its hand.
+        """
+        if self._play.ready:
+            return self._play.core.hand_ids(seat)
+        return self._bid.open.cards(seat)
+
+    def bid_current(self, seat: int) -> dict | None:
+        """The standing bid as ``seat`` sees it.
+
+        Parameters
+        ----------
+        seat : int
+            The seat, 0..3.
+
+        Returns
+        -------
+        dict or None
+            The standing bid (its trump None for another seat's face-down bid under
+            ``secret_bids``); None when nobody has declared.
+        """
+        return self._bid.current(seat)
+
+    def apply(self, cards) -> Event:
+        """Make the current decision.
+
+        Parameters
+        ----------
+        cards : int, sequence of int, str, BidOption
+            In phase "bid" a bid: ``k`` of ``BID_ACTIONS``, its action ``BID_ACTION_BASE + k``, a
+            ``BidOption`` or its name.  Else card ids, one id, or notation text: a lead or a
+            follow of the seat to play, or in the bury phase 1..8 cards to bury (each one
+            decision, as many as are still to bury).
+
+        Returns
+        -------
+        Event
+            What the decision did (of the last bury card given).
+
+        Raises
+        ------
+        ValueError
+            If the decision is not legal (the state is then unchanged) or the hand is over.
+        """
+        if self.is_over():
+            raise ValueError("the hand is over")
+        if self._bid.deciding():
+            return self._apply_bid(cards)
+        was_bury = self._play.burying()
+        for ev, actions in self._play.decide(cards):
+            self._record.add(ev, actions)
+        self._bury_done(was_bury)
+        return ev
+
+    def apply_action(self, action: int) -> Event | None:
+        """Apply one action of the integer encoding (``shengji.game.actions``).
+
+        Parameters
+        ----------
+        action : int
+            The action: a card id 0..107 to choose, ``ACTION_PLAY`` to play the lead chosen, or a
+            bid action ``BID_ACTION_BASE + k`` in phase "bid".
+
+        Returns
+        -------
+        Event or None
+            The Event when the action completes a decision, None when it only chose a card.
+
+        Raises
+        ------
+        ValueError
+            If the action is not legal (the state is then unchanged) or the hand is over.
+        """
+        if isinstance(action, bool) or not isinstance(action, Integral):
+            raise ValueError(f"action: expected an integer, got {action!r}")
+        if self.is_over():
+            raise ValueError("the hand is over")
+        if self._bid.deciding():
+            if not BID_ACTION_BASE <= action < N_ACTIONS:
+                raise ValueError(
+                    f"phase bid: a bid action {BID_ACTION_BASE}..{N_ACTIONS - 1} "
+                    f"(legal_actions() lists them), got {action!r}"
+                )
+            return self._apply_bid(int(action))
+        if action >= BID_ACTION_BASE:
+            raise ValueError(
+                f"not a legal action here: {action} is a bid action and the phase is {self.phase}"
+            )
+        if action < 0:
+            raise ValueError(
+                f"not an action: {action}; 0..107 choose a card id, {ACTION_PLAY} plays the lead"
+            )
+        was_bury = self._play.burying()
+        raw = self._play.apply_action(int(action))
+        if raw is None:
+            self._record.add_action(int(action))
+            return None
+        ev = self._record.add(event_of(raw), [int(action)])
+        self._bury_done(was_bury)
+        return ev
+
+    def _apply_bid(self, action) -> Event:
+        ev, made = self._bid.decide(self._play, action)
+        return self._record.add(ev, [made])
+
+    def _bury_done(self, was_bury: bool) -> None:
+        if was_bury and not self._play.burying():
+            self._bid.after_bury(self._play)
+
+    def bot_action(self, bot: str | dict | BotSpec = "greedy"):
+        """The built-in bot's choice for the current decision.
+
+        Decided from the deciding seat's view, drawn from this state's generator; the
+        decision is not made (``apply`` the choice to make it).
+
+        Parameters
+        ----------
+        bot : str, dict or BotSpec, default "greedy"
+            Any bot as ``shengji.game.botspec`` takes it: a name, a label
+            ``"pimc(samples=8, infer_steps=32)"``, a table ``{"bot": "pimc", ...}`` or a
+            ``BotSpec``.  In phase "bid" the decision is a bid, ``bid_action``'s: a card bot
+            bids by the state's ``bid_policy``, and a kernel bidding policy's name
+            (``"eager"``, ``"threshold"``, ``"never"``) is that policy.
+
+        Returns
+        -------
+        list of int or int
+            Card ids in the bury (the rest of the bury: 8 cards, less those already buried) and
+            the play (a whole lead or follow); in phase "bid" the policy's ``k``.
+
+        Raises
+        ------
+        ValueError
+            If ``bot`` names no bot (or bid policy) or the hand is over.
+        """
+        if self.is_over():
+            raise ValueError("the hand is over")
+        if self._bid.deciding():
+            if isinstance(bot, str) and bot in BID_POLICIES:
+                return self.bid_action(bot)
+            try:
+                card_bot(bot)
+            except ValueError as exc:
+                raise ValueError(f"{exc}; or a bid policy: {', '.join(BID_POLICIES)}") from None
+            return self.bid_action()
+        return self._play.core.bot_cards(pack.bot(card_bot(bot)))
+
+    def bid_action(self, policy: str | None = None) -> int:
+        """A kernel bidding policy's bid for the current decision of phase "bid".
+
+        Parameters
+        ----------
+        policy : {"eager", "threshold", "never"}, optional
+            The policy (``"threshold"`` with the state's ``threshold``); None: the state's
+            ``bid_policy``.
+
+        Returns
+        -------
+        int
+            The bid's ``k`` of ``BID_ACTIONS`` (0 passes); ``apply`` it to make it.
+
+        Raises
+        ------
+        ValueError
+            If ``policy`` is not a bid policy, or the phase is not "bid".
+        """
+        if not self._bid.deciding():
+            raise ValueError(f"bid_action: the phase is {self.phase}, not bid (bot_action plays)")
+        if policy is None:
+            return self._bid.open.bot(self._bid.policy, self._bid.threshold)
+        if not isinstance(policy, str) or policy not in BID_POLICIES:
+            raise ValueError(
+                f"policy: expected one of {', '.join(BID_POLICIES)} or None, got {policy!r}"
+            )
+        return self._bid.open.bot(BID_POLICIES.index(policy), self._bid.threshold)
 
     @classmethod
     def from_history(cls, setup: Setup, history=(), *, seed=None) -> HandState:
@@ -331,49 +674,10 @@ class HandState(Decisions):
             arguments, or a decision of ``history`` is not legal (the message names its
             index).
         """
-        if not isinstance(setup, Setup):
-            raise ValueError(f"setup: expected a HandState's Setup, got {type(setup).__name__}")
-        if setup.start is not None:
+        if isinstance(setup, Setup) and setup.start is not None:
             s = cls(**setup.start)
         else:
-            if setup.trump is None:
-                raise ValueError("setup: a hand in its bidding needs its start arguments")
-            core = _core.HandCore()
-            core.setup(
-                np.asarray(setup.deal, np.uint8),
-                parse_rank(setup.level),
-                parse_rank(setup.defender_level),
-                trump_index(setup.trump),
-                setup.banker,
-                pack.rules(setup.rules),
-                chunk_state(check_seed(seed, allow_none=True), 0),
-                bid_dict(setup.bidding),
-                setup.first_drawer,
-            )
-            bids = None
-            if setup.bidding is not None:  # the deal's bidding again, by its policy
-                bids = BidPhase(
-                    np.asarray(setup.deal, np.uint8),
-                    parse_rank(setup.level),
-                    setup.rules,
-                    setup.first_hand,
-                    setup.banker,
-                    setup.first_drawer,
-                )
-                policy = BID_POLICIES.index(setup.bid_policy)
-                while bids.deciding:
-                    bids.apply(bids.bot(policy, setup.threshold))
-                bids.finish(chunk_state(0, 0))
-                bids.log = list(setup.bidding.bids)  # the bids the hand logged, as it did
-            s = cls._from_core(
-                core,
-                setup.rules,
-                setup.deal,
-                bids,
-                setup.bid_policy,
-                setup.threshold,
-                setup.first_hand,
-            )
+            s = cls._of_parts(*set_up_parts(setup, seed))
         s._replay(history)
         return s
 
@@ -414,14 +718,10 @@ class HandState(Decisions):
             A state that decides on without changing this one.
         """
         other = HandState.__new__(HandState)
-        other.__dict__.update(self.__dict__)
-        other._core = self._core.copy()
-        other._bids = None if self._bids is None else self._bids.copy()
-        other._state = self._state.copy()
-        other._history = list(self._history)
-        other._actions = list(self._actions)
-        other._events = list(self._events)
-        other._memo = self._memo.copy()
+        other._bid = self._bid.copy()
+        other._play = self._play.copy()
+        other._record = self._record.copy()
+        other._root = self._root
         return other
 
     def at(self, n: int) -> HandState:
@@ -442,10 +742,11 @@ class HandState(Decisions):
         ValueError
             If ``n`` is not an integer in 0..len(history).
         """
-        if isinstance(n, bool) or not isinstance(n, Integral) or not 0 <= n <= len(self._history):
-            raise ValueError(f"n: expected 0..{len(self._history)}, got {n!r}")
+        history = self._record.history
+        if isinstance(n, bool) or not isinstance(n, Integral) or not 0 <= n <= len(history):
+            raise ValueError(f"n: expected 0..{len(history)}, got {n!r}")
         s = self._root.clone()
-        s._replay(self._history[:n])
+        s._replay(history[:n])
         return s
 
     def result(self) -> dict:
@@ -485,13 +786,8 @@ class HandState(Decisions):
 
         return state_html(self)
 
-    def __getstate__(self):
-        d = dict(self.__dict__)
-        d["_public"] = None
-        return d
-
     def __repr__(self):
         return (
             f"HandState(level {self.level}, trump {self.trump}, banker {self.banker}, "
-            f"phase {self.phase}, {len(self._history)} decisions)"
+            f"phase {self.phase}, {len(self._record.history)} decisions)"
         )

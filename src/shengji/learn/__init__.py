@@ -1,4 +1,4 @@
-"""Training the net bot (``shengji._core.bots.net``): data from a teacher's decisions (the
+"""Training the net bot (``_core.bots.net``): data from a teacher's decisions (the
 decisions study), the network in PyTorch, its export to the weights the core plays, and its
 evaluation in duels.  ``python -m shengji.learn.train --help``; docs/hand-engine.md, "net".
 

@@ -2,7 +2,7 @@
 rows as arrays for the training.
 
 ``study(seed, n, teacher)`` is the study table the training script runs; ``load(out)``
-reads a finished run into a ``Decisions`` (the features as uint8 arrays, the teacher's
+reads a finished run into a ``DecisionTable`` (the features as uint8 arrays, the teacher's
 choices, the search's values, the outcomes)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["TEACHER", "study", "Decisions", "load"]
+__all__ = ["TEACHER", "study", "DecisionTable", "load"]
 
 # The strongest search (docs/hand-engine.md, "pimc"): pimc with inference from play, the
 # bury and the bids (sim/duel_infer.toml's team_a).
@@ -33,7 +33,7 @@ def study(seed: int, n: int, teacher=None, level: str = "2", preset: str = "stan
 
 
 @dataclass
-class Decisions:
+class DecisionTable:
     """The rows of one or more decisions runs, in chunk order (``shengji.studies.decisions``
     has the columns): ``x`` uint8 (R, STATE_SIZE), ``a`` uint8 (R, K, ACTION_SIZE), ``n``,
     ``choice``, ``points``, ``levels``, ``hand`` (per run: its index), ``run`` (which run),
@@ -55,9 +55,9 @@ class Decisions:
     def __len__(self) -> int:
         return len(self.n)
 
-    def take(self, rows: np.ndarray) -> Decisions:
+    def take(self, rows: np.ndarray) -> DecisionTable:
         """The rows ``rows`` (an index array or a boolean mask), copied."""
-        return Decisions(**{k: getattr(self, k)[rows] for k in self.__dataclass_fields__})
+        return DecisionTable(**{k: getattr(self, k)[rows] for k in self.__dataclass_fields__})
 
 
 def _fixed(col, width: int) -> np.ndarray:
@@ -72,14 +72,14 @@ def _fixed_list(col, dtype) -> np.ndarray:
     return arr.flatten().to_numpy(zero_copy_only=False).astype(dtype).reshape(len(arr), -1)
 
 
-def load(outs, max_rows: int | None = None, hands: int | None = None) -> Decisions:
+def load(outs, max_rows: int | None = None, hands: int | None = None) -> DecisionTable:
     """The decisions tables of the runs ``outs`` (output directories, in order), into memory:
     the rows of their first ``hands`` hands (None: all), at most ``max_rows`` rows (the
     first ones).  ValueError for a directory that holds no decisions table, or features of
     another size than the core's."""
     import pyarrow.parquet as pq
 
-    from shengji._core.bots import features
+    from shengji.engine import features
 
     if isinstance(outs, (str, Path)):
         outs = [outs]
@@ -105,7 +105,7 @@ def load(outs, max_rows: int | None = None, hands: int | None = None) -> Decisio
             f"the decisions in {str(outs[0])!r} were recorded with other features than the "
             f"core's ({s} state bytes, {w} per candidate): record them again"
         )
-    d = Decisions(
+    d = DecisionTable(
         x=np.empty((total, s), np.uint8),
         a=np.empty((total, k, w), np.uint8),
         n=np.empty(total, np.int64),

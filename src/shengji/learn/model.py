@@ -1,5 +1,6 @@
 """The network of the net bot: the PyTorch module the training fits, its export to the core's
-weights, and a numpy twin of the core's forward pass.
+weights, a numpy twin of the core's forward pass, and the loss of its scores against a
+search's (``advantage_loss``, which the imitation and the self-play both add).
 
 The shape (``_core/bots/net.pyx``)::
 
@@ -13,7 +14,7 @@ The shape (``_core/bots/net.pyx``)::
 past its count) in float32; ``export`` writes the arrays the core loads (the value head
 rescaled to points); ``forward_numpy`` is the core's forward pass in numpy, summing each
 output in the core's order (include/nn.h: the bias, then the nonzero inputs in ascending
-order, float32 multiply then add), so it equals ``shengji._core.bots.net.forward`` bit for
+order, float32 multiply then add), so it equals ``_core.bots.net.forward`` bit for
 bit, where PyTorch's matrix products agree only to rounding.
 """
 
@@ -31,6 +32,7 @@ __all__ = [
     "FLOATS",
     "VALUE_SCALE",
     "Net",
+    "advantage_loss",
     "export",
     "forward_numpy",
     "load_into",
@@ -210,7 +212,7 @@ def write_weights(
     import os
     import tempfile
 
-    from shengji._core.bots import features, net
+    from shengji.engine import features, net
 
     arrays: dict[str, np.ndarray] = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
     arrays.update(quantize(arrays))
@@ -264,7 +266,7 @@ def forward_numpy(weights: Mapping[str, np.ndarray], x, a, n):
     """The core's integer forward pass in numpy (tests): ``weights`` the ``q_*`` arrays of a
     weights file (or float weights, quantised first), x uint8 (B, S), a uint8 (B, K, A), n
     (B,).  Returns (scores float64 (B, K), zero past n; values float64 (B,)), bit for bit
-    the core's (``shengji._core.bots.net.forward``)."""
+    the core's (``_core.bots.net.forward``)."""
     if "q_w1" not in weights:
         weights = quantize(weights)
     q = {k: np.asarray(v).astype(np.int64) for k, v in weights.items() if k.startswith("q_")}
@@ -282,3 +284,19 @@ def forward_numpy(weights: Mapping[str, np.ndarray], x, a, n):
     scores = (q["q_bq"] + np.maximum(z, 0) @ q["q_wq"]) / float(1 << score_bits)
     scores[np.arange(a.shape[1])[None, :] >= np.asarray(n)[:, None]] = 0.0
     return scores, values
+
+
+def advantage_loss(q, qt, qn):
+    """The scores q (B, K) against the search's means qt (B, K, in score units) over the
+    candidates it played out (qn > 0): both centred per decision over those, squared
+    differences weighted by qn / (qn + 8) (a mean of few samples is noisy)."""
+    import torch
+
+    w = torch.where(qn > 0, qn / (qn + 8.0), torch.zeros_like(qn))
+    sw = w.sum(1, keepdim=True).clamp_min(1e-6)
+    qf = torch.where(qn > 0, q, torch.zeros_like(q))
+    dq = qf - (w * qf).sum(1, keepdim=True) / sw
+    dt = qt - (w * qt).sum(1, keepdim=True) / sw
+    per = (w * (dq - dt) ** 2).sum(1) / sw.squeeze(1)
+    has = (qn > 0).sum(1) >= 2
+    return per[has].mean() if bool(has.any()) else q.sum() * 0.0

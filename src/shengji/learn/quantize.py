@@ -1,5 +1,5 @@
 """Convert a weights file of float weights (format 1, before integer inference) into the
-format the core loads (``shengji._core.bots.net.FORMAT``): the same float weights, their
+format the core loads (``_core.bots.net.FORMAT``): the same float weights, their
 quantisation (``shengji.learn.model.quantize``: a pure function of them), the feature
 layout's digest and the metadata, with ``quantized_from`` (the input's sha256) added.
 

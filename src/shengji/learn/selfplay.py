@@ -18,15 +18,15 @@ import math
 
 import numpy as np
 
-from shengji.learn.data import Decisions
-from shengji.learn.model import VALUE_SCALE, weights_of
+from shengji.learn.data import DecisionTable
+from shengji.learn.model import VALUE_SCALE, advantage_loss, weights_of
 
 __all__ = ["selfplay_hands", "selfplay_round"]
 
 
-def selfplay_hands(net, hands: int, seed: int, explore: float) -> Decisions:
+def selfplay_hands(net, hands: int, seed: int, explore: float) -> DecisionTable:
     """``hands`` hands of the net (``net``'s weights) exploring at temperature ``explore``,
-    as Decisions (the decisions study's rows, chunk by chunk in this process)."""
+    as DecisionTable (the decisions study's rows, chunk by chunk in this process)."""
     import tempfile
     from pathlib import Path
 
@@ -50,7 +50,7 @@ def selfplay_hands(net, hands: int, seed: int, explore: float) -> Decisions:
     s = t.schema.field("x").type.byte_width
     w = t.schema.field("a").type.byte_width // k
     n = len(t)
-    return Decisions(
+    return DecisionTable(
         x=_fixed(t.column("x"), s),
         a=_fixed(t.column("a"), k * w).reshape(n, k, w),
         n=t.column("n").to_numpy().astype(np.int64),
@@ -66,14 +66,14 @@ def selfplay_hands(net, hands: int, seed: int, explore: float) -> Decisions:
     )
 
 
-def selfplay_round(net, opt, play: Decisions, teacher: Decisions, o, rng, tensors_of, log=print):
+def selfplay_round(
+    net, opt, play: DecisionTable, teacher: DecisionTable, o, rng, tensors_of, log=print
+):
     """One pass over the self-play decisions ``play`` (policy gradient at temperature
     ``o.explore``, baseline the value head, weight ``o.pg_weight``), each batch beside a
     batch of the teacher's decisions ``teacher`` (the imitation loss).  ``tensors_of(d,
     idx)`` turns rows into (x, a, mask, choice, points / VALUE_SCALE, q, q_n)."""
     import torch
-
-    from shengji.learn.train import _advantage_loss
 
     rows = np.flatnonzero(play.n >= 2)
     trows = np.flatnonzero((teacher.choice >= 0) & (teacher.n >= 2))
@@ -91,7 +91,7 @@ def selfplay_round(net, opt, play: Decisions, teacher: Decisions, o, rng, tensor
         x, a, mask, y, pts, qt, qn = tensors_of(teacher, tidx)
         q, v = net(x, a, mask)
         loss = loss + torch.nn.functional.cross_entropy(q, y)
-        loss = loss + o.q_weight * _advantage_loss(q, qt, qn)
+        loss = loss + o.q_weight * advantage_loss(q, qt, qn)
         opt.zero_grad()
         loss.backward()
         opt.step()

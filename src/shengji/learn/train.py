@@ -33,8 +33,8 @@ from pathlib import Path
 
 import numpy as np
 
-from shengji.learn.data import TEACHER, Decisions, load, study
-from shengji.learn.model import ARCH, VALUE_SCALE, Net, export
+from shengji.learn.data import TEACHER, DecisionTable, load, study
+from shengji.learn.model import ARCH, VALUE_SCALE, Net, advantage_loss, export
 
 __all__ = ["main", "Options", "train", "augment_tables"]
 
@@ -167,7 +167,7 @@ def _commit() -> str:
 def _row_maps(layout, rows: tuple[int, ...]) -> np.ndarray:
     """The index map of a feature vector laid out by ``layout`` (features.LAYOUT) under the
     side-row permutation ``rows`` (row r -> rows[r]): out[i] = the source of entry i."""
-    from shengji._core.bots import features as f
+    from shengji.engine import features as f
 
     size = sum(b * w for _, b, w, _ in layout)
     src = np.arange(size)
@@ -193,7 +193,7 @@ def augment_tables():
     0..3 (no-trump)."""
     from itertools import permutations
 
-    from shengji._core.bots import features as f
+    from shengji.engine import features as f
 
     perms = [(*p, 3) for p in permutations(range(3))] + list(permutations(range(4)))
     xs = np.stack([_row_maps(f.LAYOUT, p) for p in perms])
@@ -211,7 +211,7 @@ def _offset(layout, name: str) -> int:
 
 
 # -- training --------------------------------------------------------------------------------
-def _perms(d: Decisions, idx, rng, nt_col: int, nt_first: int) -> np.ndarray:
+def _perms(d: DecisionTable, idx, rng, nt_col: int, nt_first: int) -> np.ndarray:
     """A random side-row permutation per row (augment_tables' index): one of the 6 of a
     suit trump, one of the 24 of no-trump."""
     nt = d.x[idx, nt_col] != 0
@@ -220,7 +220,7 @@ def _perms(d: Decisions, idx, rng, nt_col: int, nt_first: int) -> np.ndarray:
     )
 
 
-def _tensors(d: Decisions, idx, perm, xs, acts, q_scale: float):
+def _tensors(d: DecisionTable, idx, perm, xs, acts, q_scale: float):
     """Rows idx of d as float tensors, permuted by perm (None: as they are): (x, a, mask,
     choice, points / VALUE_SCALE, q / q_scale, q_n)."""
     import torch
@@ -244,29 +244,13 @@ def _tensors(d: Decisions, idx, perm, xs, acts, q_scale: float):
     )
 
 
-def _advantage_loss(q, qt, qn):
-    """The scores q (B, K) against the search's means qt (B, K, in score units) over the
-    candidates it played out (qn > 0): both centred per decision over those, squared
-    differences weighted by qn / (qn + 8) (a mean of few samples is noisy)."""
-    import torch
-
-    w = torch.where(qn > 0, qn / (qn + 8.0), torch.zeros_like(qn))
-    sw = w.sum(1, keepdim=True).clamp_min(1e-6)
-    qf = torch.where(qn > 0, q, torch.zeros_like(q))
-    dq = qf - (w * qf).sum(1, keepdim=True) / sw
-    dt = qt - (w * qt).sum(1, keepdim=True) / sw
-    per = (w * (dq - dt) ** 2).sum(1) / sw.squeeze(1)
-    has = (qn > 0).sum(1) >= 2
-    return per[has].mean() if bool(has.any()) else q.sum() * 0.0
-
-
-def train(d: Decisions, o: Options, log=print, on_epoch=None):
+def train(d: DecisionTable, o: Options, log=print, on_epoch=None):
     """Fit a network to the decisions ``d`` (module docstring); returns it.  ``on_epoch(k,
     net, record)`` after each epoch (checkpoints, duels); ``record`` is the epoch's line of
     the curve (validation loss and accuracy, CPU seconds so far)."""
     import torch
 
-    from shengji._core.bots import features as f
+    from shengji.engine import features as f
 
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
@@ -323,7 +307,7 @@ def train(d: Decisions, o: Options, log=print, on_epoch=None):
             loss = torch.nn.functional.cross_entropy(q, y)
             loss = loss + o.value_weight * ((v - pts) ** 2).mean()
             if o.q_weight:
-                loss = loss + o.q_weight * _advantage_loss(q, qt, qn)
+                loss = loss + o.q_weight * advantage_loss(q, qt, qn)
             opt.zero_grad()
             loss.backward()
             opt.step()

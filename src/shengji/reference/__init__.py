@@ -2,7 +2,7 @@
 
 An independent, deliberately simple implementation of docs/rules.md and
 docs/rules-engine.md, used by the tests as an oracle for the Cython core.  It shares no
-rules logic with the core (nothing from ``shengji._core``, ``shengji.rules.trump``,
+rules logic with the core (nothing from the compiled core ``_core``, ``shengji.rules.trump``,
 ``shengji.rules.combos``, ``shengji.bidding.simulate`` or ``shengji.game``); only card notation
 (``shengji.cards``), names and sizes (``shengji.names``), rule options (``shengji.rules.options``)
 and the bidding's data types (``shengji.rules.bid_types``) are reused.

@@ -5,7 +5,7 @@ where d is the first drawer; 100..107 the kitty) and asks the seats' policy as t
 after the bury, the round of overturns of ``overturn_after_kitty``.  The model and every
 decision taken where §7 is open are stated in ``shengji.bidding.simulate``'s docstring (the
 user-facing statement) and implemented here independently of the core (no
-``shengji._core`` import): the tests run constructed and random deals through both and
+``_core`` import): the tests run constructed and random deals through both and
 compare.  ``shengji.bidding.simulate`` uses this engine for Python-callable policies and
 ``engine="python"``.
 

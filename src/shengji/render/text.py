@@ -5,9 +5,8 @@ bidding's outcome (``bids_line``, ``bidding_line``: one wording for both)."""
 
 from __future__ import annotations
 
-from shengji._core.engine.actions import ACTION_PLAY, N_PLAY_ACTIONS
 from shengji.cards import format_cards
-from shengji.names import FOLLOW_NAMES, N_COPIES, N_SEATS, TRUMP
+from shengji.names import ACTION_PLAY, FOLLOW_NAMES, N_COPIES, N_PLAY_ACTIONS, N_SEATS, TRUMP
 from shengji.rules.bid_types import BID_ACTIONS
 from shengji.rules.trump import Trump
 

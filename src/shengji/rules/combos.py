@@ -524,6 +524,15 @@ def kitty_multiplier(play, trump, rules=None) -> int:
     return int(_scoring.kitty_multiplier(_counts(ids), t.level_rank, t.suit_index, r))
 
 
+def take_over_points(rules: Rules) -> int:
+    """The smallest D at which the defenders take over under ``rules`` (80 in every level
+    table)."""
+    d = 0
+    while _scoring.level_change(d, pack.rules(rules), -1)[0] == 0:
+        d += 5
+    return d
+
+
 def level_change(defender_points, rules=None, *, level=None, overturns=0) -> tuple[str, int]:
     """Return who levels up after a hand, and by how many levels (docs/rules.md §6).
 

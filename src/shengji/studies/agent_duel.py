@@ -33,7 +33,7 @@ from shengji.cards import as_cards, format_cards
 from shengji.game.actions import ACTION_PLAY, N_ACTIONS, action_name
 from shengji.game.agents import BatchedAgent, DecisionAgent, HistoryAgent
 from shengji.game.botspec import BotSpec
-from shengji.names import N_COPIES
+from shengji.names import HAND_COLUMNS, N_COPIES
 from shengji.rules import pack
 from shengji.studies.common_deals import DealParams, deal_starts
 
@@ -81,8 +81,8 @@ class _Envs:
     """The lockstep kernel and its arrays."""
 
     def __init__(self, n: int, params: DealParams, opponent: BotSpec, record: bool):
-        from shengji._core.step.duelcore import DuelCore
-        from shengji._core.step.vector import OBSERVATION_SIZE
+        from shengji.engine import DuelCore
+        from shengji.names import OBSERVATION_SIZE
 
         self.n = n
         self.obs = np.zeros((n, OBSERVATION_SIZE), np.uint8)
@@ -125,7 +125,7 @@ def play_agent_duel(
     """Deals ``start .. start + count - 1`` played by ``agent`` (team_a) against
     ``opponent`` (module docstring).  ``progress(k)`` hears of the deals finished as the
     piece goes (both orientations over)."""
-    from shengji._core.step.vector import LAYOUT
+    from shengji.engine import VECTOR_LAYOUT as LAYOUT
 
     if illegal not in ILLEGAL:
         raise ValueError(
@@ -167,9 +167,8 @@ def play_agent_duel(
                 done_deals = int(over)
     if progress is not None and count > done_deals:
         progress(count - done_deals)
-    from shengji._core.drivers import hands as hands_core
 
-    rows = np.zeros((len(hands_core.HAND_COLUMNS), n), np.int32)
+    rows = np.zeros((len(HAND_COLUMNS), n), np.int32)
     core.rows(rows)
     return AgentDuel(
         rows,

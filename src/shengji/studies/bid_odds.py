@@ -118,8 +118,7 @@ class BidOddsStudy(Study):
         return ["bids"] + (["cards"] if o["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.base.rng import chunk_state
-        from shengji._core.bidding.entry import bid_chunk
+        from shengji.engine import bid_chunk, bid_chunk_players, chunk_state
 
         o = cfg.options
         n = chunk.count
@@ -128,33 +127,31 @@ class BidOddsStudy(Study):
         cards = np.empty((n, N_CARDS), np.uint8) if o["store_cards"] else None
         deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
         if o["policy"] == PLAYERS:
-            from shengji._core.drivers.bids import bid_chunk_players
-
             cols = bid_chunk_players(
-                state,
-                deck,
-                n,
-                parse_rank(cfg.level),
-                pack.rules(cfg.rules),
-                pack.bot(o["bot"]),
-                o["first_hand"],
-                o["banker"],
-                cards,
+                state=state,
+                deck=deck,
+                n=n,
+                level=parse_rank(cfg.level),
+                rules=pack.rules(cfg.rules),
+                bot=pack.bot(o["bot"]),
+                first_hand=o["first_hand"],
+                banker=o["banker"],
+                cards=cards,
                 deal=deal,
             )
         else:
             cols = bid_chunk(
-                state,
-                deck,
-                n,
-                parse_rank(cfg.level),
-                pack.rules(cfg.rules),
-                BID_POLICIES.index(o["policy"]),
-                o["threshold"] or 0,
-                o["first_hand"],
-                o["banker"],
-                True,
-                cards,
+                state=state,
+                deck=deck,
+                n=n,
+                level=parse_rank(cfg.level),
+                rules=pack.rules(cfg.rules),
+                policy=BID_POLICIES.index(o["policy"]),
+                threshold=o["threshold"] or 0,
+                first_hand=o["first_hand"],
+                banker=o["banker"],
+                trumps=True,
+                cards=cards,
                 deal=deal,
             )
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)

@@ -23,7 +23,7 @@ import numpy as np
 from shengji.bidding.args import PLAYERS, policy_index
 from shengji.cards import parse_rank
 from shengji.game.botspec import BotSpec
-from shengji.names import BID_POLICIES, N_CARDS
+from shengji.names import BID_POLICIES, HAND_COLUMNS, N_CARDS
 from shengji.rules import pack
 from shengji.rules.options import Rules
 from shengji.runner.plan import Options
@@ -94,8 +94,7 @@ def deal_starts(p: DealParams, start: int, count: int):
     """(states (count, 4) uint64, decks (count, 108) uint8, keys (count, 4) uint64): for
     deals ``start ..``, the stream and deck each is dealt from and its stream's seat key
     (what ``DuelCore.load_duel`` takes).  A kernel bid policy only."""
-    from shengji._core.base.rng import chunk_state, seat_key
-    from shengji._core.drivers.layout import walk_deals
+    from shengji.engine import chunk_state, seat_key, walk_deals
 
     if p.bid_policy == PLAYERS:
         raise ValueError(
@@ -112,17 +111,17 @@ def deal_starts(p: DealParams, start: int, count: int):
         state = chunk_state(p.seed, k)
         deck = np.arange(N_CARDS, dtype=np.uint8)
         walk_deals(
-            state,
-            deck,
-            skip,
-            m,
-            pack.rules(p.rules),
-            p.rank,
-            p.banker,
-            p.policy,
-            p.bid_threshold,
-            states[at : at + m],
-            decks[at : at + m],
+            state=state,
+            deck=deck,
+            skip=skip,
+            n=m,
+            rules=pack.rules(p.rules),
+            level=p.rank,
+            banker=p.banker,
+            bid_policy=p.policy,
+            bid_threshold=p.bid_threshold,
+            states=states[at : at + m],
+            decks=decks[at : at + m],
         )
         keys[at : at + m] = seat_key(p.seed, k)
         at += m
@@ -137,12 +136,9 @@ def builtin_rows(
     bot_a's team banks), exactly the rows of a duel study with ``chunk_size =
     DEALS_PER_STREAM``.  Under the players' bidding the piece must start a stream (its
     deals depend on the bots: they cannot be skipped)."""
-    from shengji._core.base.rng import chunk_state, seat_key
-    from shengji._core.drivers import hands as core
-    from shengji._core.drivers.duel import play_duel
-    from shengji._core.drivers.layout import walk_deals
+    from shengji.engine import chunk_state, play_duel, seat_key, walk_deals
 
-    out = np.zeros((len(core.HAND_COLUMNS), 2 * count), np.int32)
+    out = np.zeros((len(HAND_COLUMNS), 2 * count), np.int32)
     players = p.bid_policy == PLAYERS
     tb = -1 if team_b_bid_policy is None else BID_POLICIES.index(team_b_bid_policy)
     at = 0
@@ -156,32 +152,32 @@ def builtin_rows(
                     f"{DEALS_PER_STREAM} (the players' bidding cannot skip deals)"
                 )
             walk_deals(
-                state,
-                deck,
-                skip,
-                0,
-                pack.rules(p.rules),
-                p.rank,
-                p.banker,
-                p.policy,
-                p.bid_threshold,
+                state=state,
+                deck=deck,
+                skip=skip,
+                n=0,
+                rules=pack.rules(p.rules),
+                level=p.rank,
+                banker=p.banker,
+                bid_policy=p.policy,
+                bid_threshold=p.bid_threshold,
             )
-        part = np.zeros((len(core.HAND_COLUMNS), 2 * m), np.int32)
+        part = np.zeros((len(HAND_COLUMNS), 2 * m), np.int32)
         play_duel(
-            state,
-            key,
-            deck,
-            d,
-            m,
-            pack.rules(p.rules),
-            p.rank,
-            p.banker,
-            pack.bot(bot_a),
-            pack.bot(bot_b),
-            p.policy,
-            p.bid_threshold,
-            part,
-            tb,
+            state=state,
+            key=key,
+            deck=deck,
+            first=d,
+            n=m,
+            rules=pack.rules(p.rules),
+            level=p.rank,
+            banker=p.banker,
+            bot_a=pack.bot(bot_a),
+            bot_b=pack.bot(bot_b),
+            bid_policy=p.policy,
+            bid_threshold=p.bid_threshold,
+            out=part,
+            team_b_bid_policy=tb,
         )
         out[:, 2 * at : 2 * (at + m)] = part
         at += m

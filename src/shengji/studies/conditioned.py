@@ -404,7 +404,7 @@ def _anchorable(clause: Node) -> int | None:
 
 
 def _postfix(node: Node, atoms: list[Atom], code: list[int]) -> None:
-    from shengji._core.deal.spec import CODE
+    from shengji.names import DEAL_CODE as CODE
 
     if isinstance(node, Atom):
         atoms.append(node)
@@ -424,7 +424,7 @@ def _postfix(node: Node, atoms: list[Atom], code: list[int]) -> None:
 def compile_deal(c: DealConstraint, level: int, keep_fixed_order: bool = False) -> Compiled:
     """The constraint at level rank ``level`` (module docstring); ValueError (one line)
     when no deal can meet it, or ``method = "exact"`` finds no clause to draw exactly."""
-    from shengji._core.deal.spec import DealSpec
+    from shengji.engine import DealSpec
     from shengji.names import RANKS
 
     at = f" at level {RANKS[level]}"
@@ -509,7 +509,7 @@ def compile_deal(c: DealConstraint, level: int, keep_fixed_order: bool = False) 
 
 def dealing(c: DealConstraint, levels, keep_fixed_order: bool = False):
     """A fresh ``Dealing`` (the kernel's counters) over the compiled specs of ``levels``."""
-    from shengji._core.deal.spec import Dealing, DealSpec
+    from shengji.engine import Dealing, DealSpec
 
     specs: list[DealSpec] = []
     for lv in sorted(set(levels)):

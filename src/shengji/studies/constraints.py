@@ -33,7 +33,17 @@ import re
 from dataclasses import dataclass, field
 
 from shengji.cards import kind_name, parse_cards
-from shengji.names import BIG_JOKER, HAND_SIZE, KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS
+from shengji.names import (
+    BIG_JOKER,
+    COND_FEATURE_KIND,
+    DEAL_FEATURE_NAMES,
+    DEAL_LENGTH_NAMES,
+    HAND_SIZE,
+    KITTY_SIZE,
+    N_CARDS,
+    N_COPIES,
+    N_KINDS,
+)
 
 __all__ = [
     "SLOTS",
@@ -70,10 +80,7 @@ MAX_COEF = 1000
 
 
 def _feature_names() -> tuple[str, ...]:
-    from shengji._core.deal.deal import FEATURE_NAMES
-    from shengji._core.deal.spec import LENGTH_NAMES
-
-    return tuple(FEATURE_NAMES) + tuple(LENGTH_NAMES)
+    return DEAL_FEATURE_NAMES + DEAL_LENGTH_NAMES
 
 
 FEATURES = _feature_names()  # by their ids in the core; then the card kinds
@@ -81,8 +88,6 @@ FEATURES = _feature_names()  # by their ids in the core; then the card kinds
 
 def feature_id(name: str) -> int:
     """The core's id of a feature name or a card kind's name (``"AS"``, ``"TH"``, ``"BJ"``)."""
-    from shengji._core.deal.spec import COND_FEATURE_KIND
-
     if name in FEATURES:
         return FEATURES.index(name)
     return COND_FEATURE_KIND + _KIND_NAMES.index(name)

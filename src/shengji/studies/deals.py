@@ -16,6 +16,7 @@ import numpy as np
 import pyarrow as pa
 
 from shengji.cards import N_CARDS, N_SEATS, parse_rank
+from shengji.names import DEAL_FEATURE_NAMES
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -44,9 +45,7 @@ STORE_CARDS = Field(
 
 
 def _features():
-    from shengji._core.deal.deal import FEATURE_NAMES
-
-    return FEATURE_NAMES
+    return DEAL_FEATURE_NAMES
 
 
 class DealStudy(Study):
@@ -84,8 +83,7 @@ class DealStudy(Study):
     reports_progress = True
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk, progress=None) -> ChunkResult:
-        from shengji._core.base.rng import chunk_state, order_state
-        from shengji._core.deal.deal import deal_chunk, row_sums
+        from shengji.engine import chunk_state, deal_chunk, order_state, row_sums
 
         names = _features()
         n = chunk.count
@@ -97,7 +95,9 @@ class DealStudy(Study):
             hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
             kitty_hist = np.zeros(MAX_VALUE, np.int64)
             for a, b in pieces:  # the kernel advances state in place: pieces = one call
-                deal_chunk(state, b - a, level, hist=hist, kitty_hist=kitty_hist, deal=deal)
+                deal_chunk(
+                    state=state, n=b - a, level=level, hist=hist, kitty_hist=kitty_hist, deal=deal
+                )
                 if progress is not None:
                     progress(b - a)
             extra, meta = chunk_extras(deal)
@@ -115,9 +115,9 @@ class DealStudy(Study):
             ostate = order_state(cfg.seed, chunk.index)
         if len(pieces) == 1:
             deal_chunk(
-                state,
-                n,
-                level,
+                state=state,
+                n=n,
+                level=level,
                 features=features,
                 kitty_points=kitty,
                 cards=cards,
@@ -131,9 +131,9 @@ class DealStudy(Study):
                 m = b - a
                 rows_m = np.empty((len(names), N_SEATS * m), np.uint8)
                 deal_chunk(
-                    state,
-                    m,
-                    level,
+                    state=state,
+                    n=m,
+                    level=level,
                     features=rows_m,
                     kitty_points=kitty[a:b],
                     cards=None if cards is None else cards[a:b],

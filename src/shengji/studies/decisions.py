@@ -23,7 +23,7 @@ Tables:
               choice (the teacher's choice's index among them, -1: another play), points
               and levels (the hand's outcome for the seat's team: +D defending, -D
               banking; its signed level change), x (binary, the state's bytes:
-              ``shengji._core.bots.features.LAYOUT``), a (binary, ``candidates`` x the
+              ``_core.bots.features.LAYOUT``), a (binary, ``candidates`` x the
               candidate bytes, zero past n: ``ACTION_LAYOUT``), cands (binary,
               ``candidates`` x 16 bytes: each candidate's kind masks one and two, little
               endian uint64), q (list<float32>, the teacher's mean outcome for its team per
@@ -40,9 +40,8 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from shengji._core.bots.table import bot_row
-from shengji.game.botspec import BotSpec, chunk_size_for
-from shengji.names import PHASE_NAMES
+from shengji.game.botspec import BotSpec, bot_row, chunk_size_for
+from shengji.names import HAND_COLUMNS, PHASE_NAMES
 from shengji.rules import pack
 from shengji.studies.base import (
     BotRef,
@@ -138,29 +137,28 @@ class DecisionsStudy(Study):
         return ["decisions", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.drivers import decisions as drv
-        from shengji._core.drivers import hands as core
+        from shengji import engine
 
-        assert drv.MAX_CANDIDATES == MAX_CANDIDATES
+        assert engine.MAX_CANDIDATES == MAX_CANDIDATES
         o = cfg.options
         a = kernel_args(self.name, o, cfg.seed, cfg.level, chunk.index)
         n, cap = chunk.count, o["candidates"]
-        out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-        r = drv.record_hands(
-            a.state,
-            a.deck,
-            n,
-            pack.rules(cfg.rules),
-            a.level,
-            a.banker,
-            pack.bot(a.bots[0]),
-            a.bid_policy,
-            a.bid_threshold,
-            cap,
-            out,
-            o["explore"] or 0.0,
+        out = np.zeros((len(HAND_COLUMNS), n), np.int32)
+        r = engine.record_hands(
+            state=a.state,
+            deck=a.deck,
+            n=n,
+            rules=pack.rules(cfg.rules),
+            level=a.level,
+            banker=a.banker,
+            teacher=pack.bot(a.bots[0]),
+            bid_policy=a.bid_policy,
+            bid_threshold=a.bid_threshold,
+            cap=cap,
+            out=out,
+            explore=o["explore"] or 0.0,
         )
-        meta = {name: r["meta"][:, i] for i, name in enumerate(drv.META_COLUMNS)}
+        meta = {name: r["meta"][:, i] for i, name in enumerate(engine.DECISION_META)}
         rows = len(r["meta"])
         decisions = arrow_table(
             {
@@ -183,10 +181,10 @@ class DecisionsStudy(Study):
             required=True,
         )
         n_plays = r["n_plays"].astype(np.int64)
-        listed = np.minimum(n_plays, drv.MAX_PLAYS_PER_HAND)
-        keep = np.arange(drv.MAX_PLAYS_PER_HAND)[None, :] < listed[:, None]
+        listed = np.minimum(n_plays, engine.MAX_PLAYS_PER_HAND)
+        keep = np.arange(engine.MAX_PLAYS_PER_HAND)[None, :] < listed[:, None]
         cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}
-        cols.update(hand_columns(out, n, core.HAND_COLUMNS))
+        cols.update(hand_columns(out, n, HAND_COLUMNS))
         cols["seat_deck"] = fixed_binary(r["seat_deck"])
         cols["plays"] = arrow_lists(r["plays"][keep].reshape(-1), 2 * listed)
         choice = meta["choice"]
@@ -197,7 +195,7 @@ class DecisionsStudy(Study):
             "chose_first": int((choice == 0).sum()),
             "chose_listed": int((choice >= 0).sum()),
             "candidates": int(meta["n"].astype(np.int64).sum()),
-            "defender_points": int(out[core.HAND_COLUMNS.index("defender_points"), :n].sum()),
+            "defender_points": int(out[HAND_COLUMNS.index("defender_points"), :n].sum()),
         }
         return ChunkResult(tables={"decisions": decisions, "hands": arrow_table(cols)}, stats=stats)
 

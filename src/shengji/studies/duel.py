@@ -42,7 +42,7 @@ import pyarrow as pa
 
 from shengji.bidding.args import PLAYERS
 from shengji.game.botspec import chunk_size_for
-from shengji.names import BID_POLICIES
+from shengji.names import BID_POLICIES, HAND_COLUMNS
 from shengji.rules import pack
 from shengji.stats import CONFIDENCE, mean_interval
 from shengji.studies.base import (
@@ -83,7 +83,6 @@ def duel_columns(rows: np.ndarray, start: int, count: int, labels: tuple[str, st
     """The duel table's columns for deals ``start`` .. ``start + count - 1`` from the
     core's hand rows (``HAND_COLUMNS`` by 2 ``count``, row order as in :func:`swings`);
     ``labels``: team_a's and team_b's bot labels."""
-    from shengji._core.drivers import hands as core
 
     orientation = np.tile(np.arange(N_ORIENTATIONS, dtype=np.int8), count)
     cols = {
@@ -92,7 +91,7 @@ def duel_columns(rows: np.ndarray, start: int, count: int, labels: tuple[str, st
         "banker_bot": dict_column(orientation, labels),
         "defender_bot": dict_column(1 - orientation, labels),
     }
-    cols.update(hand_columns(rows, N_ORIENTATIONS * count, core.HAND_COLUMNS))
+    cols.update(hand_columns(rows, N_ORIENTATIONS * count, HAND_COLUMNS))
     return cols
 
 
@@ -180,33 +179,32 @@ class DuelStudy(Study):
         return ["duel"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.drivers import hands as core
-        from shengji._core.drivers.duel import play_duel
+        from shengji.engine import play_duel
 
         a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         tb = cfg.options["team_b_bid_policy"]
         n = chunk.count
-        out = np.zeros((len(core.HAND_COLUMNS), N_ORIENTATIONS * n), np.int32)
+        out = np.zeros((len(HAND_COLUMNS), N_ORIENTATIONS * n), np.int32)
         play_duel(
-            a.state,
-            a.key,
-            a.deck,
-            chunk.start,
-            n,
-            pack.rules(cfg.rules),
-            a.level,
-            a.banker,
-            pack.bot(a.bots[0]),
-            pack.bot(a.bots[1]),
-            a.bid_policy,
-            a.bid_threshold,
-            out,
-            -1 if tb is None else BID_POLICIES.index(tb),
+            state=a.state,
+            key=a.key,
+            deck=a.deck,
+            first=chunk.start,
+            n=n,
+            rules=pack.rules(cfg.rules),
+            level=a.level,
+            banker=a.banker,
+            bot_a=pack.bot(a.bots[0]),
+            bot_b=pack.bot(a.bots[1]),
+            bid_policy=a.bid_policy,
+            bid_threshold=a.bid_threshold,
+            out=out,
+            team_b_bid_policy=-1 if tb is None else BID_POLICIES.index(tb),
             deal=(deal := chunk_dealing(cfg)),
         )
         labels = (a.bots[0].label, a.bots[1].label)
         cols = duel_columns(out, chunk.start, n, labels)
-        c = {name: out[i] for i, name in enumerate(core.HAND_COLUMNS)}
+        c = {name: out[i] for i, name in enumerate(HAND_COLUMNS)}
         last = (c["last_winner_side"] == 1).reshape(-1, N_ORIENTATIONS)
         stats = {
             "items": n,

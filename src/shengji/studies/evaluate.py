@@ -35,12 +35,13 @@ import pyarrow as pa
 from shengji.bidding.args import PLAYERS
 from shengji.game.agents import (
     PYTHON_AGENTS,
-    Agent,
     BuiltinAgent,
     HistoryAgent,
+    ParsedAgent,
     parse_agent,
 )
 from shengji.game.botspec import BotSpec, chunk_size_for
+from shengji.names import HAND_COLUMNS
 from shengji.stats import CONFIDENCE, mean_interval, wilson
 from shengji.studies.base import (
     BotRef,
@@ -104,7 +105,7 @@ def v_agent(key, value):
     return v_bot(key, value)
 
 
-def agent_option(agent: Agent) -> str | dict:
+def agent_option(agent: ParsedAgent) -> str | dict:
     """What a run's metadata records of an agent: a built-in bot's canonical value, or a
     Python agent's reference ``"module:name"`` (its label when it has none) and kind."""
     if isinstance(agent, BuiltinAgent):
@@ -136,7 +137,7 @@ class Piece:
     seconds: float
 
 
-def check_agent(agent: Agent, params: DealParams) -> None:
+def check_agent(agent: ParsedAgent, params: DealParams) -> None:
     """Before a run: an agent that cannot play these deals (an OpenSpiel game without
     these rules) is a ConfigError, nothing touched."""
     if isinstance(agent, HistoryAgent):
@@ -147,7 +148,7 @@ def check_agent(agent: Agent, params: DealParams) -> None:
 
 
 def play_piece(
-    agent: Agent,
+    agent: ParsedAgent,
     opponent: BotSpec,
     params: DealParams,
     start: int,
@@ -199,9 +200,8 @@ def piece_table(piece: Piece, start: int, count: int, labels: tuple[str, str]) -
 def piece_stats(piece: Piece, count: int, prefix: str = "") -> dict:
     """Sums for a summary: the swings (and squares), per role the mean D, level-ups and
     wins, the levels each team gained, the agent's decisions, refusals and time."""
-    from shengji._core.drivers import hands as core
 
-    c = {name: piece.rows[i] for i, name in enumerate(core.HAND_COLUMNS)}
+    c = {name: piece.rows[i] for i, name in enumerate(HAND_COLUMNS)}
     lv = c["levels"].astype(np.int64).reshape(-1, N_ORIENTATIONS)
     # team_a banks in orientation 0, defends in 1: its side levels up when level_side is
     # banker (0) in orientation 0, defenders (1) in orientation 1
@@ -251,7 +251,7 @@ class EvaluateStudy(Study):
     default_chunk_size = 1 << 12
     reports_progress = True
 
-    def __init__(self, agent: Agent | None = None):
+    def __init__(self, agent: ParsedAgent | None = None):
         self.agent = agent
 
     def __reduce__(self):
@@ -268,7 +268,7 @@ class EvaluateStudy(Study):
         kind = value.get("kind") if isinstance(value, dict) else None
         return BATCHED_CHUNK if options["batched"] or kind == "batched" else DECISION_CHUNK
 
-    def resolve(self, cfg: StudyConfig) -> Agent:
+    def resolve(self, cfg: StudyConfig) -> ParsedAgent:
         """The agent to play: the one given, or the run's option parsed."""
         if self.agent is not None:
             return self.agent
@@ -311,7 +311,7 @@ class EvaluateStudy(Study):
             check_agent(self.agent, DealParams.of(cfg))
         return ["duel"]
 
-    def labels(self, cfg: StudyConfig, agent: Agent) -> tuple[str, str]:
+    def labels(self, cfg: StudyConfig, agent: ParsedAgent) -> tuple[str, str]:
         return agent.label, cfg.options["against"].label
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk, progress=None) -> ChunkResult:

@@ -1,10 +1,10 @@
 """A study chunk's kernel arguments, computed in one place.
 
 The scoring, duel and match studies run each chunk in one call of a core driver
-(``_core.drivers.hands.play_hands``, ``_core.drivers.duel.play_duel``,
-``_core.drivers.hands.play_match``) and ``shengji.analysis.replay`` re-plays a chunk of a
-scoring or match run with the same drivers; ``kernel_args`` turns a run's options and a
-chunk index into those drivers' arguments for all of them:
+(``shengji.engine.play_hands``, ``play_duel``, ``play_match``) and
+``shengji.analysis.replay`` re-plays a chunk of a scoring or match run with the same
+drivers; ``kernel_args`` turns a run's options and a chunk index into those drivers'
+arguments for all of them:
 
 - the chunk's stream: ``chunk_state(seed, chunk)`` (the seeding rule, docs/architecture.md),
   and for the duel's per-seat streams ``seat_key(seed, chunk)``;
@@ -63,7 +63,7 @@ def kernel_args(study: str, options: Options, seed, level: str, chunk: int) -> K
     """The driver arguments of chunk ``chunk`` of a ``study`` run (``"scoring"``,
     ``"match"``, ``"duel"`` or ``"decisions"``) with these validated ``options``, ``seed``
     and ``level``."""
-    from shengji._core.base.rng import chunk_state, seat_key
+    from shengji.engine import chunk_state, seat_key
 
     keys = BOT_KEYS[study]
     first: BotSpec = options[keys[0]]  # the options hold BotSpecs (a BotRef key)

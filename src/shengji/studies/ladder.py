@@ -35,7 +35,7 @@ from typing import Any
 import pyarrow as pa
 
 from shengji.bidding.args import PLAYERS
-from shengji.game.agents import Agent, BuiltinAgent, parse_agent
+from shengji.game.agents import BuiltinAgent, ParsedAgent, parse_agent
 from shengji.game.botspec import chunk_size_for
 from shengji.runner.plan import Chunk, ChunkPlan
 from shengji.stats import CONFIDENCE, mean_interval
@@ -65,7 +65,7 @@ VS = " vs "
 PLAIN_CHUNK = 1 << 12  # deals per chunk of a pair of plain bots (the duel study's)
 
 
-def ladder_bot(name: str, value: Any) -> Agent:
+def ladder_bot(name: str, value: Any) -> ParsedAgent:
     """One entry of ``[bots]`` -> a typed agent (ValueError / TypeError: one line)."""
     where = f"bots.{name}"
     if isinstance(value, dict) and "agent" in value:
@@ -79,7 +79,7 @@ def ladder_bot(name: str, value: Any) -> Agent:
     return parse_agent(value, where=where)
 
 
-def _record(agent: Agent) -> Any:
+def _record(agent: ParsedAgent) -> Any:
     """What the metadata records of a ladder bot."""
     if isinstance(agent, BuiltinAgent):
         return agent.to_config()
@@ -215,13 +215,13 @@ class LadderStudy(Study):
     default_chunk_size = PLAIN_CHUNK
     reports_progress = True
 
-    def __init__(self, agents: dict[str, Agent] | None = None):
+    def __init__(self, agents: dict[str, ParsedAgent] | None = None):
         self.agents = dict(agents or {})
 
     def __reduce__(self):
         return (LadderStudy, (self.agents,))
 
-    def agent(self, cfg: StudyConfig, name: str) -> Agent:
+    def agent(self, cfg: StudyConfig, name: str) -> ParsedAgent:
         if name in self.agents:
             return self.agents[name]
         value = cfg.options["bots"][name]
@@ -380,7 +380,7 @@ _HAND_COST = {"random": 1.0, "greedy": 1.0, "memory": 1.0, "net": 12.0, "swift":
 _PIMC_COST, _PYTHON_COST = 1600.0, 350.0
 
 
-def hand_cost(agent: Agent) -> float:
+def hand_cost(agent: ParsedAgent) -> float:
     """A rough expected cost of a hand with ``agent`` in a seat (memory = 1): pimc's scales
     with samples x candidates, its rollout bot's cost and its inference."""
     if not isinstance(agent, BuiltinAgent):

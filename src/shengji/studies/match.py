@@ -22,7 +22,7 @@ from their own level; a banker team that keeps the bank levels from its demoted 
 Bots: team 0 (seats 0 and 2) plays ``policy``, team 1 ``opponent_policy`` (default: the
 same): a bot name or a table with its parameters (``shengji.game.botspec``).
 ``bid_policy``: a kernel policy (not ``never``: a match opens with a first hand), or
-``"players"``: each seat's bot bids (``shengji._core.bots.bidder``; docs/hand-engine.md,
+``"players"``: each seat's bot bids (``_core.bots.bidder``; docs/hand-engine.md,
 "Bidding by the players"), drawing from the chunk's stream as its plays do.
 
 Tables:
@@ -43,6 +43,7 @@ import numpy as np
 
 from shengji.bidding.args import STUDY_BID_POLICIES
 from shengji.game.botspec import GREEDY, chunk_size_for
+from shengji.names import HAND_COLUMNS
 from shengji.rules import pack
 from shengji.studies.base import (
     BotRef,
@@ -110,25 +111,25 @@ class MatchStudy(Study):
         return ["matches", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.drivers import hands as core
+        from shengji.engine import MATCH_ENDS, play_match
 
         a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
-        ncol = len(core.HAND_COLUMNS)
+        ncol = len(HAND_COLUMNS)
         buf = np.zeros((ncol + 2, MATCH_CAPACITY), np.int32)
         rows, winners, counts, traj0, traj1, final0, final1 = [], [], [], [], [], [], []
         ends = []
         deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
         every = cfg.deal is None or cfg.deal.hands == "every"
         for _m in range(chunk.count):
-            n, winner, ended, _lv0, _lv1 = core.play_match(
-                a.state,
-                a.deck,
-                pack.rules(cfg.rules),
-                pack.bot(a.bots[0]),
-                pack.bot(a.bots[1]),
-                a.bid_policy,
-                a.bid_threshold,
-                buf,
+            n, winner, ended, _lv0, _lv1 = play_match(
+                state=a.state,
+                deck=a.deck,
+                rules=pack.rules(cfg.rules),
+                team0_bot=pack.bot(a.bots[0]),
+                team1_bot=pack.bot(a.bots[1]),
+                bid_policy=a.bid_policy,
+                bid_threshold=a.bid_threshold,
+                out=buf,
                 deal=deal,
                 deal_every=every,
             )
@@ -150,9 +151,9 @@ class MatchStudy(Study):
             "level_0": all_rows[ncol].astype(np.int8),
             "level_1": all_rows[ncol + 1].astype(np.int8),
         }
-        hands.update(hand_columns(np.ascontiguousarray(all_rows[:ncol]), total, core.HAND_COLUMNS))
+        hands.update(hand_columns(np.ascontiguousarray(all_rows[:ncol]), total, HAND_COLUMNS))
         # must_play_demotion: the banker team's level after a demotion, -1 when none
-        hands["demotion"] = all_rows[core.HAND_COLUMNS.index("demotion")].astype(np.int8)
+        hands["demotion"] = all_rows[HAND_COLUMNS.index("demotion")].astype(np.int8)
         matches = {
             "match": match_ids,
             "winner_team": np.asarray(winners, np.int8),
@@ -162,10 +163,10 @@ class MatchStudy(Study):
             "trajectory_0": arrow_lists(_concat_int8(traj0), counts_a),
             "trajectory_1": arrow_lists(_concat_int8(traj1), counts_a),
             # MATCH_ENDS[0] ("playing") never ends a match: codes 1.. -> names from "target"
-            "ended_by": arrow_dictionary(np.asarray(ends, np.int8) - 1, core.MATCH_ENDS[1:]),
+            "ended_by": arrow_dictionary(np.asarray(ends, np.int8) - 1, MATCH_ENDS[1:]),
         }
         w = np.asarray(winners)
-        e = np.asarray([core.MATCH_ENDS[x] for x in ends], dtype=object)
+        e = np.asarray([MATCH_ENDS[x] for x in ends], dtype=object)
         stats = {
             "items": chunk.count,
             "hands": int(counts_a.sum()),

@@ -9,10 +9,10 @@ the banker and the rules' ``no_bid`` applies.
 Bots: the banker team plays ``policy``, the defenders ``defender_policy`` (default: the
 same): a bot name or a table with its parameters (``shengji.game.botspec``).  ``random`` is uniform
 over the candidate plays (see ``shengji.game``); ``greedy`` is the rule-of-thumb player
-documented in ``shengji._core.bots.greedy``, ``memory`` greedy with the public record
-(``shengji._core.bots.memory``), ``pimc`` a Monte Carlo search over memory's rollouts
-(``shengji._core.bots.pimc``; e.g. ``policy = {bot = "pimc", samples = 64}``).
-``bid_policy = "players"``: the seats' bots bid (``shengji._core.bots.bidder``;
+documented in ``_core.bots.greedy``, ``memory`` greedy with the public record
+(``_core.bots.memory``), ``pimc`` a Monte Carlo search over memory's rollouts
+(``_core.bots.pimc``; e.g. ``policy = {bot = "pimc", samples = 64}``).
+``bid_policy = "players"``: the seats' bots bid (``_core.bots.bidder``;
 docs/hand-engine.md, "Bidding by the players"); the bots seated for the bidding are the
 banker team's (a later hand's banker, fixed before the bidding) and the defenders', so a
 first hand (or ``no_bid = "banker_steps_down"``) needs one bot for both.
@@ -38,12 +38,14 @@ import pyarrow as pa
 from shengji.bidding.args import PLAYERS, STUDY_BID_POLICIES, check_policy, check_threshold
 from shengji.game.botspec import GREEDY, chunk_size_for
 from shengji.names import (
+    HAND_COLUMNS,
     RANK_NAMES,
     SHAPE_NAMES,
     SIDE_NAMES,
     TRUMP_NAMES,
 )
 from shengji.rules import pack
+from shengji.rules.combos import take_over_points
 from shengji.studies.base import (
     BotRef,
     Checked,
@@ -212,29 +214,29 @@ class ScoringStudy(Study):
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji._core.drivers import hands as core
+        from shengji.engine import play_hands
 
         a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         n = chunk.count
-        out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
-        core.play_hands(
-            a.state,
-            a.deck,
-            n,
-            pack.rules(cfg.rules),
-            a.level,
-            a.banker,
-            pack.bot(a.bots[0]),
-            pack.bot(a.bots[1]),
-            a.bid_policy,
-            a.bid_threshold,
-            out,
+        out = np.zeros((len(HAND_COLUMNS), n), np.int32)
+        play_hands(
+            state=a.state,
+            deck=a.deck,
+            n=n,
+            rules=pack.rules(cfg.rules),
+            level=a.level,
+            banker=a.banker,
+            banker_bot=pack.bot(a.bots[0]),
+            defender_bot=pack.bot(a.bots[1]),
+            bid_policy=a.bid_policy,
+            bid_threshold=a.bid_threshold,
+            out=out,
             deal=(deal := chunk_dealing(cfg)),
         )
         cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}
-        cols.update(hand_columns(out, n, core.HAND_COLUMNS))
-        stats = hand_stats(out, n, core.HAND_COLUMNS)
-        stats["kitty_decided"] = kitty_decided(out, n, core.HAND_COLUMNS, cfg)
+        cols.update(hand_columns(out, n, HAND_COLUMNS))
+        stats = hand_stats(out, n, HAND_COLUMNS)
+        stats["kitty_decided"] = kitty_decided(out, n, HAND_COLUMNS, cfg)
         extra, meta = chunk_extras(deal)
         return ChunkResult(
             tables={"hands": arrow_table(cols)}, stats={**stats, **extra}, metadata=meta
@@ -252,16 +254,6 @@ class ScoringStudy(Study):
             f"decides the level side in {100 * stats['kitty_decided'] / n:.1f}%",
             f"failed throws per hand {stats['failed_throws'] / n:.2f}",
         ]
-
-
-def take_over_points(rules) -> int:
-    """The smallest D at which the defenders take over (80 in every level table)."""
-    from shengji._core.rules.scoring import level_change
-
-    d = 0
-    while level_change(d, pack.rules(rules), -1)[0] == 0:
-        d += 5
-    return d
 
 
 def kitty_decided(out: np.ndarray, n: int, names, cfg: StudyConfig) -> int:

@@ -31,7 +31,7 @@ cdef enum:
     POLICY_EAGER = 0       # declare on the first level card seen; overturn/reinforce when able
     POLICY_THRESHOLD = 1   # declare/overturn only holding >= threshold cards trump with it
     POLICY_NEVER = 2       # never bid (later hands only: a first hand would redeal forever)
-    # The seats' own bots decide (bot.pxd's Bot.bid, called by the drivers with a BidSeen):
+    # The seats' own bots decide (bot.pxd's BotVTable.bid, called by the drivers with a BidSeen):
     # not a kernel policy -- bid_deck, bid_hand and bid_policy_choose refuse it.
     POLICY_PLAYERS = 3
 

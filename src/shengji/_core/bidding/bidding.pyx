@@ -703,7 +703,7 @@ cdef int count_trumps(const uint8_t* cards, int n, int level, int trump) noexcep
 # The stepping API for the game layer is bidcore.BidCore.
 # -----------------------------------------------------------------------------------------
 POLICIES = ("eager", "threshold", "never")
-# The drivers' number of the players' bidding (POLICY_PLAYERS: shengji.bidding.args.PLAYERS)
+# The drivers' number of the players' bidding (POLICY_PLAYERS: the seats' bots bid)
 PLAYERS_INDEX = POLICY_PLAYERS
 RESULT_FIELDS = ("trump", "banker", "first_declarer", "first_declare_index", "overturns",
                  "reinforced", "no_bid", "redeals", "banker_steps_down", "first_drawer")

@@ -1,4 +1,4 @@
-# The built-in bots' bids (bot.pxd's Bot.bid, under bid_policy "players"; bots/bidder.pyx):
+# The built-in bots' bids (bot.pxd's BotVTable.bid, under bid_policy "players"; bots/bidder.pyx):
 # each decides from the bidding kernel's BidSeen only (its seat's cards so far, the public
 # bids and what they showed, how far the deal is; bidding.pxd).
 from shengji._core.base.rng cimport Rng

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The built-in bots' bids under bid_policy "players" (bot.pxd's ``Bot.bid``).
+"""The built-in bots' bids under bid_policy "players" (bot.pxd's ``BotVTable.bid``).
 
 Each is asked by the drivers whenever the bidding kernel (bidding.pyx) has a bid open to
 its seat -- as the cards are dealt one by one, after the deal, and in the round after the
@@ -373,7 +373,7 @@ cdef object _bid_entry(ChooseBid f):
     return PyCapsule_New(<void*> f, b"shengji._core.bots.bidder.ChooseBid", NULL)
 
 
-# The built-in bids by name, as the bot table's `bids` names them (bot.pyx fills a bot's
-# Bot.bid from here when its unit leaves it NULL).
+# The built-in bids by name, as the bot table's `bids` names them (registry.pyx fills a bot's
+# BotVTable.bid from here when its unit leaves it NULL).
 BIDS = {"random": _bid_entry(random_bid), "greedy": _bid_entry(greedy_bid),
         "memory": _bid_entry(memory_bid), "pimc": _bid_entry(pimc_bid)}

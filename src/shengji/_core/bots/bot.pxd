@@ -6,12 +6,12 @@
 # with its parameters and working memory), HandCore and InfoSet through agent_choose.
 #
 # Adding a bot: its unit bots/<name>.pyx with functions of the signatures below and, at
-# module level, `cdef Bot _BOT = ...` and `BOT = bot_entry(&_BOT)`: the registry reads that
+# module level, `cdef BotVTable _BOT = ...` and `BOT = bot_entry(&_BOT)`: the registry reads that
 # capsule for the table's row.  A bot with parameters (pimc) also has the *_p variants,
 # which take its BotParams (params.pxd, generated from the table) and a scratch block
 # (allocated once per driver call by scratch_new, not once per decision); its plain
 # bury/play use the default parameters.  The third decision, the bids (bid_policy
-# "players"), is Bot.bid: it takes the bidding kernel's BidSeen (bidding.pxd: the machine
+# "players"), is BotVTable.bid: it takes the bidding kernel's BidSeen (bidding.pxd: the machine
 # as one seat sees it -- its cards so far, the bids and what they showed, how far the deal
 # is) and answers BID_PASS or an index into the seat's bids (bots/bidder.pyx: the built-in
 # ones; a unit that leaves it NULL bids as its row's `bids` names).
@@ -59,7 +59,7 @@ ctypedef int (*ChooseBid)(const BidSeen* s, Rng* rng, const BotParams* p,
 ctypedef void* (*ScratchNew)(const BotParams* p) noexcept nogil
 ctypedef void (*ScratchFree)(void* scratch) noexcept nogil
 
-ctypedef struct Bot:
+ctypedef struct BotVTable:
     ChooseBury bury          # with the bot's default parameters
     ChoosePlay play
     ChooseBuryP bury_p       # NULL for a bot without parameters
@@ -70,13 +70,13 @@ ctypedef struct Bot:
 
 # One seat's player in a driver: a bot, its parameters, its scratch.
 ctypedef struct Agent:
-    const Bot* bot
+    const BotVTable* bot
     BotParams params
     void* scratch
 
 # The capsule a bot's unit exports as BOT (the registry copies the struct it points to).
-cdef inline object bot_entry(Bot* b):
-    return PyCapsule_New(<void*> b, b"shengji._core.bots.bot.Bot", NULL)
+cdef inline object bot_entry(BotVTable* b):
+    return PyCapsule_New(<void*> b, b"shengji._core.bots.bot.BotVTable", NULL)
 
 
 cdef inline int agent_bury(Agent* a, const View* v, Rng* rng, Play* out) noexcept nogil:

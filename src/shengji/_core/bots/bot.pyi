@@ -1,6 +1,6 @@
-"""The bot interface (compiled): the names of the bots and their parameters.  See bot.pyx;
-its C API is bot.pxd, the bots and their parameters the bot table's (bots/table.py), the
-registry bots/registry.pyx."""
+"""The bot interface (compiled): the enums of the bots and objectives.  See bot.pyx; its C
+API is bot.pxd, the bots and their parameters the bot table's (bots/table.py), their Python
+names and the registry bots/registry.pyx."""
 
 import enum
 from collections.abc import Iterable, Mapping
@@ -18,11 +18,6 @@ class BotId(enum.IntEnum):
 class Objective(enum.IntEnum):
     OBJECTIVE_POINTS = 0
     OBJECTIVE_LEVELS = 1
-
-BOT_NAMES: tuple[str, ...]  # the bot table's names, in its order (the bots' ids)
-OBJECTIVES: tuple[str, ...]  # ("points", "levels"), derived from Objective
-PARAM_FIELDS: tuple[str, ...]  # BotParams' fields (params.pxd), as the table names them
-ROLLOUT_BOTS: tuple[str, ...]  # the bots a search bot may play its samples out with
 
 # What the core takes for a bot (agent_init): a bot id (its default parameters), or (id,
 # parameters), the parameters a mapping or (name, value) pairs of the bot table's names

@@ -5,5 +5,5 @@ entry ``BOT``."""
 
 from typing import Any
 
-# the registry's entry: a capsule of the unit's Bot (bot.pxd bot_entry), read by bot.pyx
+# the registry's entry: a capsule of the unit's BotVTable (bot.pxd bot_entry), read by registry.pyx
 BOT: Any

@@ -36,7 +36,7 @@ from shengji._core.engine.play cimport (
 )
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport opponent_void, unseen
-from shengji._core.bots.bot cimport Bot, bot_entry
+from shengji._core.bots.bot cimport BotVTable, bot_entry
 
 cdef enum:
     SHORT_SUIT_WEIGHT = 16     # bury: short side suits first (voids), 16 > any order
@@ -510,8 +510,8 @@ cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return 0
 
 
-# the registry's entry (bot.pyx; its bids: bidder.pyx's greedy_bid, the table's `bids`)
-cdef Bot _BOT
+# the registry's entry (registry.pyx; its bids: bidder.pyx's greedy_bid, the table's `bids`)
+cdef BotVTable _BOT
 _BOT.bury = greedy_bury
 _BOT.play = greedy_play
 BOT = bot_entry(&_BOT)

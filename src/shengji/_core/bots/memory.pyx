@@ -53,7 +53,7 @@ from shengji._core.bots.greedy cimport (
     POINT_VALUE, TrickNow, beaten_by_unseen, bury_lowest, card_value, follow_candidates,
     follow_wins, lead_short, lowest_card, play_cost, sure_components, trick_now,
 )
-from shengji._core.bots.bot cimport Bot, bot_entry
+from shengji._core.bots.bot cimport BotVTable, bot_entry
 
 cdef enum:
     LONG_TRUMPS_MIN = 6        # draw trumps holding at least this many...
@@ -380,8 +380,8 @@ cdef int memory_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
                        out)
 
 
-# the registry's entry (bot.pyx; its bids: bidder.pyx's memory_bid, the table's `bids`)
-cdef Bot _BOT
+# the registry's entry (registry.pyx; its bids: bidder.pyx's memory_bid, the table's `bids`)
+cdef BotVTable _BOT
 _BOT.bury = memory_bury
 _BOT.play = memory_play
 BOT = bot_entry(&_BOT)

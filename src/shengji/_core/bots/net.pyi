@@ -31,5 +31,5 @@ def forward(
     x: Any, a: Any, n: Any, weights: str | PathLike[str] | int = ...
 ) -> tuple[np.ndarray, np.ndarray]: ...
 
-# the registry's entry: a capsule of the unit's Bot (bot.pxd bot_entry), read by registry.pyx
+# the registry's entry: a capsule of the unit's BotVTable (bot.pxd bot_entry), read by registry.pyx
 BOT: Any

@@ -43,7 +43,7 @@ from shengji._core.engine.moves cimport MAX_PLAYS
 from shengji._core.engine.play cimport Play
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
-from shengji._core.bots.bot cimport Bot, bot_entry
+from shengji._core.bots.bot cimport BotVTable, bot_entry
 from shengji._core.bots.params cimport BotParams
 from shengji._core.bots.features cimport (
     Decision, KeptState, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE, decision_inputs,
@@ -237,7 +237,7 @@ cdef int net_scores(int model, const Decision* d, double* score, double* value) 
 
 
 # the registry's entry (registry.pyx; its bids: bidder.pyx's memory_bid, the table's `bids`)
-cdef Bot _BOT
+cdef BotVTable _BOT
 _BOT.bury = net_bury
 _BOT.play = net_play
 _BOT.bury_p = net_bury_p

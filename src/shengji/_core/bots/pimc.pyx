@@ -71,7 +71,7 @@ from shengji._core.bots.sampler cimport (
     sampler_init,
 )
 from shengji._core.bots.bot cimport (
-    Bot, BotParams, BOT_MEMORY, BOT_NET, BOT_RANDOM, ChoosePlay, bot_entry,
+    BotVTable, BotParams, BOT_MEMORY, BOT_NET, BOT_RANDOM, ChoosePlay, bot_entry,
 )
 from shengji._core.bots.candidates cimport bury_candidates, play_candidates
 
@@ -477,7 +477,7 @@ cdef int pimc_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return with_defaults(v, rng, False, out)
 
 
-# the registry's entry (bot.pyx; its bids: bidder.pyx's pimc_bid, the table's `bids`)
-cdef Bot _BOT = Bot(pimc_bury, pimc_play, pimc_bury_p, pimc_play_p, pimc_scratch_new,
-                    pimc_scratch_free, NULL)
+# the registry's entry (registry.pyx; its bids: bidder.pyx's pimc_bid, the table's `bids`)
+cdef BotVTable _BOT = BotVTable(pimc_bury, pimc_play, pimc_bury_p, pimc_play_p,
+                                pimc_scratch_new, pimc_scratch_free, NULL)
 BOT = bot_entry(&_BOT)

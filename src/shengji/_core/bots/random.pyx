@@ -16,7 +16,7 @@ from shengji._core.engine.moves cimport (
 )
 from shengji._core.engine.play cimport Play, add_card, bit, ctz, lowest_bit, mask_size, popcount
 from shengji._core.base.rng cimport Rng, sj_bounded, sj_bounded64
-from shengji._core.bots.bot cimport Bot, bot_entry
+from shengji._core.bots.bot cimport BotVTable, bot_entry
 
 cdef enum:
     MAX_FILL = HAND_SIZE + KITTY_SIZE      # cards a seat can hold (the banker, burying)
@@ -151,8 +151,8 @@ cdef int random_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return 0
 
 
-# the registry's entry (bot.pyx; its bids: bidder.pyx's random_bid, the table's `bids`)
-cdef Bot _BOT
+# the registry's entry (registry.pyx; its bids: bidder.pyx's random_bid, the table's `bids`)
+cdef BotVTable _BOT
 _BOT.bury = random_bury
 _BOT.play = random_play
 BOT = bot_entry(&_BOT)

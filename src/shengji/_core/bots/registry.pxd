@@ -1,16 +1,16 @@
 # The registry of the bots of the bot table (bots/table.py) and the agents: what the drivers
-# and the Python-facing machines call (bots/registry.pyx).  The interface itself (Bot,
+# and the Python-facing machines call (bots/registry.pyx).  The interface itself (BotVTable,
 # Agent, BotParams, the inline agent_bury / agent_play / agent_bid) is bot.pxd.
 from shengji._core.engine.play cimport Play
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.hand cimport HandC
 from shengji._core.engine.view cimport View
 from shengji._core.bots.bot cimport (
-    Agent, Bot, ChooseBid, MAX_BOTS, agent_bury, agent_play,
+    Agent, BotVTable, ChooseBid, MAX_BOTS, agent_bury, agent_play,
 )
 
 # The registered bot of that id, or NULL.
-cdef const Bot* bot_get(int bot) noexcept nogil
+cdef const BotVTable* bot_get(int bot) noexcept nogil
 
 # The decision of an agent (its bot, parameters and scratch) for the current one of h (bury
 # or play), from the deciding seat's view.  Returns 0, or -1 (no move; no bot; the hand is

@@ -2,7 +2,7 @@
 """The registry of the bots of the bot table, and the agents (a bot with its parameters and
 scratch, one per seat in a driver).
 
-The registry is the table (bots/table.py: ``BOTS``): row i is bot i, the ``Bot`` its unit
+The registry is the table (bots/table.py: ``BOTS``): row i is bot i, the ``BotVTable`` its unit
 exports as ``BOT`` (bot.pxd ``bot_entry``: ``random`` is bots/random.pyx, then ``greedy``,
 ``memory``, ``pimc``, ``swift``, ``net``), its bids (bid_policy "players") those of the row's
 ``bids`` (bots/bidder.pyx ``BIDS``) where the unit leaves them to it -- swift bids by
@@ -19,12 +19,29 @@ from libc.string cimport memset
 
 from shengji._core.engine.hand cimport PHASE_BURY, PHASE_PLAY
 from shengji._core.engine.view cimport make_view
+from shengji._core.bots.params cimport BotParams
 from shengji._core.bots import table as _table
+from shengji._core.bots.bot import BotId, Objective
 
-cdef const char* CAPSULE = b"shengji._core.bots.bot.Bot"
+# Python names of the bots and objectives: the table's (its rows in order) and the enum's.
+BOT_NAMES = _table.NAMES
+OBJECTIVES = tuple(o.name[len("OBJECTIVE_"):].lower() for o in sorted(Objective, key=int))
+# BotParams' fields, as the table names the bots' parameters
+PARAM_FIELDS = tuple(name for name, _ in _table.FIELDS)
+# the bots a search bot may play its samples out with (pimc's rollout)
+ROLLOUT_BOTS = _table.bot_row("pimc").param("rollout").kind.choices
+
+for _id in BotId:                      # the enum the C code names is the table's first rows
+    assert BOT_NAMES[int(_id)] == _id.name[len("BOT_"):].lower(), _id
+assert OBJECTIVES == _table.bot_row("pimc").param("objective").kind.choices
+cdef BotParams _zero
+memset(&_zero, 0, sizeof(BotParams))
+assert set(<dict> _zero) == set(PARAM_FIELDS), "params.pxd is stale: python tools/bot_table.py"
+
+cdef const char* CAPSULE = b"shengji._core.bots.bot.BotVTable"
 cdef const char* BID_CAPSULE = b"shengji._core.bots.bidder.ChooseBid"
 
-cdef Bot REGISTRY[MAX_BOTS]
+cdef BotVTable REGISTRY[MAX_BOTS]
 cdef int N_REGISTERED = 0
 cdef bint PARAMS[MAX_BOTS]             # the bot has parameters (agent_init packs them)
 
@@ -42,8 +59,8 @@ def _register():
         unit = importlib.import_module(f"shengji._core.bots.{row.unit}")
         entry = getattr(unit, "BOT", None)
         if not PyCapsule_IsValid(entry, CAPSULE):
-            raise RuntimeError(f"bots/{row.unit}.pyx exports no BOT (bot_entry(&its Bot))")
-        REGISTRY[i] = (<Bot*> PyCapsule_GetPointer(entry, CAPSULE))[0]
+            raise RuntimeError(f"bots/{row.unit}.pyx exports no BOT (bot_entry(&its BotVTable))")
+        REGISTRY[i] = (<BotVTable*> PyCapsule_GetPointer(entry, CAPSULE))[0]
         if REGISTRY[i].bid == NULL:
             if row.bids not in BIDS:
                 raise RuntimeError(f"bot {row.name!r}: no bids of its own, and bids = "
@@ -68,7 +85,7 @@ def n_bots():
     return N_REGISTERED
 
 
-cdef const Bot* bot_get(int bot) noexcept nogil:
+cdef const BotVTable* bot_get(int bot) noexcept nogil:
     if 0 <= bot < N_REGISTERED:
         return &REGISTRY[bot]
     return NULL

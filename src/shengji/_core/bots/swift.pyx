@@ -24,7 +24,7 @@ from shengji._core.engine.hand cimport PHASE_BURY, PHASE_PLAY
 from shengji._core.engine.play cimport Play, popcount
 from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
-from shengji._core.bots.bot cimport Bot, BotParams, bot_entry
+from shengji._core.bots.bot cimport BotVTable, BotParams, bot_entry
 from shengji._core.bots.memory cimport memory_bury, memory_play
 from shengji._core.bots.pimc cimport (
     pimc_bury_p, pimc_defaults, pimc_play_p, pimc_scratch_free, pimc_scratch_new,
@@ -119,7 +119,7 @@ cdef int swift_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     return with_defaults(v, rng, False, out)
 
 
-# the registry's entry (bot.pyx; its bids: memory's judgement, the table's `bids`)
-cdef Bot _BOT = Bot(swift_bury, swift_play, swift_bury_p, swift_play_p, swift_scratch_new,
-                    swift_scratch_free, NULL)
+# the registry's entry (registry.pyx; its bids: memory's judgement, the table's `bids`)
+cdef BotVTable _BOT = BotVTable(swift_bury, swift_play, swift_bury_p, swift_play_p,
+                                swift_scratch_new, swift_scratch_free, NULL)
 BOT = bot_entry(&_BOT)

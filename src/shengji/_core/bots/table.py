@@ -321,7 +321,7 @@ BOTS: tuple[Bot, ...] = (
     ),
 )
 
-NAMES: tuple[str, ...] = tuple(b.name for b in BOTS)  # bot.BOT_NAMES, names.BOT_NAMES
+NAMES: tuple[str, ...] = tuple(b.name for b in BOTS)  # registry.BOT_NAMES, names.BOT_NAMES
 
 
 def fields_of(bots: Sequence[Bot]) -> tuple[tuple[str, str], ...]:

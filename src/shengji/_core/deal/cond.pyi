@@ -1,4 +1,4 @@
-"""Conditional deals (compiled).  See cond.pyx; shengji.studies.conditioned builds them."""
+"""Conditional deals (compiled).  See cond.pyx."""
 
 import numpy as np
 import numpy.typing as npt
@@ -23,4 +23,16 @@ def deal_sets_chunk(
     joint: npt.NDArray[np.int64] | None,
     kitty_hist: npt.NDArray[np.int64] | None,
     order_state: npt.NDArray[np.uint64] | None,
+) -> None: ...
+def cond_deal_chunk(
+    deal: Dealing,
+    state: npt.NDArray[np.uint64],
+    n: int,
+    level: int,
+    features: npt.NDArray[np.uint8] | None = None,
+    kitty_points: npt.NDArray[np.uint8] | None = None,
+    cards: npt.NDArray[np.uint8] | None = None,
+    hist: npt.NDArray[np.int64] | None = None,
+    kitty_hist: npt.NDArray[np.int64] | None = None,
+    order_state: npt.NDArray[np.uint64] | None = None,
 ) -> None: ...

@@ -5,7 +5,7 @@ and the kitty's features, and the exact conditional law (docs/conditional-deals.
 **Fixed cards** are placed and the other cards dealt uniformly at random to the places
 left: exact, no rejection.  **A predicate** is met by rejection (draw, test, draw again)
 or, for the part of it that is one slot's additive features (trumps, points, jokers, a
-suit's length, a card's copies: shengji.studies.conditioned decides), by an exact draw:
+suit's length, a card's copies: the DealSpec says which), by an exact draw:
 that slot's free cards are drawn by their counts per card class from the exact
 conditional law of the counts (a table of the count vectors that meet it, each weighted
 by its number of hands, prod C(N_c, k_c)), then uniformly within each class, and the
@@ -23,9 +23,8 @@ Two ways to deal (both draw from one Rng, so the deals are a function of the str
   bidding sees them one at a time): the fixed cards take uniformly random places among
   their seat's (none drawn for a full seat under keep_fixed_order: the advisor, where no
   one bids), then the free cards are shuffled (from the sorted free cards: eight bounded
-  draws a word, or one a word under keep_fixed_order, the advisor's former draws) into
-  the free places in position order.  With no DealSpec the drivers'
-  unconditioned shuffle_full, so unconditioned runs draw exactly as before."""
+  draws a word, or one a word under keep_fixed_order) into the free places in position
+  order.  With no DealSpec the drivers' unconditioned shuffle_full (a NULL dealer)."""
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
@@ -39,6 +38,7 @@ from shengji._core.base.rng cimport (
     sj_descending_thresholds, sj_draws_table,
 )
 from shengji._core.deal.deal cimport shuffle_full
+from shengji._core.deal.deal import _expand_joint, check_outputs
 from shengji._core.deal.spec cimport (
     CondSpec, DEAL_ERR_LEVEL, DEAL_ERR_TRIES, DEAL_OK, Dealer, Dealing, LANE_LEVEL, LANE_POINTS,
     N_SLOTS, SLOT_KITTY, cond_eval, deal_error,
@@ -397,8 +397,8 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
     ``level``, each written as the unconditioned loop writes it -- rows of ``features``
     (12, >= 4n), ``kitty_points``, ``cards`` (n, 108; each hand's order from
     ``order_state``), the joint counts ``joint`` (4, SJ_JOINT_SIZE) with ``kitty_hist``
-    (256) -- each optional.  Called by deal_chunk, which checks the shapes; checked
-    again here for memory safety."""
+    (256) -- each optional.  ``cond_deal_chunk`` checks the shapes first; checked again
+    here for memory safety."""
     cdef Dealer* dealer = &deal.d
     cdef const CondSpec* spec
     cdef SetDeal sd
@@ -460,3 +460,21 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
         rng_store(&rng_order, order_state)
     if rc != DEAL_OK:
         raise ValueError(deal_error(rc))
+
+
+def cond_deal_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
+                    cnp.uint8_t[:, ::1] features=None, cnp.uint8_t[::1] kitty_points=None,
+                    cnp.uint8_t[:, ::1] cards=None,
+                    cnp.int64_t[:, :, ::1] hist=None, cnp.int64_t[::1] kitty_hist=None,
+                    order_state=None):
+    """deal.pyx ``deal_chunk`` for conditional deals: ``n`` deals of ``deal`` (a Dealing
+    with a spec for ``level``: cond_sets), the same outputs, each optional and
+    preallocated (``features``, ``kitty_points``, ``cards`` with every hand's order from
+    ``order_state``, the histograms ``hist`` and ``kitty_hist``, incremented).  ``state``
+    advances in place, and so do the Dealing's counters."""
+    check_outputs(n, level, features, kitty_points, cards, hist, kitty_hist, order_state)
+    joint = np.zeros((N_SEATS, SJ_JOINT_SIZE), np.int64) if hist is not None else None
+    deal_sets_chunk(deal, state, n, level, features, kitty_points, cards, joint, kitty_hist,
+                    order_state)
+    if hist is not None:
+        _expand_joint(joint, np.asarray(hist))

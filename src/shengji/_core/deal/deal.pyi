@@ -3,8 +3,6 @@
 import numpy as np
 import numpy.typing as npt
 
-from shengji._core.deal.spec import Dealing
-
 FEATURE_NAMES: tuple[str, ...]
 
 def deal_chunk(
@@ -17,6 +15,15 @@ def deal_chunk(
     hist: npt.NDArray[np.int64] | None = None,
     kitty_hist: npt.NDArray[np.int64] | None = None,
     order_state: npt.NDArray[np.uint64] | None = None,
-    deal: Dealing | None = None,
+) -> None: ...
+def check_outputs(
+    n: int,
+    level: int,
+    features: npt.NDArray[np.uint8] | None,
+    kitty_points: npt.NDArray[np.uint8] | None,
+    cards: npt.NDArray[np.uint8] | None,
+    hist: npt.NDArray[np.int64] | None,
+    kitty_hist: npt.NDArray[np.int64] | None,
+    order_state: npt.NDArray[np.uint64] | None,
 ) -> None: ...
 def row_sums(rows: npt.NDArray[np.uint8], m: int) -> npt.NDArray[np.int64]: ...

@@ -195,27 +195,10 @@ def _expand_joint(joint, hist):
         hist[11, s, :26] += pl.sum(axis=1)
 
 
-def deal_chunk(state, Py_ssize_t n, int level,
-               cnp.uint8_t[:, ::1] features=None, cnp.uint8_t[::1] kitty_points=None,
-               cnp.uint8_t[:, ::1] cards=None,
-               cnp.int64_t[:, :, ::1] hist=None, cnp.int64_t[::1] kitty_hist=None,
-               order_state=None, deal=None):
-    """Deal ``n`` hands at level rank ``level`` (0..12) from generator ``state`` (advanced
-    in place).  Every deal starts from a fresh deck, so the deals are a function of the
-    state alone.  Outputs (each optional, preallocated):
-
-    * ``features`` (N_FEATURES, 4n): row ``4*d + seat`` of deal d, FEATURE_NAMES order;
-    * ``kitty_points`` (n,);
-    * ``cards`` (n, 108): the deals in dealing order (seat 0 draws first);
-    * ``hist`` (N_FEATURES, 4, 256) and ``kitty_hist`` (256,): histograms, incremented.
-
-    With ``cards``, the order of the last seat's hand is drawn from the separate stream
-    ``order_state``, so storing the raw deals never changes which deals are dealt.
-
-    ``deal`` (a cond.Dealing with a spec for ``level``): conditional deals (cond.pyx's
-    cond_sets), the same outputs; with ``cards`` every hand's order comes from
-    ``order_state``.  Its counters advance.
-    """
+def check_outputs(Py_ssize_t n, int level, features, kitty_points, cards, hist, kitty_hist,
+                  order_state):
+    """Refuse outputs of ``deal_chunk``'s shapes that do not fit ``n`` deals at ``level``
+    (one clear ValueError); cond.pyx's conditional chunk checks its outputs by it too."""
     if not 0 <= level < N_RANKS:
         raise ValueError(f"level rank index {level} out of range 0..12")
     if n < 0:
@@ -234,6 +217,26 @@ def deal_chunk(state, Py_ssize_t n, int level,
                              or hist.shape[2] != MAX_VALUE or kitty_hist.shape[0] != MAX_VALUE):
         raise ValueError("hist must have shape (12, 4, 256) and kitty_hist (256,)")
 
+
+def deal_chunk(state, Py_ssize_t n, int level,
+               cnp.uint8_t[:, ::1] features=None, cnp.uint8_t[::1] kitty_points=None,
+               cnp.uint8_t[:, ::1] cards=None,
+               cnp.int64_t[:, :, ::1] hist=None, cnp.int64_t[::1] kitty_hist=None,
+               order_state=None):
+    """Deal ``n`` hands at level rank ``level`` (0..12) from generator ``state`` (advanced
+    in place).  Every deal starts from a fresh deck, so the deals are a function of the
+    state alone.  Outputs (each optional, preallocated):
+
+    * ``features`` (N_FEATURES, 4n): row ``4*d + seat`` of deal d, FEATURE_NAMES order;
+    * ``kitty_points`` (n,);
+    * ``cards`` (n, 108): the deals in dealing order (seat 0 draws first);
+    * ``hist`` (N_FEATURES, 4, 256) and ``kitty_hist`` (256,): histograms, incremented.
+
+    With ``cards``, the order of the last seat's hand is drawn from the separate stream
+    ``order_state``, so storing the raw deals never changes which deals are dealt.
+    Conditional deals, the same outputs: cond.pyx ``cond_deal_chunk``.
+    """
+    check_outputs(n, level, features, kitty_points, cards, hist, kitty_hist, order_state)
     cdef Rng rng
     cdef Rng rng_order
     cdef SjDealTables tables
@@ -257,16 +260,6 @@ def deal_chunk(state, Py_ssize_t n, int level,
     cdef int pairs[N_SEATS]
     cdef int level_pairs[N_SEATS]
 
-    if deal is not None:
-        # conditional deals: cond.pyx's loop (it cimports this unit, so it is imported
-        # here, when called, not at load)
-        from shengji._core.deal.cond import deal_sets_chunk
-
-        deal_sets_chunk(deal, state, n, level, features, kitty_points, cards, joint,
-                        kitty_hist, order_state)
-        if want_hist:
-            _expand_joint(np.asarray(joint), np.asarray(hist))
-        return
     rng_load(&rng, state)
     if want_cards:
         rng_load(&rng_order, order_state, "order_state")

@@ -1,6 +1,5 @@
 # A conditional deal's specification (spec.pyx): fixed cards per seat and the kitty, and a
-# predicate over the seats' and the kitty's features (shengji.studies.conditioned compiles
-# a DealConstraint into a DealSpec per level); cond.pyx deals by it.
+# predicate over the seats' and the kitty's features, one per level; cond.pyx deals by it.
 from libc.stdint cimport uint8_t, uint64_t, int64_t
 from shengji._core.base.cards cimport N_CARDS, N_RANKS, HAND_SIZE
 

@@ -1,5 +1,4 @@
-"""A conditional deal's specification (compiled).  See spec.pyx; shengji.studies.conditioned
-builds it."""
+"""A conditional deal's specification (compiled).  See spec.pyx."""
 
 from collections.abc import Sequence
 from typing import Any

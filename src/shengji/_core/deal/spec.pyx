@@ -1,6 +1,6 @@
 # cython: language_level=3
 """A conditional deal's specification: a [deal] table compiled for the core
-(shengji.studies.conditioned builds it; docs/conditional-deals.md).
+(docs/conditional-deals.md).
 
 ``DealSpec`` holds one level's: each slot's fixed cards and the free cards, the packed
 lanes every card adds to its slot (deal.pyx's layout), the predicate as a postfix program
@@ -228,8 +228,8 @@ def _plain(level, fixed, atoms, code, anchor, classes):
 
 
 cdef class DealSpec:
-    """One constraint compiled for one level (built by shengji.studies.conditioned; every
-    array is checked here, once, so that the nogil dealing can trust it).
+    """One constraint compiled for one level (every array is checked here, once, so that
+    the nogil dealing can trust it).
 
     fixed: five sequences of card ids (seats 0..3, the kitty; at most 25, 25, 25, 25, 8;
     all distinct); keep_fixed_order: a full slot's fixed cards keep their order in

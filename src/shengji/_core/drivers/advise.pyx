@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The hand advisor's driver (shengji.advise): one seat's 25 cards are known, the other 83
+"""The hand advisor's driver: one seat's 25 cards are known, the other 83
 are dealt uniformly at random (to the other three seats and the kitty) -- a conditional
 deal (deal/cond.pyx, the studies' [deal] table: the seat's 25 cards fixed, and whatever
 else the caller fixes or asks of the deal) -- and every deal is played under each option
@@ -75,7 +75,7 @@ def advise_hands(state, key, deal, int seat, int level, rules,
                  cnp.int32_t[::1] options not None, bot, Py_ssize_t first, Py_ssize_t n,
                  cnp.int32_t[:, :, ::1] out not None):
     """Deal n hands by `deal` (a shengji._core.deal.spec.Dealing whose spec at level rank
-    `level` fixes seat's 25 cards: shengji.studies.conditioned, keep_fixed_order) and play
+    `level` fixes seat's 25 cards, keep_fixed_order) and play
     each, both teams at `level`, under every option (options[o]: a trump 0..3, NO_TRUMP, or
     OPTION_PASS), every seat played by `bot` (a bot id or (id, parameters): registry.pxd
     agent_init; shengji.rules.pack.bot packs a BotSpec).  out[o, row, i] (rows OUT_ROWS;

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """The players' bid odds (the bid_odds study under policy "players"): deals bid by a bot in
-every seat (bot.pxd's Bot.bid, through drivers.hands' players_bid_hand), with the columns
+every seat (bot.pxd's BotVTable.bid, through drivers.hands' players_bid_hand), with the columns
 of the kernel's bidding.bid_chunk.  Every draw -- the shuffles, the first drawer, the bots'
 bids -- comes from the one stream ``state`` (the chunk's), in order."""
 cimport numpy as cnp

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """The decisions driver: whole hands played by a teacher bot, every decision recorded as the
-learned bot sees it (the decisions study; shengji.learn trains on it).
+learned bot sees it (the decisions study's rows: a net bot's training data).
 
 The hands are the scoring study's: n independent hands from one chunk stream, each dealt
 and bid by ``deal_hand_agents``, buried and played by the teacher in every seat
@@ -239,7 +239,7 @@ cdef int play_hand(HandC* h, Rng* rng, Rng** rngs, Agent** agents, const BidPara
 def record_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
                  int banker, teacher, int bid_policy, int bid_threshold, int cap,
                  cnp.int32_t[:, ::1] out not None, double explore=0.0):
-    """Play n hands with ``teacher`` (a BotId or a shengji.game.botspec.BotSpec) in every
+    """Play n hands with ``teacher`` (a bot id, or (id, parameters)) in every
     seat from the generator ``state`` and the carried-over ``deck`` (both advance in place),
     as drivers.play_hands does: level, banker (-1: first hands), bid_policy and
     bid_threshold as there; out (N_HAND_COLUMNS, >= n) int32 gets the hands' HAND_COLUMNS

@@ -47,7 +47,7 @@ cdef int deal_hand_agents(HandC* h, Rng* rng, Rng** rngs, uint8_t* deck, const B
                           const int* team_level, const RulesC* r, Agent** agents,
                           BidResult* bid, Dealer* dealer=*) noexcept nogil
 # Step a bidding machine (after bid_start, or bid_late_start) to the end of its stage, the
-# seat asked deciding by bp.seat_policy (POLICY_PLAYERS: its agent, Bot.bid, from a
+# seat asked deciding by bp.seat_policy (POLICY_PLAYERS: its agent, BotVTable.bid, from a
 # BidSeen with these team levels, drawing from rngs[s]; else that kernel policy); a bid
 # with a rebury stops it (STAGE_REBURY).  0, or BID_ERR_CHOICE (a bot chose no open bid).
 cdef int bid_seats(BidState* st, Rng** rngs, Agent** agents, const BidParams* bp,

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Where a duel's deal starts: the common deals of ``shengji.evaluate`` and the ladder.
+"""Where a duel's deal starts: a duel's deals found without playing them (common deals).
 
 A duel run deals its chunk's hands one after the other from the chunk's stream (the
 seeding rule, rng.pyx), each shuffling the deck the previous one left (drivers.deal_hand,

@@ -8,7 +8,7 @@ from shengji._core.base.cards cimport N_CARDS
 from shengji._core.engine.play cimport Play
 from shengji._core.engine.view cimport View
 
-# cpdef: shengji._core.engine.actions exports them (shengji.game re-exports them).  A bidding
+# cpdef: shengji._core.engine.actions exports them.  A bidding
 # phase would number its actions from N_PLAY_ACTIONS on.
 cpdef enum:
     # actions 0..107 choose that card id; this one plays the lead chosen so far

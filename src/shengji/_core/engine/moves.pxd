@@ -1,6 +1,6 @@
 # Move generation: the candidate plays of the seat to play, from its view (view.pxd) --
 # every legal follow; for a lead every single, pair and tractor and the top-k throws of
-# each following-suit.  The set the random bot draws from and HandState.legal_plays().
+# each following-suit.  The set the random bot draws from (a step's candidate plays).
 from shengji._core.engine.play cimport Play
 from shengji._core.engine.view cimport View
 

@@ -166,8 +166,8 @@ cdef int tractor_mask(const uint8_t* pc, const Combo* lead) noexcept nogil:
 cdef int place_tractors(uint8_t* pc, const Combo* lead, int* placed_pairs) noexcept nogil:
     """docs "Placement" on pair counts pc: the number of the lead's tractor components in
     the lexicographically largest placement, and the pairs they use in *placed_pairs.
-    Kept for the callers of the old greedy version; pc is no longer consumed (read only).
-    Which kind is used at a parallel position does not change any count."""
+    pc is read only.  Which kind is used at a parallel position does not change any
+    count."""
     cdef int i, mask = tractor_mask(pc, lead), placed = 0, pairs = 0
     for i in range(lead.n_tractor):
         if (mask >> (lead.n_tractor - 1 - i)) & 1:

@@ -15,7 +15,7 @@ of hi - lo + 1 -- or split -- the bins [lo, m] and [m, hi] -- and nothing else.
 
 The search places the items (tractor lengths) largest first, each into a bin with room,
 the tightest bin first (best fit); bins with equal room left are interchangeable, so only
-one of them is tried.  Its first path is the old greedy placement (the shortest run that
+one of them is tried.  Its first path is the greedy placement (the shortest run that
 fits, its top positions), so wherever that greedy succeeds the search returns without
 backtracking; it only explores where the greedy would fail.  Sizes are tiny (at most
 MAX_TRACTORS items, a handful of bins), so the worst case stays a few hundred steps.

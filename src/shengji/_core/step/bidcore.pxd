@@ -1,5 +1,5 @@
 # The Python-facing bidding: BidCore, one bidding state machine (bidding.pxd's BidState)
-# stepped one decision at a time, for shengji.game.HandState's "bid" phase.
+# stepped one decision at a time (a hand's "bid" phase).
 from libc.stdint cimport uint8_t
 from shengji._core.base.cards cimport N_CARDS
 from shengji._core.base.options cimport RulesC

@@ -1,8 +1,8 @@
 # cython: language_level=3
 """The Python-facing bidding: ``BidCore``, one bidding state machine (``BidState``,
-bidding.pxd) stepped one decision at a time, which ``shengji.game.HandState`` drives in its
-"bid" phase.  The same C functions as the kernel's loops (``bid_hand``, the drivers), so a
-deal stepped here with the kernel policy's choices gives the kernel's result.
+bidding.pxd) stepped one decision at a time (a hand's "bid" phase).  The same C functions
+as the kernel's loops (``bid_hand``, the drivers), so a deal stepped here with the kernel
+policy's choices gives the kernel's result.
 
 Deal:  ``BidCore(cards, level, rules, first_hand, banker, first_drawer)``, then
 ``advance()`` (deals cards until a seat has a decision: its seat, or -1 when the deal's

@@ -1,6 +1,6 @@
 # cython: language_level=3
-"""A duel's deals in the vector environment's kernel (``DuelCore``): what
-``shengji.evaluate`` steps a Python agent in (``shengji.studies.agent_duel``).
+"""A duel's deals in the vector environment's kernel (``DuelCore``): what a Python agent
+is stepped in to play a duel's deals.
 
 ``DuelCore`` is a ``VectorCore`` (vector.pyx) whose envs are loaded with given deals of a
 duel (drivers/duel.pyx) rather than dealt from their own streams: env i plays deal d in
@@ -9,8 +9,8 @@ duel deals it from (drivers/layout.pyx's ``walk_deals`` records them), the learn
 banker's team in orientation 0 and on the other in 1, the bot's seats drawing from the
 duel's per-seat streams -- and a finished hand is held (the next step deals nothing).  So a
 learner that decides as built-in bot X does gives play_duel's rows with team_a = X.  For a
-per-decision Python agent the deciding seat's ``InfoSet`` (infoset.pyx: what
-``shengji.game.Observation`` reads) comes from the env itself, so one engine serves batched
+per-decision Python agent the deciding seat's ``InfoSet`` (infoset.pyx: its observation)
+comes from the env itself, so one engine serves batched
 and per-decision agents.
 
 Everything a caller passes is checked here before a kernel runs."""
@@ -130,7 +130,7 @@ cdef class DuelCore(VectorCore):
 
     def infoset(self, Py_ssize_t i):
         """What the seat deciding in env i may know (infoset.pyx's InfoSet, the bidding's
-        outcome as it stands): what ``shengji.game.Observation.from_infoset`` reads."""
+        outcome as it stands)."""
         cdef EnvC* e
         if not 0 <= i < self.n:
             raise ValueError(f"env index 0..{self.n - 1}")

@@ -1,5 +1,5 @@
-# The Python-facing hand: HandCore, a HandC, its card-id book and its Rng for
-# shengji.game.HandState (one call per decision), over the state machine, the bots, the
+# The Python-facing hand: HandCore, a HandC, its card-id book and its Rng, stepped one
+# call per decision, over the state machine, the bots, the
 # step encoding (actions.pxd), the per-seat information sets (infoset.pxd) and the
 # drivers' deal steps.
 from shengji._core.base.rng cimport Rng

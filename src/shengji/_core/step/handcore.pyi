@@ -1,4 +1,4 @@
-"""The Python-facing hand (compiled).  See handcore.pyx; shengji.game.HandState wraps it."""
+"""The Python-facing hand (compiled), one call per decision.  See handcore.pyx."""
 
 from typing import Any
 
@@ -13,7 +13,7 @@ from shengji._core.step.bidcore import BidCore
 from shengji._core.step.infoset import InfoSet
 
 PHASES: tuple[str, ...]
-BOTS: tuple[str, ...]
+BOT_NAMES: tuple[str, ...]
 HAND_COLUMNS: tuple[str, ...]
 APPLY_ERRORS: dict[int, str]
 

@@ -1,7 +1,6 @@
 # cython: language_level=3
 """The Python-facing hand: ``HandCore``, one C hand (``HandC``), the book of its card ids
-(book.pxd) and its generator (``Rng``), which ``shengji.game.HandState`` wraps; one call
-per decision.
+(book.pxd) and its generator (``Rng``), stepped one call per decision.
 
 A hand is dealt either by the drivers' own steps (``deal``: the same shuffle and bidding a
 study's hand goes through, from the same stream, so ``HandState(seed=S)`` is hand 0 of a
@@ -55,7 +54,7 @@ from shengji._core.deal.spec cimport Dealer, deal_error, dealer_of
 cnp.import_array()
 
 from shengji._core.engine.hand import PHASE_NAMES as PHASES  # no-cython-lint: re-exported
-from shengji._core.bots.bot import BOT_NAMES as BOTS  # no-cython-lint: re-exported
+from shengji._core.bots.registry import BOT_NAMES  # no-cython-lint: re-exported
 from shengji._core.drivers.hands import HAND_COLUMNS
 from shengji._core.base.rng import chunk_state
 from shengji._core.base.checksum import check_seal, seal
@@ -121,7 +120,7 @@ def _rebuild(bytes hb, bytes bb, bytes rb, bidding, int redeals, digest=None):
 
 
 cdef class HandCore:
-    """A C hand, its card-id book and its bot generator; shengji.game.HandState wraps it."""
+    """A C hand, its card-id book and its bot generator, one call per decision."""
 
     # -- dealing ------------------------------------------------------------------------
     @staticmethod
@@ -155,7 +154,7 @@ cdef class HandCore:
         banker then banks), set up at the banker team's level (team levels level0,
         level1).  The generator continues from state, which is advanced too.  Returns
         the bidding dict (None when trump was given); ``bids``, if given, keeps the
-        bidding's result (for the round after the bury, stepped by shengji.bidding.phase).
+        bidding's result (for the round of overturns after the bury, stepped on it).
         ``deal``: a shengji._core.deal.spec.Dealing (a conditional deal, as the drivers
         deal it) or None."""
         cdef RulesC r = pack_rules(rules)

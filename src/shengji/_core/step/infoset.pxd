@@ -1,7 +1,7 @@
 # What one seat may know, as a C object: a copy of the hand (HandC) and of its card-id book
 # (book.pxd) with everything the seat cannot see wiped -- the other seats' cards, the kitty
 # unless it is the banker, the buried cards unless it buried them (or the hand is over),
-# another seat's decision under way.  shengji.game's Observation is read from it, and its
+# another seat's decision under way.  A seat's observation is read from it, and its
 # legal actions, candidate plays and the built-in bots' choices are computed on it, so
 # nothing built from an InfoSet can depend on a hidden card: the cards are not there.
 from libc.stdint cimport uint64_t

@@ -2,8 +2,8 @@
 """What one seat may know (infoset.pxd): ``InfoSet``, a redacted copy of a hand.
 
 ``make_infoset`` copies the hand and its book and wipes what the seat cannot see; every
-method below reads that copy only.  ``observe()`` is the raw material of
-``shengji.game.Observation`` (plain ints and lists); ``legal_actions()`` and ``legal()``
+method below reads that copy only.  ``observe()`` is the seat's observation as plain ints
+and lists; ``legal_actions()`` and ``legal()``
 are the step encoding's legal set and the candidate plays (moves.pyx); ``bot()`` runs a
 built-in bot (bot.pxd) on the copy -- the proof that the bots decide from the view only."""
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
@@ -159,7 +159,7 @@ def _rebuild(bytes hb, bytes bb, int seat, bidding, digest=None):
 
 cdef class InfoSet:
     """One seat's information set: a redacted copy of the hand (see the module docstring).
-    Made by ``HandCore.infoset(seat)``; shengji.game.Observation wraps it."""
+    Made by ``HandCore.infoset(seat)``."""
 
     def __reduce__(self):
         hb = (<char*> &self.h)[:sizeof(HandC)]
@@ -236,9 +236,9 @@ cdef class InfoSet:
         return choice_ids(&work, &self.b, &p)
 
     def observe(self, int known=0):
-        """Everything this seat may know, as plain ints and lists (see shengji.game
-        .observation for the fields).  ``tricks`` lists the completed tricks from index
-        ``known`` on (a caller that keeps the earlier ones: they never change)."""
+        """Everything this seat may know, as a dict of plain ints and lists.  ``tricks``
+        lists the completed tricks from index ``known`` on (a caller that keeps the earlier
+        ones: they never change)."""
         cdef const Public* pub = &self.h.pub
         cdef const TrickRecord* t
         cdef int s, c, i, j, n, seat = self.seat, open_

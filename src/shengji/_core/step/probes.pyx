@@ -3,7 +3,7 @@
 (bots/pimc.pyx) -- and into the net bot's inputs (bots/features.pyx), for tests and
 analysis.
 
-A module of their own because those units sit below the bot registry (bot.pyx cimports
+A module of their own because those units sit below the bot registry (registry.pyx loads
 bots/pimc, which cimports the sampler) and HandCore above it: a hook next to the C code
 would import HandCore, which imports the registry, in a cycle."""
 import math

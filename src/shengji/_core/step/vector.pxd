@@ -1,6 +1,6 @@
 # The vector environment's kernel (vector.pyx): N hands stepping in lockstep.  Declared
 # here so that a unit above it can extend it: duelcore.pyx's DuelCore, which deals the envs
-# a duel's deals (shengji.evaluate).
+# a duel's deals.
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint64_t
 
 from shengji._core.base.cards cimport N_CARDS, N_KINDS, N_SEATS, kind_of

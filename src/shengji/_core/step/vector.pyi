@@ -1,4 +1,4 @@
-"""N hands stepping in lockstep (compiled): the kernel of shengji.adapters.vector.  See
+"""N hands stepping in lockstep (compiled): a vector environment's kernel.  See
 vector.pyx."""
 
 from typing import Any

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""N hands stepping in lockstep (``VectorCore``): the kernel of ``shengji.adapters.vector``.
+"""N hands stepping in lockstep (``VectorCore``): a vector environment's kernel.
 
 Each env is one hand at a time, as ``HandState`` steps it: its ``HandC`` state machine, the
 book of its card ids (book.pxd), its generator, the bidding's result and, under
@@ -87,7 +87,7 @@ cdef enum:
     # recorded actions of one hand (above encoding.max_decisions without bidding)
     MAX_HISTORY = 2048
 
-# (name, shape) in order, as the offsets above; shengji.adapters.compact reads it.
+# (name, shape) in order, as the offsets above: the observation's layout.
 LAYOUT = (
     ("phase", (3,)), ("seat", (N_SEATS,)), ("banker", (N_SEATS,)),
     ("leader", (N_SEATS,)), ("level", (N_RANKS,)), ("defender_level", (N_RANKS,)),
@@ -680,7 +680,7 @@ cdef class VectorCore:
 
     def history(self, Py_ssize_t i):
         """Every action of env i's current (or just finished) hand, all seats, in order
-        (record=True): bots' decisions as HandState.apply_action takes them."""
+        (record=True): bots' decisions as actions of the step encoding (engine/actions)."""
         if not self.record:
             raise ValueError("history: the env was made without record=True")
         if not 0 <= i < self.n:

@@ -1,0 +1,58 @@
+"""One door into the core (docs/architecture.md, "One door into the core"): outside
+``shengji._core`` only these modules import it -- ``shengji.engine`` (the drivers, the
+steps, the deals, the streams), ``shengji.names`` (the core's constants, re-exported),
+``shengji.rules.combos`` (the rule kernels' Python face) and ``shengji.game.botspec`` (the
+bot table's).  A new importer is a new door: run the core through ``shengji.engine``.  The
+imports are read as test_layers.py reads them (at module level and inside functions)."""
+
+from __future__ import annotations
+
+from shengji._moved import MOVED
+from tests.architecture.test_layers import SRC, known_modules, module_name, python_imports, resolve
+
+DOORS = {
+    "shengji.engine",
+    "shengji.names",
+    "shengji.rules.combos",
+    "shengji.game.botspec",
+}
+MOST = 6  # issue 43's target: at most six modules outside the core import it
+
+
+def core_importers() -> dict[str, list[str]]:
+    """{module outside _core: ['file:line', ...] of its imports of shengji._core}."""
+    names = known_modules(SRC)
+    found: dict[str, list[str]] = {}
+    for path in sorted((SRC / "shengji").rglob("*.py")):
+        module = module_name(path, SRC)
+        if module.startswith("shengji._core"):
+            continue
+        for line, target, relative in python_imports(path, module):
+            if relative or target.split(".")[0].split(":")[0] != "shengji":
+                continue
+            resolved = resolve(target, names, MOVED)
+            if resolved == "shengji._core" or resolved.startswith("shengji._core."):
+                found.setdefault(module, []).append(f"{path.relative_to(SRC)}:{line}")
+    return found
+
+
+def test_only_the_doors_import_the_core():
+    found = core_importers()
+    others = {m: where for m, where in found.items() if m not in DOORS}
+    assert not others, "imports of shengji._core outside its doors (use shengji.engine):\n" + (
+        "\n".join(f"{m}: {', '.join(w)}" for m, w in sorted(others.items()))
+    )
+    assert set(found) == DOORS, f"a door that no longer imports the core: {DOORS - set(found)}"
+    assert len(DOORS) <= MOST
+
+
+def test_the_drivers_take_keywords():
+    """The door's drivers take their arguments by keyword only: a call cannot swap two of
+    the dozen ints a driver takes."""
+    import inspect
+
+    from shengji import engine
+
+    for name in ("play_hands", "play_match", "play_duel", "record_hands", "advise_hands"):
+        params = inspect.signature(getattr(engine, name)).parameters.values()
+        assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in params), name
