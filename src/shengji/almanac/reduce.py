@@ -163,6 +163,9 @@ def scoring_rows(hands, preset: str, hand: str = "later") -> list[dict]:
     mult = hands["kitty_multiplier"].to_numpy(np.int64)
     out.append(rate_row(key("kitty_decided"), int((mult > 0).sum()), n))
     out.append(mean_row(key("kitty_multiplier", "kitty_decided"), mult[mult > 0]))
+    decided = int((mult > 0).sum())
+    for value, count in zip(*np.unique(mult[mult > 0], return_counts=True), strict=True):
+        out.append(rate_row(key(f"kitty_multiplier={value}", "kitty_decided"), int(count), decided))
     throws = hands["failed_throws"].to_numpy(np.int64)
     out.append(mean_row(key("failed_throws"), throws))
     out.append(rate_row(key("failed_throw"), int((throws > 0).sum()), n))
