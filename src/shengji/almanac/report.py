@@ -99,12 +99,14 @@ def _why_nil(get) -> str:
         except KeyError:
             pass
     return (
-        f"under net a failed throw happens {throws['mean']:.3f} times a hand (the throw "
-        f"penalties never act); the defenders take the last trick in "
+        f"in the scoring part's standard hands (level 2) a failed throw happens "
+        f"{throws['mean']:.3f} times a hand under net (the throw penalties never act); the "
+        f"defenders take the last trick in "
         f"{100 * decided['mean']:.1f} % of hands but with a tractor (where the kitty "
         f"multipliers differ) in {100 * tractor:.2f} % of those; nobody declares in "
         f"{100 * bids['mean']:.1f} % of first hands (the no-bid rules never act); the "
-        "options of §6 act only across hands (below)"
+        "options of §6 act across hands (below; `level_table` changes how many levels a hand "
+        "gives, which these three metrics do not measure)"
     )
 
 
@@ -168,7 +170,7 @@ def markdown(path: str | Path) -> str:
     nil = [v for v in _rules_order(df) if _nil(df, v)]
     lines += [
         "",
-        f"No effect at all ({len(nil)} variants: the same D and level change on every deal, "
+        f"No effect at all ({len(nil)} variants: the same D, level-up and bank kept on every deal, "
         "later and first hands; left out of the table and the figure): "
         + ", ".join(f"`{v}`" for v in nil)
         + ". Why, for some: "
@@ -261,6 +263,14 @@ def markdown(path: str | Path) -> str:
         "",
     ]
     deals = df[df.analysis == "deals"]
+    cols = ["metric", "by", "n", "mean"]
+    per = [d[cols].reset_index(drop=True) for _, d in deals.groupby("preset", sort=False)]
+    if all(d.equals(per[0]) for d in per):
+        lines += [
+            f"All {len(per)} presets' histograms are identical, count for count: no rule "
+            "option changes the deal (each preset's part deals from the same seed).",
+            "",
+        ]
     rows = []
     for preset in dict.fromkeys(deals.preset):
         h = get("deals", preset, "", "first", "trumps_h", "seat=0")
@@ -332,7 +342,6 @@ def figures(path: str | Path, to: str | Path) -> list[Path]:
         ax.axvline(0, color="k", lw=0.6, ls=":")
         ax.set_xlabel(f"difference from standard: {label}", fontsize=10)
         ax.grid(axis="y", lw=0.3, alpha=0.5)
-        ax.legend(fontsize=9, loc="lower right")
     axes[0].set_yticks(y, [v.replace(" (+ ", "\n(+ ") for v in order], fontsize=8)
     axes[0].set_ylim(-0.7, len(order) - 0.3)
     n = next(p["n"] for p in man["parts"] if p["name"] == "rules/later")
@@ -342,7 +351,9 @@ def figures(path: str | Path, to: str | Path) -> list[Path]:
         f"{man['scale']} scale)",
         fontsize=11,
     )
-    fig.tight_layout()
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=9, frameon=False)
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
     out = [to / FIGURE_RULES, to / FIGURE_MATCH]
     fig.savefig(out[0], dpi=110)
     plt.close(fig)
