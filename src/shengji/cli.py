@@ -510,7 +510,7 @@ def cmd_almanac(args) -> int:
 
     if args.engine == "local" and args.scheduler:
         raise _UsageError("--scheduler needs --engine dask")
-    args._out = None  # the parts are resumed by the almanac's --resume, not one run's
+    args._out = args.out  # stopped: its finished parts and chunks are kept for --resume
     out = run(
         args.out,
         args.scale,
@@ -638,7 +638,9 @@ def _print_ladder(lad, args) -> None:
 def _stopped(args, what: str) -> str:
     """The line for a run stopped by a signal, with the way to finish it when it had begun."""
     out = getattr(args, "_out", None)
-    if out is not None and (Path(out) / "_manifest.jsonl").is_file():
+    if out is not None and any(
+        (Path(out) / f).is_file() for f in ("_manifest.jsonl", "parts/_almanac.json")
+    ):
         return (
             f"shengji: {what}; the finished chunks in {str(out)!r} are kept: run the same "
             "command with --resume to finish"
