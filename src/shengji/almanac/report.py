@@ -253,6 +253,46 @@ def markdown(path: str | Path) -> str:
         ],
         rows,
     )
+    rows = []
+    for level in dict.fromkeys(
+        b.split()[0][len("level=") :]
+        for b in df[(df.analysis == "bid_odds") & (df.preset == "standard")]["by"]
+    ):
+
+        def bl(metric, by=None, level=level):
+            r = get("bid_odds", "standard", "", "first", metric, by or f"level={level}")
+            return _pct(r["mean"])
+
+        rows.append(
+            [
+                level,
+                bl("declared"),
+                bl("reinforced"),
+                bl("overturned"),
+                bl("no_bid"),
+                bl("trump", f"level={level} trump=NT"),
+                _num(
+                    get("bid_odds", "standard", "", "first", "banker_trumps", f"level={level}")[
+                        "mean"
+                    ]
+                ),
+            ]
+        )
+    lines += ["", "`standard` by level (first hands; the banker's trumps after the kitty):", ""]
+    lines += _table(
+        ["level", "declared", "reinforced", "overturned", "no bid", "no-trump", "banker's trumps"],
+        rows,
+    )
+    made = []
+    for t in ("S", "H", "C", "D", "NT"):
+        r = get("scoring", "standard", "", "later", "level_up", f"trump={t}")
+        made.append(f"{t} {_est(r['mean'], r['low'], r['high'], 100)} % ({int(r['n']):,} hands)")
+    lines += [
+        "",
+        "How often the declared trump makes the level (`standard`, the scoring "
+        "part's later hands at level 2: the banker team's level-up rate by the trump "
+        "declared): " + "; ".join(made) + ".",
+    ]
     lines += [
         "",
         "### Trumps by preset",
