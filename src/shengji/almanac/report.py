@@ -10,6 +10,7 @@ committed tables (whose digests it quotes).
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -75,6 +76,23 @@ def _full_time(man: dict) -> str:
         "by the ratio of the full to this scale's sizes in the cost model of "
         f"`shengji.almanac.parts`); here the rule variants took {rules:,.0f} CPU-seconds and "
         f"the ladder {ladder['cpu_seconds']:,.0f}."
+    )
+
+
+def _precision(df, parts: dict) -> str:
+    """The widest paired interval of the later hands, and what the full scale's hands
+    would make of it (half-widths shrink as one over the square root of the hands)."""
+    from shengji.almanac.parts import SCALES
+
+    r = df[(df.analysis == "rules") & (df.hand == "later") & (df.variant != "standard")]
+    half = ((r["diff_high"] - r["diff_low"]) / 2).groupby(r["metric"]).max()
+    n, full = parts["rules/later"]["n"], SCALES["full"].rules
+    shrink = math.sqrt(n / full)
+    return (
+        f" The widest 95 % half-width of a later-hand difference here: "
+        f"{half['D']:.2f} points of D and {100 * half['level_up']:.2f} percentage points of "
+        f"level-up rate; at the full scale's {full:,} hands about {half['D'] * shrink:.2f} "
+        f"and {100 * half['level_up'] * shrink:.2f} (the issue's target: 1.0 and 1.0)."
     )
 
 
@@ -154,6 +172,7 @@ def markdown(path: str | Path) -> str:
         f"and D {_est(std_dl['mean'], std_dl['low'], std_dl['high'])} in later hands, "
         f"{_est(std_f['mean'], std_f['low'], std_f['high'], 100)} % and "
         f"{_est(std_df['mean'], std_df['low'], std_df['high'])} in first hands."
+        + _precision(df, parts)
     )
     lines.append("")
     rows = []
