@@ -8,6 +8,7 @@ import hashlib
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import pytest
 
 import shengji.almanac as almanac
 from shengji.almanac.parts import ANALYSES, SCALES
@@ -43,3 +44,18 @@ def test_the_figures_exist():
     for name in (FIGURE_RULES, FIGURE_MATCH):
         assert (ROOT / "docs" / "figures" / name).stat().st_size > 10_000
         assert f"../figures/{name}" in PAGE.read_text()
+
+
+@pytest.mark.slow
+def test_the_published_scale_remakes_the_published_tables(tmp_path, slow_only):
+    """The published tables are what ``shengji almanac`` makes today, byte for byte (about
+    5 CPU-minutes at the quick scale: ``-m slow``)."""
+    man = almanac.manifest(DATA)
+    out = tmp_path / "remade"
+    almanac.run(out, man["scale"], workers=2, stream=None, progress=False)
+    for analysis in ANALYSES:
+        name = f"{analysis}.parquet"
+        assert (out / name).read_bytes() == (DATA / name).read_bytes(), (
+            f"{name} differs: rerun shengji almanac --scale {man['scale']}, copy its tables "
+            "and manifest.json to docs/results/almanac/, then python -m shengji.almanac.report"
+        )
