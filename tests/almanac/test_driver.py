@@ -15,6 +15,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+import shengji
 import shengji.almanac as almanac
 from shengji._core.bots.table import NAMES as BOT_NAMES
 from shengji.almanac.driver import MANIFEST, TIMED
@@ -190,6 +191,12 @@ def test_bad_flags_one_line_and_nothing_written(tmp_path, capsys, argv, needle):
 def test_resume_refuses_another_scale(tiny, capsys):
     assert main(["almanac", "--out", str(tiny), "--scale", "quick", "--resume"]) == 2
     assert "holds the tiny scale" in capsys.readouterr().err
+
+
+def test_shengji_load_names_the_almanac_loader(tiny):
+    with pytest.raises(ValueError, match=r"is an almanac: read its tables with shengji\.almanac"):
+        shengji.load(tiny)
+    assert len(shengji.load(tiny / "parts" / "rules" / "later")) == 64 * (len(variants()) + 1)
 
 
 def test_load_refuses_a_directory_without_tables(tmp_path):
