@@ -15,28 +15,51 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shengji.almanac.driver import MANIFEST, almanac
+from shengji.almanac.driver import MANIFEST, run
 from shengji.almanac.parts import ANALYSES, SCALES
 
 __all__ = ["ANALYSES", "SCALES", "load", "manifest", "run"]
 
-run = almanac
-
 
 def load(path: str | Path, analysis: str | None = None):
-    """Read an almanac's tables (a run's ``DIR`` or ``docs/results/almanac``) into pandas.
+    """Read an almanac's tables into one pandas DataFrame.
 
-    ``analysis``: one of ``ANALYSES`` (default: all, concatenated in that order).  The rows
-    are as written (``shengji.almanac.tidy``'s columns); ``df.attrs["almanac"]`` holds
-    ``manifest.json``.  ValueError (one line) for a directory without the tables.
+    Parameters
+    ----------
+    path : str or path-like
+        An almanac's directory (``shengji almanac --out DIR``), or the published tables of
+        a checkout, ``docs/results/almanac``.
+    analysis : str, optional
+        One of ``ANALYSES`` (deals, bid_odds, scoring, rules, match, ladder); by default
+        all of them, concatenated in that order.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows as written (``shengji.almanac.tidy``'s columns); ``df.attrs["almanac"]``
+        holds ``manifest.json``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown analysis, or a directory without the tables (one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import shengji.almanac
+    >>> shengji.almanac.load(tempfile.mkdtemp(), "rules")
+    Traceback (most recent call last):
+        ...
+    ValueError: '...' is not an almanac: no rules.parquet
     """
     import pandas as pd
     import pyarrow.parquet as pq
 
     path = Path(path)
-    names = ANALYSES if analysis is None else (analysis,)
     if analysis is not None and analysis not in ANALYSES:
         raise ValueError(f"analysis: unknown {analysis!r}; allowed: " + ", ".join(ANALYSES))
+    names = ANALYSES if analysis is None else (analysis,)
     files = [path / f"{a}.parquet" for a in names]
     missing = [f.name for f in files if not f.is_file()]
     if missing:
@@ -47,7 +70,27 @@ def load(path: str | Path, analysis: str | None = None):
 
 
 def manifest(path: str | Path) -> dict:
-    """An almanac's ``manifest.json`` ({} when it has none)."""
+    """Read an almanac's ``manifest.json``.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The almanac's directory.
+
+    Returns
+    -------
+    dict
+        The scale, commit, version, bots (with their weights' digests), each part's
+        study, seed, n and CPU-seconds, the tables' rows and sha256; ``{}`` when the
+        directory has no manifest.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import shengji.almanac
+    >>> shengji.almanac.manifest(tempfile.mkdtemp())
+    {}
+    """
     import json
 
     f = Path(path) / MANIFEST

@@ -31,7 +31,7 @@ from shengji.almanac.tidy import write
 from shengji.runner.errors import FAILED, REFUSED, OutputError, reason
 from shengji.runner.plan import ConfigError
 
-__all__ = ["MANIFEST", "PARTS", "almanac", "estimate"]
+__all__ = ["MANIFEST", "PARTS", "estimate", "run"]
 
 PARTS = "parts"
 MANIFEST = "manifest.json"
@@ -126,7 +126,7 @@ def _cpu_log(root: Path) -> dict[str, list[float]]:
     return spent
 
 
-def almanac(
+def run(
     out: str | Path,
     scale: str = "quick",
     *,
@@ -137,12 +137,55 @@ def almanac(
     stream: TextIO | None = sys.stderr,
     progress: bool = True,
 ) -> Path:
-    """Run the almanac at ``scale`` into ``out`` and reduce it; returns ``out``.
+    """Run the almanac at a scale and reduce it to its tables (``shengji almanac``).
 
-    ConfigError (a ValueError: one line) for a bad scale, workers or directory, before
-    anything is written; the runner's RunError for a failed part (its finished chunks kept:
-    ``resume=True`` finishes).  ``stream``: where the plan, the estimate and each part's
-    line go (None: nothing); ``progress``: the runner's progress bar of each part.
+    Every part (``shengji.almanac.parts``) runs as an ordinary study into
+    ``out/parts/<part>``, resumed if it is there; then every analysis is reduced to
+    ``out/<analysis>.parquet`` (``shengji.almanac.tidy``'s columns) and ``out/manifest.json``.
+
+    Parameters
+    ----------
+    out : str or path-like
+        The almanac's directory: new or empty, or (``resume``) one this function started.
+    scale : {"quick", "full", "tiny"}, default "quick"
+        The sizes (``shengji.almanac.SCALES``): ``quick`` the published tables (CPU-minutes),
+        ``full`` the issue's (about 1.5 CPU-hours), ``tiny`` the tests' (seconds).
+    workers : int, optional
+        Worker processes (default: every core); the tables do not depend on it.
+    resume : bool, default False
+        Finish an interrupted almanac in ``out`` (or reduce a finished one again).
+    engine : {"local", "dask"}, default "local"
+        As for ``shengji run``: processes here, or a Dask cluster.
+    scheduler : str, optional
+        A Dask scheduler's address (with ``engine="dask"``).
+    stream : file-like or None, default sys.stderr
+        Where the plan, the estimate and a line per part go (None: nowhere).
+    progress : bool, default True
+        Each part's progress, as ``shengji run`` reports it (on stderr).
+
+    Returns
+    -------
+    pathlib.Path
+        ``out``, for :func:`shengji.almanac.load`.
+
+    Raises
+    ------
+    shengji.runner.plan.ConfigError
+        (a ValueError) For a bad scale, engine or workers, or a directory that holds
+        something else or another scale: one line, nothing written.
+    shengji.runner.RunError
+        When a part fails (its finished chunks kept: ``resume=True`` finishes it) or the
+        directory cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import shengji.almanac
+    >>> out = shengji.almanac.run(tempfile.mkdtemp() + "/alm", "tiny", workers=1,
+    ...                           stream=None, progress=False)
+    >>> rules = shengji.almanac.load(out, "rules")
+    >>> sorted(set(rules.hand)), int(rules.n.iloc[0])
+    (['first', 'later'], 64)
     """
     from shengji.runner import run_study
     from shengji.runner.engines import ENGINES
