@@ -68,6 +68,8 @@ def test_one_tidy_schema_and_every_part(tiny):
     std = rules[rules.variant == "standard"]
     assert (std["diff"] == 0).all()
     assert rules[rules.variant != "standard"]["diff"].notna().all()
+    memory = df[df.analysis == "rules_memory"]
+    assert len(memory) == len(rules) and set(memory.variant) == set(rules.variant)
     match = df[df.analysis == "match"]
     assert set(match.variant) == {"standard", *(v.label for v in variants() if v.match_level)}
     ladder = df[(df.analysis == "ladder") & (df.metric == "rating")]

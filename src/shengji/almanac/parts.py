@@ -19,7 +19,7 @@ from shengji.almanac.variants import variants
 __all__ = ["ANALYSES", "BOT_COST", "LADDER_BOTS", "Part", "SCALES", "Scale", "parts"]
 
 # The analyses, in the order of the tables: the file DIR/<analysis>.parquet each.
-ANALYSES = ("deals", "bid_odds", "scoring", "rules", "match", "ladder")
+ANALYSES = ("deals", "bid_odds", "scoring", "rules", "rules_memory", "match", "ladder")
 NET = "net"
 PLAYERS = "players"
 RULES_LEVEL = "8"  # the rule variants' hands: mid-match, where every §3 option can act
@@ -206,27 +206,33 @@ def parts(scale: str) -> tuple[Part, ...]:
 
     every = variants()
     sweep = one_at_a_time([v.change for v in every], "standard")
-    for hand, first in (("later", False), ("first", True)):
-        cells = len(every) + 1
-        out.append(
-            Part(
-                f"rules/{hand}",
-                "rules",
-                {
-                    "study": "scoring",
-                    "n": s.rules,
-                    "seed": SEEDS["rules"],
-                    "level": RULES_LEVEL,
-                    "preset": "standard",
-                    "policy": NET,
-                    "bid_policy": PLAYERS,
-                    "first_hand": first,
-                    "sweep": sweep,
-                },
-                s.rules * cells,
-                s.rules * cells * BOT_COST[NET],
+    # the same variants with memory playing (and bidding: net bids by memory's judgement,
+    # so only the play differs): the ranking as the weaker player saw it, for "what changed"
+    for analysis, folder, bot in (
+        ("rules", "rules", NET),
+        ("rules_memory", "rules_memory", "memory"),
+    ):
+        for hand, first in (("later", False), ("first", True)):
+            cells = len(every) + 1
+            out.append(
+                Part(
+                    f"{folder}/{hand}",
+                    analysis,
+                    {
+                        "study": "scoring",
+                        "n": s.rules,
+                        "seed": SEEDS["rules"],
+                        "level": RULES_LEVEL,
+                        "preset": "standard",
+                        "policy": bot,
+                        "bid_policy": PLAYERS,
+                        "first_hand": first,
+                        "sweep": sweep,
+                    },
+                    s.rules * cells,
+                    s.rules * cells * BOT_COST[bot],
+                )
             )
-        )
     match_level = [v for v in every if v.match_level]
     out.append(
         Part(

@@ -190,7 +190,7 @@ def _cells(table, item: str, labels: list[str]):
     return [table[cells == c] for c in found]
 
 
-def rules_rows(hands, labels: list[str], hand: str) -> list[dict]:
+def rules_rows(hands, labels: list[str], hand: str, analysis: str = "rules") -> list[dict]:
     """A rule sweep's hands (cell 0 standard, cell i the change ``labels[i - 1]``) ->
     per cell the level-up rate, bank kept and D, with the paired difference from standard."""
     cells = _cells(hands, "hand", labels)
@@ -201,7 +201,7 @@ def rules_rows(hands, labels: list[str], hand: str) -> list[dict]:
         m = _hand_metrics(cell)
         for name in ("level_up", "bank_kept", "D"):
             values, rate = m[name]
-            key = _key("rules", STANDARD, variant, hand, name)
+            key = _key(analysis, STANDARD, variant, hand, name)
             out.append(paired_row(key, values, base[name][0], rate=rate))
     return out
 
@@ -288,11 +288,11 @@ def reduce_analysis(analysis: str, root: Path, parts) -> list[dict]:
         hands = _load(root / p.name, "hands")
         for preset in p.study["sweep"]["preset"]:
             rows += scoring_rows(hands[hands["preset"].astype(str) == preset], preset)
-    elif analysis == "rules":
+    elif analysis in ("rules", "rules_memory"):
         labels = [v.label for v in variants()]
         for p in mine:
             hand = "first" if p.study["first_hand"] else "later"
-            rows += rules_rows(_load(root / p.name, "hands"), labels, hand)
+            rows += rules_rows(_load(root / p.name, "hands"), labels, hand, analysis)
     elif analysis == "match":
         labels = [v.label for v in variants() if v.match_level]
         (p,) = mine

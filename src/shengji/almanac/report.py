@@ -96,6 +96,46 @@ def _precision(df, parts: dict) -> str:
     )
 
 
+def _what_changed(df) -> list[str]:
+    """Where net's effect of a variant differs from memory's (their 95 % intervals apart),
+    and how alike the two rankings are (Spearman's rho of the later-hand level-up effects)."""
+    if not (df.analysis == "rules_memory").any():
+        return []
+    keys = ["variant", "hand", "metric"]
+    net = df[df.analysis == "rules"].set_index(keys)
+    mem = df[df.analysis == "rules_memory"].set_index(keys)
+    both = net.join(mem, lsuffix="_net", rsuffix="_mem")
+    both = both[both.index.get_level_values("variant") != "standard"]
+    apart = both[
+        (both.diff_low_net > both.diff_high_mem) | (both.diff_high_net < both.diff_low_mem)
+    ]
+    lu = both.xs(("later", "level_up"), level=("hand", "metric"))
+    rho = lu["diff_net"].corr(lu["diff_mem"], method="spearman")
+    out = [
+        "",
+        "### What changed under net",
+        "",
+        "The same variants on the same deals with `memory` playing in all four seats (the "
+        "bidding is the same: net bids by memory's judgement; table `rules_memory`). The "
+        f"two rankings of the later-hand level-up effect agree with Spearman's rho {rho:.2f}; "
+        f"the effects whose 95 % intervals under the two players are apart ({len(apart)}):",
+        "",
+    ]
+    rows = []
+    for (variant, hand, metric), r in apart.iterrows():
+        scale = 100 if metric in ("level_up", "bank_kept") else 1
+        unit = " (pp)" if scale == 100 else ""
+        rows.append(
+            [
+                f"`{variant}`",
+                f"{metric}{unit}, {hand}",
+                _ci(r.diff_mem, r.diff_low_mem, r.diff_high_mem, scale),
+                _ci(r.diff_net, r.diff_low_net, r.diff_high_net, scale),
+            ]
+        )
+    return out + _table(["variant", "metric", "memory", "net"], rows)
+
+
 def _nil(df, variant: str) -> bool:
     """Whether the variant's paired difference is exactly 0 on every deal (its interval is
     the point 0) for every metric, later and first hands."""
@@ -196,6 +236,7 @@ def markdown(path: str | Path) -> str:
         + _why_nil(get)
         + ".",
     ]
+    lines += _what_changed(df)
     lines += ["", "### Match length (the options of §6)", ""]
     m = df[(df.analysis == "match") & (df.metric == "match_length")]
     rows = []

@@ -5,7 +5,8 @@ Every reduced table, whatever its analysis, has the columns
     analysis, preset, variant, hand, metric, by, n, mean, low, high, exact,
     diff, diff_low, diff_high
 
-``analysis``: deals, bid_odds, scoring, rules, match or ladder; ``preset``: the rules' preset;
+``analysis``: deals, bid_odds, scoring, rules (net playing), rules_memory (the same
+variants, memory playing), match or ladder; ``preset``: the rules' preset;
 ``variant``: the rule change (``kitty_multiplier=power2``; ``standard`` its baseline), the
 ladder's bot or pair, ``""`` where the preset is played as it is; ``hand``: ``first``,
 ``later`` or ``match``; ``metric``: what is measured (``level_up``, ``D``, ``trumps_h``,
