@@ -98,42 +98,51 @@ def _precision(df, parts: dict) -> str:
 
 def _what_changed(df) -> list[str]:
     """Where net's effect of a variant differs from memory's (their 95 % intervals apart),
-    and how alike the two rankings are (Spearman's rho of the later-hand level-up effects)."""
+    the variants whose later-hand level-up effects differ most, and how alike the two
+    rankings are (Spearman's rho over the variants with an effect under either)."""
     if not (df.analysis == "rules_memory").any():
         return []
     keys = ["variant", "hand", "metric"]
-    net = df[df.analysis == "rules"].set_index(keys)
-    mem = df[df.analysis == "rules_memory"].set_index(keys)
-    both = net.join(mem, lsuffix="_net", rsuffix="_mem")
-    both = both[both.index.get_level_values("variant") != "standard"]
+    cols = [*keys, "diff", "diff_low", "diff_high"]
+    both = df[df.analysis == "rules"][cols].merge(
+        df[df.analysis == "rules_memory"][cols], on=keys, suffixes=("_net", "_mem")
+    )
+    both = both[both.variant != "standard"]
     apart = both[
         (both.diff_low_net > both.diff_high_mem) | (both.diff_high_net < both.diff_low_mem)
     ]
-    lu = both.xs(("later", "level_up"), level=("hand", "metric"))
+    lu = both[(both.hand == "later") & (both.metric == "level_up")]
+    lu = lu[(lu.diff_low_net != lu.diff_high_net) | (lu.diff_low_mem != lu.diff_high_mem)]
     rho = lu["diff_net"].corr(lu["diff_mem"], method="spearman")
     out = [
         "",
         "### What changed under net",
         "",
         "The same variants on the same deals with `memory` playing in all four seats (the "
-        "bidding is the same: net bids by memory's judgement; table `rules_memory`). The "
-        f"two rankings of the later-hand level-up effect agree with Spearman's rho {rho:.2f}; "
-        f"the effects whose 95 % intervals under the two players are apart ({len(apart)}):",
+        "bidding is the same: net bids by memory's judgement; table `rules_memory`). Over the "
+        f"{len(lu)} variants with a later-hand level-up effect under either player, the two "
+        f"rankings agree with Spearman's rho {rho:.2f}. Effects whose 95 % intervals under the "
+        f"two players are apart (any metric, later or first hands): {len(apart)}"
+        + (
+            ": " + ", ".join(f"`{r.variant}` ({r.metric}, {r.hand})" for r in apart.itertuples())
+            if len(apart)
+            else " (none at this scale)"
+        )
+        + ". The later-hand level-up effects that differ most between the two players "
+        "(percentage points):",
         "",
     ]
-    rows = []
-    for (variant, hand, metric), r in apart.iterrows():
-        scale = 100 if metric in ("level_up", "bank_kept") else 1
-        unit = " (pp)" if scale == 100 else ""
-        rows.append(
-            [
-                f"`{variant}`",
-                f"{metric}{unit}, {hand}",
-                _ci(r.diff_mem, r.diff_low_mem, r.diff_high_mem, scale),
-                _ci(r.diff_net, r.diff_low_net, r.diff_high_net, scale),
-            ]
-        )
-    return out + _table(["variant", "metric", "memory", "net"], rows)
+    lu = lu.assign(gap=(lu.diff_net - lu.diff_mem).abs())
+    lu = lu.sort_values("gap", ascending=False, kind="stable").head(6)
+    rows = [
+        [
+            f"`{r.variant}`",
+            _ci(r.diff_mem, r.diff_low_mem, r.diff_high_mem, 100),
+            _ci(r.diff_net, r.diff_low_net, r.diff_high_net, 100),
+        ]
+        for r in lu.itertuples()
+    ]
+    return out + _table(["variant", "memory", "net"], rows)
 
 
 def _nil(df, variant: str) -> bool:
