@@ -149,7 +149,7 @@ def run(
         The almanac's directory: new or empty, or (``resume``) one this function started.
     scale : {"quick", "full", "tiny"}, default "quick"
         The sizes (``shengji.almanac.SCALES``): ``quick`` the published tables (CPU-minutes),
-        ``full`` the issue's (about 1.5 CPU-hours), ``tiny`` the tests' (seconds).
+        ``full`` the issue's (CPU-hours: docs/results/almanac.md), ``tiny`` the tests' (seconds).
     workers : int, optional
         Worker processes (default: every core); the tables do not depend on it.
     resume : bool, default False
