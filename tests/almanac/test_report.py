@@ -40,6 +40,22 @@ def test_the_page_holds_what_the_tables_give():
     assert markdown(DATA) in text, "rerun: python -m shengji.almanac.report"
 
 
+def test_the_page_s_scales_are_the_code_s():
+    def rows(x: int) -> str:
+        return f"{x:,}" if x < 10**6 else f"10^{len(str(x)) - 1}"
+
+    text = PAGE.read_text()
+    for name in ("quick", "full"):
+        s = SCALES[name]
+        search = round(s.ladder_search * s.ladder)
+        slow = round(s.ladder_slow * s.ladder)
+        row = (
+            f"| `{name}` | {rows(s.rules)} hands | {rows(s.matches)} | {rows(s.scoring)} hands | "
+            f"{rows(s.deals)} | {rows(s.bids)} | {rows(s.ladder)} ({search:,}, {slow:,}) |"
+        )
+        assert row in text, row
+
+
 def test_the_figures_exist():
     for name in (FIGURE_RULES, FIGURE_MATCH):
         assert (ROOT / "docs" / "figures" / name).stat().st_size > 10_000
