@@ -32,6 +32,7 @@ PUBLIC_MODULES: tuple[str, ...] = (
     "shengji.analysis.replay",
     "shengji.analysis.summary",
     "shengji.analysis.show",
+    "shengji.almanac",
     "shengji.stats",
     "shengji.cards",
     "shengji.rules",

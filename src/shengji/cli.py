@@ -175,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--quiet", action="store_true", help="no progress bar")
     _evaluate_parser(sub)
     _ladder_parser(sub)
+    _almanac_parser(sub)
     sh = sub.add_parser(
         "show",
         help="an HTML page that steps through one played hand of a scoring or match run, "
@@ -483,6 +484,47 @@ def _ladder_parser(sub) -> None:
     _run_flags(lp)
 
 
+def _almanac_parser(sub) -> None:
+    al = sub.add_parser(
+        "almanac",
+        help="every headline analysis under the net bot, as ordinary studies, reduced to "
+        "tidy tables DIR/*.parquet and DIR/manifest.json (docs/results/almanac.md)",
+    )
+    al.add_argument("--out", required=True, metavar="DIR", help="the almanac's directory")
+    al.add_argument(
+        "--scale",
+        default="quick",
+        help="quick (the published tables: CPU-minutes) or full (the issue's sizes: "
+        "CPU-hours; docs/results/almanac.md says how many); tiny is for tests",
+    )
+    al.add_argument("--workers", type=_positive_int, help="worker processes (default: all)")
+    al.add_argument("--resume", action="store_true", help="finish or re-reduce DIR")
+    al.add_argument("--engine", choices=("local", "dask"), help="as for shengji run")
+    al.add_argument("--scheduler", metavar="ADDRESS", help="as for shengji run")
+    al.add_argument("--quiet", action="store_true", help="no plan, estimate or progress")
+
+
+def cmd_almanac(args) -> int:
+    """``shengji almanac``: run and reduce the almanac (shengji.almanac)."""
+    from shengji.almanac import run
+
+    if args.engine == "local" and args.scheduler:
+        raise _UsageError("--scheduler needs --engine dask")
+    args._out = args.out  # stopped: its finished parts and chunks are kept for --resume
+    out = run(
+        args.out,
+        args.scale,
+        workers=args.workers,
+        resume=args.resume,
+        engine=args.engine or ("dask" if args.scheduler else "local"),
+        scheduler=args.scheduler,
+        stream=None if args.quiet else sys.stderr,
+        progress=not args.quiet,
+    )
+    print(f"tables: {out}/*.parquet, {out}/manifest.json — shengji.almanac.load('{out}')")
+    return 0
+
+
 def cmd_evaluate(args) -> int:
     """``shengji evaluate``: shengji.evaluate's result for one agent."""
     from shengji.analysis.evaluation import evaluate, parse_edge_agent
@@ -596,7 +638,9 @@ def _print_ladder(lad, args) -> None:
 def _stopped(args, what: str) -> str:
     """The line for a run stopped by a signal, with the way to finish it when it had begun."""
     out = getattr(args, "_out", None)
-    if out is not None and (Path(out) / "_manifest.jsonl").is_file():
+    if out is not None and any(
+        (Path(out) / f).is_file() for f in ("_manifest.jsonl", "parts/_almanac.json")
+    ):
         return (
             f"shengji: {what}; the finished chunks in {str(out)!r} are kept: run the same "
             "command with --resume to finish"
@@ -620,7 +664,7 @@ def main(argv=None) -> int:
             parser.print_usage(sys.stderr)
             print(
                 "shengji: error: a command is needed: run, studies, bots, rules, advise, show, "
-                "evaluate or ladder "
+                "evaluate, ladder or almanac "
                 "(see 'shengji --help')",
                 file=sys.stderr,
             )
@@ -634,6 +678,7 @@ def main(argv=None) -> int:
             "show": cmd_show,
             "evaluate": cmd_evaluate,
             "ladder": cmd_ladder,
+            "almanac": cmd_almanac,
         }[args.command]
         return handler(args)
     except (_UsageError, ValueError) as exc:

@@ -3,7 +3,7 @@
 The package is cut into layers, low to high::
 
     _core < ground (names seeds cards stats engine) < rules < reference < bidding < game < runner
-          < studies < adapters < analysis < learn < cli < the package (__init__, __main__,
+          < studies < adapters < analysis (almanac) < learn < cli < the package (__init__, __main__,
           _moved)
 
 and inside ``_core``: ``include < base < rules < deal < bidding < engine < bots < drivers <
@@ -47,7 +47,7 @@ LAYERS = (
     ("runner", ("runner",)),
     ("studies", ("studies",)),
     ("adapters", ("adapters",)),
-    ("analysis", ("analysis",)),
+    ("analysis", ("analysis", "almanac")),
     ("learn", ("learn",)),
     ("cli", ("cli",)),
     ("package", ("__init__", "__main__", "_moved", "vector")),

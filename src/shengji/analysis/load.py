@@ -122,6 +122,12 @@ def _resolve(path: str | Path, table: str | None) -> tuple[Path, str, dict | Non
         return p / table, table, header, complete
     # a table directory: OUT/<table>/part-*.parquet
     if not _parts(p):
+        if (p / "parts" / "_almanac.json").is_file() or (p / "rules.parquet").is_file():
+            raise ValueError(
+                f"{str(p)!r} is an almanac: read its tables with "
+                f"shengji.almanac.load({str(p)!r}), a part's run with "
+                f"shengji.load({str(p / 'parts' / '<part>')!r})"
+            )
         raise _not_output(p, "no _manifest.jsonl and no part-*.parquet files")
     if table is not None and table != p.name:
         raise ValueError(
