@@ -2,9 +2,9 @@
 
 The package is cut into layers, low to high::
 
-    _core < ground (names seeds cards stats engine) < rules < reference < bidding < game < runner
-          < studies < adapters < analysis (almanac) < learn < cli < the package (__init__, __main__,
-          _moved)
+    _core < ground (names seeds cards stats engine schema) < rules < reference < bidding
+          < game < runner < studies < adapters < analysis (almanac) < learn < cli
+          < the package (__init__, __main__, _moved)
 
 and inside ``_core``: ``include < base < rules < deal < bidding < engine < bots < drivers <
 step``.  A module may import its own layer and the layers below it, never one above.  This
@@ -39,7 +39,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 # The layers, low to high: (name, the top-level names of shengji it holds).
 LAYERS = (
     ("_core", ("_core",)),
-    ("ground", ("names", "seeds", "cards", "stats", "engine")),
+    ("ground", ("names", "seeds", "cards", "stats", "engine", "schema")),
     ("rules", ("rules", "render")),
     ("reference", ("reference",)),
     ("bidding", ("bidding",)),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shengji.almanac.variants import variants
+from shengji.names import BOT_NAMES
 
 __all__ = ["ANALYSES", "BOT_COST", "LADDER_BOTS", "Part", "SCALES", "Scale", "parts"]
 
@@ -57,9 +58,7 @@ SEARCH = ("pimc", "swift", "pimc_infer", "pimc_net")  # a few deals a pair at qu
 
 
 def _ladder_bots() -> dict[str, Any]:
-    from shengji._core.bots.table import NAMES
-
-    return {**{name: name for name in NAMES}, "pimc_infer": PIMC_INFER, "pimc_net": PIMC_NET}
+    return {**{name: name for name in BOT_NAMES}, "pimc_infer": PIMC_INFER, "pimc_net": PIMC_NET}
 
 
 LADDER_BOTS = _ladder_bots()

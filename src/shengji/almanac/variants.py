@@ -58,8 +58,8 @@ def _shown(value: Any) -> str:
 def variants() -> tuple[Variant, ...]:
     """Every option's alternatives, in the order of the option table: the other value of a
     flag, every other choice of a choice, ``TYPICAL``'s values of the rest."""
-    from shengji.rules.option_kinds import Choice
     from shengji.rules.options import OPTIONS, Rules
+    from shengji.schema import Choice
 
     defaults = Rules.preset("standard").to_dict()
     out = []

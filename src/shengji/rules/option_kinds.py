@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shengji._core.base.schema import Flag, OptionalInt, Rank, RankSet
 from shengji.cards import parse_rank
 from shengji.names import RANK_NAMES
+from shengji.schema import Flag, OptionalInt, Rank, RankSet
 
 FLAG = Flag()
 RANK = Rank(RANK_NAMES, parse_rank)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from shengji._core.base.schema import Choice, Field
 from shengji.names import RANK_NAMES
 from shengji.rules.option_kinds import (
     FLAG,
@@ -18,6 +17,7 @@ from shengji.rules.option_kinds import (
     RANK,
     RANK_SET,
 )
+from shengji.schema import Choice, Field
 
 # ------------------------------------------------------------------------------------------
 # THE table: one row per option, in the order of Rules' fields (append new options)

@@ -53,8 +53,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-# The schema's classes, the rule kinds and the table are re-exported: importers name them here.
-from shengji._core.base.schema import Choice, Field, Kind  # noqa: F401
 from shengji.rules.option_kinds import (  # noqa: F401
     FLAG,
     OPTIONAL_COUNT,
@@ -66,6 +64,9 @@ from shengji.rules.option_kinds import (  # noqa: F401
     show_value,
 )
 from shengji.rules.option_table import CONSTRAINTS, OPTION, OPTIONS
+
+# The schema's classes, the rule kinds and the table are re-exported: importers name them here.
+from shengji.schema import Choice, Field, Kind  # noqa: F401
 
 __all__ = [
     "Rules",

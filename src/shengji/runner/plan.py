@@ -10,9 +10,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any
 
-from shengji._core.base.schema import Field
 from shengji.game.botspec import BotSpec
 from shengji.rules.options import Rules
+from shengji.schema import Field
 
 # Item indices (the deal, hand and match columns) are int64, so a run has at most 2^63 - 1
 # items: indices 0 .. 2^63 - 2.

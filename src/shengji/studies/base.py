@@ -5,7 +5,6 @@ Arrow helpers (``studies.arrow``)."""
 
 from __future__ import annotations
 
-from shengji._core.base.schema import Choice, Field, Flag, Int  # noqa: F401 (re-exported)
 from shengji.runner.plan import (  # noqa: F401 (re-exported)
     MAX_CHUNK_SIZE,
     MAX_N,
@@ -18,6 +17,7 @@ from shengji.runner.plan import (  # noqa: F401 (re-exported)
     Study,
     StudyConfig,
 )
+from shengji.schema import Choice, Field, Flag, Int  # noqa: F401 (re-exported)
 from shengji.studies.arrow import (  # noqa: F401 (re-exported)
     arrow_array,
     arrow_dictionary,

@@ -20,7 +20,6 @@ from typing import Any
 
 import numpy as np
 
-from shengji._core.base.schema import Kind
 from shengji.game.botspec import BotSpec, parse_bot
 from shengji.rules.options import PRESETS, Rules, canonical_rank
 from shengji.runner.plan import (
@@ -31,6 +30,7 @@ from shengji.runner.plan import (
     Study,
     StudyConfig,
 )
+from shengji.schema import Kind
 from shengji.seeds import check_seed
 
 if sys.version_info >= (3, 11):

@@ -1,0 +1,35 @@
+"""The one schema of a typed option (``Field`` and the kinds of value), for every layer
+above the core: the rule options, the study keys, and the bots' parameters in the core's
+bot table are all tables of it.  It is written in the core (``_core/base/schema.py``, plain
+Python that imports nothing of the package) because the bot table, which lives there, is
+declared with it; this module is its door for the layers above."""
+
+from __future__ import annotations
+
+from shengji._core.base.schema import (
+    C_INT_MAX,
+    Choice,
+    Field,
+    Flag,
+    Int,
+    Kind,
+    Number,
+    OptionalInt,
+    Rank,
+    RankSet,
+    c_fields,
+)
+
+__all__ = [
+    "C_INT_MAX",
+    "Choice",
+    "Field",
+    "Flag",
+    "Int",
+    "Kind",
+    "Number",
+    "OptionalInt",
+    "Rank",
+    "RankSet",
+    "c_fields",
+]
