@@ -4,14 +4,13 @@ with no console error, and the search for ``advise`` finds ``shengji.advise``.
 Screenshots are kept as the run's artifacts (``artifacts/docs-*.png`` under the repository,
 or ``$SHENGJI_ARTIFACTS``).
 
-The browser is the replay viewer's test's (``tests/show/show_cdp.py``, headless Chromium
+The browser is the replay viewer's test's (``tests/support/show_cdp.py``, headless Chromium
 over the DevTools protocol): skipped without a Chromium, unless ``$SHENGJI_REQUIRE_BROWSER``
 is set (CI, after ``.ci/browser``); without a built site, see ``tests/docs/site.py``."""
 
 from __future__ import annotations
 
 import functools
-import importlib.util
 import os
 import shutil
 import threading
@@ -22,10 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.docs.site import ROOT, site
-
-_spec = importlib.util.spec_from_file_location("show_cdp", ROOT / "tests" / "show" / "show_cdp.py")
-show_cdp = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(show_cdp)
+from tests.support import show_cdp
 
 CHROMIUM = show_cdp.find_chromium()
 NO_CHROMIUM = (

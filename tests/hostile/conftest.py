@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hostile_support import CALLS
+from tests.hostile.hostile_support import CALLS
 
 
 def pytest_terminal_summary(terminalreporter):

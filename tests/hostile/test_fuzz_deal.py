@@ -11,7 +11,6 @@ import json
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
-from hostile_support import SIZES, attempt, card_lists, fuzz_settings, junk, notation, scalar_junk
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -24,6 +23,15 @@ from shengji.analysis.replay import replay
 from shengji.reference.constraint import satisfies
 from shengji.studies.base import make_config
 from shengji.studies.constraints import parse_deal
+from tests.hostile.hostile_support import (
+    SIZES,
+    attempt,
+    card_lists,
+    fuzz_settings,
+    junk,
+    notation,
+    scalar_junk,
+)
 from tests.reference.test_constraint import tables as good_tables
 
 HAND = "BJ SJ AS AS KH QH 2S 2H 5C 5D TD TD 9S 8S 7H 6C 4C 3D JD QD KC AC 3S 4H 6D"

@@ -12,7 +12,15 @@ import random
 import numpy as np
 import pyspiel
 import pytest
-from hostile_support import (
+from hypothesis import given
+from hypothesis import strategies as st
+
+import shengji.adapters.openspiel  # noqa: F401  (registers python_shengji)
+from shengji.adapters import encoding
+from shengji.adapters.pettingzoo import env as pz_env
+from shengji.adapters.pettingzoo import raw_env
+from shengji.game.state import HandState
+from tests.hostile.hostile_support import (
     SIZES,
     attempt,
     card_lists,
@@ -23,14 +31,6 @@ from hostile_support import (
     notation,
     scalar_junk,
 )
-from hypothesis import given
-from hypothesis import strategies as st
-
-import shengji.adapters.openspiel  # noqa: F401  (registers python_shengji)
-from shengji.adapters import encoding
-from shengji.adapters.pettingzoo import env as pz_env
-from shengji.adapters.pettingzoo import raw_env
-from shengji.game.state import HandState
 
 levels = st.one_of(st.sampled_from(["2", "10", "T", "A", "K"]), scalar_junk)
 trump_names = st.one_of(st.none(), st.sampled_from(["S", "H", "NT", "nt", "X"]), scalar_junk)

@@ -13,7 +13,6 @@ from numbers import Integral
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from hostile_support import SIZES, attempt, card_lists, fuzz_settings, junk, scalar_junk
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,6 +20,14 @@ from shengji.analysis.advisor import advise
 from shengji.analysis.load import run
 from shengji.analysis.replay import replay
 from shengji.rules.options import OPTIONS
+from tests.hostile.hostile_support import (
+    SIZES,
+    attempt,
+    card_lists,
+    fuzz_settings,
+    junk,
+    scalar_junk,
+)
 
 META_KEY = b"shengji"
 N, CHUNK = 24, 8

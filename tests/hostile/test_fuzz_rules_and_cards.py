@@ -8,7 +8,6 @@ exists, so that a wrong value cannot pass silently."""
 from __future__ import annotations
 
 import pytest
-from hostile_support import SIZES, attempt, card_lists, fuzz_settings, junk, notation, scalar_junk
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,6 +15,15 @@ from shengji import reference
 from shengji.game.botspec import BOT_PARAMS, parse_bot
 from shengji.rules import combos
 from shengji.rules.options import OPTIONS, PRESETS, Rules
+from tests.hostile.hostile_support import (
+    SIZES,
+    attempt,
+    card_lists,
+    fuzz_settings,
+    junk,
+    notation,
+    scalar_junk,
+)
 
 trumps = st.one_of(
     st.tuples(st.sampled_from(["2", "5", "10", "A", "T"]), st.sampled_from(["S", "H", "NT"])),

@@ -1,5 +1,5 @@
 """Agents for the evaluate and ladder tests (tests/studies/test_evaluate.py,
-test_ladder.py, tests/cli/test_cli_evaluate.py), importable by name: worker processes
+test_ladder.py, tests/test_cli_evaluate.py), importable by name: worker processes
 import them (``tests.support.agents:lowest``)."""
 
 from __future__ import annotations

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from show_tree import parse
 
 from shengji.analysis import run
 from shengji.analysis.replay import replay
 from shengji.analysis.show import show_page, steps
 from shengji.cli import main
+from tests.support.show_tree import parse
 
 
 def _page(capsys, *argv) -> tuple[int, str, str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from shengji.cli import main
 from tests.support.runsupport import chunk_count, kill_group, one_error_line, start, wait_for
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 LADDER = """study = "ladder"
 n = 40
 seed = 2

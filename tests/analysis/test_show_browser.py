@@ -13,10 +13,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from show_cdp import Browser, find_chromium
 
 from shengji.analysis.replay import replay
 from shengji.cli import main
+from tests.support.show_cdp import Browser, find_chromium
 
 CHROMIUM = find_chromium()
 NO_CHROMIUM = (

@@ -1,6 +1,6 @@
 """``shengji run`` says when a study's data will not be reproducible from its seed: a bot with a
 time budget (its choices depend on the machine's speed), wherever the study names it — the
-study's own options or a sweep's cells (tests/core/test_pimc.py has the plain case)."""
+study's own options or a sweep's cells (tests/core/bots/test_pimc.py has the plain case)."""
 
 from shengji.cli import main
 

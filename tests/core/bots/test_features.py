@@ -12,7 +12,7 @@ from shengji._core.step.probes import decision_features
 from shengji.game import HandState
 from shengji.learn import train as learn_train
 from shengji.names import N_COPIES, SUITS
-from tests.core.test_view import _swap_hidden
+from tests.core.bots.test_bot_view import _swap_hidden
 
 
 def _piece(x, name, layout=f.LAYOUT):

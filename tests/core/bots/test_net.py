@@ -194,7 +194,7 @@ def test_the_shipped_weights_say_how_they_were_made():
         assert (list(want) if isinstance(want, tuple) else want) == value, key
     assert len(meta["commit"]) == 40 and meta["torch"]
     # the shipped study file sim/decisions.toml is that data study
-    sim = Path(__file__).resolve().parents[2] / "sim" / "decisions.toml"
+    sim = Path(__file__).resolve().parents[3] / "sim" / "decisions.toml"
     assert (
         make_config(load_study_file(sim))[1].metadata() == make_config(meta["data"])[1].metadata()
     )

@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from show_tree import parse
 
 from shengji import HandState, classify
 from shengji.analysis.summary import DuelSummary
 from shengji.cards import format_cards
 from shengji.render.text import card_groups
 from shengji.rules.trump import Trump
+from tests.support.show_tree import parse
 
 
 def _played(state) -> set[int]:

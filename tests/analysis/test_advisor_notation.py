@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from show_tree import parse
 
 from shengji import advise, parse_cards
 from shengji.cards import format_cards
+from tests.support.show_tree import parse
 
 HAND = "AS AS KS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C 6C 7C 8C 9C SJ BJ"
 

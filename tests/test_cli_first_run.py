@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SIM = ROOT / "sim"
 CLI = [sys.executable, "-m", "shengji"]
 HAND = "AS AS KS 2S 2H 3H 4H 5H 6H 7C 8C 9C TC JC QD KD AD 3D 4D 5S 6S SJ SJ 9D 9H"
