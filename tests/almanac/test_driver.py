@@ -18,8 +18,8 @@ import pytest
 import shengji
 import shengji.almanac as almanac
 from shengji._core.bots.table import NAMES as BOT_NAMES
-from shengji.almanac.driver import MANIFEST, TIMED
-from shengji.almanac.parts import ANALYSES
+from shengji.almanac.driver import MANIFEST, TIMED, _ratio
+from shengji.almanac.parts import ANALYSES, Part
 from shengji.almanac.tidy import HANDS, schema
 from shengji.almanac.variants import variants
 from shengji.cli import main
@@ -206,3 +206,13 @@ def test_load_refuses_a_directory_without_tables(tmp_path):
         almanac.load(tmp_path)
     with pytest.raises(ValueError, match="unknown"):
         almanac.load(tmp_path, "cards")
+
+
+def test_the_estimate_left_scales_each_analysis_by_its_own_speed():
+    # the deals ran at a third of their estimate: that says nothing of the rule variants
+    deals = Part("deals/standard", "deals", {}, 10, 7.0)
+    rules = Part("rules/later", "rules", {}, 10, 1200.0)
+    spent = {"deals": [2.4, 7.0]}
+    assert _ratio(spent, deals) == pytest.approx(2.4 / 7.0)
+    assert _ratio(spent, rules) == 1.0
+    assert _ratio({"rules": [0.2, 0.5]}, rules) == 1.0  # too short to say

@@ -71,6 +71,13 @@ def _commit() -> str | None:
     return head + ("+dirty" if dirty else "")
 
 
+def _ratio(spent: dict[str, list[float]], part: Part) -> float:
+    """The measured CPU-seconds over the estimate of the parts of ``part``'s analysis done
+    so far (1 before any, or while they were too short to say)."""
+    cpu, est = spent.get(part.analysis, (0.0, 0.0))
+    return cpu / est if est > 1 else 1.0
+
+
 def estimate(plan: tuple[Part, ...], workers: int) -> tuple[float, float]:
     """(CPU-seconds, wall-seconds at ``workers`` processes) the plan should take."""
     cpu = sum(p.cost for p in plan)
@@ -218,14 +225,17 @@ def run(
             mark.write_text(json.dumps({"scale": scale}) + "\n")
     except OSError as exc:
         raise OutputError(f"cannot use --out {str(out)!r}: {reason(exc)}", REFUSED) from None
-    t_all, cpu_spent, est_done = time.perf_counter(), 0.0, 0.0
+    t_all = time.perf_counter()
+    # each analysis's measured CPU-seconds over its estimate so far: the parts left are
+    # scaled by their own analysis's (the cheap deal parts come first; their speed says
+    # nothing of the network's)
+    spent: dict[str, list[float]] = {}
     for i, (part, (kind, cfg)) in enumerate(zip(plan, configs, strict=True), 1):
-        left = cpu_est - est_done
-        ratio = cpu_spent / est_done if est_done > 1 else 1.0
+        left = sum(p.cost * _ratio(spent, p) for p in plan[i - 1 :])
         _say(
             stream,
             f"[{i}/{len(plan)}] {part.name}: {part.items:,} items, estimate "
-            f"{part.cost:.0f} CPU-s (all left: {left * ratio / 60:.1f} CPU-min)",
+            f"{part.cost * _ratio(spent, part):.0f} CPU-s (all left: {left / 60:.1f} CPU-min)",
         )
         c0, w0 = _cpu(), time.perf_counter()
         run_study(
@@ -251,7 +261,9 @@ def run(
                 )
                 + "\n"
             )
-        cpu_spent, est_done = cpu_spent + cpu, est_done + part.cost
+        done = spent.setdefault(part.analysis, [0.0, 0.0])
+        done[0] += cpu
+        done[1] += part.cost
         _say(stream, f"      done in {wall:.1f} s, {cpu:.1f} CPU-s")
     _say(stream, "reducing to the tables ...")
     try:
