@@ -219,6 +219,9 @@ cdef void card_masks(const View* v, CardMasks* out) noexcept nogil:
     out.m[C_UNSEEN].two = everything & ~known.one
 
 
+assert N_PLAIN % 8 == 0    # state_moves compares the plain part 8 bytes at a time
+
+
 # the state's index of a card mask's kind, by its one and its two bits (features.pxd C_*)
 cdef int CARD_BASE[N_CARD_MASKS][2]
 CARD_BASE[C_OWN][0] = S_OWN1
@@ -249,18 +252,18 @@ cdef inline int masks_size(const Play* p, uint64_t within) noexcept nogil:
     return mask_size(p.one, p.two, within)
 
 
-cdef void plain_features(const View* v, const uint8_t* row, const TrickNow* now,
-                         const CardMasks* c, uint8_t* x) noexcept nogil:
-    """x[S_PLAIN:] (zeroed first): the plain part of the state."""
+cdef void plain_features(const View* v, const uint8_t* row, const int* own_rows,
+                         const TrickNow* now, const CardMasks* c, uint8_t* x) noexcept nogil:
+    """x[S_PLAIN:] (zeroed first): the plain part of the state; own_rows: row_sizes'."""
     cdef const Public* pub = v.pub
-    cdef int seat = v.seat, k, s, n, pts = 0, own_n = 0, own_s
+    cdef int seat = v.seat, k, s, n, pts = 0, own_n = 0
     cdef uint64_t m
     cdef TrickNow tn
     sj_zero(x + S_PLAIN, N_PLAIN)
+    for s in range(N_ROWS):
+        own_n += own_rows[s]
+        x[S_OWN_ROWS + s] = own_rows[s]
     for s in range(N_FOLLOW):
-        own_s = masks_size(&c.m[C_OWN], pub.suit_mask[s])
-        own_n += own_s
-        x[S_OWN_ROWS + row[s]] += own_s
         x[S_UNSEEN_ROWS + row[s]] += masks_size(&c.m[C_UNSEEN], pub.suit_mask[s])
     for k in range(2):
         m = c.m[C_BURIED].two if k else c.m[C_BURIED].one
@@ -308,10 +311,12 @@ cdef void plain_features(const View* v, const uint8_t* row, const TrickNow* now,
 cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
                          const TrickNow* now, uint8_t* x) noexcept nogil:
     cdef CardMasks c
+    cdef int own_rows[N_ROWS]
     card_masks(v, &c)
+    row_sizes(v, row, own_rows)
     sj_zero(x, S_PLAIN)
     card_bytes(&c, slot, x)
-    plain_features(v, row, now, &c, x)
+    plain_features(v, row, own_rows, now, &c, x)
 
 
 cdef int state_moves(const Decision* d, KeptState* kept, int32_t* idx,
@@ -343,7 +348,7 @@ cdef int state_moves(const Decision* d, KeptState* kept, int32_t* idx,
                 m &= m - 1
     kept.cards = d.cards
     i = 0
-    while i + 8 <= N_PLAIN:                   # 8 bytes a compare: most are equal
+    while i < N_PLAIN:                        # 8 bytes a compare (whole words): most are equal
         memcpy(&a, x + i, 8)
         memcpy(&b, kept.plain + i, 8)
         m = a ^ b
@@ -355,12 +360,6 @@ cdef int state_moves(const Decision* d, KeptState* kept, int32_t* idx,
             m &= ~((<uint64_t> 0xFF) << (ctz(m) & ~7))
         memcpy(kept.plain + i, &a, 8)
         i += 8
-    for k in range(i, N_PLAIN):
-        if x[k] != kept.plain[k]:
-            idx[n] = S_PLAIN + k
-            delta[n] = <int> x[k] - <int> kept.plain[k]
-            n += 1
-            kept.plain[k] = x[k]
     return n
 
 
@@ -514,8 +513,8 @@ cdef int _decision_inputs(const View* v, int cap, bint features_always, bint den
     if dense:
         sj_zero(d.x, S_PLAIN)
         card_bytes(&d.cards, d.slot, d.x)
-    plain_features(v, d.row, now, &d.cards, d.x)
-    row_sizes(v, d.row, own_rows)
+    row_sizes(v, d.row, own_rows)                # the state's and every candidate's
+    plain_features(v, d.row, own_rows, now, &d.cards, d.x)
     for i in range(d.n):
         out.dense = d.a[i] if dense else NULL
         out.idx = d.a_idx[i]
