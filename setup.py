@@ -57,10 +57,32 @@ def unit_name(pyx: Path) -> str:
     return ".".join(pyx.relative_to(CORE).with_suffix("").parts)
 
 
-# Units with no hot loop (seeding, packing the rule options once per call, test hooks):
-# -O2 compiles them in about 30 % less CPU time than -O3 -funroll-loops (measured: rng.c
-# 7.3 -> 4.9 s, probes.c 5.4 -> 3.9 s of gcc) and no benchmark runs their code in a loop.
-COLD_UNITS = {"base.rng", "base.options", "step.probes"}
+# Units with no hot loop (seeding, packing the rule options, compiling a deal spec, the
+# Python-facing step objects, test hooks, Cython's shared utility code): -O2, where the units
+# with kernels take -O3 -funroll-loops.  gcc spends about 30 % less CPU time on a unit at -O2
+# (deal/spec.c 5.0 -> 3.5 s, step/handcore.c 3.0 -> 2.4 s), and no benchmark runs their code
+# in a loop: the kernels they call live in the hot units.
+COLD_UNITS = {
+    "_cyutility",
+    "base.cards",
+    "base.interrupt",
+    "base.options",
+    "base.rng",
+    "bidding.entry",
+    "bots.registry",
+    "deal.spec",
+    "drivers.layout",
+    "step.bidcore",
+    "step.duelcore",
+    "step.handcore",
+    "step.infoset",
+    "step.probes",
+}
+
+# No debug information (-g0 after Python's own -g): a quarter of gcc's time on these units
+# (bots/net.c 9.5 -> 7.2 s) and nothing a user of the wheel reads; the sanitizer build's -g
+# comes later and wins.
+NO_DEBUG = ["-g0"]
 
 
 # --- Sanitizer build (issue 26): SHENGJI_SANITIZE=address,undefined -------------------------
@@ -97,12 +119,15 @@ def compile_args(unit: str) -> tuple[list[str], list[str]]:
     """(extra_compile_args, extra_link_args) of one unit's extension: the one place a build
     switch (the sanitizers above) changes them."""
     opt = ["-O2"] if unit in COLD_UNITS else ["-O3", "-funroll-loops"]
-    return opt + SANITIZE[0], list(SANITIZE[1])
+    return opt + NO_DEBUG + SANITIZE[0], list(SANITIZE[1])
 
 
 def selected_units() -> list[Path]:
     only = [u for u in os.environ.get("SHENGJI_ONLY", "").split(",") if u]
     units = sorted(CORE.rglob("*.pyx"))
+    stale = sorted(COLD_UNITS - {unit_name(p) for p in units} - {SHARED.rpartition(".")[2]})
+    if stale:  # a renamed unit would silently become hot
+        raise SystemExit(f"setup.py: COLD_UNITS names no unit {', '.join(stale)}")
     unknown = sorted(set(only) - {unit_name(p) for p in units})
     if unknown:
         raise SystemExit(
@@ -113,6 +138,11 @@ def selected_units() -> list[Path]:
 
 
 HEADERS = sorted(str(p) for p in (CORE / "include").glob("*.h"))
+
+# Cython's utility code (typed memoryviews, buffer checks, the common helpers) is written
+# once, into this extension, instead of into each of the units that use it: about 40 % of
+# the C the compiler reads (Cython >= 3.1, ``shared_utility_qualified_name``).
+SHARED = "shengji._core._cyutility"  # cold: buffers are taken at the boundary, once a call
 
 
 def extensions() -> list[Extension]:
@@ -131,6 +161,16 @@ def extensions() -> list[Extension]:
                 extra_link_args=ldflags,
                 # a header's edit recompiles the units (the .c itself does not change)
                 depends=HEADERS,
+            )
+        )
+    if exts:
+        cflags, ldflags = compile_args(SHARED.rpartition(".")[2])
+        exts.append(
+            Extension(
+                SHARED,
+                [str(SRC / (SHARED.replace(".", os.sep) + ".c"))],
+                extra_compile_args=cflags,
+                extra_link_args=ldflags,
             )
         )
     return exts
@@ -214,6 +254,7 @@ class BuildExt(build_ext):
                 include_path=[str(SRC)],
                 compiler_directives=CYTHON_DIRECTIVES,
                 nthreads=cores,
+                shared_utility_qualified_name=SHARED,
             )
             # Keep the Extension objects that build_ext has finalized; take the .c sources.
             c_sources = {ext.name: ext.sources for ext in made}
@@ -256,6 +297,10 @@ class BuildExt(build_ext):
         for ext in exts:
             built = str(SRC / self.get_ext_filename(ext.name))
             if not os.path.exists(built):
+                continue
+            if ext.name == SHARED:  # no .pyx: made from Cython itself and this file
+                if not newer_group(common, built, "newer"):
+                    current.add(ext.name)
                 continue
             try:
                 deps = {os.path.abspath(d) for d in tree.all_dependencies(ext.sources[0])}

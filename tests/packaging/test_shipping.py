@@ -197,7 +197,9 @@ def test_wheel_from_a_fresh_clone(tmp_path):
     (wheel,) = (tmp_path / "dist").glob("shengji-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith(".c")]
-    assert len([n for n in names if n.endswith(".so")]) == len(units)
+    # one extension per unit, and Cython's utility code shared by them (setup.py SHARED)
+    assert len([n for n in names if n.endswith(".so")]) == len(units) + 1
+    assert [n for n in names if n.startswith("shengji/_core/_cyutility.")]
     assert {f"shengji/studies/files/{p.name}" for p in SIM.glob("*.toml")} <= set(names)
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
@@ -236,7 +238,8 @@ def test_a_second_install_compiles_nothing(tmp_path):
     assert "Cythonizing" not in out and " -c src/shengji/_core/" not in out  # no compiler
     (wheel,) = (tmp_path / "dist").glob("shengji-*.whl")
     units = list((clone / "src").rglob("*.pyx"))  # (build/ holds copies: package data)
-    assert len([n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".so")]) == len(units)
+    sos = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".so")]
+    assert len(sos) == len(units) + 1  # and the shared utility code (setup.py SHARED)
 
 
 def test_getting_started_installs_the_learn_extras_pin():

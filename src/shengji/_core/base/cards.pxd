@@ -39,6 +39,12 @@ cdef enum:
 cdef void build_trump_table(TrumpTable* t, int level, int suit,
                             bint tractor_gap, bint trump_chain) noexcept nogil
 
+# A copy of one per-kind row (54 counts or table entries) as a new uint8 numpy array: the one
+# way the core hands such a row to Python (a `<uint8_t[:n]>` cast of a pointer does not
+# compile in a unit with no other typed memoryview once Cython's utility code is shared).
+cdef object kind_array(const uint8_t* row)
+
+
 cdef inline int kind_of(int card) noexcept nogil:
     """A physical card's kind (card = kind * N_COPIES + copy; N_COPIES = 2)."""
     return card >> 1

@@ -2,6 +2,8 @@
 """Per-trump order tables (docs/rules.md §2–3), built once per (level, trump) and then only
 looked up: every later kernel compares ``order`` and tests ``chain`` adjacency instead of
 special-casing jokers and level cards."""
+from libc.string cimport memcpy
+
 import numpy as np
 
 
@@ -63,8 +65,11 @@ def trump_table(int level, int suit, bint tractor_gap=True, bint trump_chain=Tru
         raise ValueError(f"suit index {suit} out of range 0..4 (4 = no-trump)")
     cdef TrumpTable t
     build_trump_table(&t, level, suit, tractor_gap, trump_chain)
-    follow = np.asarray(<uint8_t[:N_KINDS]> t.follow).copy()
-    order = np.asarray(<uint8_t[:N_KINDS]> t.order).copy()
-    chain = np.asarray(<uint8_t[:N_KINDS]> t.chain).copy()
-    points = np.asarray(<uint8_t[:N_KINDS]> t.points).copy()
-    return follow, order, chain, points
+    return kind_array(t.follow), kind_array(t.order), kind_array(t.chain), kind_array(t.points)
+
+
+cdef object kind_array(const uint8_t* row):
+    out = np.empty(N_KINDS, dtype=np.uint8)
+    cdef uint8_t[::1] view = out
+    memcpy(&view[0], row, N_KINDS)
+    return out

@@ -17,7 +17,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from shengji._core.base.cards cimport (
-    KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANKS, N_SEATS, kind_of,
+    KITTY_SIZE, N_CARDS, N_COPIES, N_KINDS, N_RANKS, N_SEATS, kind_array, kind_of,
 )
 from shengji._core.base.options cimport RulesC, pack_rules
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
@@ -391,7 +391,7 @@ cdef class HandCore:
         """Seat's cards as per-kind counts (bury cards chosen so far included)."""
         if not 0 <= seat < N_SEATS:
             raise ValueError("seat 0..3")
-        return np.asarray(<uint8_t[:N_KINDS]> self.h.seat[seat].count).copy()
+        return kind_array(self.h.seat[seat].count)
 
     def hand_ids(self, int seat):
         """Seat's card ids, sorted (without the bury cards chosen so far; with the cards

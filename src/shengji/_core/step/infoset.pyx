@@ -7,10 +7,12 @@ and lists; ``legal_actions()`` and ``legal()``
 are the step encoding's legal set and the candidate plays (moves.pyx); ``bot()`` runs a
 built-in bot (bot.pxd) on the copy -- the proof that the bots decide from the view only."""
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_CARDS, N_KINDS, N_SEATS
+from shengji._core.base.cards cimport (
+    HAND_SIZE, KITTY_SIZE, N_CARDS, N_KINDS, N_SEATS, kind_array,
+)
 from shengji._core.base.rng cimport Rng, rng_load, rng_store
 from shengji._core.base.interrupt cimport raise_interrupt
 from shengji._core.engine.hand cimport (
@@ -296,9 +298,9 @@ cdef class InfoSet:
         cdef int s, c
         rows = np.zeros((N_SEATS + 2, N_KINDS), np.uint8)
         for s in range(N_SEATS):
-            rows[s] = <uint8_t[:N_KINDS]> self.h.seat[s].count
-        rows[N_SEATS] = <uint8_t[:N_KINDS]> self.h.kitty
-        rows[N_SEATS + 1] = <uint8_t[:N_KINDS]> self.h.buried
+            rows[s] = kind_array(self.h.seat[s].count)
+        rows[N_SEATS] = kind_array(self.h.kitty)
+        rows[N_SEATS + 1] = kind_array(self.h.buried)
         names = {LOC_PLAYED: "played", LOC_BURIED: "buried", LOC_UNKNOWN: "unknown"}
         where = [names.get(self.b.loc[c], f"seat {self.b.loc[c]}") for c in range(N_CARDS)]
         return rows, where
