@@ -246,7 +246,7 @@ class BuildExt(build_ext):
                 f"shengji: building the compiled core: {len(todo)} C extension"
                 f"{'s' if len(todo) != 1 else ''} on {cores} core{'s' if cores != 1 else ''}"
                 + (f" ({fresh} more up to date in {SRC}/)" if fresh else "")
-                + " (about 4 CPU-minutes for all of them; pip prints nothing more until "
+                + " (about 1.5 CPU-minutes for all of them; pip prints nothing more until "
                 "it is done)"
             )
             made = cythonize(
