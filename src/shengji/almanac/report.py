@@ -70,6 +70,11 @@ def _full_time(man: dict) -> str:
     )
     ladder = next(e for e in man["parts"] if e["name"] == "ladder")
     rules = sum(e["cpu_seconds"] for e in man["parts"] if e["analysis"] == "rules")
+    if man["scale"] == "full":
+        return (
+            f"The rule variants took {rules:,.0f} CPU-seconds of these and the ladder "
+            f"{ladder['cpu_seconds']:,.0f}."
+        )
     return (
         f"The **full** scale would take about {total / 3600:.1f} CPU-hours on the machine "
         f"that made these tables ({man['scale']}'s measured CPU-seconds of each part, scaled "
@@ -88,10 +93,15 @@ def _precision(df, parts: dict) -> str:
     half = ((r["diff_high"] - r["diff_low"]) / 2).groupby(r["metric"]).max()
     n, full = parts["rules/later"]["n"], SCALES["full"].rules
     shrink = math.sqrt(n / full)
-    return (
+    here = (
         f" The widest 95 % half-width of a later-hand difference here: "
         f"{half['D']:.2f} points of D and {100 * half['level_up']:.2f} percentage points of "
-        f"level-up rate; at the full scale's {full:,} hands about {half['D'] * shrink:.2f} "
+        "level-up rate"
+    )
+    if n >= full:
+        return here + " (the issue's target: 1.0 and 1.0)."
+    return (
+        here + f"; at the full scale's {full:,} hands about {half['D'] * shrink:.2f} "
         f"and {100 * half['level_up'] * shrink:.2f} (the issue's target: 1.0 and 1.0)."
     )
 
