@@ -21,7 +21,6 @@ UNMIRRORED: dict[str, str] = {
     "_core/base/schema.py": "gates/test_tables.py, rules/test_options.py, studies/test_base_*",
     "_core/bidding/bidding.pyx": "bidding/test_simulate*.py (the kernel = shengji.reference)",
     "_core/bidding/entry.pyx": "bidding/test_simulate*.py (the kernel = shengji.reference)",
-    "_core/bots/candidates.pyx": "core/bots/test_pimc.py (pimc's pinned digests, probes)",
     "_core/bots/greedy.pyx": "game/test_bots.py, core/bots/test_table.py (every bot)",
     "_core/bots/random.pyx": "game/test_bots.py, core/bots/test_table.py (every bot)",
     "_core/bots/registry.pyx": "core/bots/test_table.py (every row), gates/test_tables.py",

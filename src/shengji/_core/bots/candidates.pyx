@@ -31,7 +31,7 @@ from shengji._core.engine.play cimport (
 from shengji._core.base.rng cimport Rng, rng_fixed
 from shengji._core.bots.greedy cimport (
     bury_lowest, bury_lowest_voiding, decision_memo_begin, decision_memo_end,
-    follow_candidates, greedy_bury, greedy_play, lowest_card, play_cost, sure_components,
+    follow_candidates, follow_costs, greedy_bury, greedy_play, lowest_card, sure_components,
 )
 from shengji._core.bots.memory cimport highest_kind, memory_bury, memory_play
 
@@ -161,8 +161,8 @@ cdef int _play_candidates(const View* v, ChoosePlay first, int cap, Play* cands,
                     add_unique(cands, origin, by, &n, cap, &q, ORIGIN_LEAD + what, 0)
         return n
     m = follow_candidates(v, buf)
+    follow_costs(v, buf, m, cost)
     for i in range(m):
-        cost[i] = play_cost(v, &buf[i])
         order[i] = i
     for i in range(1, m):                       # insertion sort by cost (stable)
         tmp = order[i]

@@ -142,7 +142,7 @@ ctypedef struct Decision:
     CardMasks cards                                  # the state's card part
     uint8_t x[N_STATE]                               # the state (dense: its card part too)
     uint8_t a[MAX_DECISION_CANDIDATES][N_ACTION]     # each candidate's bytes (dense)
-    # ... or their nonzero bytes (not dense): how many, where, what
+    # ... and their nonzero bytes (dense or not): how many, where, what
     int a_n[MAX_DECISION_CANDIDATES]
     int32_t a_idx[MAX_DECISION_CANDIDATES][N_ACTION]
     uint8_t a_val[MAX_DECISION_CANDIDATES][N_ACTION]
@@ -150,10 +150,10 @@ ctypedef struct Decision:
 # The candidates of the view's decision (the bury in PHASE_BURY, a play in PHASE_PLAY), at
 # most cap (<= MAX_DECISION_CANDIDATES), into d; with features (or n < 2 and
 # features_always false: the candidates only) the state and every candidate's features:
-# the state's card part as masks (d.cards) and in d.x the plain part; when dense the card
-# part in d.x too and the candidates' bytes in d.a, else (d.x[:S_PLAIN] and d.a left as
-# they were) the candidates' nonzero bytes in d.a_n / a_idx / a_val.  buf: MAX_PLAYS
-# scratch plays.  Returns d.n.
+# the state's card part as masks (d.cards) and in d.x the plain part, the candidates'
+# nonzero bytes in d.a_n / a_idx / a_val; when dense the card part in d.x too and the
+# candidates' bytes in d.a (else d.x[:S_PLAIN] and d.a are left as they were).  buf:
+# MAX_PLAYS scratch plays.  Returns d.n.
 cdef int decision_inputs(const View* v, int cap, bint features_always, bint dense,
                          Decision* d, Play* buf) noexcept nogil
 

@@ -42,8 +42,8 @@ from shengji._core.bots.candidates cimport (
     BY_GREEDY, BY_MEMORY, bury_candidates, play_candidates,
 )
 from shengji._core.bots.greedy cimport (
-    TrickNow, beaten_by_unseen, decision_memo_begin, decision_memo_end, follow_wins, play_cost,
-    trick_now,
+    TrickNow, beaten_by_unseen, decision_memo_begin, decision_memo_end, follow_wins,
+    play_cost, trick_now,
 )
 
 # (name, blocks, width, kind): the pieces of the state and of a candidate, in order; kind
@@ -363,22 +363,27 @@ cdef int state_moves(const Decision* d, KeptState* kept, int32_t* idx,
     return n
 
 
-# A candidate's row being written: dense (zeroed first) or its nonzero bytes
+# A candidate's row being written: its nonzero bytes (dense callers scatter them: scatter)
 ctypedef struct Row:
-    uint8_t* dense           # NULL: sparse
     int32_t* idx
     uint8_t* val
     int n
 
 
 cdef inline void put(Row* a, int i, int value) noexcept nogil:
-    """Byte i of the row is value (each byte written once)."""
-    if a.dense != NULL:
-        a.dense[i] = <uint8_t> value
-    elif value:
+    """Byte i of the row is value (each byte put once; zeros are not kept)."""
+    if value:
         a.idx[a.n] = i
         a.val[a.n] = <uint8_t> value
         a.n += 1
+
+
+cdef inline void scatter(const Row* a, uint8_t* dense) noexcept nogil:
+    """The row's bytes into dense[N_ACTION] (zeroed here first)."""
+    cdef int j
+    sj_zero(dense, N_ACTION)
+    for j in range(a.n):
+        dense[a.idx[j]] = a.val[j]
 
 
 cdef inline void put_thresholds(Row* a, int at, int value, int n) noexcept nogil:
@@ -395,10 +400,14 @@ cdef void action_features(const View* v, const uint8_t* slot, const uint8_t* row
                           bint is_greedy, uint8_t* a) noexcept nogil:
     cdef Row out
     cdef int own_rows[N_ROWS]
+    cdef int32_t idx[N_ACTION]
+    cdef uint8_t val[N_ACTION]
     row_sizes(v, row, own_rows)
-    out.dense = a
-    sj_zero(a, N_ACTION)
+    out.idx = idx
+    out.val = val
+    out.n = 0
     action_row(v, slot, row, own_rows, now, p, origin, is_memory, is_greedy, &out)
+    scatter(&out, a)
 
 
 cdef inline void row_sizes(const View* v, const uint8_t* row, int* own_rows) noexcept nogil:
@@ -516,13 +525,12 @@ cdef int _decision_inputs(const View* v, int cap, bint features_always, bint den
     row_sizes(v, d.row, own_rows)                # the state's and every candidate's
     plain_features(v, d.row, own_rows, now, &d.cards, d.x)
     for i in range(d.n):
-        out.dense = d.a[i] if dense else NULL
         out.idx = d.a_idx[i]
         out.val = d.a_val[i]
         out.n = 0
-        if dense:
-            sj_zero(d.a[i], N_ACTION)
         action_row(v, d.slot, d.row, own_rows, now, &d.cands[i], d.origin[i],
                    (d.by[i] & BY_MEMORY) != 0, (d.by[i] & BY_GREEDY) != 0, &out)
         d.a_n[i] = out.n
+        if dense:
+            scatter(&out, d.a[i])
     return d.n

@@ -61,6 +61,12 @@ cdef void trick_now(const View* v, TrickNow* t) noexcept nogil
 # Would follow p win the trick as it stands?  Also its suit and key, as trick_now's.
 cdef bint follow_wins(const View* v, const TrickNow* t, const Play* p, int* csuit,
                       int* key) noexcept nogil
+# play_cost of each of the n follows of buf, the list follow_candidates gave for v, into
+# cost; and follow_wins (under the decision's trick_now) of follow i of buf: within a
+# decision's memo found once, else as they are.
+cdef void follow_costs(const View* v, const Play* buf, int n, int* cost) noexcept nogil
+cdef bint follow_win(const View* v, const TrickNow* t, const Play* buf, int i, int* csuit,
+                     int* key) noexcept nogil
 
 
 cdef inline int card_value(const Public* pub, int k) noexcept nogil:

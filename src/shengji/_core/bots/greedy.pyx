@@ -21,8 +21,8 @@ played - buried by itself).
          table, last to play, or a win nothing unseen can beat; ruffing a side suit
          counts); else give up the least (points first, low cards, no broken pairs,
          trumps kept)."""
-from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memcpy
+from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP, team
 from shengji._core.rules.combos cimport (
@@ -337,7 +337,8 @@ cdef int fill_candidates(const View* v, Play* buf) noexcept nogil:
 
 
 # The memo of one decision (greedy.pxd decision_memo_begin): its view, the follows
-# follow_candidates listed for it and the trick trick_now found, in this thread.
+# follow_candidates listed for it, the trick trick_now found, and what follow_costs and
+# follow_win found for those follows, in this thread.
 cdef extern from *:
     """
     typedef struct {
@@ -349,6 +350,11 @@ cdef extern from *:
         int sure_n[5], largest_n[5];
         uint64_t sure[5][2], largest[5][2];     /* Plays: one, two */
         uint64_t follow[2 * 512];
+        int cost_set;           /* follow_costs found cost below */
+        uint64_t win_known[8];  /* bit i: follow_win found follow i's below */
+        int cost[512];
+        int32_t win_key[512];
+        uint8_t win[512];       /* wins | csuit << 1 */
     } SjDecisionMemo;
     static __thread SjDecisionMemo sj_decision_memo = {0, -1, 0, {0, 0, 0}, 0};
     static inline SjDecisionMemo *sj_decision_memo_get(void) { return &sj_decision_memo; }
@@ -364,6 +370,11 @@ cdef extern from *:
         uint64_t sure[5][2]
         uint64_t largest[5][2]
         uint64_t follow[1024]
+        int cost_set
+        uint64_t win_known[8]
+        int cost[512]
+        int32_t win_key[512]
+        uint8_t win[512]
     SjDecisionMemo* sj_decision_memo_get() noexcept nogil
 
 assert sizeof(Play) * MAX_PLAYS <= sizeof(uint64_t) * 1024
@@ -377,6 +388,8 @@ cdef bint decision_memo_begin(const View* v) noexcept nogil:
     m.follow_n = -1
     m.trick_set = 0
     m.sure_set = 0
+    m.cost_set = 0
+    memset(m.win_known, 0, sizeof(m.win_known))
     return True
 
 
@@ -468,9 +481,41 @@ cdef bint follow_wins(const View* v, const TrickNow* t, const Play* p, int* csui
     return False
 
 
+cdef void follow_costs(const View* v, const Play* buf, int n, int* cost) noexcept nogil:
+    cdef SjDecisionMemo* m = sj_decision_memo_get()
+    cdef bint memo = m.view == <const void*> v and m.follow_n == n
+    cdef int i
+    if memo and m.cost_set:
+        memcpy(cost, m.cost, n * sizeof(int))
+        return
+    for i in range(n):
+        cost[i] = play_cost(v, &buf[i])
+    if memo:
+        memcpy(m.cost, cost, n * sizeof(int))
+        m.cost_set = 1
+
+
+cdef bint follow_win(const View* v, const TrickNow* t, const Play* buf, int i, int* csuit,
+                     int* key) noexcept nogil:
+    cdef SjDecisionMemo* m = sj_decision_memo_get()
+    cdef bint w
+    if m.view != <const void*> v or not 0 <= i < m.follow_n:
+        return follow_wins(v, t, &buf[i], csuit, key)
+    if m.win_known[i >> 6] & bit(i & 63):
+        csuit[0] = m.win[i] >> 1
+        key[0] = m.win_key[i]
+        return m.win[i] & 1
+    w = follow_wins(v, t, &buf[i], csuit, key)
+    m.win[i] = <uint8_t> ((1 if w else 0) | (csuit[0] << 1))
+    m.win_key[i] = key[0]
+    m.win_known[i >> 6] |= bit(i & 63)
+    return w
+
+
 cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef Play buf[MAX_PLAYS]
+    cdef int costs[MAX_PLAYS]
     cdef TrickNow t
     cdef int me = v.seat, n, i, key = 0, pts, cost, best, best_a, best_b, a, b, csuit
     cdef bint last, partner_wins, secure, wins
@@ -492,15 +537,16 @@ cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     best = -1
     best_a = 0
     best_b = 0
+    follow_costs(v, buf, n, costs)
     for i in range(n):
         pts = play_points(&buf[i], &pub.t)
-        cost = play_cost(v, &buf[i])
+        cost = costs[i]
         if partner_wins and secure:
             # feed points to the partner's sure trick, cheaply otherwise
             a = -pts
             b = cost
         else:
-            wins = follow_wins(v, &t, &buf[i], &csuit, &key)
+            wins = follow_win(v, &t, buf, i, &csuit, &key)
             a, b = follow_score(v, wins, partner_wins, last, pts, cost, csuit, key)
         if best < 0 or a < best_a or (a == best_a and b < best_b):
             best = i

@@ -51,7 +51,7 @@ from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport unseen
 from shengji._core.bots.greedy cimport (
     POINT_VALUE, TrickNow, beaten_by_unseen, bury_lowest, card_value, follow_candidates,
-    follow_wins, lead_short, lowest_card, play_cost, sure_components, trick_now,
+    follow_costs, follow_win, lead_short, lowest_card, sure_components, trick_now,
 )
 from shengji._core.bots.bot cimport BotVTable, bot_entry
 
@@ -312,6 +312,7 @@ cdef void memory_lead(const View* v, const Record* rec, Play* out) noexcept nogi
 cdef int memory_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef Play buf[MAX_PLAYS]
+    cdef int costs[MAX_PLAYS]
     cdef Record rec
     cdef TrickNow t
     cdef int me = v.seat, pos = pub.n_in_trick, n, i, csuit, key, pts, cost
@@ -333,9 +334,10 @@ cdef int memory_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     trick_now(v, &t)
     partner_wins = team(t.seat) == team(me)
     secure = last or not later_beats(v, &rec, t.suit, t.key)
+    follow_costs(v, buf, n, costs)
     for i in range(n):
         pts = play_points(&buf[i], &pub.t)
-        cost = play_cost(v, &buf[i])
+        cost = costs[i]
         if buf[i].one & rec.keep:
             cost += rec.stake
         if partner_wins and secure:
@@ -343,7 +345,7 @@ cdef int memory_play(const View* v, Rng* rng, Play* out) noexcept nogil:
             a = -pts
             b = cost
         else:
-            wins = follow_wins(v, &t, &buf[i], &csuit, &key)
+            wins = follow_win(v, &t, buf, i, &csuit, &key)
             safe = wins and (last or not later_beats(v, &rec, csuit, key))
             if last:
                 worth = pub.trick_points + pts > 0 or cost < CHEAP_WIN

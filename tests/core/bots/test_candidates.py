@@ -1,0 +1,41 @@
+"""A decision's candidates (bots/candidates.pyx) inside the decision's memo (greedy.pyx
+decision_memo_begin): memory's and greedy's choices are found there with the follows, their
+costs and who wins listed once and shared, and must be the choices each bot makes alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from shengji._core.step.probes import decision_features
+from shengji.game import HandState
+from shengji.names import N_COPIES
+
+ORIGIN_MEMORY, ORIGIN_GREEDY = 1, 2  # candidates.pxd
+
+
+def _masks(cards: list[int]) -> tuple[int, int]:
+    """Card ids as a Play's kind masks (one: every kind played, two: those played twice)."""
+    one = two = 0
+    for c in cards:
+        bit = 1 << (c // N_COPIES)
+        two |= one & bit
+        one |= bit
+    return one, two
+
+
+@pytest.mark.parametrize("preset", ["standard", "tournament", "must-play-ja"])
+def test_memory_and_greedy_choose_in_the_memo_as_alone(preset):
+    follows = 0
+    for seed in range(4):
+        s = HandState(preset, "2", banker=seed, seed=300 + seed)
+        while not s.is_over():
+            if s.phase == "play":
+                _, _, cands, origins = decision_features(s._core)
+                memory = _masks(s.bot_action("memory"))
+                greedy = _masks(s.bot_action("greedy"))
+                assert cands[0] == memory and origins[0] == ORIGIN_MEMORY
+                if greedy != memory:
+                    assert cands[1] == greedy and origins[1] == ORIGIN_GREEDY
+                follows += bool(s.observation(s.to_play).current_trick)
+            s.apply(s.bot_action("memory"))
+    assert follows > 200
