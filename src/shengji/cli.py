@@ -494,8 +494,8 @@ def _almanac_parser(sub) -> None:
     al.add_argument(
         "--scale",
         default="quick",
-        help="quick (the published tables: CPU-minutes) or full (the issue's sizes: "
-        "CPU-hours; docs/results/almanac.md says how many); tiny is for tests",
+        help="quick (CPU-minutes) or full (the published tables, the issue's sizes: over "
+        "an hour of CPU; docs/results/almanac.md says how long); tiny is for tests",
     )
     al.add_argument("--workers", type=_positive_int, help="worker processes (default: all)")
     al.add_argument("--resume", action="store_true", help="finish or re-reduce DIR")
