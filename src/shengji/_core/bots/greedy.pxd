@@ -1,6 +1,6 @@
 # The greedy bot (bot.pxd's interface): a club player's rules of thumb, from its view
 # only -- its own cards and the public record (cards played, voids shown, the trick).
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 from shengji._core.base.cards cimport TRUMP
 from shengji._core.engine.hand cimport Public
 from shengji._core.engine.play cimport Play
@@ -62,11 +62,11 @@ cdef void trick_now(const View* v, TrickNow* t) noexcept nogil
 cdef bint follow_wins(const View* v, const TrickNow* t, const Play* p, int* csuit,
                       int* key) noexcept nogil
 # play_cost of each of the n follows of buf, the list follow_candidates gave for v, into
-# cost; and follow_wins (under the decision's trick_now) of follow i of buf: within a
-# decision's memo found once, else as they are.
+# cost; and follow_wins of each (under t, the decision's trick_now) into wins, csuit and
+# key: within a decision's memo found once, else as they are.
 cdef void follow_costs(const View* v, const Play* buf, int n, int* cost) noexcept nogil
-cdef bint follow_win(const View* v, const TrickNow* t, const Play* buf, int i, int* csuit,
-                     int* key) noexcept nogil
+cdef void follow_wins_all(const View* v, const TrickNow* t, const Play* buf, int n,
+                          uint8_t* wins, int* csuit, int* key) noexcept nogil
 
 
 cdef inline int card_value(const Public* pub, int k) noexcept nogil:

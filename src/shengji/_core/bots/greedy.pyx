@@ -21,8 +21,8 @@ played - buried by itself).
          table, last to play, or a win nothing unseen can beat; ruffing a side suit
          counts); else give up the least (points first, low cards, no broken pairs,
          trumps kept)."""
-from libc.stdint cimport int32_t, uint8_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memcpy
 
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP, team
 from shengji._core.rules.combos cimport (
@@ -338,7 +338,7 @@ cdef int fill_candidates(const View* v, Play* buf) noexcept nogil:
 
 # The memo of one decision (greedy.pxd decision_memo_begin): its view, the follows
 # follow_candidates listed for it, the trick trick_now found, and what follow_costs and
-# follow_win found for those follows, in this thread.
+# follow_wins_all found for those follows, in this thread.
 cdef extern from *:
     """
     typedef struct {
@@ -351,10 +351,11 @@ cdef extern from *:
         uint64_t sure[5][2], largest[5][2];     /* Plays: one, two */
         uint64_t follow[2 * 512];
         int cost_set;           /* follow_costs found cost below */
-        uint64_t win_known[8];  /* bit i: follow_win found follow i's below */
+        int win_set;            /* follow_wins_all found win, win_suit, win_key below */
         int cost[512];
-        int32_t win_key[512];
-        uint8_t win[512];       /* wins | csuit << 1 */
+        int win_suit[512];
+        int win_key[512];
+        uint8_t win[512];
     } SjDecisionMemo;
     static __thread SjDecisionMemo sj_decision_memo = {0, -1, 0, {0, 0, 0}, 0};
     static inline SjDecisionMemo *sj_decision_memo_get(void) { return &sj_decision_memo; }
@@ -371,9 +372,10 @@ cdef extern from *:
         uint64_t largest[5][2]
         uint64_t follow[1024]
         int cost_set
-        uint64_t win_known[8]
+        int win_set
         int cost[512]
-        int32_t win_key[512]
+        int win_suit[512]
+        int win_key[512]
         uint8_t win[512]
     SjDecisionMemo* sj_decision_memo_get() noexcept nogil
 
@@ -389,7 +391,7 @@ cdef bint decision_memo_begin(const View* v) noexcept nogil:
     m.trick_set = 0
     m.sure_set = 0
     m.cost_set = 0
-    memset(m.win_known, 0, sizeof(m.win_known))
+    m.win_set = 0
     return True
 
 
@@ -495,30 +497,35 @@ cdef void follow_costs(const View* v, const Play* buf, int n, int* cost) noexcep
         m.cost_set = 1
 
 
-cdef bint follow_win(const View* v, const TrickNow* t, const Play* buf, int i, int* csuit,
-                     int* key) noexcept nogil:
+cdef void follow_wins_all(const View* v, const TrickNow* t, const Play* buf, int n,
+                          uint8_t* wins, int* csuit, int* key) noexcept nogil:
     cdef SjDecisionMemo* m = sj_decision_memo_get()
-    cdef bint w
-    if m.view != <const void*> v or not 0 <= i < m.follow_n:
-        return follow_wins(v, t, &buf[i], csuit, key)
-    if m.win_known[i >> 6] & bit(i & 63):
-        csuit[0] = m.win[i] >> 1
-        key[0] = m.win_key[i]
-        return m.win[i] & 1
-    w = follow_wins(v, t, &buf[i], csuit, key)
-    m.win[i] = <uint8_t> ((1 if w else 0) | (csuit[0] << 1))
-    m.win_key[i] = key[0]
-    m.win_known[i >> 6] |= bit(i & 63)
-    return w
+    cdef bint memo = m.view == <const void*> v and m.follow_n == n
+    cdef int i
+    if memo and m.win_set:
+        memcpy(wins, m.win, n * sizeof(uint8_t))
+        memcpy(csuit, m.win_suit, n * sizeof(int))
+        memcpy(key, m.win_key, n * sizeof(int))
+        return
+    for i in range(n):
+        wins[i] = follow_wins(v, t, &buf[i], &csuit[i], &key[i])
+    if memo:
+        memcpy(m.win, wins, n * sizeof(uint8_t))
+        memcpy(m.win_suit, csuit, n * sizeof(int))
+        memcpy(m.win_key, key, n * sizeof(int))
+        m.win_set = 1
 
 
 cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef Play buf[MAX_PLAYS]
     cdef int costs[MAX_PLAYS]
+    cdef uint8_t won[MAX_PLAYS]
+    cdef int suits[MAX_PLAYS]
+    cdef int keys[MAX_PLAYS]
     cdef TrickNow t
-    cdef int me = v.seat, n, i, key = 0, pts, cost, best, best_a, best_b, a, b, csuit
-    cdef bint last, partner_wins, secure, wins
+    cdef int me = v.seat, n, i, pts, cost, best, best_a, best_b, a, b
+    cdef bint last, partner_wins, secure
     if pub.phase != PHASE_PLAY:
         return -1
     if pub.n_in_trick == 0:
@@ -538,6 +545,8 @@ cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     best_a = 0
     best_b = 0
     follow_costs(v, buf, n, costs)
+    if not (partner_wins and secure):
+        follow_wins_all(v, &t, buf, n, won, suits, keys)
     for i in range(n):
         pts = play_points(&buf[i], &pub.t)
         cost = costs[i]
@@ -546,8 +555,7 @@ cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
             a = -pts
             b = cost
         else:
-            wins = follow_win(v, &t, buf, i, &csuit, &key)
-            a, b = follow_score(v, wins, partner_wins, last, pts, cost, csuit, key)
+            a, b = follow_score(v, won[i], partner_wins, last, pts, cost, suits[i], keys[i])
         if best < 0 or a < best_a or (a == best_a and b < best_b):
             best = i
             best_a = a

@@ -51,7 +51,7 @@ from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport unseen
 from shengji._core.bots.greedy cimport (
     POINT_VALUE, TrickNow, beaten_by_unseen, bury_lowest, card_value, follow_candidates,
-    follow_costs, follow_win, lead_short, lowest_card, sure_components, trick_now,
+    follow_costs, follow_wins_all, lead_short, lowest_card, sure_components, trick_now,
 )
 from shengji._core.bots.bot cimport BotVTable, bot_entry
 
@@ -313,9 +313,12 @@ cdef int memory_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     cdef const Public* pub = v.pub
     cdef Play buf[MAX_PLAYS]
     cdef int costs[MAX_PLAYS]
+    cdef uint8_t won[MAX_PLAYS]
+    cdef int suits[MAX_PLAYS]
+    cdef int keys[MAX_PLAYS]
     cdef Record rec
     cdef TrickNow t
-    cdef int me = v.seat, pos = pub.n_in_trick, n, i, csuit, key, pts, cost
+    cdef int me = v.seat, pos = pub.n_in_trick, n, i, pts, cost
     cdef int best = -1, best_a = 0, best_b = 0, a, b
     cdef bint last, partner_wins, secure, wins, safe, worth
     if pub.phase != PHASE_PLAY:
@@ -335,6 +338,8 @@ cdef int memory_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     partner_wins = team(t.seat) == team(me)
     secure = last or not later_beats(v, &rec, t.suit, t.key)
     follow_costs(v, buf, n, costs)
+    if not (partner_wins and secure):
+        follow_wins_all(v, &t, buf, n, won, suits, keys)
     for i in range(n):
         pts = play_points(&buf[i], &pub.t)
         cost = costs[i]
@@ -345,8 +350,8 @@ cdef int memory_play(const View* v, Rng* rng, Play* out) noexcept nogil:
             a = -pts
             b = cost
         else:
-            wins = follow_win(v, &t, buf, i, &csuit, &key)
-            safe = wins and (last or not later_beats(v, &rec, csuit, key))
+            wins = won[i]
+            safe = wins and (last or not later_beats(v, &rec, suits[i], keys[i]))
             if last:
                 worth = pub.trick_points + pts > 0 or cost < CHEAP_WIN
             elif pos == 1:
