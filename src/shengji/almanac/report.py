@@ -480,50 +480,59 @@ def figures(path: str | Path, to: str | Path) -> list[Path]:
     plt.close(fig)
     m = df[(df.analysis == "match") & (df.metric == "match_length")]
     m = m[m.variant != "standard"].iloc[::-1]
-    fig, ax = plt.subplots(figsize=(8, 0.3 * len(m) + 1.6))
-    yy = np.arange(len(m))
-    d = m["diff"].to_numpy()
-    ax.errorbar(
-        d,
-        yy,
-        xerr=[d - m["diff_low"].to_numpy(), m["diff_high"].to_numpy() - d],
-        fmt="o",
-        ms=4,
-        capsize=2,
-        lw=1,
-    )
-    ax.axvline(0, color="k", lw=0.6, ls=":")
-    ax.set_yticks(yy, [v.replace(" (+ ", "\n(+ ") for v in m.variant], fontsize=8)
-    ax.set_xlabel("difference from standard: hands a match (paired, 95 %)")
     nm = next(p["n"] for p in man["parts"] if p["name"] == "match/rules")
-    ax.set_title(f"Match length under the options of §6 ({nm:,} matches a variant)", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out[1], dpi=110)
-    plt.close(fig)
+    _intervals(
+        out[1],
+        m["diff"],
+        m["diff_low"],
+        m["diff_high"],
+        [v.replace(" (+ ", "\n(+ ") for v in m.variant],
+        xlabel="difference from standard: hands a match (paired, 95 %)",
+        title=f"Match length under the options of §6 ({nm:,} matches a variant)",
+        height=(0.3, 1.6),
+        tick_size=8,
+    )
     lad = df[(df.analysis == "ladder") & (df.metric == "rating")].iloc[::-1]
-    fig, ax = plt.subplots(figsize=(8, 0.34 * len(lad) + 1.4))
-    yy = np.arange(len(lad))
-    r = lad["mean"].to_numpy()
+    _intervals(
+        out[2],
+        lad["mean"],
+        lad["low"],
+        lad["high"],
+        [f"{v} ({n:,} deals)" for v, n in zip(lad.variant, lad.n, strict=True)],
+        xlabel="rating: defender points a deal against greedy (95 % bootstrap interval)",
+        title=f"The ladder of every bot, duplicate duels on common deals (almanac, "
+        f"{man['scale']} scale)",
+        height=(0.34, 1.4),
+        tick_size=None,
+    )
+    return out
+
+
+def _intervals(to: Path, est, low, high, labels, *, xlabel, title, height, tick_size) -> None:
+    """One panel of estimates with their intervals, a row each (labels bottom to top), a
+    dotted line at zero, into file ``to``; height = (inches a row, inches besides)."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    fig, ax = plt.subplots(figsize=(8, height[0] * len(labels) + height[1]))
+    y = np.arange(len(labels))
+    e = est.to_numpy()
     ax.errorbar(
-        r,
-        yy,
-        xerr=[r - lad["low"].to_numpy(), lad["high"].to_numpy() - r],
+        e,
+        y,
+        xerr=[e - low.to_numpy(), high.to_numpy() - e],
         fmt="o",
         ms=4,
         capsize=2,
         lw=1,
     )
     ax.axvline(0, color="k", lw=0.6, ls=":")
-    ax.set_yticks(yy, [f"{v} ({n:,} deals)" for v, n in zip(lad.variant, lad.n, strict=True)])
-    ax.set_xlabel("rating: defender points a deal against greedy (95 % bootstrap interval)")
-    ax.set_title(
-        f"The ladder of every bot, duplicate duels on common deals (almanac, {man['scale']} scale)",
-        fontsize=10,
-    )
+    ax.set_yticks(y, labels, fontsize=tick_size)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=10)
     fig.tight_layout()
-    fig.savefig(out[2], dpi=110)
+    fig.savefig(to, dpi=110)
     plt.close(fig)
-    return out
 
 
 def update_page(path: str | Path, page: str | Path) -> bool:
