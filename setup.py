@@ -125,7 +125,7 @@ def compile_args(unit: str) -> tuple[list[str], list[str]]:
 def selected_units() -> list[Path]:
     only = [u for u in os.environ.get("SHENGJI_ONLY", "").split(",") if u]
     units = sorted(CORE.rglob("*.pyx"))
-    stale = sorted(COLD_UNITS - {unit_name(p) for p in units} - {SHARED.rpartition(".")[2]})
+    stale = sorted(COLD_UNITS - {unit_name(p) for p in units} - {SHARED_UNIT})
     if stale:  # a renamed unit would silently become hot
         raise SystemExit(f"setup.py: COLD_UNITS names no unit {', '.join(stale)}")
     unknown = sorted(set(only) - {unit_name(p) for p in units})
@@ -143,6 +143,7 @@ HEADERS = sorted(str(p) for p in (CORE / "include").glob("*.h"))
 # once, into this extension, instead of into each of the units that use it: about 40 % of
 # the C the compiler reads (Cython >= 3.1, ``shared_utility_qualified_name``).
 SHARED = "shengji._core._cyutility"  # cold: buffers are taken at the boundary, once a call
+SHARED_UNIT = SHARED.removeprefix("shengji._core.")  # its name among the units' (COLD_UNITS)
 
 
 def extensions() -> list[Extension]:
@@ -164,7 +165,7 @@ def extensions() -> list[Extension]:
             )
         )
     if exts:
-        cflags, ldflags = compile_args(SHARED.rpartition(".")[2])
+        cflags, ldflags = compile_args(SHARED_UNIT)
         exts.append(
             Extension(
                 SHARED,
