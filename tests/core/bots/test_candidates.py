@@ -39,3 +39,24 @@ def test_memory_and_greedy_choose_in_the_memo_as_alone(preset):
                 follows += bool(s.observation(s.to_play).current_trick)
             s.apply(s.bot_action("memory"))
     assert follows > 200
+
+
+@pytest.mark.parametrize("preset", ["standard", "tournament", "must-play-ja"])
+def test_a_decision_with_one_legal_play_lists_it_alone(preset):
+    """play_candidates' forced plays (candidates.pyx forced_play): a follow that must play
+    every card of the led suit, or a seat holding no more cards than the lead, has one
+    candidate, memory's and greedy's choice both -- as the lists would give."""
+    forced = 0
+    for seed in range(3):
+        s = HandState(preset, "2", banker=seed, seed=400 + seed)
+        while not s.is_over():
+            if s.phase == "play":
+                legal = s.legal_plays()
+                _, _, cands, origins = decision_features(s._core)
+                if len(legal) == 1:
+                    forced += 1
+                    assert cands == [_masks(legal[0])] and origins == [ORIGIN_MEMORY]
+                    assert _masks(s.bot_action("memory")) == cands[0]
+                    assert _masks(s.bot_action("greedy")) == cands[0]
+            s.apply(s.bot_action("memory"))
+    assert forced > 30

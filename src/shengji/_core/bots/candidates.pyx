@@ -17,7 +17,9 @@
   bury    the base policy's bury, memory's and greedy's, the lowest-side-card bury with
           points weighted 0, 2, 12 and 30, and for each side suit of at most 8 cards the
           bury that voids it (the suit, then greedy's lowest other cards);
-at most `cap` of them, duplicates dropped.  Deterministic: the base bots named here never
+at most `cap` of them, duplicates dropped.  Without a base policy, a play that is the only
+legal one (forced_play: every card of the led suit, or every card held) is the only
+candidate, found before any bot is asked.  Deterministic: the base bots named here never
 draw (they get a fixed stream)."""
 from libc.stdint cimport uint8_t, uint64_t
 
@@ -128,6 +130,30 @@ cdef bint lead_of_kind(const View* v, int s, int what, Play* out) noexcept nogil
     return out.one != 0
 
 
+cdef bint forced_play(const View* v, Play* out) noexcept nogil:
+    """Whether the seat to play has one legal play only, found from the counts alone, and
+    that play into out: a follow holding exactly as many cards of the led following-suit
+    as the lead has (docs/rules.md §4: all of them are played), or a seat holding no
+    more cards than the lead (every card it has: the last trick).  Other single legal plays
+    (a follow whose shape leaves one choice) are not found here."""
+    cdef const Public* pub = v.pub
+    cdef uint64_t within
+    cdef int need
+    if pub.n_in_trick == 0:
+        need = 1                                 # a lead: forced only with one card left
+        within = ~(<uint64_t> 0)
+    else:
+        need = pub.lead.n_cards
+        within = pub.suit_mask[pub.lead.suit]
+        if mask_size(v.own.one, v.own.two, within) != need:
+            within = ~(<uint64_t> 0)
+    if mask_size(v.own.one, v.own.two, within) != need:
+        return False
+    out.one = v.own.one & within
+    out.two = v.own.two & within
+    return True
+
+
 cdef int play_candidates(const View* v, ChoosePlay first, int cap, Play* cands,
                          uint8_t* origin, uint8_t* by, Play* buf) noexcept nogil:
     cdef int n
@@ -146,6 +172,11 @@ cdef int _play_candidates(const View* v, ChoosePlay first, int cap, Play* cands,
     cdef int cost[MAX_PLAYS]
     cdef int order[MAX_PLAYS]
     rng_fixed(&dummy)
+    if first == NULL and cap > 0 and forced_play(v, &q):
+        # the only legal play: memory's and greedy's choice both (what the lists below
+        # would give), found without asking them
+        add_unique(cands, origin, by, &n, cap, &q, ORIGIN_MEMORY, BY_MEMORY | BY_GREEDY)
+        return n
     if first != NULL and first(v, &dummy, &q) == 0:
         add_unique(cands, origin, by, &n, cap, &q, ORIGIN_FIRST, 0)
     if memory_play(v, &dummy, &q) == 0:
