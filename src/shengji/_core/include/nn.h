@@ -64,6 +64,30 @@ __attribute__((constructor)) static void sj_pack_lut_fill(void)
     }
 }
 
+/* -- the network ----------------------------------------------------------------------------- */
+typedef struct {
+    int h1, h2, h3;
+    int n_state, n_action;
+    const int16_t *w1;      /* [n_state][h1] */
+    const int16_t *b1;      /* [h1] */
+    const int16_t *w2;      /* [h1 / 2][h2][2]: the inputs 2p and 2p + 1 side by side */
+    const int32_t *b2;      /* [h2] */
+    const int16_t *wz;      /* [h2 / 2][h3][2] likewise */
+    const int32_t *bz;      /* [h3] */
+    const int16_t *wa;      /* [n_action][h3] */
+    const int16_t *wq;      /* [h3] */
+    const int16_t *wv;      /* [h2] */
+    int64_t bq, bv;
+    int sh2, sh3;           /* the right shifts (rounded) into h2 and s, 1..30 */
+} SjQNet;
+
+/* round(t / 2^k) for 1 <= k <= 30, halves up: floor((t + 2^(k-1)) / 2^k) without the sum's
+ * overflow (the bit below the cut is the remainder's half). */
+static inline int32_t sj_round_shift(int32_t t, int k)
+{
+    return (t >> k) + ((t >> (k - 1)) & 1);
+}
+
 /* -- the four builds of the kernels -------------------------------------------------------- */
 #pragma GCC push_options
 #if defined(__GNUC__) && !defined(__clang__)
@@ -125,21 +149,15 @@ __attribute__((constructor)) static void sj_pack_lut_fill(void)
 
 typedef void (*SjL1Update)(int16_t *, const int16_t *, int, const int32_t *, const int16_t *,
                            int);
-typedef void (*SjPairsI32)(const int32_t *, const int16_t *, int, const int32_t *,
-                           const uint32_t *, int, int32_t *);
-typedef int64_t (*SjCand)(const int16_t *, const int16_t *, const int16_t *, int,
-                          const int32_t *, const uint8_t *, int);
-typedef int (*SjNonzeroPairs)(const int16_t *, int, int32_t *, uint32_t *);
+typedef void (*SjScores)(const SjQNet *, const int16_t *, int, const int *, const int32_t *,
+                         const uint8_t *, int, int64_t *, int64_t *);
 
 typedef struct {
     SjL1Update l1_update;
-    SjPairsI32 pairs_i32;
-    SjCand cand;
-    SjNonzeroPairs nonzero_pairs;
+    SjScores scores;
 } SjKernels;
 
-#define SJ_BUILD(isa) \
-    {sj_l1_update_##isa, sj_pairs_i32_##isa, sj_cand_##isa, sj_nonzero_pairs_##isa}
+#define SJ_BUILD(isa) {sj_l1_update_##isa, sj_net_scores_##isa}
 #if SJ_X86
 static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
     SJ_BUILD(scalar), SJ_BUILD(sse2), SJ_BUILD(avx2), SJ_BUILD(avx512),
@@ -197,23 +215,6 @@ static inline int sj_nn_best(void)
             return isa;
     return SJ_ISA_SCALAR;
 }
-
-/* -- the network ----------------------------------------------------------------------------- */
-typedef struct {
-    int h1, h2, h3;
-    int n_state, n_action;
-    const int16_t *w1;      /* [n_state][h1] */
-    const int16_t *b1;      /* [h1] */
-    const int16_t *w2;      /* [h1 / 2][h2][2]: the inputs 2p and 2p + 1 side by side */
-    const int32_t *b2;      /* [h2] */
-    const int16_t *wz;      /* [h2 / 2][h3][2] likewise */
-    const int32_t *bz;      /* [h3] */
-    const int16_t *wa;      /* [n_action][h3] */
-    const int16_t *wq;      /* [h3] */
-    const int16_t *wv;      /* [h2] */
-    int64_t bq, bv;
-    int sh2, sh3;           /* the right shifts (rounded) into h2 and s, 1..30 */
-} SjQNet;
 
 /* One seat's first-layer accumulator: b1 + x W1 for the state x it was last moved to, under
  * the network net (NULL: none yet).  `kept` is that state in its mover's form (bots/
@@ -274,50 +275,16 @@ static inline int sj_nonzero_u8(const uint8_t *restrict x, int m, int32_t *restr
     return n;
 }
 
-/* round(t / 2^k) for 1 <= k <= 30, halves up: floor((t + 2^(k-1)) / 2^k) without the sum's
- * overflow (the bit below the cut is the remainder's half). */
-static inline int32_t sj_round_shift(int32_t t, int k)
-{
-    return (t >> k) + ((t >> (k - 1)) & 1);
-}
-
 /* Scores of n candidates from a seat's moved accumulator acc, and the value head into
  * *value when not NULL (integers: net.pyx scales them).  Candidate i's nonzero bytes: an[i]
- * of them, at aidx[i * stride ..] with the values aval[i * stride ..]. */
+ * of them, at aidx[i * stride ..] with the values aval[i * stride ..].  The build in use's
+ * (nn_kernels.h sj_net_scores). */
 static inline void sj_net_scores(const SjQNet *restrict net, const int16_t *restrict acc,
                                  int n, const int *restrict an, const int32_t *restrict aidx,
                                  const uint8_t *restrict aval, int stride,
                                  int64_t *restrict score, int64_t *restrict value)
 {
-    int32_t idx[SJ_MAX_H1 / 2];
-    uint32_t pv[SJ_MAX_H1 / 2];
-    int32_t t[SJ_MAX_H1];
-    int16_t h[SJ_MAX_H1];
-    int16_t s[SJ_MAX_H3];
-    int m, j, i;
-    for (j = 0; j < net->h1; j++)
-        h[j] = acc[j] > 0 ? acc[j] : 0;
-    m = sj_nn_k.nonzero_pairs(h, net->h1, idx, pv);
-    sj_nn_k.pairs_i32(net->b2, net->w2, net->h2, idx, pv, m, t);
-    for (j = 0; j < net->h2; j++) {
-        int32_t u = sj_round_shift(t[j] > 0 ? t[j] : 0, net->sh2);
-        h[j] = (int16_t)(u > 32767 ? 32767 : u);
-    }
-    if (value != NULL) {
-        int64_t v = net->bv;
-        for (j = 0; j < net->h2; j++)
-            v += (int64_t)h[j] * net->wv[j];
-        *value = v;
-    }
-    m = sj_nn_k.nonzero_pairs(h, net->h2, idx, pv);
-    sj_nn_k.pairs_i32(net->bz, net->wz, net->h3, idx, pv, m, t);
-    for (j = 0; j < net->h3; j++) {
-        int32_t u = sj_round_shift(t[j], net->sh3);
-        s[j] = (int16_t)(u > 32767 ? 32767 : (u < -32768 ? -32768 : u));
-    }
-    for (i = 0; i < n; i++)
-        score[i] = net->bq + sj_nn_k.cand(s, net->wa, net->wq, net->h3, aidx + (long)i * stride,
-                                          aval + (long)i * stride, an[i]);
+    sj_nn_k.scores(net, acc, n, an, aidx, aval, stride, score, value);
 }
 
 #endif

@@ -239,6 +239,46 @@ static int SJ_FN(sj_nonzero_pairs)(const int16_t *restrict h, int n, int32_t *re
     return m;
 }
 
+/* Scores of n candidates from a seat's moved accumulator acc, and the value head into
+ * *value when not NULL (nn.h sj_net_scores): the layers above the first, this build's
+ * kernels called directly and the loops between them compiled for its instruction set. */
+static void SJ_FN(sj_net_scores)(const SjQNet *restrict net, const int16_t *restrict acc, int n,
+                                 const int *restrict an, const int32_t *restrict aidx,
+                                 const uint8_t *restrict aval, int stride,
+                                 int64_t *restrict score, int64_t *restrict value)
+{
+    int32_t idx[SJ_MAX_H1 / 2];
+    uint32_t pv[SJ_MAX_H1 / 2];
+    int32_t t[SJ_MAX_H1];
+    int16_t h[SJ_MAX_H1];
+    int16_t s[SJ_MAX_H3];
+    int m, j, i;
+    for (j = 0; j < net->h1; j++)
+        h[j] = acc[j] > 0 ? acc[j] : 0;
+    m = SJ_FN(sj_nonzero_pairs)(h, net->h1, idx, pv);
+    SJ_FN(sj_pairs_i32)(net->b2, net->w2, net->h2, idx, pv, m, t);
+    for (j = 0; j < net->h2; j++) {
+        int32_t u = sj_round_shift(t[j] > 0 ? t[j] : 0, net->sh2);
+        h[j] = (int16_t)(u > 32767 ? 32767 : u);
+    }
+    if (value != NULL) {
+        int64_t v = net->bv;
+        for (j = 0; j < net->h2; j++)
+            v += (int64_t)h[j] * net->wv[j];
+        *value = v;
+    }
+    m = SJ_FN(sj_nonzero_pairs)(h, net->h2, idx, pv);
+    SJ_FN(sj_pairs_i32)(net->bz, net->wz, net->h3, idx, pv, m, t);
+    for (j = 0; j < net->h3; j++) {
+        int32_t u = sj_round_shift(t[j], net->sh3);
+        s[j] = (int16_t)(u > 32767 ? 32767 : (u < -32768 ? -32768 : u));
+    }
+    for (i = 0; i < n; i++)
+        score[i] = net->bq + SJ_FN(sj_cand)(s, net->wa, net->wq, net->h3,
+                                            aidx + (long)i * stride, aval + (long)i * stride,
+                                            an[i]);
+}
+
 #undef SJ_FN
 #undef SJ_CAT
 #undef SJ_CAT2
