@@ -362,7 +362,9 @@ def figures(path: str | Path, to: str | Path) -> list[Path]:
     to = Path(to)
     order = [v for v in _rules_order(df) if not _nil(df, v)][::-1]
     y = np.arange(len(order))
-    fig, axes = plt.subplots(1, 2, figsize=(11, 0.27 * len(order) + 1.8), sharey=True)
+    # one panel a metric, stacked: each as wide as the page, its labels legible there
+    fig, axes = plt.subplots(2, 1, figsize=(8, 2 * 0.25 * len(order) + 2.6))
+    labels = [v.replace(" (+ ", "\n(+ ") for v in order]
     panels = (
         ("level_up", 100, "level-up rate (percentage points)"),
         ("D", 1, "defenders' points D"),
@@ -386,8 +388,8 @@ def figures(path: str | Path, to: str | Path) -> list[Path]:
         ax.axvline(0, color="k", lw=0.6, ls=":")
         ax.set_xlabel(f"difference from standard: {label}", fontsize=10)
         ax.grid(axis="y", lw=0.3, alpha=0.5)
-    axes[0].set_yticks(y, [v.replace(" (+ ", "\n(+ ") for v in order], fontsize=8)
-    axes[0].set_ylim(-0.7, len(order) - 0.3)
+        ax.set_yticks(y, labels, fontsize=8.5)
+        ax.set_ylim(-0.7, len(order) - 0.3)
     n = next(p["n"] for p in man["parts"] if p["name"] == "rules/later")
     fig.suptitle(
         f"Every rule option against standard, net in all seats, paired on the same "
@@ -397,7 +399,7 @@ def figures(path: str | Path, to: str | Path) -> list[Path]:
     )
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=9, frameon=False)
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    fig.tight_layout(rect=(0, 0.015, 1, 1), h_pad=1.5)
     out = [to / FIGURE_RULES, to / FIGURE_MATCH, to / FIGURE_LADDER]
     fig.savefig(out[0], dpi=110)
     plt.close(fig)
