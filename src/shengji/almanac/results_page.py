@@ -45,7 +45,7 @@ def _intro(df, man: dict, parts: dict) -> list[str]:
         f"Scale **{scale}**, commit `{str(man['commit'])[:12]}`, {total / 60:.1f} CPU-minutes "
         "in all (each part's in `manifest.json`). Made by:",
         "",
-        "<!-- no-run: the full scale takes CPU-hours -->",
+        "<!-- no-run: runs every part of the almanac (CPU-minutes to CPU-hours) -->",
         "```bash",
         f"shengji almanac --out out/almanac --scale {scale} --workers 2",
         "cp out/almanac/*.parquet out/almanac/manifest.json docs/results/almanac/",
