@@ -7,7 +7,7 @@ Build it (warnings are errors) from the repository root:
 The reference pages (Python API, command line, study files, rule options, bots, output
 tables) are generated at build time into docs/reference/generated/ by the extension in
 docs/_ext/shengji_docs/.  The notebooks are rendered with the outputs stored in
-docs/results/notebooks/ (written by ``python docs/figures/make_figures.py notebooks``);
+docs/notebooks/ (written by ``python docs/figures/make_figures.py notebooks``);
 Sphinx never executes them.
 """
 

@@ -1,5 +1,5 @@
 """Regenerate docs/figures/, the rendered notebooks of the documentation and every number the
-results page (docs/results/index.md) and the study files quote, from the shipped defaults.
+studies page (docs/notebooks/index.md) and the study files quote, from the shipped defaults.
 
     python docs/figures/make_figures.py              # notebooks (figures) and quoted numbers
     python docs/figures/make_figures.py quotes       # only the quoted numbers (no figures)
@@ -9,12 +9,12 @@ results page (docs/results/index.md) and the study files quote, from the shipped
 
 ``notebooks``: runs every notebook of notebooks/ top to bottom at its default size with
 ``SHENGJI_SAVE_FIGURES=docs/figures`` (each saves its summary figure there), writes the
-executed notebook, outputs included, to docs/results/notebooks/ (the documentation renders
+executed notebook, outputs included, to docs/notebooks/ (the documentation renders
 those; Sphinx never executes a notebook), prints its run time and the lines it prints (the
 numbers the captions quote).  Needs the test extras
 (nbclient, ipykernel, matplotlib; OpenSpiel for notebook 05).
 
-``quotes``: runs the shipped studies (``shengji studies``) whose results the results page and
+``quotes``: runs the shipped studies (``shengji studies``) whose results the studies page and
 the study files quote, and prints each quoted sentence as it must appear; ``--check`` fails
 (exit 1) when a file does not hold it.  ``--fast`` leaves out the search-bot (pimc) runs,
 which take minutes.
@@ -22,7 +22,7 @@ which take minutes.
 ``strong``: runs the shipped study ``scoring_strong`` at its full size (100,000 hands under the
 strongest practical play: CPU-minutes, see its file), then notebook 03 reading that run
 (``SHENGJI_STRONG_RUN``), which draws docs/figures/03_scoring_strong.png from it; prints the
-sentence the results page quotes from it (``--check``: fail when the page does not hold it);
+sentence the studies page quotes from it (``--check``: fail when the page does not hold it);
 ``--keep DIR`` keeps the run in DIR (and reuses a kept run, finishing it if interrupted).
 
 ``ladder``: runs the shipped study ``ladder`` (sim/ladder.toml: every built-in bot in a round
@@ -44,8 +44,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = ROOT / "docs" / "figures"
-RENDERED = ROOT / "docs" / "results" / "notebooks"  # the executed notebooks the site renders
-RESULTS = "docs/results/index.md"  # the page that quotes the studies' results
+RENDERED = ROOT / "docs" / "notebooks"  # the executed notebooks the site renders
+STUDIES = "docs/notebooks/index.md"  # the page that quotes the studies' results
 
 
 @dataclass(frozen=True)
@@ -79,27 +79,27 @@ def _rate(label: str):
 
 
 QUOTES = [
-    Quote(RESULTS, "duel", {}, _duel("`memory` beats `greedy` by")),
-    Quote(RESULTS, "duel", {"team_a": "greedy", "team_b": "random"},
+    Quote(STUDIES, "duel", {}, _duel("`memory` beats `greedy` by")),
+    Quote(STUDIES, "duel", {"team_a": "greedy", "team_b": "random"},
           _duel("`greedy` beats `random` by")),
-    Quote(RESULTS, "duel", {"team_a": "memory", "team_b": "random"},
+    Quote(STUDIES, "duel", {"team_a": "memory", "team_b": "random"},
           _duel("`memory` beats `random` by")),
-    Quote(RESULTS, "scoring", {"policy": "memory"}, _rate("`memory` in every seat:"), "levels"),
-    Quote(RESULTS, "scoring", {"policy": "memory", "first_hand": True},
+    Quote(STUDIES, "scoring", {"policy": "memory"}, _rate("`memory` in every seat:"), "levels"),
+    Quote(STUDIES, "scoring", {"policy": "memory", "first_hand": True},
           _rate("`memory`, the declarer banking:"), "levels"),
-    Quote(RESULTS, "scoring", {"policy": "greedy"}, _rate("`greedy` in every seat:"), "levels"),
-    Quote(RESULTS, "scoring", {"policy": "greedy", "first_hand": True},
+    Quote(STUDIES, "scoring", {"policy": "greedy"}, _rate("`greedy` in every seat:"), "levels"),
+    Quote(STUDIES, "scoring", {"policy": "greedy", "first_hand": True},
           _rate("`greedy`, the declarer banking:"), "levels"),
-    Quote(RESULTS, "duel_pimc", {}, _duel("`pimc` beats `memory` by"), slow=True),
-    Quote(RESULTS, "duel_swift", {}, _duel("`swift` against `pimc`:"), slow=True),
+    Quote(STUDIES, "duel_pimc", {}, _duel("`pimc` beats `memory` by"), slow=True),
+    Quote(STUDIES, "duel_swift", {}, _duel("`swift` against `pimc`:"), slow=True),
     Quote("sim/duel_swift.toml", "duel_swift", {}, _duel("`swift` against `pimc`:"), slow=True),
-    Quote(RESULTS, "duel_infer", {}, _duel("pimc with inference against `pimc`:"),
+    Quote(STUDIES, "duel_infer", {}, _duel("pimc with inference against `pimc`:"),
           slow=True),
     Quote("sim/duel_infer.toml", "duel_infer", {}, _duel("pimc with inference against `pimc`:"),
           slow=True),
-    Quote(RESULTS, "duel_infer", {"seed": 23420},
+    Quote(STUDIES, "duel_infer", {"seed": 23420},
           _duel("pimc with inference against `pimc`:"), slow=True),
-    Quote(RESULTS, "duel_pimc", {"team_b": "greedy"}, _duel("`pimc` beats `greedy` by"),
+    Quote(STUDIES, "duel_pimc", {"team_b": "greedy"}, _duel("`pimc` beats `greedy` by"),
           slow=True),
     Quote("sim/duel_pimc.toml", "duel_pimc", {}, _duel("`pimc` beats `memory` by"), slow=True),
 ]  # fmt: skip
@@ -212,7 +212,7 @@ def _relative(nb):
 
 
 def strong_sentence(hands) -> str:
-    """The sentence the results page quotes from the scoring_strong run."""
+    """The sentence the studies page quotes from the scoring_strong run."""
     from shengji.game.botspec import parse_bot
     from shengji.stats import mean_interval, wilson
 
@@ -249,9 +249,9 @@ def strong(check: bool, workers: int | None, keep: str | None) -> int:
                 flush=True,
             )
         text = strong_sentence(load(out))
-        held = holds(RESULTS, text)
+        held = holds(STUDIES, text)
         print(
-            f"{RESULTS}: {text}   {('ok' if held else 'NOT IN FILE') if check else ''}", flush=True
+            f"{STUDIES}: {text}   {('ok' if held else 'NOT IN FILE') if check else ''}", flush=True
         )
         os.environ["SHENGJI_STRONG_RUN"] = str(out)
         try:

@@ -1,6 +1,6 @@
 """The learning example (shengji.adapters.vector_train) runs end to end, tiny: a few
 batches of training, a small duel, the command line.  The full run's strength (it beats
-random in the duplicate duel) is reported in docs/results/index.md, from `python -m
+random in the duplicate duel) is reported in docs/notebooks/index.md, from `python -m
 shengji.adapters.vector_train`."""
 
 from __future__ import annotations

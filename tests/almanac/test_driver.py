@@ -195,6 +195,17 @@ def test_resume_refuses_another_scale(tiny, capsys):
     assert "holds the tiny scale" in capsys.readouterr().err
 
 
+def test_both_pages_render_from_any_scale_s_tables(tiny):
+    """The report's pages are drawn from a run at another scale than the published one too
+    (the tiny scale's few hands: no empty cell breaks them)."""
+    from shengji.almanac import report, results_page
+
+    for render in (report.markdown, results_page.markdown):
+        page = render(tiny)
+        assert page.startswith(report.BEGIN) and page.endswith(report.END + "\n")
+        assert "Scale **tiny**" in page
+
+
 def test_shengji_load_names_the_almanac_loader(tiny):
     with pytest.raises(ValueError, match=r"is an almanac: read its tables with shengji\.almanac"):
         shengji.load(tiny)

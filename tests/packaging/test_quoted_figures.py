@@ -1,4 +1,4 @@
-"""The numbers the documentation's results page (docs/results/index.md) and the study files
+"""The numbers the documentation's studies page (docs/notebooks/index.md) and the study files
 quote come from the shipped defaults (issue 22 item 4): each sentence
 docs/figures/make_figures.py produces from a fresh run is in the file that quotes it.  The
 search-bot (pimc) duels take minutes: slow."""
@@ -43,7 +43,7 @@ def test_every_study_quoted_ships():
 
 
 def test_the_strong_sentence_is_the_shipped_study_s(tmp_path):
-    """The results page's sentence of the 100,000-hand scoring_strong run (``make_figures.py
+    """The studies page's sentence of the 100,000-hand scoring_strong run (``make_figures.py
     strong --check`` reruns it: CPU-minutes) names that study's bot and size; a small run of
     the same study gives a sentence of the same form, with its own numbers."""
     import re
@@ -60,9 +60,9 @@ def test_the_strong_sentence_is_the_shipped_study_s(tmp_path):
         rf"`{label}` in all four seats, ([\d,]+) hands: the defenders take [\d.]+ ± [\d.]+ "
         r"points and the banker team keeps the bank in [\d.]+% \[[\d.]+%, [\d.]+%\]"
     )
-    page = " ".join((ROOT / make_figures.RESULTS).read_text(encoding="utf-8").split())
+    page = " ".join((ROOT / make_figures.STUDIES).read_text(encoding="utf-8").split())
     quoted = re.search(form, page)
-    assert quoted, f"{make_figures.RESULTS} does not quote the scoring_strong run"
+    assert quoted, f"{make_figures.STUDIES} does not quote the scoring_strong run"
     assert int(quoted.group(1).replace(",", "")) == study["n"] >= 100_000
     small = make_figures.strong_sentence(load(run(path, tmp_path / "out", n=64)))
     assert re.fullmatch(form, small) and re.fullmatch(form, small).group(1) == "64"

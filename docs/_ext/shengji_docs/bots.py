@@ -51,8 +51,9 @@ def generate(dest: Path, warn) -> None:
         'its name (``policy = "memory"``) or by a table with its parameters '
         '(``team_a = {bot = "pimc", samples = 32}``); ``shengji advise --bot`` and '
         "``HandState.bot_action`` take ``name(key=value, ...)``. A parameter left out has "
-        "its default. How they play, and how strong each is: :doc:`/hand-engine`; duels "
-        "between them: :doc:`/results/index`.",
+        "its default. How they play, and how strong each is: :doc:`/hand-engine`; the "
+        "ladder of every bot: :doc:`/results/index`; the studies' duels between them: "
+        ":doc:`/notebooks/index`.",
         "",
     ]
     rows = bot_table()
