@@ -43,9 +43,10 @@ def test_memory_and_greedy_choose_in_the_memo_as_alone(preset):
 
 @pytest.mark.parametrize("preset", ["standard", "tournament", "must-play-ja"])
 def test_a_decision_with_one_legal_play_lists_it_alone(preset):
-    """play_candidates' forced plays (candidates.pyx forced_play): a follow that must play
-    every card of the led suit, or a seat holding no more cards than the lead, has one
-    candidate, memory's and greedy's choice both -- as the lists would give."""
+    """Forced plays (engine/moves.pxd forced_play, which the candidates, memory and greedy
+    ask first): a follow that must play every card of the led suit, or a seat holding no
+    more cards than the lead, has one candidate, memory's and greedy's choice both, the one
+    play the move generator lists -- as the lists would give."""
     forced = 0
     for seed in range(3):
         s = HandState(preset, "2", banker=seed, seed=400 + seed)

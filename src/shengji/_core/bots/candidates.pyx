@@ -18,7 +18,7 @@
           points weighted 0, 2, 12 and 30, and for each side suit of at most 8 cards the
           bury that voids it (the suit, then greedy's lowest other cards);
 at most `cap` of them, duplicates dropped.  Without a base policy, a play that is the only
-legal one (forced_play: every card of the led suit, or every card held) is the only
+legal one (moves.pxd forced_play: every card of the led suit, or every card held) is the only
 candidate, found before any bot is asked.  Deterministic: the base bots named here never
 draw (they get a fixed stream)."""
 from libc.stdint cimport uint8_t, uint64_t
@@ -26,7 +26,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from shengji._core.base.cards cimport KITTY_SIZE, N_KINDS, N_SUITS, TRUMP
 from shengji._core.rules.combos cimport Combo, decompose
 from shengji._core.engine.hand cimport Public, N_FOLLOW
-from shengji._core.engine.moves cimport MAX_PLAYS
+from shengji._core.engine.moves cimport MAX_PLAYS, forced_play
 from shengji._core.engine.play cimport (
     Play, bit, ctz, mask_size, masked_counts, popcount, same_play,
 )
@@ -128,30 +128,6 @@ cdef bint lead_of_kind(const View* v, int s, int what, Play* out) noexcept nogil
         out.one = bit(k)
         out.two = bit(k)
     return out.one != 0
-
-
-cdef bint forced_play(const View* v, Play* out) noexcept nogil:
-    """Whether the seat to play has one legal play only, found from the counts alone, and
-    that play into out: a follow holding exactly as many cards of the led following-suit
-    as the lead has (docs/rules.md §4: all of them are played), or a seat holding no
-    more cards than the lead (every card it has: the last trick).  Other single legal plays
-    (a follow whose shape leaves one choice) are not found here."""
-    cdef const Public* pub = v.pub
-    cdef uint64_t within
-    cdef int need
-    if pub.n_in_trick == 0:
-        need = 1                                 # a lead: forced only with one card left
-        within = ~(<uint64_t> 0)
-    else:
-        need = pub.lead.n_cards
-        within = pub.suit_mask[pub.lead.suit]
-        if mask_size(v.own.one, v.own.two, within) != need:
-            within = ~(<uint64_t> 0)
-    if mask_size(v.own.one, v.own.two, within) != need:
-        return False
-    out.one = v.own.one & within
-    out.two = v.own.two & within
-    return True
 
 
 cdef int play_candidates(const View* v, ChoosePlay first, int cap, Play* cands,

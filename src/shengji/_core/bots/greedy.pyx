@@ -30,7 +30,9 @@ from shengji._core.rules.combos cimport (
     make_profile, winner_of_trick,
 )
 from shengji._core.engine.hand cimport N_FOLLOW, PHASE_PLAY, Public
-from shengji._core.engine.moves cimport MAX_PLAYS, TARGET_STOP_AT_CAP, fill_parts, gen_plays
+from shengji._core.engine.moves cimport (
+    MAX_PLAYS, TARGET_STOP_AT_CAP, fill_parts, forced_play, gen_plays,
+)
 from shengji._core.engine.play cimport (
     Play, add_card, bit, ctz, mask_size, masked_counts, play_counts, play_points,
 )
@@ -528,6 +530,8 @@ cdef int greedy_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     cdef bint last, partner_wins, secure
     if pub.phase != PHASE_PLAY:
         return -1
+    if forced_play(v, out):                # the only legal play: nothing to weigh
+        return 0
     if pub.n_in_trick == 0:
         return greedy_lead(v, out)
     n = follow_candidates(v, buf)

@@ -43,7 +43,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from shengji._core.base.cards cimport HAND_SIZE, KITTY_SIZE, N_KINDS, N_SEATS, N_SUITS, TRUMP, team
 from shengji._core.rules.combos cimport Combo, Component, SHAPE_SINGLE, SHAPE_PAIR, decompose
 from shengji._core.engine.hand cimport N_FOLLOW, PHASE_PLAY, Public
-from shengji._core.engine.moves cimport MAX_PLAYS
+from shengji._core.engine.moves cimport MAX_PLAYS, forced_play
 from shengji._core.engine.play cimport (
     Play, bit, ctz, mask_size, masked_counts, play_points, play_size, popcount,
 )
@@ -323,6 +323,8 @@ cdef int memory_play(const View* v, Rng* rng, Play* out) noexcept nogil:
     cdef bint last, partner_wins, secure, wins, safe, worth
     if pub.phase != PHASE_PLAY:
         return -1
+    if forced_play(v, out):                # the only legal play: nothing to weigh
+        return 0
     make_record(v, &rec)
     if pos == 0:
         memory_lead(v, &rec, out)

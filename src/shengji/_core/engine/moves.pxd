@@ -1,7 +1,9 @@
 # Move generation: the candidate plays of the seat to play, from its view (view.pxd) --
 # every legal follow; for a lead every single, pair and tractor and the top-k throws of
 # each following-suit.  The set the random bot draws from (a step's candidate plays).
-from shengji._core.engine.play cimport Play
+from libc.stdint cimport uint64_t
+
+from shengji._core.engine.play cimport Play, mask_size
 from shengji._core.engine.view cimport View
 
 cdef enum:
@@ -42,3 +44,22 @@ cdef inline const Play* throws_of(const View* v, int s) noexcept nogil:
     if (v.throws.stale >> s) & 1:
         refresh_throws(v, s)
     return v.throws.throws[s]
+
+
+cdef inline bint forced_play(const View* v, Play* out) noexcept nogil:
+    """Whether the seat to play (in the play phase) has one legal play only, found from its
+    counts alone, and that play into out: a follower holding exactly as many cards of the
+    led following-suit as were led plays all of them (docs/rules.md §4), and a seat holding
+    no more cards than it must play (a lead: one) plays every card it has.  Other single
+    legal plays (a shape that leaves one choice) are not found here: gen_plays counts them."""
+    cdef uint64_t within = ~(<uint64_t> 0)
+    cdef int need = 1                            # a lead: forced only with one card left
+    if v.pub.n_in_trick > 0:
+        need = v.pub.lead.n_cards
+        if mask_size(v.own.one, v.own.two, v.pub.suit_mask[v.pub.lead.suit]) == need:
+            within = v.pub.suit_mask[v.pub.lead.suit]
+    if mask_size(v.own.one, v.own.two, within) != need:
+        return False
+    out.one = v.own.one & within
+    out.two = v.own.two & within
+    return True
