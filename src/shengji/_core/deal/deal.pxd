@@ -3,7 +3,8 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from shengji._core.base.rng cimport Rng
 
 cdef enum:
-    N_FEATURES = 12        # per-seat feature columns, in FEATURE_NAMES order
+    N_FEATURES = 17        # per-seat feature columns, in FEATURE_NAMES order
+    FIRST_TRACTORS = 12    # tractors_s .. tractors_nt: the last five
     MAX_VALUE = 256        # every feature fits in a byte (points <= 200)
     FULL_GROUPS = 14       # ceil(107 / 8)
     LAST_HAND_GROUPS = 3   # ceil(24 / 8)
