@@ -17,10 +17,10 @@ allowed: ``2*seat0.pairs``) and integers, compared by ``==``, ``!=``, ``<``, ``<
 ``>``, ``>=`` (chains like ``10 <= seat0.points <= 40`` too).  The slots are ``seat0`` ..
 ``seat3`` and ``kitty``; the features are the deal study's columns (``trumps_s`` ..
 ``trumps_nt``, ``points``, ``level_cards``, ``small_jokers``, ``big_jokers``, ``pairs``,
-``level_pairs``, ``longest_side_suit``; not its tractor columns), a suit's plain length (``length_s`` ..
-``length_d``: its cards other than level cards) and a card's copies (``seat1.AS``,
-``kitty.BJ``, ``seat0.10H``: 0, 1 or 2).  A list of strings is one ``where`` joined by
-``and``.
+``level_pairs``, ``longest_side_suit``; not its tractor columns), a suit's plain length
+(``length_s`` .. ``length_d``: its cards other than level cards) and a card's copies
+(``seat1.AS``, ``kitty.BJ``, ``seat0.10H``: 0, 1 or 2).  A list of strings is one
+``where`` joined by ``and``.
 
 This module only parses and checks what needs no level (card counts, copies, the syntax);
 ``shengji.studies.conditioned`` compiles a constraint for the core and refuses one that no
