@@ -37,7 +37,9 @@ from shengji._core.base.rng cimport (
     Rng, rng_load, rng_store, sj_bounded, sj_bounded64, sj_descending_bounds,
     sj_descending_thresholds, sj_draws_table,
 )
-from shengji._core.deal.deal cimport N_FEATURES, shuffle_full
+from shengji._core.deal.deal cimport (
+    N_FEATURES, SjTractorTable, shuffle_full, sj_tractors4, tractor_table,
+)
 from shengji._core.deal.deal import _expand_joint, check_outputs
 from shengji._core.deal.spec cimport (
     CondSpec, DEAL_ERR_LEVEL, DEAL_ERR_TRIES, DEAL_OK, Dealer, Dealing, LANE_LEVEL, LANE_POINTS,
@@ -367,18 +369,13 @@ def deal_orders(Dealing deal not None, state, Py_ssize_t n, int level,
 
 cdef extern from "deal_kernel.h" nogil:
     # the deal study's outputs of one deal's features (rows, joint histograms)
-    ctypedef struct SjTractorTable:
-        int level                    # (deal_tractors.h has the rest)
-    void sj_tractor_init(SjTractorTable* t, int level, int gap, int chain) noexcept
-    void sj_tractors4(const SjTractorTable* t, const uint64_t* twice, int* out) noexcept
     void sj_deal_rows(const uint64_t* lanes, const int* pairs, const int* level_pairs,
-                      const int* tractors, uint8_t* out, size_t stride) noexcept
+                      const uint64_t* tractors, uint8_t* out, size_t stride) noexcept
     void sj_deal_count(const uint64_t* lanes, const int* pairs, const int* level_pairs,
-                       const int* tractors, int64_t* joint) noexcept
+                       const uint64_t* tractors, int64_t* joint) noexcept
     int sj_count_level_kinds(uint64_t kinds, int level) noexcept
     enum:
         SJ_JOINT_SIZE
-        SJ_TRACTOR_TRUMPS
 
 
 def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
@@ -399,8 +396,8 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
     cdef uint64_t lanes[N_SEATS + 1]
     cdef int pairs[N_SEATS]
     cdef int level_pairs[N_SEATS]
-    cdef int tractors[SJ_TRACTOR_TRUMPS * N_SEATS]
-    cdef SjTractorTable tt
+    cdef uint64_t tractors[N_SEATS]
+    cdef const SjTractorTable* tt
     cdef Py_ssize_t i
     cdef int s, kitty, rc = DEAL_OK
     if n < 0 or not 0 <= level < N_RANKS:
@@ -426,7 +423,7 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
     cdef Py_ssize_t fstride = features.shape[1] if want_rows else 0
     cdef int64_t* jt = &joint[0, 0] if joint is not None else NULL
     cdef int64_t* kh = &kitty_hist[0] if joint is not None else NULL
-    sj_tractor_init(&tt, level, tractor_gap, trump_chain)
+    tt = tractor_table(level, tractor_gap, trump_chain)
     rng_load(&rng, state)
     if want_cards:
         rng_load(&rng_order, order_state, "order_state")
@@ -440,7 +437,7 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
                 pairs[s] = HAND_SIZE - sj_popcount64(sd.kinds[s])
                 level_pairs[s] = <int> ((sd.lanes[s] >> (8 * LANE_LEVEL)) & 0xFF) \
                     - sj_count_level_kinds(sd.kinds[s], level)
-            sj_tractors4(&tt, sd.twice, tractors)
+            sj_tractors4(tt, sd.twice, tractors)
             lanes[N_SEATS] = sd.lanes[SLOT_KITTY]
             kitty = <int> (lanes[N_SEATS] >> (8 * LANE_POINTS))
             if jt != NULL:

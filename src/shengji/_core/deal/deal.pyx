@@ -11,6 +11,8 @@ import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
 from libc.stddef cimport size_t
+from libc.stdlib cimport malloc
+from libc.string cimport memcpy
 
 from shengji._core.base.cards cimport (
     N_CARDS, N_RANKS, N_SEATS, HAND_SIZE, KITTY_SIZE, N_DEALT, SMALL_JOKER, BIG_JOKER, kind_points,
@@ -87,23 +89,20 @@ cdef void shuffle_full(Rng* rng, uint8_t* deck) noexcept nogil:
 cdef extern from "deal_kernel.h" nogil:
     # One deal's 83 Fisher-Yates steps with the features landing as the cards do: in C for
     # the 128-bit multiply, the unrolled schedule and SSE2 (deal_kernel.h says why).
-    ctypedef struct SjTractorTable:
-        int level                    # (deal_tractors.h has the rest)
     ctypedef struct SjDealTables:
         uint64_t entry[N_CARDS][2]   # card c: {packed lanes, 1 << kind}
         uint64_t total               # the whole deck's lanes
         int level
-        SjTractorTable tractors      # the level's and the rules' tractor table
+        SjTractorTable tractors      # a copy of the level's and the rules' tractor table
     void sj_deal_tables_init(SjDealTables* t) noexcept
-    void sj_tractor_init(SjTractorTable* t, int level, int gap, int chain) noexcept
-    void sj_deal_features(Rng* rng, const SjDealTables* t, uint8_t* deck,
-                          uint64_t* lanes, int* pairs, int* level_pairs, int* tractors) noexcept
+    void sj_deal_features(Rng* rng, const SjDealTables* t, uint8_t* deck, uint64_t* lanes,
+                          int* pairs, int* level_pairs, uint64_t* tractors) noexcept
     void sj_deal_store(Rng* rng, const SjDealTables* t, uint8_t* deck,
-                       uint64_t* lanes, int* pairs, int* level_pairs, int* tractors) noexcept
+                       uint64_t* lanes, int* pairs, int* level_pairs, uint64_t* tractors) noexcept
     void sj_deal_rows(const uint64_t* lanes, const int* pairs, const int* level_pairs,
-                      const int* tractors, uint8_t* out, size_t stride) noexcept
+                      const uint64_t* tractors, uint8_t* out, size_t stride) noexcept
     void sj_deal_count(const uint64_t* lanes, const int* pairs, const int* level_pairs,
-                       const int* tractors, int64_t* joint) noexcept
+                       const uint64_t* tractors, int64_t* joint) noexcept
     enum:
         SJ_DEAL_CARDS        # the header's own sizes, checked against cards.pxd below
         SJ_DEAL_SEATS
@@ -145,15 +144,37 @@ SJ_SAME_SIZE(SJ_DEAL_DRAWS, LAST_SEAT_START)
 SJ_SAME_SIZE(SJ_DEAL_DECK_BYTES >= N_CARDS, 1)
 SJ_SAME_SIZE(N_FEATURES, FIRST_TRACTORS + SJ_TRACTOR_TRUMPS)
 
-cdef void build_tables(int level, bint tractor_gap, bint trump_chain,
+cdef extern from "deal_tractors.h" nogil:
+    void sj_tractor_init(SjTractorTable* t, int level, int gap, int chain) noexcept
+
+cdef SjTractorTable* TRACTOR_TABLES[N_RANKS * 4]   # by level, tractor_gap, trump_chain
+
+
+cdef const SjTractorTable* tractor_table(int level, bint tractor_gap,
+                                         bint trump_chain) except NULL:
+    cdef int i = 4 * level + 2 * (1 if tractor_gap else 0) + (1 if trump_chain else 0)
+    cdef SjTractorTable* t
+    if not 0 <= level < N_RANKS:
+        raise ValueError(f"level rank index {level} out of range 0..12")
+    if TRACTOR_TABLES[i] == NULL:
+        t = <SjTractorTable*> malloc(sizeof(SjTractorTable))
+        if t == NULL:
+            raise MemoryError()
+        sj_tractor_init(t, level, tractor_gap, trump_chain)
+        TRACTOR_TABLES[i] = t
+    return TRACTOR_TABLES[i]
+
+
+cdef void build_tables(int level, const SjTractorTable* tractors,
                        SjDealTables* t) noexcept nogil:
     """t.entry[card][0]: the lanes a card adds to its hand; t.total: the whole deck's;
-    t.tractors: the tractor table of the level and the rules' options."""
+    t.tractors: a copy of the tractor table of the level and the rules' options (a copy
+    beside the entries: measured 4 % faster in aggregate mode than reading the cached one)."""
     cdef int card, kind, suit, rank
     cdef uint64_t lanes
     sj_deal_tables_init(t)
     t.level = level
-    sj_tractor_init(&t.tractors, level, tractor_gap, trump_chain)
+    memcpy(&t.tractors, tractors, sizeof(SjTractorTable))
     t.total = 0
     for card in range(N_CARDS):
         kind = kind_of(card)
@@ -282,12 +303,12 @@ def deal_chunk(state, Py_ssize_t n, int level,
     cdef uint64_t lanes[N_SEATS + 1]
     cdef int pairs[N_SEATS]
     cdef int level_pairs[N_SEATS]
-    cdef int tractors[SJ_TRACTOR_TRUMPS * N_SEATS]
+    cdef uint64_t tractors[N_SEATS]
 
     rng_load(&rng, state)
     if want_cards:
         rng_load(&rng_order, order_state, "order_state")
-    build_tables(level, tractor_gap, trump_chain, &tables)
+    build_tables(level, tractor_table(level, tractor_gap, trump_chain), &tables)
     with nogil:
         for i in range(n):
             if want_cards:

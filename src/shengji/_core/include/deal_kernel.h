@@ -85,7 +85,7 @@ typedef struct {
     uint64_t total;                   /* lanes of the whole deck: the caller's */
     uint64_t all_kinds;               /* every kind's bit */
     int level;                        /* the level rank 0..12: the caller's */
-    SjTractorTable tractors;          /* the level and the rules' tractor options: the caller's */
+    SjTractorTable tractors;          /* the level's and the rules' options': the caller's copy */
 } SjDealTables;
 
 /* Everything but entry[*][0], total and level, which depend on the level. */
@@ -194,7 +194,7 @@ static SJ_ALWAYS_INLINE int sj_count_level_kinds(uint64_t kinds, int level) {
 
 /* One deal from the generator rng (advanced; its words live in locals meanwhile).  Out: lanes[0..3] each seat's packed
  * lanes and lanes[4] the kitty's; pairs[0..3] and level_pairs[0..3] each seat's pairs and
- * level pairs; tractors[4 * x + seat] each seat's tractors with trump x (S, H, C, D, NT).  deck: SJ_DEAL_DECK_BYTES of scratch.  With store it ends holding the dealt
+ * level pairs; tractors[0..3] each seat's tractors (a word: deal_tractors.h).  deck: SJ_DEAL_DECK_BYTES of scratch.  With store it ends holding the dealt
  * labels at positions 0..82 and seat 3's cards (as a set) at 83..107.
  *
  * (A copy compiled for x86-64-v3 and chosen at run time -- mulx, VEX forms, POPCNT --
@@ -203,7 +203,7 @@ static SJ_ALWAYS_INLINE int sj_count_level_kinds(uint64_t kinds, int level) {
  * baseline x86-64 copy.) */
 static SJ_ALWAYS_INLINE void sj_deal_one(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
                                          uint64_t *lanes, int *pairs, int *level_pairs,
-                                         int *tractors, const int store) {
+                                         uint64_t *tractors, const int store) {
     uint64_t s0 = rng->s[0], s1 = rng->s[1], s2 = rng->s[2], s3 = rng->s[3], x;
     uint64_t kinds[SJ_DEAL_SEATS + 1], twice[SJ_DEAL_SEATS];
     const char *entb = (const char *)t->entry;
@@ -273,11 +273,19 @@ static inline void sj_transpose4(const uint64_t *lanes, __m128i *plain, __m128i 
 #endif
 
 static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const int *level_pairs,
-                                const int *tractors, uint8_t *out, size_t stride) {
+                                const uint64_t *tractors, uint8_t *out, size_t stride) {
     int x;
 #ifdef SJ_SSE2
-    __m128i plain, other, always, trumps, longest;
+    __m128i plain, other, always, trumps, longest, tr, tr_nt, unused;
     sj_transpose4(lanes, &plain, &other, &always, &trumps, &longest);
+    /* the seats' tractor words transposed as the lanes are: dword x, trump x's four seats */
+    sj_transpose4(tractors, &tr, &tr_nt, &unused, &unused, &unused);
+    sj_store4(out + 12 * stride, SJ_DWORD(tr, 0));
+    sj_store4(out + 13 * stride, SJ_DWORD(tr, 1));
+    sj_store4(out + 14 * stride, SJ_DWORD(tr, 2));
+    sj_store4(out + 15 * stride, SJ_DWORD(tr, 3));
+    sj_store4(out + 16 * stride, (uint32_t)_mm_cvtsi128_si32(tr_nt));
+    (void)x;
     sj_store4(out, SJ_DWORD(trumps, 0));
     sj_store4(out + stride, SJ_DWORD(trumps, 1));
     sj_store4(out + 2 * stride, SJ_DWORD(trumps, 2));
@@ -307,12 +315,12 @@ static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const i
         out[7 * stride + s] = (uint8_t)small;
         out[8 * stride + s] = (uint8_t)big;
         out[11 * stride + s] = (uint8_t)longest;
+        for (x = 0; x < SJ_TRACTOR_TRUMPS; x++)
+            out[(12 + x) * stride + s] = (uint8_t)sj_tractors_of(tractors[s], x);
     }
 #endif
     sj_store4(out + 9 * stride, sj_pack4(pairs));
     sj_store4(out + 10 * stride, sj_pack4(level_pairs));
-    for (x = 0; x < SJ_TRACTOR_TRUMPS; x++)
-        sj_store4(out + (12 + x) * stride, sj_pack4(tractors + 4 * x));
 }
 
 /* Aggregate output: counts of joint histograms, expanded into the 17 marginals by
@@ -344,14 +352,9 @@ static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const i
                                  * SJ_TRACTOR_VALUES)
 #define SJ_JOINT_SIZE (SJ_JOINT_TRACTORS + SJ_JOINT_TRACTORS_CELLS)
 
-/* The tractors cell of seat s (tractors[4 * x + s], trump x). */
-static inline int sj_tractor_cell(const int *tractors, int s) {
-    return tractors[s] + SJ_TRACTOR_VALUES * (tractors[4 + s] + SJ_TRACTOR_VALUES
-           * (tractors[8 + s] + SJ_TRACTOR_VALUES * tractors[12 + s]));
-}
-
 static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
-                                 const int *level_pairs, const int *tractors, int64_t *joint) {
+                                 const int *level_pairs, const uint64_t *tractors,
+                                 int64_t *joint) {
     int s;
 #ifdef SJ_SSE2
     const __m128i zero = _mm_setzero_si128();
@@ -397,10 +400,10 @@ static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
     } while (0)
     SJ_COUNT8(suits);
     SJ_COUNT8(low);
-    joint[_mm_extract_epi16(pl, 0) + 13 * 26 * tractors[16]]++;
-    joint[_mm_extract_epi16(pl, 1) + 13 * 26 * tractors[17]]++;
-    joint[_mm_extract_epi16(pl, 2) + 13 * 26 * tractors[18]]++;
-    joint[_mm_extract_epi16(pl, 3) + 13 * 26 * tractors[19]]++;
+    joint[_mm_extract_epi16(pl, 0) + 13 * 26 * sj_tractors_of(tractors[0], 4)]++;
+    joint[_mm_extract_epi16(pl, 1) + 13 * 26 * sj_tractors_of(tractors[1], 4)]++;
+    joint[_mm_extract_epi16(pl, 2) + 13 * 26 * sj_tractors_of(tractors[2], 4)]++;
+    joint[_mm_extract_epi16(pl, 3) + 13 * 26 * sj_tractors_of(tractors[3], 4)]++;
 #undef SJ_COUNT8
 #else
     int x;
@@ -420,22 +423,22 @@ static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
         j[SJ_JOINT_CD + t[2] + 26 * t[3]]++;
         j[SJ_JOINT_POINTS + (int)(acc >> (8 * SJ_LANE_POINTS))]++;
         j[SJ_JOINT_LOW + level + 9 * small + 27 * big + 81 * level_pairs[s]]++;
-        j[SJ_JOINT_PAIRS + pairs[s] + 13 * longest + 13 * 26 * tractors[16 + s]]++;
+        j[SJ_JOINT_PAIRS + pairs[s] + 13 * longest + 13 * 26 * sj_tractors_of(tractors[s], 4)]++;
     }
 #endif
     for (s = 0; s < SJ_DEAL_SEATS; s++)
-        joint[s * SJ_JOINT_SIZE + SJ_JOINT_TRACTORS + sj_tractor_cell(tractors, s)]++;
+        joint[s * SJ_JOINT_SIZE + SJ_JOINT_TRACTORS + sj_tractor_cell(tractors[s])]++;
 }
 
 /* The two specialisations deal.pyx calls: sj_deal_one is forced inline into each, so that
  * store is a constant there (without it gcc kept one copy and tested store at every step). */
 static void sj_deal_features(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
-                             uint64_t *lanes, int *pairs, int *level_pairs, int *tractors) {
+                             uint64_t *lanes, int *pairs, int *level_pairs, uint64_t *tractors) {
     sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, tractors, 0);
 }
 
 static void sj_deal_store(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
-                          uint64_t *lanes, int *pairs, int *level_pairs, int *tractors) {
+                          uint64_t *lanes, int *pairs, int *level_pairs, uint64_t *tractors) {
     sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, tractors, 1);
 }
 #endif

@@ -24,7 +24,8 @@
  *    whose links are two apart).  No-trump: the level pairs (any), the small and the big
  *    joker pairs, with no plain position below.  One table (adj, 16384 entries of 16 bits)
  *    holds what the five trumps add, by the four suits' two top plain positions, their
- *    level pairs and the jokers: one load a hand.
+ *    level pairs and the jokers, and a second (spread, 256 words) spreads it into the
+ *    hand's word: two loads a hand.
  */
 #ifndef SHENGJI_DEAL_TRACTORS_H
 #define SHENGJI_DEAL_TRACTORS_H
@@ -33,18 +34,9 @@
 
 #define SJ_TRACTOR_TRUMPS 5     /* S, H, C, D, no-trump */
 #define SJ_TRACTOR_FIELD 13     /* bits of a suit in a kind mask */
-#define SJ_TRACTOR_SMALL 52     /* the jokers' kinds */
-#define SJ_TRACTOR_BIG 53
+#define SJ_TRACTOR_SMALL 52     /* the small joker's kind (the big one's is 53) */
 /* The four suits' bit 0 (kinds 0, 13, 26, 39). */
 #define SJ_TRACTOR_SUITS ((uint64_t)1 | ((uint64_t)1 << 13) | ((uint64_t)1 << 26) | ((uint64_t)1 << 39))
-
-/* The bits of kinds 0, 13, 26, 39 (x holds no others) as bits 3, 2, 1, 0: one multiply
- * sums x's bits at 39 (x 1), 40 (bit 26 x 2^14), 41 (bit 13 x 2^28), 42 (bit 0 x 2^42), and
- * none of its other partial products lands in bits 39..42 or carries into them. */
-#define SJ_TRACTOR_GATHER ((uint64_t)1 | ((uint64_t)1 << 14) | ((uint64_t)1 << 28) | ((uint64_t)1 << 42))
-static inline unsigned sj_tractor_gather(uint64_t x) {
-    return (unsigned)((x * SJ_TRACTOR_GATHER) >> 39) & 15u;
-}
 
 #define SJ_TRACTOR_KEYS (1 << 14)
 
@@ -59,7 +51,15 @@ typedef struct {
     /* by key (sj_tractors): the runs the trump chain adds above top with trump x, 2 bits
      * each (x = 0..4: S, H, C, D, no-trump) */
     uint16_t adj[SJ_TRACTOR_KEYS];
+    /* the four suits' 2-bit fields of adj spread into a hand's value (below) */
+    uint64_t spread[256];
 } SjTractorTable;
+
+/* A hand's tractors as one word: byte x (0..4: trump S, H, C, D, no-trump) its tractors
+ * (0..6), bits 40..51 the joint histogram's cell s + 7 h + 49 c + 343 d of the four suits'.
+ * The runs the four suits share add to every field at once: base * SJ_TRACTOR_BASE. */
+#define SJ_TRACTOR_CELL_SHIFT 40
+#define SJ_TRACTOR_BASE ((uint64_t)0x0101010101ULL + ((uint64_t)(1 + 7 + 49 + 343) << SJ_TRACTOR_CELL_SHIFT))
 
 /* Runs of >= 2 set bits in x. */
 static inline int sj_runs2(uint64_t x) {
@@ -94,48 +94,62 @@ static inline void sj_tractor_init(SjTractorTable *t, int level, int gap, int ch
     /* the top plain trump-suit position: 11 under tractor_gap (12 ranks, the level out);
      * without it the ace's 12, or the king's 11 when the level is the ace */
     t->top = gap ? 11 : (level == 12 ? 11 : 12);
-    /* key: bits 0..3 the suits' (D, C, H, S: sj_tractor_gather's order) plain pair at
-     * top - 1, bits 4..7 at top, bits 8..11 their level pairs, bit 12 the small jokers,
-     * bit 13 the big jokers */
+    /* key: bits 0..3 the suits' (S, H, C, D) plain pair at top - 1, bits 4..7 at top,
+     * bits 8..11 their level pairs, bit 12 the small jokers, bit 13 the big jokers */
     for (key = 0; key < SJ_TRACTOR_KEYS; key++) {
         const unsigned sj = (key >> 12) & 1u, bj = (key >> 13) & 1u, levels = (key >> 8) & 15u;
         unsigned v = 0;
         for (x = 0; x < 4; x++) {
-            const int b = 3 - x;   /* suit x's bit in a gathered nibble */
-            const unsigned c = ((key >> b) & 1u) | ((key >> (4 + b)) & 1u) << 1
-                               | (unsigned)((levels & ~(1u << b)) != 0) << 2
-                               | ((levels >> b) & 1u) << 3 | sj << 4 | bj << 5;
+            const unsigned c = ((key >> x) & 1u) | ((key >> (4 + x)) & 1u) << 1
+                               | (unsigned)((levels & ~(1u << x)) != 0) << 2
+                               | ((levels >> x) & 1u) << 3 | sj << 4 | bj << 5;
             v |= (unsigned)sj_chain_adds(c, chain) << (2 * x);
         }
         v |= (unsigned)sj_chain_adds((unsigned)(levels != 0) << 1 | sj << 2 | bj << 3, chain) << 8;
         t->adj[key] = (uint16_t)v;
     }
+    for (key = 0; key < 256; key++) {
+        uint64_t w = 0, cell = 0, scale = 1;
+        for (x = 0; x < 4; x++, scale *= 7) {
+            const uint64_t a = (key >> (2 * x)) & 3u;
+            w |= a << (8 * x);
+            cell += a * scale;
+        }
+        t->spread[key] = w | cell << SJ_TRACTOR_CELL_SHIFT;
+    }
 }
 
-/* out[0], out[stride], ..., out[4 * stride]: the tractors of a hand holding the kinds of
- * pair mask P twice, with trump S, H, C, D, no-trump. */
-static inline void sj_tractors(const SjTractorTable *t, uint64_t P, int *out, int stride) {
+/* The tractors of a hand holding the kinds of pair mask P twice, as one word (above). */
+static inline uint64_t sj_tractors(const SjTractorTable *t, uint64_t P) {
     uint64_t m = P & t->plain, u;
     unsigned key, v;
     int base;
     if (t->gap) m = (m & t->low) | ((m >> 1) & t->high);
     u = m & (m >> 1) & t->sep;
     base = sj_popcount64(u & ~(u << 1));
-    key = sj_tractor_gather((m >> (t->top - 1)) & SJ_TRACTOR_SUITS)
-          | sj_tractor_gather((m >> t->top) & SJ_TRACTOR_SUITS) << 4
-          | sj_tractor_gather((P >> t->level) & SJ_TRACTOR_SUITS) << 8
-          | (unsigned)(P >> SJ_TRACTOR_SMALL) << 12;   /* both jokers: bits 52, 53 */
+    {   /* the key's three nibbles: w holds them at bits 4g + 13s (group g, suit s), and
+         * shifts by 12, 24, 36 bring suit s's to bit 4g + s, nothing else to bits 0..11 */
+        const uint64_t w = ((m >> (t->top - 1)) & SJ_TRACTOR_SUITS)
+                           | ((m >> t->top) & SJ_TRACTOR_SUITS) << 4
+                           | ((P >> t->level) & SJ_TRACTOR_SUITS) << 8;
+        key = (unsigned)((w | w >> 12 | w >> 24 | w >> 36) & 0xFFF)
+              | (unsigned)(P >> SJ_TRACTOR_SMALL) << 12;   /* both jokers: bits 52, 53 */
+    }
     v = t->adj[key];
-    out[0] = base + (int)(v & 3u);
-    out[stride] = base + (int)((v >> 2) & 3u);
-    out[2 * stride] = base + (int)((v >> 4) & 3u);
-    out[3 * stride] = base + (int)((v >> 6) & 3u);
-    out[4 * stride] = base + (int)(v >> 8);
+    return t->spread[v & 255u] + ((uint64_t)(v >> 8) << 32) + (uint64_t)base * SJ_TRACTOR_BASE;
 }
 
-/* The four seats' (pair masks twice[0..3]): out[4 * x + seat], trump x. */
-static inline void sj_tractors4(const SjTractorTable *t, const uint64_t *twice, int *out) {
-    int s;
-    for (s = 0; s < 4; s++) sj_tractors(t, twice[s], out + s, 4);
+/* The four seats' words (pair masks twice[0..3]). */
+static inline void sj_tractors4(const SjTractorTable *t, const uint64_t *twice, uint64_t *out) {
+    out[0] = sj_tractors(t, twice[0]);
+    out[1] = sj_tractors(t, twice[1]);
+    out[2] = sj_tractors(t, twice[2]);
+    out[3] = sj_tractors(t, twice[3]);
+}
+
+/* Trump x's tractors (0..4) and the joint cell, of a hand's word. */
+static inline int sj_tractors_of(uint64_t w, int x) { return (int)((w >> (8 * x)) & 0xFF); }
+static inline int sj_tractor_cell(uint64_t w) {
+    return (int)((w >> SJ_TRACTOR_CELL_SHIFT) & 0xFFF);
 }
 #endif
