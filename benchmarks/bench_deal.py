@@ -25,7 +25,7 @@ PLAIN_SUIT = np.where(IS_JOKER | IS_LEVEL, 4, KINDS // 13)  # 4: trump in every 
 POINTS = np.array([kind_points(k) for k in KINDS])
 # (following-suit, chain position) of each kind with trump S, H, C, D, no-trump: a pair's
 # cell in a 5 x 32 occupancy grid (the standard rules' tractor_gap and trump_chain)
-CELLS = np.zeros((5, 54, 5 * 32), np.int64)
+CELLS = np.zeros((5, 54, 5 * 32), np.float32)
 for _x in range(5):
     _follow, _, _chain, _ = trump_table(LEVEL, _x)
     CELLS[_x, np.arange(54), _follow.astype(int) * 32 + _chain] = 1
@@ -33,12 +33,13 @@ for _x in range(5):
 
 def numpy_tractors(hands):
     """(5, n, seat): the runs of >= 2 occupied chain positions in each following-suit."""
-    kinds = KINDS[hands]
-    counts = np.stack([(kinds == k).sum(-1) for k in range(54)], -1)  # (n, seat, 54)
-    pairs = (counts == 2).astype(np.int64)
+    n = hands.shape[0]
+    rows = np.arange(n * 4).reshape(n, 4, 1) * 54
+    counts = np.bincount((rows + KINDS[hands]).ravel(), minlength=n * 4 * 54)
+    pairs = (counts == 2).astype(np.float32).reshape(n, 4, 54)
     out = []
     for x in range(5):
-        occ = (pairs @ CELLS[x] > 0).reshape(*pairs.shape[:2], 5, 32)
+        occ = (pairs @ CELLS[x] > 0).reshape(n, 4, 5, 32)
         t = occ[..., :-1] & occ[..., 1:]
         starts = t.copy()
         starts[..., 1:] &= ~t[..., :-1]
