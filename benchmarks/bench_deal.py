@@ -10,10 +10,11 @@ import random
 import numpy as np
 import pytest
 
+from shengji._core.base.cards import trump_table
 from shengji._core.base.rng import chunk_state
 from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
 from shengji.cards import N_CARDS, kind_points
-from shengji.reference.deal import hand_features, kitty_points
+from shengji.reference.deal import kitty_points, seat_features
 
 LEVEL = 0  # level 2
 KINDS = np.arange(N_CARDS) // 2
@@ -22,6 +23,28 @@ RANK = KINDS % 13
 IS_LEVEL = ~IS_JOKER & (RANK == LEVEL)
 PLAIN_SUIT = np.where(IS_JOKER | IS_LEVEL, 4, KINDS // 13)  # 4: trump in every trump
 POINTS = np.array([kind_points(k) for k in KINDS])
+# (following-suit, chain position) of each kind with trump S, H, C, D, no-trump: a pair's
+# cell in a 5 x 32 occupancy grid (the standard rules' tractor_gap and trump_chain)
+CELLS = np.zeros((5, 54, 5 * 32), np.float32)
+for _x in range(5):
+    _follow, _, _chain, _ = trump_table(LEVEL, _x)
+    CELLS[_x, np.arange(54), _follow.astype(int) * 32 + _chain] = 1
+
+
+def numpy_tractors(hands):
+    """(5, n, seat): the runs of >= 2 occupied chain positions in each following-suit."""
+    n = hands.shape[0]
+    rows = np.arange(n * 4).reshape(n, 4, 1) * 54
+    counts = np.bincount((rows + KINDS[hands]).ravel(), minlength=n * 4 * 54)
+    pairs = (counts == 2).astype(np.float32).reshape(n, 4, 54)
+    out = []
+    for x in range(5):
+        occ = (pairs @ CELLS[x] > 0).reshape(n, 4, 5, 32)
+        t = occ[..., :-1] & occ[..., 1:]
+        starts = t.copy()
+        starts[..., 1:] &= ~t[..., :-1]
+        out.append(starts.sum((-1, -2)))
+    return out
 
 
 def core_deal(n, out):
@@ -53,7 +76,8 @@ def numpy_deal(n, seed=1):
             same.sum(-1),
             (same & level_kind).sum(-1),
             plain.max(-1),
-        ],
+        ]
+        + numpy_tractors(hands),
         0,
     )
     kitty = POINTS[deals[:, 100:]].sum(-1)
@@ -68,7 +92,7 @@ def python_deal(n, seed=1):
     for _ in range(n):
         rng.shuffle(deck)
         for s in range(4):
-            f = hand_features(deck[s:100:4], LEVEL)
+            f = seat_features(deck[s:100:4], LEVEL)
             rows.append([f[name] for name in FEATURE_NAMES])
         kitties.append(kitty_points(deck[100:]))
     return rows, kitties

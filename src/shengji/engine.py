@@ -122,16 +122,20 @@ def deal_chunk(
     kitty_hist: npt.NDArray[np.int64] | None = None,
     order_state: U64 | None = None,
     deal: Dealing | None = None,
+    tractor_gap: bool = True,
+    trump_chain: bool = True,
 ) -> None:
     """``n`` deals at level rank ``level`` from ``state`` (advanced in place) into the
     outputs given (``_core/deal/deal.pyx`` ``deal_chunk``); with ``deal``, its conditional
     deals (``_core/deal/cond.pyx`` ``cond_deal_chunk``: every hand's order from
-    ``order_state``; its counters advance)."""
+    ``order_state``; its counters advance).  ``tractor_gap`` and ``trump_chain``, the rules'
+    options, shape the tractor columns."""
+    opts = (order_state, bool(tractor_gap), bool(trump_chain))
     if deal is None:
-        _deal_chunk(state, n, level, features, kitty_points, cards, hist, kitty_hist, order_state)
+        _deal_chunk(state, n, level, features, kitty_points, cards, hist, kitty_hist, *opts)
     else:
         cond_deal_chunk(
-            deal, state, n, level, features, kitty_points, cards, hist, kitty_hist, order_state
+            deal, state, n, level, features, kitty_points, cards, hist, kitty_hist, *opts
         )
 
 

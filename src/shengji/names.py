@@ -41,7 +41,7 @@ from shengji._core.bidding.bidding import STRENGTH_NAMES as _STRENGTHS
 from shengji._core.bots.registry import BOT_NAMES as _BOTS
 from shengji._core.deal.deal import FEATURE_NAMES as _FEATURES
 from shengji._core.deal.spec import CODE as DEAL_CODE
-from shengji._core.deal.spec import COND_FEATURE_KIND
+from shengji._core.deal.spec import COND_FEATURE_BASE, COND_FEATURE_KIND
 from shengji._core.deal.spec import LENGTH_NAMES as _LENGTHS
 from shengji._core.drivers.hands import HAND_COLUMNS as _HAND_COLUMNS
 from shengji._core.engine.actions import ACTION_PLAY, N_PLAY_ACTIONS
@@ -93,6 +93,7 @@ __all__ = [
     "HAND_COLUMNS",
     "DEAL_FEATURE_NAMES",
     "DEAL_LENGTH_NAMES",
+    "COND_FEATURE_BASE",
     "COND_FEATURE_KIND",
     "DEAL_CODE",
     "OBSERVATION_SIZE",
@@ -119,7 +120,9 @@ BID_STRENGTH_NAMES: tuple[str, ...] = tuple(_STRENGTHS)  # a bid's strength, by 
 HAND_COLUMNS: tuple[str, ...] = tuple(_HAND_COLUMNS)  # the drivers' rows of a hand
 DEAL_FEATURE_NAMES: tuple[str, ...] = tuple(_FEATURES)  # the deal study's seat features
 DEAL_LENGTH_NAMES: tuple[str, ...] = tuple(_LENGTHS)  # a [deal] table's suit lengths
-# COND_FEATURE_KIND, DEAL_CODE: a [deal] predicate's features and its operators' codes;
+# COND_FEATURE_BASE, COND_FEATURE_KIND, DEAL_CODE: a [deal] predicate's features (the
+# deal study's columns before COND_FEATURE_BASE: not its tractors; then the lengths, then
+# the card kinds from COND_FEATURE_KIND) and its operators' codes;
 # OBSERVATION_SIZE: the bytes of the vector step's observation
 
 # -- notation -----------------------------------------------------------------------------

@@ -208,7 +208,10 @@ def test_laws():
     ):
         assert law(column, cards).sum() == pytest.approx(1.0)
     assert (law("points", 25) * np.arange(256)).sum() == pytest.approx(200 * 25 / 108)
-    assert law("pairs", 25) is None
+    assert law("no_such_column", 25) is None
+    # a kind is held twice with probability C(106, 23) / C(108, 25) = 25 * 24 / (108 * 107)
+    pairs = (law("pairs", 25) * np.arange(256)).sum()
+    assert pairs == pytest.approx(54 * 25 * 24 / (108 * 107))
     pmf = law("trumps_h", 25)
     rng = np.random.default_rng(0)
     counts = np.bincount(rng.hypergeometric(36, 72, 25, 20_000), minlength=256)

@@ -10,7 +10,8 @@ from scipy import stats
 from shengji._core.base.rng import bounded_draws, chunk_state, order_state
 from shengji._core.deal.deal import FEATURE_NAMES, deal_chunk
 from shengji.cards import N_CARDS, kind_points, parse_rank
-from shengji.reference.deal import hand_features
+from shengji.reference.deal import seat_features
+from shengji.rules.options import PRESETS, Rules
 from shengji.runner import run_study
 from shengji.studies.base import make_config
 
@@ -22,9 +23,20 @@ def run(tmp_path, name="out", workers=1, **keys):
     return run_study(kind, cfg, tmp_path / name, workers=workers)
 
 
-@pytest.mark.parametrize("level", ["2", "8", "A"])
-def test_features_equal_slow_recomputation_on_stored_deals(tmp_path, level):
-    res = run(tmp_path, n=600, level=level, store_cards=True, chunk_size=250)
+# every preset (at a level of three), and the tractor options off (their columns change)
+RECOMPUTED = [(p, "28A"[i % 3], {}) for i, p in enumerate(PRESETS)] + [
+    ("standard", "8", {"tractor_gap": False}),
+    ("standard", "A", {"trump_chain": False}),
+    ("standard", "K", {"tractor_gap": False, "trump_chain": False}),
+]
+
+
+@pytest.mark.parametrize("preset, level, rules", RECOMPUTED)
+def test_features_equal_slow_recomputation_on_stored_deals(tmp_path, preset, level, rules):
+    n = 300
+    res = run(
+        tmp_path, n=n, level=level, store_cards=True, chunk_size=120, preset=preset, rules=rules
+    )
     cards = ds.dataset(tmp_path / "out" / "cards").to_table().sort_by("deal")
     hands = (
         ds.dataset(tmp_path / "out" / "hands")
@@ -33,7 +45,7 @@ def test_features_equal_slow_recomputation_on_stored_deals(tmp_path, level):
         .to_pydict()
     )
     kitty = ds.dataset(tmp_path / "out" / "kitty").to_table().sort_by("deal").to_pydict()
-    assert cards.num_rows == 600 and len(hands["deal"]) == 2400 and res.items == 600
+    assert cards.num_rows == n and len(hands["deal"]) == 4 * n and res.items == n
     lv = parse_rank(level)
     for d, raw in enumerate(cards.column("cards").to_pylist()):
         deal = list(raw)
@@ -46,7 +58,7 @@ def test_features_equal_slow_recomputation_on_stored_deals(tmp_path, level):
         for s in range(4):
             row = 4 * d + s
             assert hands["deal"][row] == d and hands["seat"][row] == s
-            want = hand_features(seats[s], lv)
+            want = seat_features(seats[s], lv, Rules.preset(preset).replace(**rules))
             got = {name: hands[name][row] for name in FEATURE_NAMES}
             assert got == want, (d, s)
 

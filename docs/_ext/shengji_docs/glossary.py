@@ -57,6 +57,12 @@ COLUMNS: dict[str | tuple[str, str], str] = {
     "level_pairs": "The pairs of level cards in the seat's hand.",
     "longest_side_suit": "The seat's longest suit counting plain cards only (no level "
     "cards, no jokers).",
+    "tractors_s": "The seat's tractors if spades were trump (the rules' decomposition of "
+    "each following-suit: maximal runs of adjacent pairs; docs/rules.md §3).",
+    "tractors_h": "The seat's tractors if hearts were trump.",
+    "tractors_c": "The seat's tractors if clubs were trump.",
+    "tractors_d": "The seat's tractors if diamonds were trump.",
+    "tractors_nt": "The seat's tractors in no-trump.",
     ("kitty", "kitty_points"): "The points in the kitty (the 8 cards left after the deal).",
     ("cards", "cards"): "The deal's 108 physical card ids in dealing order (seat i % 4's "
     "card at position i < 100; 100 to 107 the kitty).",

@@ -14,6 +14,8 @@ import numpy as np
 
 from shengji.almanac.laws import chi2_pvalue, law
 from shengji.almanac.tidy import mean_row, paired_row, rate_row, row
+from shengji.cards import parse_rank
+from shengji.rules.options import Rules
 
 __all__ = [
     "bid_rows",
@@ -43,11 +45,14 @@ def _key(analysis, preset, variant, hand, metric, by=""):
 # ---------------------------------------------------------------------------------------
 # deals: exact histograms (the deal study's aggregate table), one preset
 # ---------------------------------------------------------------------------------------
-def deal_rows(hist, preset: str) -> list[dict]:
-    """A preset's deal histograms (columns ``column, seat, value, count``; seat null for the
-    kitty) -> per column and seat: the mean, the rate of every value, and where an exact law
-    exists its value (``exact``) and the chi-square p-value of the counts against it
-    (metric ``<column>:chi2_p``, in ``mean``)."""
+def deal_rows(hist, preset: str, level: str = "2") -> list[dict]:
+    """A preset's deal histograms at ``level`` (columns ``column, seat, value, count``; seat
+    null for the kitty) -> per column and seat: the mean, the rate of every value, and where
+    an exact law exists (every column of the deal study: the tractors' under the preset's
+    tractor_gap and trump_chain) its value (``exact``) and the chi-square p-value of the
+    counts against it (metric ``<column>:chi2_p``, in ``mean``)."""
+    rules = Rules.preset(preset)
+    rank, gap, chain = parse_rank(level), rules.tractor_gap, rules.trump_chain
     out = []
     seat = hist["seat"].astype("float64").fillna(-1).astype(np.int64).to_numpy()
     columns = hist["column"].astype(str).to_numpy()
@@ -60,7 +65,7 @@ def deal_rows(hist, preset: str) -> list[dict]:
             np.add.at(c, values[sel], counts[sel])
             n = int(c.sum())
             by = "kitty" if s < 0 else f"seat={s}"
-            pmf = law(column, KITTY_CARDS if s < 0 else SEAT_CARDS)
+            pmf = law(column, KITTY_CARDS if s < 0 else SEAT_CARDS, rank, gap, chain)
             v = np.arange(256, dtype=np.float64)
             total, total_sq = float((c * v).sum()), float((c * v * v).sum())
             from shengji.stats import mean_interval
@@ -273,7 +278,7 @@ def reduce_analysis(analysis: str, root: Path, parts) -> list[dict]:
     rows: list[dict] = []
     if analysis == "deals":
         for p in mine:
-            rows += deal_rows(_load(root / p.name), p.study["preset"])
+            rows += deal_rows(_load(root / p.name), p.study["preset"], p.study["level"])
     elif analysis == "bid_odds":
         for p in mine:
             bids = _load(root / p.name, "bids")

@@ -298,11 +298,14 @@ def markdown(path: str | Path) -> str:
     ]
     lines += [
         "",
-        "### Trumps by preset",
+        "### Trumps, pairs and tractors by preset",
         "",
-        "Seat 0's mean trumps with a trump suit (hearts) and in no-trump beside the "
-        "exact hypergeometric mean; the smallest chi-square p-value of the preset's "
-        "counts against their exact laws (every law-bearing column and seat).",
+        "Seat 0's means beside their exact values: the trumps with a trump suit (hearts) "
+        "and in no-trump, the pairs, the tractors with hearts trump and in no-trump (under "
+        "the preset's `tractor_gap` and `trump_chain`: the maximal runs of adjacent pairs "
+        "in each following-suit, as the rules decompose a play); the smallest chi-square "
+        "p-value of the preset's counts against their exact laws (every column, every seat "
+        "and the kitty).",
         "",
     ]
     deals = df[df.analysis == "deals"]
@@ -316,19 +319,24 @@ def markdown(path: str | Path) -> str:
         ]
     rows = []
     for preset in dict.fromkeys(deals.preset):
-        h = get("deals", preset, "", "first", "trumps_h", "seat=0")
-        nt = get("deals", preset, "", "first", "trumps_nt", "seat=0")
+        cells = [preset]
+        for column in ("trumps_h", "trumps_nt", "pairs", "tractors_h", "tractors_nt"):
+            r = get("deals", preset, "", "first", column, "seat=0")
+            cells.append(f"{r['mean']:.4f} ({r['exact']:.4f})")
         sub = deals[(deals.preset == preset) & deals.metric.str.endswith(":chi2_p")]
-        rows.append(
-            [
-                preset,
-                f"{h['mean']:.4f} ({h['exact']:.4f})",
-                f"{nt['mean']:.4f} ({nt['exact']:.4f})",
-                f"{sub['mean'].min():.3f}",
-            ]
-        )
+        cells.append(f"{sub['mean'].min():.3f} (of {len(sub)})")
+        rows.append(cells)
     lines += _table(
-        ["preset", "trumps, suit (exact)", "trumps, no-trump (exact)", "smallest p"], rows
+        [
+            "preset",
+            "trumps, suit (exact)",
+            "trumps, no-trump (exact)",
+            "pairs (exact)",
+            "tractors, suit (exact)",
+            "tractors, no-trump (exact)",
+            "smallest p",
+        ],
+        rows,
     )
     lines += [
         "",

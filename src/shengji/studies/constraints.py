@@ -17,10 +17,10 @@ allowed: ``2*seat0.pairs``) and integers, compared by ``==``, ``!=``, ``<``, ``<
 ``>``, ``>=`` (chains like ``10 <= seat0.points <= 40`` too).  The slots are ``seat0`` ..
 ``seat3`` and ``kitty``; the features are the deal study's columns (``trumps_s`` ..
 ``trumps_nt``, ``points``, ``level_cards``, ``small_jokers``, ``big_jokers``, ``pairs``,
-``level_pairs``, ``longest_side_suit``), a suit's plain length (``length_s`` ..
-``length_d``: its cards other than level cards) and a card's copies (``seat1.AS``,
-``kitty.BJ``, ``seat0.10H``: 0, 1 or 2).  A list of strings is one ``where`` joined by
-``and``.
+``level_pairs``, ``longest_side_suit``; not its tractor columns), a suit's plain length
+(``length_s`` .. ``length_d``: its cards other than level cards) and a card's copies
+(``seat1.AS``, ``kitty.BJ``, ``seat0.10H``: 0, 1 or 2).  A list of strings is one
+``where`` joined by ``and``.
 
 This module only parses and checks what needs no level (card counts, copies, the syntax);
 ``shengji.studies.conditioned`` compiles a constraint for the core and refuses one that no
@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from shengji.cards import kind_name, parse_cards
 from shengji.names import (
     BIG_JOKER,
+    COND_FEATURE_BASE,
     COND_FEATURE_KIND,
     DEAL_FEATURE_NAMES,
     DEAL_LENGTH_NAMES,
@@ -80,7 +81,8 @@ MAX_COEF = 1000
 
 
 def _feature_names() -> tuple[str, ...]:
-    return DEAL_FEATURE_NAMES + DEAL_LENGTH_NAMES
+    # the deal study's columns but its tractors (not predicate features), then the lengths
+    return DEAL_FEATURE_NAMES[:COND_FEATURE_BASE] + DEAL_LENGTH_NAMES
 
 
 FEATURES = _feature_names()  # by their ids in the core; then the card kinds

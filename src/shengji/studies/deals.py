@@ -1,7 +1,8 @@
 """The deal study: Monte Carlo deals and what each seat is dealt (issue #2).
 
 Tables (rows mode):
-  hands/   one row per deal and seat: deal, seat (0 draws first), FEATURE_NAMES
+  hands/   one row per deal and seat: deal, seat (0 draws first), FEATURE_NAMES (the
+           tractor columns under the rules' tractor_gap and trump_chain)
   kitty/   deal, kitty_points
   cards/   (store_cards) deal, cards: 108 bytes, the physical card ids in dealing order
            (position 4*r + s is seat s's r-th card; 100..107 the kitty)
@@ -91,12 +92,21 @@ class DealStudy(Study):
         state = chunk_state(cfg.seed, chunk.index)
         pieces = _pieces(cfg.n, n) if progress is not None else [(0, n)]
         deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
+        # the rules' options that shape the tractor columns (docs/rules.md §3)
+        gap, chain = cfg.rules.tractor_gap, cfg.rules.trump_chain
         if cfg.options["aggregate"]:
             hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
             kitty_hist = np.zeros(MAX_VALUE, np.int64)
             for a, b in pieces:  # the kernel advances state in place: pieces = one call
                 deal_chunk(
-                    state=state, n=b - a, level=level, hist=hist, kitty_hist=kitty_hist, deal=deal
+                    state=state,
+                    n=b - a,
+                    level=level,
+                    hist=hist,
+                    kitty_hist=kitty_hist,
+                    deal=deal,
+                    tractor_gap=gap,
+                    trump_chain=chain,
                 )
                 if progress is not None:
                     progress(b - a)
@@ -123,6 +133,8 @@ class DealStudy(Study):
                 cards=cards,
                 order_state=ostate,
                 deal=deal,
+                tractor_gap=gap,
+                trump_chain=chain,
             )
             if progress is not None:
                 progress(n)
@@ -139,6 +151,8 @@ class DealStudy(Study):
                     cards=None if cards is None else cards[a:b],
                     order_state=ostate,
                     deal=deal,
+                    tractor_gap=gap,
+                    trump_chain=chain,
                 )
                 features[:, N_SEATS * a : N_SEATS * b] = rows_m
                 progress(m)

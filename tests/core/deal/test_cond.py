@@ -290,3 +290,45 @@ def test_the_drivers_deal_draws_a_rare_predicate_exactly_too():
     trump_h = (kinds >= 52) | (kinds % 13 == LEVEL) | (kinds // 13 == 1)
     counts = np.bincount([int(trump_h[slots_of(r, 2)[0]].sum()) for r in rows], minlength=26)
     assert chi2_against(counts, _rare_law(LEVEL)) > P_MIN
+
+
+# -- the tractor columns on hands rich in pairs -------------------------------------------
+# Seat 0: a trump chain through the parallel off-suit level pairs at level 2 (AS AS, three
+# off-suit level pairs, 2S 2S with spades trump, both joker pairs) and side-suit runs
+# across the skipped level rank; seat 1: runs that end at the aces, at the 2s and around
+# them.  The other cards are dealt at random.
+PAIR_RICH = {
+    "seat0": "AS AS 2H 2H 2C 2C 2D 2D 2S 2S SJ SJ BJ BJ 3H 3H 4H 4H KC KC QC QC 6D 6D 5S",
+    "seat1": "AH AH KH KH QD QD AD AD 3C 3C 4C 4C 3S 3S 4S 4S 6S 6S 7S 7S JS JS QS QS TH",
+}
+
+
+@pytest.mark.parametrize("gap", [True, False])
+@pytest.mark.parametrize("chain", [True, False])
+@pytest.mark.parametrize("level", [0, 1, 12])
+def test_the_tractor_columns_are_the_decompositions_on_pair_rich_hands(gap, chain, level):
+    from shengji.reference.deal import TRACTOR_NAMES, hand_tractors
+    from shengji.rules.options import Rules
+
+    n = 200
+    f = np.empty((len(FEATURE_NAMES), 4 * n), np.uint8)
+    cards = np.empty((n, 108), np.uint8)
+    deal = dealing(parse_deal(PAIR_RICH), [level])
+    cond_deal_chunk(
+        deal,
+        chunk_state(4, level),
+        n,
+        level,
+        features=f,
+        cards=cards,
+        order_state=order_state(4, level),
+        tractor_gap=gap,
+        trump_chain=chain,
+    )
+    rules = Rules(tractor_gap=gap, trump_chain=chain)
+    col = {name: i for i, name in enumerate(FEATURE_NAMES)}
+    for d in range(n):
+        for s in range(4):
+            want = hand_tractors([int(c) for c in cards[d, s:100:4]], level, rules)
+            got = {name: int(f[col[name], 4 * d + s]) for name in TRACTOR_NAMES}
+            assert got == want, (d, s)

@@ -4,7 +4,8 @@ deal_kernel.h has two implementations of the same arithmetic: SSE2 and an inline
 multiply on x86-64 with gcc/clang, plain C elsewhere (arm64, other compilers).  Here the
 deal extension is built a second time with -DSJ_NO_SSE2 -DSJ_NO_ASM, from the sources the
 package ships, and must deal exactly what the installed build deals: rows, raw cards and
-histograms, at three levels."""
+histograms, at three levels (the tractor columns under each of the rules' tractor options
+at one of them)."""
 
 import importlib.util
 import os
@@ -41,13 +42,20 @@ setup(ext_modules=cythonize([ext], include_path=["."], quiet=True,
 
 def outputs(module):
     got = []
-    for level in (0, 7, 12):
+    nf = len(deal.FEATURE_NAMES)
+    for level, gap, chain in (
+        (0, True, True),
+        (7, False, True),
+        (7, True, False),
+        (12, False, False),
+    ):
         n = 3000
-        f = np.empty((12, 4 * n), np.uint8)
+        f = np.empty((nf, 4 * n), np.uint8)
         k = np.empty(n, np.uint8)
         c = np.empty((n, 108), np.uint8)
-        h = np.zeros((12, 4, 256), np.int64)
+        h = np.zeros((nf, 4, 256), np.int64)
         kh = np.zeros(256, np.int64)
+        opts = {"tractor_gap": gap, "trump_chain": chain}
         module.deal_chunk(
             chunk_state(5, level),
             n,
@@ -56,8 +64,9 @@ def outputs(module):
             kitty_points=k,
             cards=c,
             order_state=order_state(5, level),
+            **opts,
         )
-        module.deal_chunk(chunk_state(5, level), n, level, hist=h, kitty_hist=kh)
+        module.deal_chunk(chunk_state(5, level), n, level, hist=h, kitty_hist=kh, **opts)
         got += [f, k, c, h, kh]
     return got
 
@@ -68,6 +77,7 @@ def test_portable_c_path_deals_the_same_bytes(tmp_path):
         "deal/deal.pyx",
         "deal/deal.pxd",
         "include/deal_kernel.h",
+        "include/deal_tractors.h",
         "include/fastrand.h",
         "include/bits.h",
         "base/cards.pxd",

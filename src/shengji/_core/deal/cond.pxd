@@ -9,7 +9,7 @@ from shengji._core.deal.spec cimport CondSpec, Dealer, N_SLOTS
 ctypedef struct SetDeal:
     # One deal as sets (cond_sets): the free cards of slot s are buf[start[s]:start[s] +
     # count[s]] (after its fixed cards), and each slot's packed lanes, kinds and kinds
-    # held twice (twice only when the spec's need_twice: the pairs come from the kinds).
+    # held twice.
     uint8_t buf[N_CARDS]
     int start[N_SLOTS]
     int count[N_SLOTS]

@@ -23,6 +23,8 @@ def deal_sets_chunk(
     joint: npt.NDArray[np.int64] | None,
     kitty_hist: npt.NDArray[np.int64] | None,
     order_state: npt.NDArray[np.uint64] | None,
+    tractor_gap: bool = True,
+    trump_chain: bool = True,
 ) -> None: ...
 def cond_deal_chunk(
     deal: Dealing,
@@ -35,4 +37,6 @@ def cond_deal_chunk(
     hist: npt.NDArray[np.int64] | None = None,
     kitty_hist: npt.NDArray[np.int64] | None = None,
     order_state: npt.NDArray[np.uint64] | None = None,
+    tractor_gap: bool = True,
+    trump_chain: bool = True,
 ) -> None: ...

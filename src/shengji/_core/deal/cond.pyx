@@ -37,7 +37,9 @@ from shengji._core.base.rng cimport (
     Rng, rng_load, rng_store, sj_bounded, sj_bounded64, sj_descending_bounds,
     sj_descending_thresholds, sj_draws_table,
 )
-from shengji._core.deal.deal cimport shuffle_full
+from shengji._core.deal.deal cimport (
+    N_FEATURES, SjTractorTable, shuffle_full, sj_tractors4, tractor_table,
+)
 from shengji._core.deal.deal import _expand_joint, check_outputs
 from shengji._core.deal.spec cimport (
     CondSpec, DEAL_ERR_LEVEL, DEAL_ERR_TRIES, DEAL_OK, Dealer, Dealing, LANE_LEVEL, LANE_POINTS,
@@ -173,32 +175,19 @@ cdef inline int deal_slots(const CondSpec* s, Rng* rng, uint8_t* buf, int at,
         k = s.base_kinds[slot]
         t = s.base_twice[slot]
         end = i + s.cap[slot]
-        if s.need_twice:
-            while i < end:
-                if i < n_draws:
-                    x = i + <int> r[i]
-                    c = deck[x]
-                    deck[x] = deck[i]
-                    deck[i] = <uint8_t> c
-                else:
-                    c = deck[i]
-                a += entry[c]
-                b = (<uint64_t> 1) << (c >> 1)
-                t |= k & b
-                k |= b
-                i += 1
-        else:
-            while i < end:
-                if i < n_draws:
-                    x = i + <int> r[i]
-                    c = deck[x]
-                    deck[x] = deck[i]
-                    deck[i] = <uint8_t> c
-                else:
-                    c = deck[i]
-                a += entry[c]
-                k |= (<uint64_t> 1) << (c >> 1)
-                i += 1
+        while i < end:   # the kinds held twice too: the deal study's tractors need them
+            if i < n_draws:
+                x = i + <int> r[i]
+                c = deck[x]
+                deck[x] = deck[i]
+                deck[i] = <uint8_t> c
+            else:
+                c = deck[i]
+            a += entry[c]
+            b = (<uint64_t> 1) << (c >> 1)
+            t |= k & b
+            k |= b
+            i += 1
         out.lanes[slot] = a
         out.kinds[slot] = k
         out.twice[slot] = t
@@ -381,9 +370,9 @@ def deal_orders(Dealing deal not None, state, Py_ssize_t n, int level,
 cdef extern from "deal_kernel.h" nogil:
     # the deal study's outputs of one deal's features (rows, joint histograms)
     void sj_deal_rows(const uint64_t* lanes, const int* pairs, const int* level_pairs,
-                      uint8_t* out, size_t stride) noexcept
+                      const uint64_t* tractors, uint8_t* out, size_t stride) noexcept
     void sj_deal_count(const uint64_t* lanes, const int* pairs, const int* level_pairs,
-                       int64_t* joint) noexcept
+                       const uint64_t* tractors, int64_t* joint) noexcept
     int sj_count_level_kinds(uint64_t kinds, int level) noexcept
     enum:
         SJ_JOINT_SIZE
@@ -392,13 +381,14 @@ cdef extern from "deal_kernel.h" nogil:
 def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
                     cnp.uint8_t[:, ::1] features, cnp.uint8_t[::1] kitty_points,
                     cnp.uint8_t[:, ::1] cards, cnp.int64_t[:, ::1] joint,
-                    cnp.int64_t[::1] kitty_hist, order_state):
+                    cnp.int64_t[::1] kitty_hist, order_state, bint tractor_gap=True,
+                    bint trump_chain=True):
     """deal.deal_chunk's loop for conditional deals (cond_sets): n deals at level rank
-    ``level``, each written as the unconditioned loop writes it -- rows of ``features``
-    (12, >= 4n), ``kitty_points``, ``cards`` (n, 108; each hand's order from
-    ``order_state``), the joint counts ``joint`` (4, SJ_JOINT_SIZE) with ``kitty_hist``
-    (256) -- each optional.  ``cond_deal_chunk`` checks the shapes first; checked again
-    here for memory safety."""
+    ``level`` (its tractors under ``tractor_gap``, ``trump_chain``), each written as the
+    unconditioned loop writes it -- rows of ``features`` (17, >= 4n), ``kitty_points``,
+    ``cards`` (n, 108; each hand's order from ``order_state``), the joint counts ``joint``
+    (4, SJ_JOINT_SIZE) with ``kitty_hist`` (256) -- each optional.  ``cond_deal_chunk``
+    checks the shapes first; checked again here for memory safety."""
     cdef Dealer* dealer = &deal.d
     cdef const CondSpec* spec
     cdef SetDeal sd
@@ -406,6 +396,8 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
     cdef uint64_t lanes[N_SEATS + 1]
     cdef int pairs[N_SEATS]
     cdef int level_pairs[N_SEATS]
+    cdef uint64_t tractors[N_SEATS]
+    cdef const SjTractorTable* tt
     cdef Py_ssize_t i
     cdef int s, kitty, rc = DEAL_OK
     if n < 0 or not 0 <= level < N_RANKS:
@@ -413,8 +405,8 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
     if dealer.spec[level] == NULL:
         raise ValueError(f"deal: the Dealing has no spec for level rank {level}")
     spec = dealer.spec[level]
-    if features is not None and (features.shape[0] != 12 or features.shape[1] < 4 * n):
-        raise ValueError("features must have shape (12, >= 4n)")
+    if features is not None and (features.shape[0] != N_FEATURES or features.shape[1] < 4 * n):
+        raise ValueError(f"features must have shape ({N_FEATURES}, >= 4n)")
     if kitty_points is not None and kitty_points.shape[0] < n:
         raise ValueError("kitty_points must hold n values")
     if cards is not None and (cards.shape[0] < n or cards.shape[1] != N_CARDS
@@ -431,6 +423,7 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
     cdef Py_ssize_t fstride = features.shape[1] if want_rows else 0
     cdef int64_t* jt = &joint[0, 0] if joint is not None else NULL
     cdef int64_t* kh = &kitty_hist[0] if joint is not None else NULL
+    tt = tractor_table(level, tractor_gap, trump_chain)
     rng_load(&rng, state)
     if want_cards:
         rng_load(&rng_order, order_state, "order_state")
@@ -444,13 +437,14 @@ def deal_sets_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
                 pairs[s] = HAND_SIZE - sj_popcount64(sd.kinds[s])
                 level_pairs[s] = <int> ((sd.lanes[s] >> (8 * LANE_LEVEL)) & 0xFF) \
                     - sj_count_level_kinds(sd.kinds[s], level)
+            sj_tractors4(tt, sd.twice, tractors)
             lanes[N_SEATS] = sd.lanes[SLOT_KITTY]
             kitty = <int> (lanes[N_SEATS] >> (8 * LANE_POINTS))
             if jt != NULL:
-                sj_deal_count(lanes, pairs, level_pairs, jt)
+                sj_deal_count(lanes, pairs, level_pairs, tractors, jt)
                 kh[kitty] += 1
             if want_rows:
-                sj_deal_rows(lanes, pairs, level_pairs, frow + N_SEATS * i, fstride)
+                sj_deal_rows(lanes, pairs, level_pairs, tractors, frow + N_SEATS * i, fstride)
             if want_kitty:
                 kitty_points[i] = <uint8_t> kitty
             if want_cards:
@@ -466,15 +460,16 @@ def cond_deal_chunk(Dealing deal not None, state, Py_ssize_t n, int level,
                     cnp.uint8_t[:, ::1] features=None, cnp.uint8_t[::1] kitty_points=None,
                     cnp.uint8_t[:, ::1] cards=None,
                     cnp.int64_t[:, :, ::1] hist=None, cnp.int64_t[::1] kitty_hist=None,
-                    order_state=None):
+                    order_state=None, bint tractor_gap=True, bint trump_chain=True):
     """deal.pyx ``deal_chunk`` for conditional deals: ``n`` deals of ``deal`` (a Dealing
     with a spec for ``level``: cond_sets), the same outputs, each optional and
     preallocated (``features``, ``kitty_points``, ``cards`` with every hand's order from
-    ``order_state``, the histograms ``hist`` and ``kitty_hist``, incremented).  ``state``
+    ``order_state``, the histograms ``hist`` and ``kitty_hist``, incremented), the
+    tractors under ``tractor_gap`` and ``trump_chain``.  ``state``
     advances in place, and so do the Dealing's counters."""
     check_outputs(n, level, features, kitty_points, cards, hist, kitty_hist, order_state)
     joint = np.zeros((N_SEATS, SJ_JOINT_SIZE), np.int64) if hist is not None else None
     deal_sets_chunk(deal, state, n, level, features, kitty_points, cards, joint, kitty_hist,
-                    order_state)
+                    order_state, tractor_gap, trump_chain)
     if hist is not None:
         _expand_joint(joint, np.asarray(hist))

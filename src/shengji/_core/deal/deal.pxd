@@ -2,8 +2,16 @@
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from shengji._core.base.rng cimport Rng
 
+cdef extern from "deal_tractors.h" nogil:
+    # The tractor counts' tables of a level and the rules' tractor options (deal_tractors.h
+    # has their fields) and a hand's tractors from its pair mask, one word a seat.
+    ctypedef struct SjTractorTable:
+        int level
+    void sj_tractors4(const SjTractorTable* t, const uint64_t* twice, uint64_t* out) noexcept
+
 cdef enum:
-    N_FEATURES = 12        # per-seat feature columns, in FEATURE_NAMES order
+    N_FEATURES = 17        # per-seat feature columns, in FEATURE_NAMES order
+    FIRST_TRACTORS = 12    # tractors_s .. tractors_nt: the last five
     MAX_VALUE = 256        # every feature fits in a byte (points <= 200)
     FULL_GROUPS = 14       # ceil(107 / 8)
     LAST_HAND_GROUPS = 3   # ceil(24 / 8)
@@ -23,3 +31,8 @@ cdef void to_dealing_order(const uint8_t* deck, const uint8_t* last_hand,
 
 # Full uniform permutation of deck[0..107] (107 draws) for kernels that deal card by card.
 cdef void shuffle_full(Rng* rng, uint8_t* deck) noexcept nogil
+
+# The tractor table of a level rank and the two options, built on first use (with the GIL;
+# 16,384 keys, about 0.15 ms) and kept for the process: at most 13 x 4 of about 34 KB.
+cdef const SjTractorTable* tractor_table(int level, bint tractor_gap,
+                                         bint trump_chain) except NULL

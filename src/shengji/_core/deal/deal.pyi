@@ -15,6 +15,8 @@ def deal_chunk(
     hist: npt.NDArray[np.int64] | None = None,
     kitty_hist: npt.NDArray[np.int64] | None = None,
     order_state: npt.NDArray[np.uint64] | None = None,
+    tractor_gap: bool = True,
+    trump_chain: bool = True,
 ) -> None: ...
 def check_outputs(
     n: int,

@@ -10,8 +10,8 @@ cdef enum:
     MAX_ATOMS = 64         # comparisons in one predicate
     MAX_CODE = 256         # its postfix program
     MAX_CLASSES = 48       # card classes of the exact method's slot
-    # feature ids: FEATURE_NAMES (deal.pyx) 0..11, then the plain suit lengths, then the
-    # count (0..2) of each card kind
+    # feature ids: FEATURE_NAMES (deal.pyx) 0..11 (its tractor columns are not predicate
+    # features), then the plain suit lengths, then the count (0..2) of each card kind
     FEAT_PAIRS = 9
     FEAT_LEVEL_PAIRS = 10
     FEAT_LONGEST = 11
@@ -61,7 +61,6 @@ ctypedef struct CondSpec:
     uint64_t base_lanes[N_SLOTS]     # the fixed cards' lanes, kinds, kinds held twice
     uint64_t base_kinds[N_SLOTS]
     uint64_t base_twice[N_SLOTS]
-    int need_twice                   # the predicate counts a card kind's copies
     # cond_sets without the exact method: the free cards shuffled into the slots in this
     # order (the last takes what remains: n_draws = n_free - its cap)
     int order[N_SLOTS]

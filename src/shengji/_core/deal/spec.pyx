@@ -307,8 +307,6 @@ cdef class DealSpec:
                 if not (0 <= slot < N_SLOTS and 0 <= f < N_COND_FEATURES
                         and -1000 <= coef <= 1000):
                     raise ValueError("term: slot 0..4, feature 0..69, coef within +-1000")
-                if f >= FEAT_KIND:
-                    c.need_twice = 1
                 c.atoms[i].slot[t] = slot
                 c.atoms[i].feat[t] = f
                 c.atoms[i].coef[t] = coef

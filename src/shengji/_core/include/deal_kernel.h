@@ -29,7 +29,9 @@
  * Landing card c adds entry[c] = {lanes, 1 << kind(c)} to one 128-bit accumulator and ORs
  * it into another: lane 0 of the sum is the hand's packed counts (eight 8-bit lanes, see
  * deal.pyx), lane 1 of the OR is the set of kinds the hand holds.  A hand of 25 cards
- * holds 25 - |kinds| pairs.  The deck holds LABELS 2*card: 2*card*8 = 16*card is the
+ * holds 25 - |kinds| pairs.  Lane 1 of the sum, the sum of 2^kind over the cards, less the
+ * set of kinds is the set of kinds held twice (a kind held twice adds 2^kind once more):
+ * the pair mask of the tractor counts (deal_tractors.h), at no cost a card.  The deck holds LABELS 2*card: 2*card*8 = 16*card is the
  * entry's byte offset, one addressing mode (scale 8), and the deck stays a byte array.
  * Why one load matters: each step already loads deck[j] and deck[i]; the load ports, not
  * the arithmetic, bound this loop (measured: 12% faster than two 8-byte loads).
@@ -41,6 +43,7 @@
 #include <string.h>
 #include "fastrand.h"
 #include "bits.h"
+#include "deal_tractors.h"
 
 #if !defined(SJ_NO_SSE2) && ((defined(__SSE2__) && defined(__x86_64__)) || defined(_M_X64))
 #include <emmintrin.h>
@@ -82,6 +85,7 @@ typedef struct {
     uint64_t total;                   /* lanes of the whole deck: the caller's */
     uint64_t all_kinds;               /* every kind's bit */
     int level;                        /* the level rank 0..12: the caller's */
+    SjTractorTable tractors;          /* the level's and the rules' options': the caller's copy */
 } SjDealTables;
 
 /* Everything but entry[*][0], total and level, which depend on the level. */
@@ -118,13 +122,16 @@ typedef __m128i sj_acc_t;
     } while (0)
 #define SJ_ACC_LANES(A) ((uint64_t)_mm_cvtsi128_si64(A))
 #define SJ_ACC_KINDS(K) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64((K), (K))))
+#define SJ_ACC_KSUM(A) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64((A), (A))))
 #else
-typedef uint64_t sj_acc_t;
-#define SJ_ACC_ZERO(A, K) ((A) = 0, (K) = 0)
-#define SJ_ACC_LAND(A, K, off) ((A) += *(const uint64_t *)(entb + (off)), \
-                                (K) |= *(const uint64_t *)(entb + (off) + 8))
-#define SJ_ACC_LANES(A) (A)
-#define SJ_ACC_KINDS(K) (K)
+typedef struct { uint64_t v[2]; } sj_acc_t;
+#define SJ_ACC_ZERO(A, K) ((A).v[0] = (A).v[1] = 0, (K).v[0] = (K).v[1] = 0)
+#define SJ_ACC_LAND(A, K, off) ((A).v[0] += *(const uint64_t *)(entb + (off)),     \
+                                (A).v[1] += *(const uint64_t *)(entb + (off) + 8), \
+                                (K).v[1] |= *(const uint64_t *)(entb + (off) + 8))
+#define SJ_ACC_LANES(A) ((A).v[0])
+#define SJ_ACC_KINDS(K) ((K).v[1])
+#define SJ_ACC_KSUM(A) ((A).v[1])
 #endif
 
 /* x * bound -> x = the low word, hi = the high word (the draw).  On x86-64 with gcc or
@@ -174,6 +181,7 @@ typedef uint64_t sj_acc_t;
         SJ_DEAL_STEP(25 * (seat) + 24, a_, k_, STORE);                            \
         lanes[seat] = SJ_ACC_LANES(a_);                                           \
         kinds[seat] = SJ_ACC_KINDS(k_);                                           \
+        twice[seat] = SJ_ACC_KSUM(a_) - kinds[seat];                              \
     } while (0)
 
 /* How many of the four level kinds (level + 13 * suit) a kind set holds: those are bits 0,
@@ -186,7 +194,7 @@ static SJ_ALWAYS_INLINE int sj_count_level_kinds(uint64_t kinds, int level) {
 
 /* One deal from the generator rng (advanced; its words live in locals meanwhile).  Out: lanes[0..3] each seat's packed
  * lanes and lanes[4] the kitty's; pairs[0..3] and level_pairs[0..3] each seat's pairs and
- * level pairs.  deck: SJ_DEAL_DECK_BYTES of scratch.  With store it ends holding the dealt
+ * level pairs; tractors[0..3] each seat's tractors (a word: deal_tractors.h).  deck: SJ_DEAL_DECK_BYTES of scratch.  With store it ends holding the dealt
  * labels at positions 0..82 and seat 3's cards (as a set) at 83..107.
  *
  * (A copy compiled for x86-64-v3 and chosen at run time -- mulx, VEX forms, POPCNT --
@@ -195,9 +203,9 @@ static SJ_ALWAYS_INLINE int sj_count_level_kinds(uint64_t kinds, int level) {
  * baseline x86-64 copy.) */
 static SJ_ALWAYS_INLINE void sj_deal_one(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
                                          uint64_t *lanes, int *pairs, int *level_pairs,
-                                         const int store) {
-    uint64_t s0 = rng->s[0], s1 = rng->s[1], s2 = rng->s[2], s3 = rng->s[3], x, twice;
-    uint64_t kinds[SJ_DEAL_SEATS + 1];
+                                         uint64_t *tractors, const int store) {
+    uint64_t s0 = rng->s[0], s1 = rng->s[1], s2 = rng->s[2], s3 = rng->s[3], x;
+    uint64_t kinds[SJ_DEAL_SEATS + 1], twice[SJ_DEAL_SEATS];
     const char *entb = (const char *)t->entry;
     int s;
     memcpy(deck, t->labels, SJ_DEAL_DECK_BYTES);
@@ -222,15 +230,17 @@ static SJ_ALWAYS_INLINE void sj_deal_one(sj_rng *rng, const SjDealTables *t, uin
                          - sj_count_level_kinds(kinds[s], t->level);
     }
     lanes[3] = t->total - lanes[0] - lanes[1] - lanes[2] - lanes[4];
-    twice = t->all_kinds & ~(kinds[0] | kinds[1] | kinds[2] | kinds[4]);
-    pairs[3] = sj_popcount64(twice);
-    level_pairs[3] = sj_count_level_kinds(twice, t->level);
+    twice[3] = t->all_kinds & ~(kinds[0] | kinds[1] | kinds[2] | kinds[4]);
+    pairs[3] = sj_popcount64(twice[3]);
+    level_pairs[3] = sj_count_level_kinds(twice[3], t->level);
+    sj_tractors4(&t->tractors, twice, tractors);
 }
 
-/* Row output: the 12 features of one deal's 4 seats (FEATURE_NAMES order in deal.pyx:
+/* Row output: the 17 features of one deal's 4 seats (FEATURE_NAMES order in deal.pyx:
  * trumps in S, H, C, D and no-trump, points, level cards, small jokers, big jokers, pairs,
- * level pairs, longest side suit).  Feature k's values for seats 0..3 are 4 consecutive
- * bytes at out + k * stride, so a deal is 12 4-byte stores; the SSE2 path transposes the
+ * level pairs, longest side suit, tractors with trump S, H, C, D and no-trump).  Feature
+ * k's values for seats 0..3 are 4 consecutive bytes at out + k * stride, so a deal is 17
+ * 4-byte stores; the SSE2 path transposes the
  * four seats' lanes so that each feature is computed for all seats at once (callgrind:
  * 1,720 -> 1,490 instructions a deal against a per-seat, per-byte loop). */
 static inline void sj_store4(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
@@ -263,10 +273,19 @@ static inline void sj_transpose4(const uint64_t *lanes, __m128i *plain, __m128i 
 #endif
 
 static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const int *level_pairs,
-                                uint8_t *out, size_t stride) {
+                                const uint64_t *tractors, uint8_t *out, size_t stride) {
+    int x;
 #ifdef SJ_SSE2
-    __m128i plain, other, always, trumps, longest;
+    __m128i plain, other, always, trumps, longest, tr, tr_nt, unused;
     sj_transpose4(lanes, &plain, &other, &always, &trumps, &longest);
+    /* the seats' tractor words transposed as the lanes are: dword x, trump x's four seats */
+    sj_transpose4(tractors, &tr, &tr_nt, &unused, &unused, &unused);
+    sj_store4(out + 12 * stride, SJ_DWORD(tr, 0));
+    sj_store4(out + 13 * stride, SJ_DWORD(tr, 1));
+    sj_store4(out + 14 * stride, SJ_DWORD(tr, 2));
+    sj_store4(out + 15 * stride, SJ_DWORD(tr, 3));
+    sj_store4(out + 16 * stride, (uint32_t)_mm_cvtsi128_si32(tr_nt));
+    (void)x;
     sj_store4(out, SJ_DWORD(trumps, 0));
     sj_store4(out + stride, SJ_DWORD(trumps, 1));
     sj_store4(out + 2 * stride, SJ_DWORD(trumps, 2));
@@ -278,7 +297,7 @@ static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const i
     sj_store4(out + 8 * stride, SJ_DWORD(other, 2));
     sj_store4(out + 11 * stride, (uint32_t)_mm_cvtsi128_si32(longest));
 #else
-    int s, x;
+    int s;
     for (s = 0; s < SJ_DEAL_SEATS; s++) {
         const uint64_t acc = lanes[s];
         const int level = (int)((acc >> (8 * SJ_LANE_LEVEL)) & 0xFF);
@@ -296,14 +315,16 @@ static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const i
         out[7 * stride + s] = (uint8_t)small;
         out[8 * stride + s] = (uint8_t)big;
         out[11 * stride + s] = (uint8_t)longest;
+        for (x = 0; x < SJ_TRACTOR_TRUMPS; x++)
+            out[(12 + x) * stride + s] = (uint8_t)sj_tractors_of(tractors[s], x);
     }
 #endif
     sj_store4(out + 9 * stride, sj_pack4(pairs));
     sj_store4(out + 10 * stride, sj_pack4(level_pairs));
 }
 
-/* Aggregate output: counts of joint histograms, expanded into the twelve marginals by
- * deal.pyx: 20 counter increments a deal instead of 49 (each increment is a load and a
+/* Aggregate output: counts of joint histograms, expanded into the 17 marginals by
+ * deal.pyx: 24 counter increments a deal instead of 69 (each increment is a load and a
  * store; they were most of what aggregate mode added to dealing).  Per seat, a block of
  * SJ_JOINT_SIZE counters:
  *   SJ_JOINT_SH + cell    (trumps in S, trumps in H), each 0..25: cell = s + 26 h
@@ -312,7 +333,10 @@ static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const i
  *   SJ_JOINT_LOW + cell   (level cards 0..8, small jokers 0..2, big jokers 0..2, level
  *                         pairs 0..4): l + 9 s + 27 b + 81 p; these also give trumps in
  *                         no-trump = l + s + b
- *   SJ_JOINT_PAIRS + cell (pairs 0..12, longest side suit 0..25): p + 13 l
+ *   SJ_JOINT_PAIRS + cell (pairs 0..12, longest side suit 0..25, tractors with no-trump
+ *                         0..6): p + 13 l + 338 n
+ *   SJ_JOINT_TRACTORS + cell (tractors with trump S, H, C, D, each 0..6; a hand's 12
+ *                         pairs make at most 6): s + 7 h + 49 c + 343 d
  * The SSE2 path computes the 20 counter indices of a deal as 16-bit lanes (pextrw takes
  * each out in one instruction). */
 #define SJ_JOINT_SH 0
@@ -321,11 +345,17 @@ static inline void sj_deal_rows(const uint64_t *lanes, const int *pairs, const i
 #define SJ_JOINT_LOW (SJ_JOINT_POINTS + 256)
 #define SJ_JOINT_LOW_CELLS (9 * 3 * 3 * 5)
 #define SJ_JOINT_PAIRS (SJ_JOINT_LOW + SJ_JOINT_LOW_CELLS)
-#define SJ_JOINT_PAIRS_CELLS (13 * 26)
-#define SJ_JOINT_SIZE (SJ_JOINT_PAIRS + SJ_JOINT_PAIRS_CELLS)
+#define SJ_TRACTOR_VALUES 7
+#define SJ_JOINT_PAIRS_CELLS (13 * 26 * SJ_TRACTOR_VALUES)
+#define SJ_JOINT_TRACTORS (SJ_JOINT_PAIRS + SJ_JOINT_PAIRS_CELLS)
+#define SJ_JOINT_TRACTORS_CELLS (SJ_TRACTOR_VALUES * SJ_TRACTOR_VALUES * SJ_TRACTOR_VALUES \
+                                 * SJ_TRACTOR_VALUES)
+#define SJ_JOINT_SIZE (SJ_JOINT_TRACTORS + SJ_JOINT_TRACTORS_CELLS)
 
 static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
-                                 const int *level_pairs, int64_t *joint) {
+                                 const int *level_pairs, const uint64_t *tractors,
+                                 int64_t *joint) {
+    int s;
 #ifdef SJ_SSE2
     const __m128i zero = _mm_setzero_si128();
     const __m128i seat = _mm_setr_epi16(0, SJ_JOINT_SIZE, 2 * SJ_JOINT_SIZE, 3 * SJ_JOINT_SIZE,
@@ -370,11 +400,13 @@ static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
     } while (0)
     SJ_COUNT8(suits);
     SJ_COUNT8(low);
-    joint[_mm_extract_epi16(pl, 0)]++; joint[_mm_extract_epi16(pl, 1)]++;
-    joint[_mm_extract_epi16(pl, 2)]++; joint[_mm_extract_epi16(pl, 3)]++;
+    joint[_mm_extract_epi16(pl, 0) + 13 * 26 * sj_tractors_of(tractors[0], 4)]++;
+    joint[_mm_extract_epi16(pl, 1) + 13 * 26 * sj_tractors_of(tractors[1], 4)]++;
+    joint[_mm_extract_epi16(pl, 2) + 13 * 26 * sj_tractors_of(tractors[2], 4)]++;
+    joint[_mm_extract_epi16(pl, 3) + 13 * 26 * sj_tractors_of(tractors[3], 4)]++;
 #undef SJ_COUNT8
 #else
-    int s, x;
+    int x;
     for (s = 0; s < SJ_DEAL_SEATS; s++) {
         int64_t *j = joint + s * SJ_JOINT_SIZE;
         const uint64_t acc = lanes[s];
@@ -391,20 +423,22 @@ static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
         j[SJ_JOINT_CD + t[2] + 26 * t[3]]++;
         j[SJ_JOINT_POINTS + (int)(acc >> (8 * SJ_LANE_POINTS))]++;
         j[SJ_JOINT_LOW + level + 9 * small + 27 * big + 81 * level_pairs[s]]++;
-        j[SJ_JOINT_PAIRS + pairs[s] + 13 * longest]++;
+        j[SJ_JOINT_PAIRS + pairs[s] + 13 * longest + 13 * 26 * sj_tractors_of(tractors[s], 4)]++;
     }
 #endif
+    for (s = 0; s < SJ_DEAL_SEATS; s++)
+        joint[s * SJ_JOINT_SIZE + SJ_JOINT_TRACTORS + sj_tractor_cell(tractors[s])]++;
 }
 
 /* The two specialisations deal.pyx calls: sj_deal_one is forced inline into each, so that
  * store is a constant there (without it gcc kept one copy and tested store at every step). */
 static void sj_deal_features(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
-                             uint64_t *lanes, int *pairs, int *level_pairs) {
-    sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, 0);
+                             uint64_t *lanes, int *pairs, int *level_pairs, uint64_t *tractors) {
+    sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, tractors, 0);
 }
 
 static void sj_deal_store(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
-                          uint64_t *lanes, int *pairs, int *level_pairs) {
-    sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, 1);
+                          uint64_t *lanes, int *pairs, int *level_pairs, uint64_t *tractors) {
+    sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, tractors, 1);
 }
 #endif
