@@ -170,6 +170,18 @@ def _bids(df) -> list[str]:
     ]
 
 
+# the shape columns of the deals table the page shows (seat 0), with what each counts
+SHAPES = (
+    ("pairs", "pairs (two copies of a card)"),
+    ("level_pairs", "pairs of level cards"),
+    ("tractors_h", "tractors, hearts trump"),
+    ("tractors_nt", "tractors, no-trump"),
+    ("longest_side_suit", "longest side suit (cards)"),
+    ("small_jokers", "small jokers"),
+    ("big_jokers", "big jokers"),
+)
+
+
 def _trumps(df) -> list[str]:
     deals = df[df.analysis == "deals"]
     g = deals.set_index(["preset", "metric", "by"])
@@ -181,6 +193,18 @@ def _trumps(df) -> list[str]:
             p = g.loc[("standard", f"{metric}:chi2_p", f"seat={seat}"), "mean"]
             cells += [_est(x["mean"], x["low"], x["high"], nd=3), f"{x['exact']:.3f}", f"{p:.2f}"]
         rows.append(cells)
+    shapes = []
+    for metric, what in SHAPES:
+        x = g.loc[("standard", metric, "seat=0")]
+        p_seats = [g.loc[("standard", f"{metric}:chi2_p", f"seat={s}"), "mean"] for s in range(4)]
+        shapes.append(
+            [
+                what,
+                _est(x["mean"], x["low"], x["high"], nd=3),
+                f"{x['exact']:.3f}",
+                f"{min(p_seats):.2f}",
+            ]
+        )
     n = g.loc[("standard", "trumps_h", "seat=0"), "n"]
     cols = ["metric", "by", "n", "mean"]
     per = [d[cols].reset_index(drop=True) for _, d in deals.groupby("preset", sort=False)]
@@ -188,7 +212,7 @@ def _trumps(df) -> list[str]:
     p = deals[deals.metric.str.endswith(":chi2_p")]["mean"]
     return [
         "",
-        "## Trumps a seat holds",
+        "## Trumps and shapes a seat holds",
         "",
         f"Each seat's trumps in {_n(n)} deals of `standard` (n), with hearts trump and in "
         "no-trump, beside the exact hypergeometric mean, and the chi-square p-value of the "
@@ -198,6 +222,12 @@ def _trumps(df) -> list[str]:
             ["seat", "trumps, hearts", "exact", "p", "trumps, no-trump", "exact", "p"],
             rows,
         ),
+        "",
+        "The shapes of seat 0's hand in the same deals (`standard`: level 2, `tractor_gap` and "
+        "`trump_chain` on), beside their exact means, and the smallest chi-square p-value of "
+        "the four seats' counts against their exact laws:",
+        "",
+        *_table(["in a seat's 25 cards", "mean", "exact", "p, smallest seat"], shapes),
         "",
         (
             f"All {len(per)} presets' deals are the same, count for count (no rule option "
