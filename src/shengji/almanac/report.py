@@ -493,11 +493,29 @@ def update(path: str | Path, root: str | Path) -> dict[str, bool]:
     return changed
 
 
+USAGE = (
+    "usage: python -m shengji.almanac.report [DIR]\n"
+    "  redraw docs/results/index.md, docs/results/almanac.md and the almanac's figures from\n"
+    "  the tables in DIR (default: the checkout's docs/results/almanac)"
+)
+
+
 def _main(argv: list[str]) -> int:  # pragma: no cover - a maintainer's script
+    if argv and argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    if len(argv) > 1:
+        print(USAGE, file=sys.stderr)
+        return 2
     root = Path(__file__).resolve().parents[3]
     data = Path(argv[0]) if argv else root / "docs" / "results" / "almanac"
-    for name, changed in update(data, root).items():
-        print(name, "updated" if changed else "unchanged")
+    try:
+        changed = update(data, root)
+    except (OSError, ValueError) as e:
+        print(f"shengji.almanac.report: {e}", file=sys.stderr)
+        return 2
+    for name, was_changed in changed.items():
+        print(name, "updated" if was_changed else "unchanged")
     print("drew", ", ".join((FIGURE_RULES, FIGURE_MATCH, FIGURE_LADDER)), "in docs/figures")
     return 0
 
