@@ -85,6 +85,19 @@ def test_the_canonical_table_reads_back_to_the_same_constraint(table):
     assert parse_deal(c.to_config()) == c
 
 
+@pytest.mark.parametrize(
+    "table",
+    [{"seat0": [1]}, {"seat0": [1, 0], "kitty": [5]}, {"seat2": [107], "seat0": "BJ"}],
+)
+def test_ids_that_card_text_would_number_otherwise_read_back_as_ids(table):
+    """Card text numbers each kind's copies in slot order, so the second copy's id (1 for
+    the first 2S) given alone would come back as the first's: the canonical table keeps
+    the ids, and a replay deals the same cards."""
+    c = parse_deal(table)
+    assert parse_deal(c.to_config()) == c
+    assert c.fixed == parse_deal(c.to_config()).fixed
+
+
 def test_an_empty_table_is_no_constraint():
     assert parse_deal({}) is None
     assert parse_deal(DealConstraint()) is None

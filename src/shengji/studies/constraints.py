@@ -219,6 +219,12 @@ class DealConstraint:
         for slot, cards in zip(SLOTS, self.fixed, strict=True):
             if cards:
                 out[slot] = format_cards(cards)
+        if _parse_fixed(out) != self.fixed:
+            # ids given as numbers that card text would number otherwise (text takes each
+            # kind's copies in slot order): the ids themselves, so a replay deals the same
+            for slot, cards in zip(SLOTS, self.fixed, strict=True):
+                if cards:
+                    out[slot] = list(cards)
         if self.where is not None:
             out["where"] = str(self.where)
         if self.method != "auto":
