@@ -182,8 +182,12 @@ SHAPES = (
 )
 
 
-def _trumps(df) -> list[str]:
+def _trumps(df, parts: dict) -> list[str]:
     deals = df[df.analysis == "deals"]
+    std = parts["deals/standard"]
+    opts = ", ".join(
+        f"`{o}` {'on' if std['rules'][o] else 'off'}" for o in ("tractor_gap", "trump_chain")
+    )
     g = deals.set_index(["preset", "metric", "by"])
     rows = []
     for seat in range(4):
@@ -223,9 +227,9 @@ def _trumps(df) -> list[str]:
             rows,
         ),
         "",
-        "The shapes of seat 0's hand in the same deals (`standard`: level 2, `tractor_gap` and "
-        "`trump_chain` on), beside their exact means, and the smallest chi-square p-value of "
-        "the four seats' counts against their exact laws:",
+        f"The shapes of seat 0's hand in the same deals (`standard`: level {std['level']}, "
+        f"{opts}), beside their exact means, and the smallest chi-square p-value of the four "
+        "seats' counts against their exact laws:",
         "",
         *_table(["in a seat's 25 cards", "mean", "exact", "p, smallest seat"], shapes),
         "",
@@ -323,7 +327,7 @@ def markdown(path: str | Path) -> str:
     lines += _ladder(df)
     lines += _scoring(df)
     lines += _bids(df)
-    lines += _trumps(df)
+    lines += _trumps(df, parts)
     lines += _rules(df, parts)
     lines += _match(df, parts)
     lines += ["", END]
