@@ -31,8 +31,9 @@
  * deal.pyx), lane 1 of the OR is the set of kinds the hand holds.  A hand of 25 cards
  * holds 25 - |kinds| pairs.  Lane 1 of the sum, the sum of 2^kind over the cards, less the
  * set of kinds is the set of kinds held twice (a kind held twice adds 2^kind once more):
- * the pair mask of the tractor counts (deal_tractors.h), at no cost a card.  The deck holds LABELS 2*card: 2*card*8 = 16*card is the
- * entry's byte offset, one addressing mode (scale 8), and the deck stays a byte array.
+ * the pair mask of the tractor counts (deal_tractors.h), at no cost a card.  The deck
+ * holds LABELS 2*card: 2*card*8 = 16*card is the entry's byte offset, one addressing mode
+ * (scale 8), and the deck stays a byte array.
  * Why one load matters: each step already loads deck[j] and deck[i]; the load ports, not
  * the arithmetic, bound this loop (measured: 12% faster than two 8-byte loads).
  */
@@ -85,7 +86,7 @@ typedef struct {
     uint64_t total;                   /* lanes of the whole deck: the caller's */
     uint64_t all_kinds;               /* every kind's bit */
     int level;                        /* the level rank 0..12: the caller's */
-    SjTractorTable tractors;          /* the level's and the rules' options': the caller's copy */
+    SjTractorTable tractors;          /* the level's and the rules' options: the caller's copy */
 } SjDealTables;
 
 /* Everything but entry[*][0], total and level, which depend on the level. */
