@@ -116,6 +116,39 @@ cdef extern from *:
     void sj_zero(uint8_t* p, int n) noexcept nogil
 
 
+# which of n bytes differ (n a multiple of 8): bit i % 64 of out[i // 64] for x[i] != y[i]
+# (16 bytes a compare, their bits by the compare's byte mask: no branch a word)
+cdef extern from *:
+    """
+    static inline void sj_diff_bits(const uint8_t *x, const uint8_t *y, int n, uint64_t *out)
+    {
+        int i = 0;
+        uint64_t a, b, c;
+        memset(out, 0, (size_t)((n + 63) / 64) * 8);
+    #if defined(__SSE2__)
+        for (; i + 16 <= n; i += 16) {
+            unsigned d = (~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+                             _mm_loadu_si128((const __m128i *)(const void *)(x + i)),
+                             _mm_loadu_si128((const __m128i *)(const void *)(y + i))))) &
+                         0xFFFFu;
+            out[i / 64] |= (uint64_t)d << (i % 64);
+        }
+    #endif
+        for (; i < n; i += 8) {
+            memcpy(&a, x + i, 8);
+            memcpy(&b, y + i, 8);
+            c = a ^ b;
+            while (c) {
+                int k = __builtin_ctzll(c) >> 3;
+                out[(i + k) / 64] |= (uint64_t)1 << ((i + k) % 64);
+                c &= ~((uint64_t)0xFF << (8 * k));
+            }
+        }
+    }
+    """
+    void sj_diff_bits(const uint8_t* x, const uint8_t* y, int n, uint64_t* out) noexcept nogil
+
+
 # slot_table's last answer in this thread (a pure function of the level and the trump, which
 # stay for a hand: every decision asked the same again)
 cdef extern from *:
@@ -219,7 +252,7 @@ cdef void card_masks(const View* v, CardMasks* out) noexcept nogil:
     out.m[C_UNSEEN].two = everything & ~known.one
 
 
-assert N_PLAIN % 8 == 0    # state_moves compares the plain part 8 bytes at a time
+assert N_PLAIN % 8 == 0 and N_PLAIN <= 256    # state_moves' sj_diff_bits: 4 words of bits
 
 
 # the state's index of a card mask's kind, by its one and its two bits (features.pxd C_*)
@@ -321,45 +354,32 @@ cdef void state_features(const View* v, const uint8_t* slot, const uint8_t* row,
 
 cdef int state_moves(const Decision* d, KeptState* kept, int32_t* idx,
                      int16_t* delta) noexcept nogil:
-    cdef int e, half, n = 0, k, i, base
-    cdef uint64_t now, was, m
+    cdef int e, half, n = 0, k, w, base
+    cdef uint64_t now, m
+    cdef uint64_t diff[4]                     # N_PLAIN bits (asserted below)
     cdef const uint8_t* x = d.x + S_PLAIN
-    cdef uint64_t a, b
     for e in range(N_CARD_MASKS):
         for half in range(2):
+            now = d.cards.m[e].two if half else d.cards.m[e].one
+            m = now ^ (kept.cards.m[e].two if half else kept.cards.m[e].one)
             base = CARD_BASE[e][half]
-            if half:
-                now = d.cards.m[e].two
-                was = kept.cards.m[e].two
-            else:
-                now = d.cards.m[e].one
-                was = kept.cards.m[e].one
-            m = now & ~was                    # in: +1
-            while m:
-                idx[n] = base + d.slot[ctz(m)]
-                delta[n] = 1
-                n += 1
-                m &= m - 1
-            m = was & ~now                    # out: -1
-            while m:
-                idx[n] = base + d.slot[ctz(m)]
-                delta[n] = -1
+            while m:                          # in: +1, out: -1
+                k = ctz(m)
+                idx[n] = base + d.slot[k]
+                delta[n] = <int16_t> (((now >> k) & 1) * 2 - 1)
                 n += 1
                 m &= m - 1
     kept.cards = d.cards
-    i = 0
-    while i < N_PLAIN:                        # 8 bytes a compare (whole words): most are equal
-        memcpy(&a, x + i, 8)
-        memcpy(&b, kept.plain + i, 8)
-        m = a ^ b
-        while m:                              # the bytes that differ, by their bits
-            k = i + (ctz(m) >> 3)
+    sj_diff_bits(x, kept.plain, N_PLAIN, diff)   # most bytes are equal: find the others
+    for w in range((N_PLAIN + 63) // 64):
+        m = diff[w]
+        while m:
+            k = w * 64 + ctz(m)
             idx[n] = S_PLAIN + k
             delta[n] = <int> x[k] - <int> kept.plain[k]
             n += 1
-            m &= ~((<uint64_t> 0xFF) << (ctz(m) & ~7))
-        memcpy(kept.plain + i, &a, 8)
-        i += 8
+            m &= m - 1
+    memcpy(kept.plain, x, N_PLAIN)
     return n
 
 
