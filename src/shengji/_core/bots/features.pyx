@@ -104,8 +104,10 @@ cdef extern from *:
     static inline void sj_zero(uint8_t *p, int n) {
         int i = 0;
         const __m128i z = _mm_setzero_si128();
-        for (; i + 16 <= n; i += 16)
+        for (; i + 16 <= n; i += 16) {
             _mm_storeu_si128((__m128i *)(void *)(p + i), z);
+            __asm__("" : : "r"(p + i));   /* not a memset to the compiler: no `rep stos` */
+        }
         for (; i < n; i++)
             p[i] = 0;
     }
