@@ -116,6 +116,19 @@ def test_a_duel_has_the_same_bytes_under_every_build():
         assert all((c[k] == cols[0][k]).all() for k in c)
 
 
+def test_the_kept_accumulators_decide_as_the_whole_computation():
+    """Each seat's accumulator, moved by the features that changed and started at a hand's
+    first decision from the kept "every card unseen" point of its trump, is the first layer
+    computed whole: a duel's bytes are those of recomputing it at every decision."""
+    before = net.use_incremental(False)
+    try:
+        whole = duel_columns(_spec("net"), _spec("memory"), 12, 41)
+    finally:
+        net.use_incremental(before)
+    kept = duel_columns(_spec("net"), _spec("memory"), 12, 41)
+    assert all((kept[k] == whole[k]).all() for k in kept)
+
+
 def test_the_core_forward_pass_is_pytorchs_to_the_quantisation():
     torch = pytest.importorskip("torch")
     from shengji.learn.model import FLOATS, VALUE_SCALE, Net, load_into, weights_of

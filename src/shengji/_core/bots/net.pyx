@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 cimport numpy as cnp
 
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
@@ -45,9 +45,10 @@ from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
 from shengji._core.bots.bot cimport BotVTable, bot_entry
 from shengji._core.bots.params cimport BotParams
+from shengji._core.base.cards cimport N_KINDS
 from shengji._core.bots.features cimport (
-    Decision, KeptState, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE, decision_inputs,
-    state_moves,
+    C_OWN, C_UNSEEN, Decision, KeptState, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE,
+    S_UNSEEN1, S_UNSEEN2, decision_inputs, state_moves,
 )
 from shengji._core.bots import features as _features
 
@@ -91,13 +92,20 @@ cdef extern from "nn.h" nogil:
                        const int32_t* aidx, const uint8_t* aval, int stride, int64_t* score,
                        int64_t* value) noexcept
 
-# the rollouts' accumulators (pimc with rollout = "net" plays the default bot, which has no
-# scratch): one set per thread, since a search may run in several threads at once
+# An agent's accumulators (its scratch): each seat's, then N_STARTS starting points: the
+# accumulator of "every card unseen" (nothing else) under a slot table's key, where a seat
+# starts its first decision of a hand (about half the rows of a start from the all-zero
+# state).  The rollouts' (pimc with rollout = "net" plays the default bot, which has no
+# scratch): one set per thread, since a search may run in several threads at once.
 cdef extern from *:
     """
-    static __thread SjSeatAcc sj_net_tls_acc[4];
+    enum { SJ_NET_STARTS = 8, SJ_NET_ACCS = 4 + SJ_NET_STARTS };
+    static __thread SjSeatAcc sj_net_tls_acc[SJ_NET_ACCS];
     """
-    SjSeatAcc sj_net_tls_acc[4]
+    enum:
+        N_STARTS "SJ_NET_STARTS"
+        N_ACCS "SJ_NET_ACCS"
+    SjSeatAcc sj_net_tls_acc[N_ACCS]
 
 FORMAT = 2                   # the weights file's format version (shengji.learn.model.export)
 CANDIDATES = NET_CANDIDATES
@@ -152,10 +160,15 @@ cdef int choose(const View* v, int phase, const SjQNet* m, SjSeatAcc* accs,
     if decision_inputs(v, NET_CANDIDATES, False, False, &d, buf) == 0:
         return -1
     if d.n > 1:
-        # not INCREMENTAL: recomputed whole (measurements only)
-        if acc.net != m or kept.key != d.key + 1 or not INCREMENTAL:
+        if not INCREMENTAL:                  # recomputed whole (measurements only)
             sj_acc_reset(acc, m)
             kept.key = d.key + 1
+        elif acc.net != m or kept.key != d.key + 1 or (
+                v.pub.tricks_done == 0 and
+                d.cards.m[C_OWN].one & ~kept.cards.m[C_OWN].one):
+            # another network or trump, or a new hand's first trick (cards it did not
+            # hold): from "every card unseen" (a state any start may be: the moves are exact)
+            start_unseen(acc, m, &d, &accs[4])
         sj_acc_add(acc, idx, delta, state_moves(&d, kept, idx, delta))
         sj_net_scores(m, acc.acc, d.n, d.a_n, &d.a_idx[0][0], &d.a_val[0][0], N_ACTION,
                       score, NULL)
@@ -164,6 +177,33 @@ cdef int choose(const View* v, int phase, const SjQNet* m, SjSeatAcc* accs,
                 best = i
     out[0] = d.cands[best]
     return 0
+
+
+cdef void start_unseen(SjSeatAcc* acc, const SjQNet* m, const Decision* d,
+                       SjSeatAcc* starts) noexcept nogil:
+    """acc (and its kept state) at "every card unseen" under m and d's slot table: copied
+    from its starting point among starts[N_STARTS] (by the table's key), made there first
+    when missing (b1 and the two unseen rows of every kind)."""
+    cdef SjSeatAcc* s = &starts[d.key % N_STARTS]
+    cdef KeptState* ks = <KeptState*> s.kept
+    cdef int32_t idx[2 * N_KINDS]
+    cdef int16_t delta[2 * N_KINDS]
+    cdef uint64_t every = (<uint64_t> 1 << N_KINDS) - 1
+    cdef int k
+    if s.net != m or ks.key != d.key + 1:
+        sj_acc_reset(s, m)
+        ks.key = d.key + 1
+        ks.cards.m[C_UNSEEN].one = every
+        ks.cards.m[C_UNSEEN].two = every
+        for k in range(N_KINDS):
+            idx[2 * k] = S_UNSEEN1 + d.slot[k]
+            idx[2 * k + 1] = S_UNSEEN2 + d.slot[k]
+            delta[2 * k] = 1
+            delta[2 * k + 1] = 1
+        sj_acc_add(s, idx, delta, 2 * N_KINDS)
+    acc.net = m
+    memcpy(acc.acc, s.acc, m.h1 * sizeof(int16_t))
+    memcpy(acc.kept, s.kept, sizeof(KeptState))
 
 
 cdef inline const SjQNet* model_of(const BotParams* p) noexcept nogil:
@@ -191,7 +231,7 @@ cdef int net_play_p(const View* v, Rng* rng, const BotParams* p, void* scratch,
 
 
 cdef void* net_scratch_new(const BotParams* p) noexcept nogil:
-    return calloc(4, sizeof(SjSeatAcc))     # each seat's accumulator, none moved yet
+    return calloc(N_ACCS, sizeof(SjSeatAcc))   # each seat's and the starts, none made yet
 
 
 cdef void net_scratch_free(void* scratch) noexcept nogil:
