@@ -94,9 +94,9 @@ cdef extern from "nn.h" nogil:
 
 # An agent's accumulators (its scratch): each seat's, then N_STARTS starting points: the
 # accumulator of "every card unseen" (nothing else) under a slot table's key, where a seat
-# starts its first decision of a hand (about half the rows of a start from the all-zero
-# state).  The rollouts' (pimc with rollout = "net" plays the default bot, which has no
-# scratch): one set per thread, since a search may run in several threads at once.
+# starts its first decision of a hand (about two thirds of the rows of a start from the
+# all-zero state).  The rollouts' (pimc with rollout = "net" plays the default bot, which
+# has no scratch): one set per thread, since a search may run in several threads at once.
 cdef extern from *:
     """
     enum { SJ_NET_STARTS = 8, SJ_NET_ACCS = 4 + SJ_NET_STARTS };
