@@ -168,7 +168,7 @@ cdef int choose(const View* v, int phase, const SjQNet* m, SjSeatAcc* accs,
                 d.cards.m[C_OWN].one & ~kept.cards.m[C_OWN].one):
             # another network or trump, or a new hand's first trick (cards it did not
             # hold): from "every card unseen" (a state any start may be: the moves are exact)
-            start_unseen(acc, m, &d, &accs[4])
+            start_unseen(acc, m, &d, &accs[N_ACCS - N_STARTS])
         sj_acc_add(acc, idx, delta, state_moves(&d, kept, idx, delta))
         sj_net_scores(m, acc.acc, d.n, d.a_n, &d.a_idx[0][0], &d.a_val[0][0], N_ACTION,
                       score, NULL)
