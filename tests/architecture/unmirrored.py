@@ -80,7 +80,6 @@ UNMIRRORED: dict[str, str] = {
     "adapters/encoding.py": "adapters/test_openspiel.py, adapters/test_pettingzoo.py, hostile/",
     "almanac/parts.py": "almanac/test_driver.py, almanac/test_report.py",
     "almanac/tidy.py": "almanac/test_reduce.py, almanac/test_driver.py, almanac/test_report.py",
-    "almanac/variants.py": "almanac/test_driver.py",
     "analysis/evaluation.py": "studies/test_evaluate.py (evaluate is the evaluate study's door)",
     "analysis/rating_fit.py": "analysis/test_ratings.py, studies/test_ladder.py",
     "analysis/summary.py": "studies/test_duel.py, render/test_table.py",

@@ -1,8 +1,11 @@
 """The rule variants of the almanac: every option of docs/rules.md §9 changed one at a time
-from ``standard`` (``VARIANTS``), with the alternatives a number or a rank set takes
-(``TYPICAL``) and what a change needs to act at all (``REQUIRES``); the match-level ones
-(``MATCH_SECTION``: the options of §6, levelling and the next banker, which act across
-hands) are also played as whole matches.
+from ``standard`` (``variants``), to each of its alternatives, with the options the change
+needs to act at all; the match-level ones (``MATCH_SECTION``: the options of §6, levelling
+and the next banker, which act across hands) are also played as whole matches.
+
+The alternatives and the needs are the option table's (``shengji.rules.option_table``): a
+row's ``typical`` values (an option of numbers or ranks names them), else a flag's other
+value or a choice's other values; a row's ``needs``.  A new option needs nothing here.
 
 The same method as notebook 06 (``notebooks/06_rule_ranking.ipynb``): every variant plays
 the deals of ``standard`` (a zip sweep, ``shengji.studies.sweep.one_at_a_time``), so its
@@ -12,27 +15,13 @@ effect is a paired difference.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["MATCH_SECTION", "REQUIRES", "TYPICAL", "Variant", "variants"]
+if TYPE_CHECKING:
+    from shengji.schema import Field
 
-# options that are numbers, ranks or rank sets: a typical alternative (docs/rules.md §6-7)
-TYPICAL: dict[str, list[Any]] = {
-    "start_level": ["5"],
-    "target_level": ["K"],
-    "level_cap": [1, 2],
-    "must_play": [["J", "A"]],
-    "later_joker_overturns": [0],
-    "match_hands": [20],
-}
-# what a change needs to act at all (else it is refused, or changes nothing)
-REQUIRES: dict[str, dict[str, Any]] = {
-    "secret_bids": {"overturn_after_kitty": "later_hands"},
-    "overturn_reburies": {"overturn_after_kitty": "later_hands"},
-    "must_play_demotion": {"must_play": ["J", "A"]},
-    "must_play_strict": {"must_play": ["J", "A"]},
-    "timeout_tie": {"match_hands": 20},
-}
+__all__ = ["MATCH_SECTION", "Variant", "alternatives", "variants"]
+
 MATCH_SECTION = 6  # docs/rules.md §6: the options that act across the hands of a match
 
 
@@ -55,24 +44,39 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def alternatives(option: Field, default: Any) -> tuple[Any, ...]:
+    """The values the almanac plays a rule option (a row of ``OPTIONS``) at, besides
+    ``default``: its row's ``typical``, else a flag's other value or a choice's other values.
+    A ValueError (one line) for an option of numbers or ranks whose row names none."""
+    from shengji.schema import Choice, Flag
+
+    if option.typical:
+        return tuple(option.typical)
+    if isinstance(option.kind, Flag):
+        return (not default,)
+    if isinstance(option.kind, Choice):
+        return tuple(c for c in option.kind.choices if c != default)
+    raise ValueError(
+        f"almanac: the rule option {option.name} ({option.kind.values()}) has no typical "
+        "value; give its row typical=(...) in shengji/rules/option_table.py"
+    )
+
+
+def _given(value: Any) -> Any:
+    """A value as a rules dict gives it: a rank set as a list."""
+    return list(value) if isinstance(value, tuple) else value
+
+
 def variants() -> tuple[Variant, ...]:
-    """Every option's alternatives, in the order of the option table: the other value of a
-    flag, every other choice of a choice, ``TYPICAL``'s values of the rest."""
+    """Every option's alternatives (``alternatives``), in the order of the option table,
+    each with its row's ``needs``."""
     from shengji.rules.options import OPTIONS, Rules
-    from shengji.schema import Choice
 
     defaults = Rules.preset("standard").to_dict()
     out = []
     for opt in OPTIONS:
-        default = defaults[opt.name]
-        if opt.name in TYPICAL:
-            alternatives = TYPICAL[opt.name]
-        elif isinstance(opt.kind, Choice):
-            alternatives = [c for c in opt.kind.choices if c != default]
-        else:  # a flag
-            alternatives = [not default]
-        for value in alternatives:
-            change = {opt.name: value, **REQUIRES.get(opt.name, {})}
+        for value in map(_given, alternatives(opt, defaults[opt.name])):
+            change = {opt.name: value, **{k: _given(v) for k, v in opt.needs}}
             Rules.preset("standard").replace(**change)  # every variant is a valid rule set
             extra = "".join(f" (+ {k}={_shown(v)})" for k, v in change.items() if k != opt.name)
             out.append(

@@ -1,7 +1,9 @@
 """THE rule-option table (docs/rules.md §9): ``OPTIONS``, one row per option (name, kind,
-default, section, one-line doc), ``OPTION`` by name, and ``CONSTRAINTS``, the options that
-only make sense together.  ``Rules`` (``shengji.rules.options``) derives from it; how to add
-an option: the docstring of ``shengji.rules.options``.
+default, section, one-line doc; for the almanac, the typical values of an option of numbers
+or ranks and what a change needs to act), ``OPTION`` by name, and ``CONSTRAINTS``, the
+options that only make sense together.  ``Rules`` (``shengji.rules.options``) and the
+almanac's variants (``shengji.almanac.variants``) derive from it; how to add an option: the
+docstring of ``shengji.rules.options``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,14 @@ from shengji.schema import Choice, Field
 # THE table: one row per option, in the order of Rules' fields (append new options)
 # ------------------------------------------------------------------------------------------
 OPTIONS: tuple[Field, ...] = (
-    Field("start_level", RANK, "2", "the level (rank 2..A) both teams start a match at", section=6),
+    Field(
+        "start_level",
+        RANK,
+        "2",
+        "the level (rank 2..A) both teams start a match at",
+        section=6,
+        typical=("5",),
+    ),
     Field(
         "clockwise",
         FLAG,
@@ -74,6 +83,7 @@ OPTIONS: tuple[Field, ...] = (
         None,
         "the most levels one hand can win (null: no cap)",
         section=6,
+        typical=(1, 2),
     ),
     Field(
         "must_play",
@@ -82,6 +92,7 @@ OPTIONS: tuple[Field, ...] = (
         'levels a multi-level jump cannot skip (必打), e.g. ["J", "A"]',
         section=6,
         c_name="must_play_mask",
+        typical=(("J", "A"),),
     ),
     Field(
         "must_play_demotion",
@@ -90,6 +101,7 @@ OPTIONS: tuple[Field, ...] = (
         "J/A demotion: at a must-play J (A), defenders winning the last trick with a J "
         "(an A) send the banker team back (J to 2; A to J, or to 2 with a pair of As)",
         section=6,
+        needs=(("must_play", ("J", "A")),),
     ),
     Field(
         "reinforce_locks",
@@ -167,6 +179,7 @@ OPTIONS: tuple[Field, ...] = (
         None,
         "after the first hand, the most overturns by a joker pair in one hand (null: no limit)",
         section=7,
+        typical=(0,),
     ),
     Field(
         "reinforce_lock_jokers",
@@ -191,6 +204,7 @@ OPTIONS: tuple[Field, ...] = (
         "bids are laid face down: no reinforcing, any pair not yet laid overturns any bid, "
         "and later hands overturn only after the bury (needs overturn_after_kitty)",
         section=7,
+        needs=(("overturn_after_kitty", "later_hands"),),
     ),
     Field(
         "overturn_reburies",
@@ -199,6 +213,7 @@ OPTIONS: tuple[Field, ...] = (
         "whoever overturns after the bury takes up the kitty and buries eight cards again "
         "(needs overturn_after_kitty)",
         section=7,
+        needs=(("overturn_after_kitty", "later_hands"),),
     ),
     Field(
         "joker_pair_takes_bank",
@@ -253,6 +268,7 @@ OPTIONS: tuple[Field, ...] = (
         "a match ends on time after this many hands (the simulation's clock): the higher "
         "team wins (null: play until a team passes the target level)",
         section=6,
+        typical=(20,),
     ),
     Field(
         "timeout_tie",
@@ -261,6 +277,7 @@ OPTIONS: tuple[Field, ...] = (
         "equal levels when a match ends on time: a draw, the team on the bank wins, or "
         "play on until a hand leaves the levels unequal",
         section=6,
+        needs=(("match_hands", 20),),
     ),
     Field(
         "target_level",
@@ -268,6 +285,7 @@ OPTIONS: tuple[Field, ...] = (
         "A",
         "the level a team must pass to win the match (A: past A)",
         section=6,
+        typical=("K",),
     ),
     Field(
         "must_play_strict",
@@ -276,6 +294,7 @@ OPTIONS: tuple[Field, ...] = (
         "a must-play level must be won as banker: defenders standing on one take over "
         "with no levels",
         section=6,
+        needs=(("must_play", ("J", "A")),),
     ),
     Field(
         "short_suit_trumps",

@@ -298,6 +298,14 @@ class Field:
     record_default : bool, default True
         False: a run's metadata records it only when it differs from the default (a bot
         parameter added after 0.1.0, so that a run at the defaults writes the same bytes).
+    typical : tuple, default ()
+        A rule option's typical values besides its default, which the almanac plays
+        against ``standard`` (``shengji.almanac.variants``).  A flag's and a choice's are
+        their other values; an option of numbers or ranks names its own.
+    needs : tuple of (str, object), default ()
+        The other rule options a change of this one needs to act at all (without them it
+        is refused, or changes nothing), as (option, value) pairs; the almanac sets them
+        beside it.
 
     Examples
     --------
@@ -314,6 +322,8 @@ class Field:
     section: int | None = None
     c_name: str = ""
     record_default: bool = True
+    typical: tuple[Any, ...] = ()
+    needs: tuple[tuple[str, Any], ...] = ()
 
     def check(self, where: str, value: Any) -> Any:
         """Return the canonical value of a given value.
