@@ -1,14 +1,15 @@
 """What the tables decide, written where a literal is needed, matches the tables:
-``_core/base/options.pxd`` (RulesC and the choices' enums, from the rule-option table),
-``_core/bots/params.pxd`` (BotParams, the limits' constants, the per-bot defaults, from the
-bot table), ``Rules``' typed fields and CONTRIBUTING.md's table of the bots; and the compiled
-core is built from those files.
+``_core/base/options.pxd`` (RulesC and the choices' enums, from the rule-option table) and
+the enums' lines of its stub ``options.pyi``, ``_core/bots/params.pxd`` (BotParams, the
+limits' constants, the per-bot defaults, from the bot table), ``Rules``' typed fields and
+CONTRIBUTING.md's table of the bots; and the compiled core is built from those files.
 
 Fix a failure with ``python tools/tables.py`` (then rebuild every unit).
 """
 
 from __future__ import annotations
 
+import enum
 import subprocess
 import sys
 from dataclasses import replace
@@ -63,6 +64,22 @@ def test_the_generator_writes_a_new_rule_option():
     assert "    bint x_flag  # 1 for true\n" in after
     assert "cpdef enum XWay:\n    XW_A = 0\n    XW_B = 1\n" in after
     assert "    int x_way  # XWay, its position\n" in after
+    enums = tables.render_enums_pyi(OPTIONS + extra, schema)
+    assert enums == [*tables.render_enums_pyi(OPTIONS, schema), "XWay: type[enum.IntEnum]"]
+
+
+def test_the_stub_declares_every_enum_of_the_core():
+    """options.pyi's generated lines name the compiled module's enums, no more, no less."""
+    declared = [line.split(":")[0] for line in tables.render_enums_pyi(OPTIONS, schema)]
+    compiled = [
+        name
+        for name, v in vars(core_options).items()
+        if isinstance(v, type) and issubclass(v, enum.IntEnum)
+    ]
+    assert sorted(declared) == sorted(compiled)
+    text = tables.OPTIONS_PYI.read_text(encoding="utf-8")
+    for line in tables.render_enums_pyi(OPTIONS, schema):
+        assert f"\n{line}\n" in text
 
 
 def test_the_compiled_rules_struct_is_the_tables():

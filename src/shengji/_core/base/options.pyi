@@ -3,8 +3,10 @@
 import enum
 from typing import TypeAlias
 
-# The core's numbering of each choice: the cpdef enums of options.pxd, written by
-# tools/tables.py from the rule-option table (members <PREFIX>_<VALUE>, listed there).
+# The core's numbering of each choice: the cpdef enums of options.pxd (members
+# <PREFIX>_<VALUE>, listed there).  Both are written by tools/tables.py from the rule-option
+# table: do not edit the lines below by hand.
+# --- begin enums generated from OPTIONS ---
 KittyMultiplier: type[enum.IntEnum]
 LevelTable: type[enum.IntEnum]
 SuitPriority: type[enum.IntEnum]
@@ -14,6 +16,7 @@ OverturnAfterKitty: type[enum.IntEnum]
 FirstHandNoBid: type[enum.IntEnum]
 OverturnLevels: type[enum.IntEnum]
 TimeoutTie: type[enum.IntEnum]
+# --- end enums generated from OPTIONS ---
 
 # RulesC's fields, in the compiled struct's order.
 FIELDS: tuple[str, ...]
