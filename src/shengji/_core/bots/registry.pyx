@@ -36,7 +36,11 @@ for _id in BotId:                      # the enum the C code names is the table'
 assert OBJECTIVES == _table.bot_row("pimc").param("objective").kind.choices
 cdef BotParams _zero
 memset(&_zero, 0, sizeof(BotParams))
-assert set(<dict> _zero) == set(PARAM_FIELDS), "params.pxd is stale: python tools/bot_table.py"
+# params.pxd (BotParams) is written from the table by tools/tables.py; a build from a stale
+# one stops here
+assert set(<dict> _zero) == set(PARAM_FIELDS), (
+    "bots/params.pxd is stale: python tools/tables.py, then rebuild every unit"
+)
 
 cdef const char* CAPSULE = b"shengji._core.bots.bot.BotVTable"
 cdef const char* BID_CAPSULE = b"shengji._core.bots.bidder.ChooseBid"
