@@ -7,8 +7,9 @@ re-exports the table: ``OPTIONS``, ``OPTION`` and ``CONSTRAINTS`` live in
 in the one schema, ``shengji._core.base.schema``.
 
 A row of ``OPTIONS`` is one option, a ``Field``: its name, kind (type and allowed values),
-default, a one-line doc and the section of docs/rules.md that defines it.  Everything else
-is derived from the table:
+default, a one-line doc, the section of docs/rules.md that defines it and, where the
+almanac needs them, its typical values and needs.  Everything else is derived from the
+table:
 
 * ``Rules``: the immutable dataclass (its fields, their defaults and order), validation
   and error messages, ``to_dict`` / ``from_dict`` / ``replace`` / ``differences``;
@@ -18,11 +19,14 @@ is derived from the table:
   ``RulesC``, which the core copies (``pack_rules``), handed to it by
   ``shengji.rules.pack.rules``.  The core never imports this module nor calls back;
 * what needs the table as literals, written by ``python tools/tables.py``: ``RulesC`` and
-  a ``cpdef enum`` per choice (``_core/base/options.pxd``, numbering each choice's values
-  in the row's order, members ``<prefix>_<VALUE>``), and ``Rules``' fields for type
-  checkers (its ``TYPE_CHECKING`` block).  The ``tables`` gate fails when one is stale,
-  and the core refuses a packed option its ``RulesC`` lacks (a ``ValueError``, never
-  dropped).
+  a ``cpdef enum`` per choice the kernels name (``_core/base/options.pxd``, numbering each
+  choice's values in the row's order, members ``<prefix>_<VALUE>``), each enum's line in
+  that module's stub (``options.pyi``), and ``Rules``' fields for type checkers (its
+  ``TYPE_CHECKING`` block).  The ``tables`` gate fails when one is stale, and the core
+  refuses a packed option its ``RulesC`` lacks (a ``ValueError``, never dropped);
+* the almanac's rule variants (``shengji.almanac.variants``): each option's alternatives
+  to its default (a row's ``typical`` values, else a flag's or a choice's other values)
+  and what a change needs beside it (a row's ``needs``).
 
 ``resolve_rules`` is the edge: a rules argument (None, a preset name, a dict of options, a
 ``Rules``) becomes a ``Rules`` once, where a user hands it in; every layer below takes
@@ -30,21 +34,32 @@ that ``Rules`` as it is.
 
 How to add an option
 --------------------
+By hand, two rows: one in the table, one in the rule book.
+
 1. Append its row to ``OPTIONS`` (in ``option_table.py``, at the end, so that rule dicts,
    manifests and the listing keep their order): ``Field(name, kind, default, doc,
    section=N)`` with kind ``FLAG``, ``Choice((values...), enum="EnumName",
    prefix="EN")`` (``enum`` when the kernels name its values), ``RANK``, ``RANK_SET``,
    ``OPTIONAL_LEVELS``, ``OPTIONAL_COUNT`` or ``OPTIONAL_HANDS`` (a new kind: a subclass
-   of ``schema.Kind``).  Options that only make sense together get a row in
-   ``CONSTRAINTS``.  The doc is one line that says what the option changes; the section
-   is its § in docs/rules.md.
-2. Run ``python tools/tables.py`` (it writes the ``RulesC`` field, the enum and the typed
-   field) and rebuild (``python setup.py build_ext --inplace``); read ``r.<field>`` in the
-   kernels (and in the reference, ``shengji.reference``, which reads ``rules.<name>``).
-3. docs/rules.md §9 (tests/docs/test_rule_book.py holds it to the table), and tests of
-   what the option does; the presets that use it (``PRESETS``).
-``Rules``, its validation, ``to_dict``, the listing, the packing and the C struct need no
-edit.
+   of ``schema.Kind``).  The doc is one line that says what the option changes; the
+   section is its § in docs/rules.md.  For the almanac (``shengji.almanac.variants``,
+   which plays every option's alternatives against ``standard``): an option of numbers
+   or ranks gives ``typical=(...)``, the values it is played at (a flag's or a choice's
+   are its other values), and one that acts only beside another gives
+   ``needs=((option, value), ...)``.  Options that only make sense together get a row in
+   ``CONSTRAINTS``.
+2. Its row in docs/rules.md §9, default first (tests/docs/test_rule_book.py holds the book
+   to the table).
+
+Then run ``python tools/tables.py``: it writes the ``RulesC`` field and, for a choice the
+kernels name, its ``cpdef enum`` (``_core/base/options.pxd``), the enum's line in that
+module's stub (``options.pyi``) and the typed field (``Rules``' ``TYPE_CHECKING`` block);
+and rebuild every unit (``python setup.py build_ext --inplace -j 2``: a ``.pxd`` changed).
+``Rules``, its validation, ``to_dict``, the listing, the packing, the C struct, the stub and
+the almanac's variants need no edit (tests/gates/test_option_recipe.py adds two options so
+in a scratch copy).  For the option to change a game: read ``r.<field>`` in the kernels and
+``rules.<name>`` in the reference (``shengji.reference``), test what it does, and add it to
+the presets that use it (``PRESETS``).
 """
 
 from __future__ import annotations
