@@ -21,6 +21,7 @@ from shengji.rules.options import (
     resolve_rules,
     show_value,
 )
+from shengji.schema import Flag, OptionalInt, Rank, RankSet
 
 
 def test_defaults_match_rules_md():
@@ -148,18 +149,22 @@ def test_a_key_the_core_lacks_is_an_error_never_dropped(monkeypatch):
 
 
 def _expected_c_value(o, value):
-    """What the kernels must read, worked out independently of Kind.pack: choices by the
-    core enum member's NAME (not by position)."""
+    """What the kernels must read, worked out independently of Kind.pack (by the kind's
+    class, so that a new row needs nothing here): choices by the core enum member's NAME
+    (not by position), ranks by the cards' notation."""
+    if isinstance(o.kind, Choice) and not o.kind.enum:  # the kernels do not name it
+        return o.kind.choices.index(value)
     if isinstance(o.kind, Choice):
         members = getattr(core_options, o.kind.enum)
         prefix = next(iter(members)).name.split("_", 1)[0]
         return int(members[f"{prefix}_{'NONE' if value is None else value.upper()}"])
-    if o.name in ("start_level", "target_level"):
+    if isinstance(o.kind, Rank):
         return RANKS.index("T" if value == "10" else value)
-    if o.name in ("level_cap", "later_joker_overturns", "match_hands"):
+    if isinstance(o.kind, OptionalInt):
         return -1 if value is None else value
-    if o.name == "must_play":
+    if isinstance(o.kind, RankSet):
         return sum(1 << RANKS.index("T" if r == "10" else r) for r in value)
+    assert isinstance(o.kind, Flag), o.name
     return int(value)
 
 
