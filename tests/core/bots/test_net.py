@@ -260,9 +260,8 @@ def test_the_net_plays_legal_hands_as_a_function_of_the_view():
 
 
 def test_duels_and_studies_have_the_same_bytes_for_any_number_of_workers(tmp_path):
-    a = duel_columns(_spec("net"), _spec("memory"), 8, 34)
-    b = duel_columns(_spec("net"), _spec("memory"), 8, 34)
-    assert all((a[c] == b[c]).all() for c in a)
+    """1, 2 and 3 workers (3: a chunk count that no two-worker split shows) write the same
+    files, each chunk's table with its sha256."""
 
     def run(workers, name, **study):
         kind, cfg = make_config(study)
@@ -290,7 +289,10 @@ def test_duels_and_studies_have_the_same_bytes_for_any_number_of_workers(tmp_pat
         ),
     }
     for name, study in studies.items():
-        assert run(1, name, **study) == run(2, name, **study), name
+        one = run(1, name, **study)
+        assert len(one) >= study["n"] // study["chunk_size"], one  # a file per chunk at least
+        for workers in (2, 3) if name == "duel" else (2,):  # 3 once: spawning costs seconds
+            assert run(workers, name, **study) == one, (name, workers)
 
 
 def _spec(name):
