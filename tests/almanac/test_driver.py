@@ -89,8 +89,15 @@ def test_the_deals_follow_their_exact_laws(tiny):
     # 2,000 deals a preset: each law's chi-square p-value; the smallest of hundreds of
     # tests (not independent: 11 presets' deals of one seed) stays well above 1e-5
     assert checks["mean"].min() > 1e-5
+    # each mean's 95 % interval holds its exact value (hundreds of them: covering at least
+    # 90 % and at most 99.5 % is each more than 3 binomial standard deviations from 95 %),
+    # and no mean lies 5 of its standard errors (its interval's half-width / 1.96) away
     means = deals[deals.exact.notna() & ~deals.metric.str.contains("=|:")]
-    assert ((means.low <= means.exact) | (means.high >= means.exact)).all()
+    assert len(means) > 500
+    covered = (means.low <= means.exact) & (means.exact <= means.high)
+    assert 0.90 <= covered.mean() <= 0.995, covered.mean()
+    se = (means.high - means.low) / (2 * 1.96)
+    assert ((means["mean"] - means.exact).abs() < 5 * se).all()
 
 
 def test_manifest(tiny):

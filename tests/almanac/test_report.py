@@ -5,6 +5,7 @@ manifest.json's, and its figures exist (shengji.almanac.report)."""
 from __future__ import annotations
 
 import hashlib
+import math
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -45,6 +46,49 @@ def test_the_page_holds_what_the_tables_give():
     text = PAGE.read_text()
     assert text.count(BEGIN) == 1 and text.count(END) == 1
     assert markdown(DATA) in text, "rerun: python -m shengji.almanac.report"
+
+
+def _page_rows(text: str, header: str) -> list[list[str]]:
+    """The cells of the markdown table under the header row that starts with ``header``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header)) + 2
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("| "):
+            break
+        rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+    return rows
+
+
+def test_the_page_s_figures_are_the_tables_and_the_counting():
+    """What the page prints, checked against values found here without the report: the
+    deals' exact means by counting, the measured means and the ladder read from the
+    Parquet tables with pyarrow."""
+    text = PAGE.read_text()
+    # a seat's 25 of the 108 cards (two decks): with hearts trump 36 trumps (2 x 13
+    # hearts, the 6 other level cards, 4 jokers), in no-trump 12 (8 level cards, 4
+    # jokers), and each of the 54 kinds a pair with probability C(25,2) / C(108,2)
+    exact = {
+        "trumps_h": 25 * 36 / 108,
+        "trumps_nt": 25 * 12 / 108,
+        "pairs": 54 * math.comb(25, 2) / math.comb(108, 2),
+    }
+    deals = pq.read_table(DATA / "deals.parquet").to_pylist()
+    mean = {(r["preset"], r["metric"]): r["mean"] for r in deals if r["by"] == "seat=0"}
+    rows = _page_rows(text, "| preset | trumps, suit (exact)")
+    assert {r[0] for r in rows} == {r["preset"] for r in deals}
+    for row in rows:
+        for cell, column in zip(row[1:4], exact, strict=True):
+            assert cell == f"{mean[row[0], column]:.4f} ({exact[column]:.4f})", (row[0], column)
+    ladder = [
+        r for r in pq.read_table(DATA / "ladder.parquet").to_pylist() if r["metric"] == "rating"
+    ]
+    rows = _page_rows(text, "| bot | rating | deals |")
+    want = [
+        [f"`{r['variant']}`", f"{r['mean']:.1f} [{r['low']:.1f}, {r['high']:.1f}]", f"{r['n']:,}"]
+        for r in ladder
+    ]
+    assert sorted(rows) == sorted(want)
 
 
 def test_the_page_s_scales_are_the_code_s():

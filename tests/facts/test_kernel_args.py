@@ -4,7 +4,6 @@ the scoring, match and duel studies and for analysis.replay."""
 import numpy as np
 import pytest
 
-from shengji._core.base.rng import chunk_state, seat_key
 from shengji.names import BID_POLICIES, N_CARDS
 from shengji.studies.base import make_config
 from shengji.studies.kernel_args import BOT_KEYS, kernel_args
@@ -37,8 +36,12 @@ def test_the_second_bot_falls_back_to_the_first(study):
 
 def test_the_stream_deck_level_and_bidding():
     a = args_of("scoring", chunk=3, level="J", bid_policy="threshold", bid_threshold=11)
-    np.testing.assert_array_equal(a.state, chunk_state(9, 3))
-    np.testing.assert_array_equal(a.key, seat_key(9, 3))
+    # the seeding rule (docs/architecture.md) computed here with numpy: chunk k of seed S is
+    # SeedSequence(S).spawn's k-th child (spawn_key (k,)), its seat key spawn_key (k, 2)
+    want = np.random.SeedSequence(9).spawn(4)[3].generate_state(4, np.uint64)
+    np.testing.assert_array_equal(a.state, want)
+    key = np.random.SeedSequence(9, spawn_key=(3, 2)).generate_state(4, np.uint64)
+    np.testing.assert_array_equal(a.key, key)
     np.testing.assert_array_equal(a.deck, np.arange(N_CARDS, dtype=np.uint8))
     assert a.level == 9 and a.bid_policy == BID_POLICIES.index("threshold")
     assert a.bid_threshold == 11

@@ -57,13 +57,34 @@ def _play(preset, seed, slow=False):
     assert s.is_over() and len(s.history) == bids + 8 * (1 + reburies) + 4 * len(s.tricks)
     assert (bids > 0) <= (seed % 3 == 0)
     assert len(s.actions) > len(s.history)  # some card by card
-    return s.result()
+    return s
 
 
 def test_observation_bot_plays_every_preset():
     presets = sorted(PRESETS)
-    results = [_play(presets[i % len(presets)], i) for i in range(FAST_HANDS)]
-    assert len(results) == FAST_HANDS
+    sides = set()
+    for i in range(FAST_HANDS):
+        s = _play(presets[i % len(presets)], i)
+        r = s.result()
+        if i % 5:
+            assert r["banker"] == i % 4
+        # the score is the cards' points as played, counted here from the record: the
+        # defenders' tricks, the buried kitty, 200 points in the two decks
+        defenders = sum(
+            card_points(c)
+            for t in s.tricks
+            if (t.winner - r["banker"]) % 2
+            for _, cards in t.plays
+            for c in cards
+        )
+        assert r["table_points"] == defenders, i
+        assert r["kitty_points"] == sum(card_points(c) for c in s.buried), i
+        assert sum(t.points for t in s.tricks) + r["kitty_points"] == 200, i
+        assert r["defender_points"] == (
+            r["table_points"] + r["kitty_points"] * r["kitty_multiplier"] + r["penalty"]
+        ), i
+        sides.add(r["level_side"])
+    assert sides == {"banker", "defenders"}  # the hands are not all one outcome
 
 
 @pytest.mark.slow

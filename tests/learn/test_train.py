@@ -58,8 +58,14 @@ def test_self_play_rounds_run_on_top(tmp_path):
         )
         == 0
     )
-    assert "self-play round 1" in (out / "train.log").read_text()
-    assert (out / "epoch-1.npz").exists()
+    # no imitation epoch: whatever moved the weights away from --init is the self-play round
+    init, after = (np.load(p) for p in (tmp_path / "a" / "net.npz", out / "net.npz"))
+    moved = [k for k in ("w1", "w2", "wz", "wa", "wq") if not np.array_equal(init[k], after[k])]
+    assert moved == ["w1", "w2", "wz", "wa", "wq"], moved
+    assert np.array_equal(np.load(out / "epoch-1.npz")["q_w1"], after["q_w1"])
+    curve = [json.loads(line) for line in (out / "curve.jsonl").read_text().splitlines()]
+    assert [r.get("selfplay_round") for r in curve] == [1]
+    assert net.info(out / "net.npz")["meta"]["args"]["selfplay_rounds"] == 1
 
 
 def test_bad_arguments_are_one_line(tmp_path, capsys):

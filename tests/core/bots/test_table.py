@@ -13,6 +13,39 @@ from shengji.game.botspec import BOT_PARAMS, BotSpec, parse_bot
 from shengji.rules import pack
 
 ROWS = [b.name for b in table.BOTS]
+# written out, not read from the table: the ids the core is handed (a reorder renumbers every
+# packed bot) and the defaults docs/hand-engine.md gives (pimc's "Parameters", swift's "With
+# the defaults", net's "Weights that belong to the bot"); memory, greedy, random take none
+IDS = ("random", "greedy", "memory", "pimc", "swift", "net")
+DEFAULTS = {
+    "random": {},
+    "greedy": {},
+    "memory": {},
+    "pimc": {
+        "samples": 16,
+        "candidates": 8,
+        "rollout": "memory",
+        "objective": "points",
+        "time_budget_ms": 0.0,
+        "infer": 0,
+        "infer_eps": 0.5,
+        "bury_factor": 2,
+        "z_keep": 1.0,
+        "infer_steps": 0,
+        "bury_eps": 1.0,
+        "infer_bids": 0,
+        "pass_eps": 1.0,
+    },
+    "swift": {
+        "bury_samples": 16,
+        "lead_samples": 16,
+        "follow_samples": 16,
+        "hand_limit": 10,
+        "candidates": 8,
+    },
+    "net": {"weights": "shipped"},
+}
+SEARCHES = {"pimc", "swift"}
 # the search bots at small settings (a test, not a strength claim)
 SMALL = {"pimc": "pimc(samples=2, candidates=2)", "swift": "swift(bury_samples=2, lead_samples=2)"}
 
@@ -31,12 +64,14 @@ def test_every_row_plays_legal_deterministic_hands(name):
 
 @pytest.mark.parametrize("name", ROWS)
 def test_the_spec_is_the_table(name):
+    assert tuple(ROWS) == IDS
     row = table.bot_row(name)
     spec = parse_bot("x", name)
-    assert spec.id == ROWS.index(name) and dict(spec.params) == row.defaults()
-    assert spec.searches == row.searches
-    assert BOT_PARAMS[name] == {p.name: (p.default, p.check) for p in row.params}
-    assert pack.bot(spec) == (spec.id, spec.params)
+    assert spec.id == IDS.index(name) and dict(spec.params) == DEFAULTS[name] == row.defaults()
+    assert spec.searches == row.searches == (name in SEARCHES)
+    assert {k: d for k, (d, _) in BOT_PARAMS[name].items()} == DEFAULTS[name]
+    assert [c for _, c in BOT_PARAMS[name].values()] == [p.check for p in row.params]
+    assert pack.bot(spec) == (IDS.index(name), tuple(sorted(DEFAULTS[name].items())))
 
 
 def test_pack_params_fills_the_struct_from_the_row():
