@@ -14,7 +14,8 @@ checkers and one page; this script writes them from the tables:
   with parameters, ``<bot>_param_defaults(BotParams*)``;
 * ``Rules``' typed fields (src/shengji/rules/options.py, between its two marker lines under
   ``if TYPE_CHECKING:``), which type checkers read (at run time they come from the table);
-* CONTRIBUTING.md, between its two marker lines: the table of the bots and parameters.
+* CONTRIBUTING.md, between its two marker lines: the table of the bots and parameters, and
+  that of the bots' presets.
 
     python tools/tables.py          # rewrite what is stale (then rebuild: a .pxd changed)
     python tools/tables.py --check  # exit 1 (and say which) when one is out of date
@@ -29,6 +30,7 @@ files still imports, and the core refuses a rule option its ``RulesC`` lacks
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -162,6 +164,19 @@ def render_contributing(bots) -> list[str]:
         bids = bot.bids or "its own"
         unit = f"`_core/bots/{bot.unit}.pyx`"
         out.append(f"| {i} | `{bot.name}` | {unit} | {bids} | {bot.doc} | {params or 'none'} |")
+    presets = [(bot, s) for bot in bots for s in bot.presets]
+    if presets:
+        out += [
+            "",
+            "The presets (a name written where a bot's is: the bot with these parameters; "
+            "parameters given beside it override them):",
+            "",
+            "| preset | bot | parameters | what it is |",
+            "|---|---|---|---|",
+        ]
+        for bot, s in presets:
+            settings = ", ".join(f"`{k} = {json.dumps(v)}`" for k, v in s.params)
+            out.append(f"| `{s.name}` | `{bot.name}` | {settings} | {s.doc} |")
     return out
 
 
