@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shengji.almanac.variants import variants
+from shengji.game.botspec import BOT_PRESETS
 from shengji.names import BOT_NAMES
 
 __all__ = ["ANALYSES", "BOT_COST", "LADDER_BOTS", "Part", "SCALES", "Scale", "parts"]
@@ -50,15 +51,15 @@ BOT_COST = {
 DEAL_COST = 1 / 1.5e6  # a deal, aggregate
 BID_COST = 1 / 40_000  # a first hand's bidding by the players (memory's judgement)
 
-# The ladder: every bot of the bot table (as it stands: a new bot joins by itself) plus the
-# two searches that play best: pimc with inference from play, pimc rolling out with net.
-PIMC_INFER = {"bot": "pimc", "infer_steps": 32, "infer_eps": 0.15, "bury_eps": 0.5, "infer_bids": 1}
-PIMC_NET = {"bot": "pimc", "rollout": "net"}
-SEARCH = ("pimc", "swift", "pimc_infer", "pimc_net")  # a few deals a pair at quick scale
+# The ladder: every bot and every preset of the bot table (as it stands: a new one joins by
+# itself): the presets are the two searches that play best, pimc with inference from play
+# (pimc_infer) and pimc rolling out with net (pimc_net).
+SLOW = ("pimc_infer", "pimc_net")  # the fewest deals a pair at quick scale
+SEARCH = ("pimc", "swift", *SLOW)  # a few deals a pair
 
 
 def _ladder_bots() -> dict[str, Any]:
-    return {**{name: name for name in BOT_NAMES}, "pimc_infer": PIMC_INFER, "pimc_net": PIMC_NET}
+    return {name: name for name in (*BOT_NAMES, *BOT_PRESETS)}
 
 
 LADDER_BOTS = _ladder_bots()
@@ -117,7 +118,7 @@ def _ladder_scale(s: Scale, bots: dict) -> dict[str, float]:
     scale = {}
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            if a in ("pimc_infer", "pimc_net") or b in ("pimc_infer", "pimc_net"):
+            if a in SLOW or b in SLOW:
                 scale[f"{a} vs {b}"] = s.ladder_slow
             elif a in SEARCH or b in SEARCH:
                 scale[f"{a} vs {b}"] = s.ladder_search
