@@ -329,7 +329,8 @@ setup(
     package_data={
         "shengji": ["py.typed", "*.pyi", "**/*.pyi", "_core/**/*.pxd", "_core/**/*.pyx"]
         + ["_core/include/*.h"]
-        + ["_core/bots/*.npz"],  # the net bot's shipped weights (read when a bot names them)
+        + ["_core/bots/*.npz"]  # the net bot's shipped weights (read when a bot names them)
+        + ["studies/costs.json"],  # the measured speed table the estimates read
         STUDY_FILES: ["*.toml"],
     },
     ext_modules=extensions(),

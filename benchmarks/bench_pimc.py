@@ -86,10 +86,7 @@ def test_pimc_rollouts_greedy(benchmark, batch):
     )
 
 
-INFERRED = parse_bot(
-    "bot",
-    {"bot": "pimc", "infer_steps": 32, "infer_eps": 0.15, "bury_eps": 0.5, "infer_bids": 1},
-)
+INFERRED = parse_bot("bot", "pimc_infer")  # the bot table's preset
 PIMC_HANDS = 4
 
 

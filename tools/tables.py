@@ -18,7 +18,8 @@ checkers and one page; this script writes them from the tables:
   (src/shengji/_core/base/options.pyi, between its two marker lines): one
   ``<enum>: type[enum.IntEnum]`` per ``cpdef enum`` of options.pxd, which the stub check
   holds to the compiled module;
-* CONTRIBUTING.md, between its two marker lines: the table of the bots and parameters.
+* CONTRIBUTING.md, between its two marker lines: the table of the bots and parameters, and
+  that of the bots' presets.
 
     python tools/tables.py          # rewrite what is stale (then rebuild: a .pxd changed)
     python tools/tables.py --check  # exit 1 (and say which) when one is out of date
@@ -33,6 +34,7 @@ files still imports, and the core refuses a rule option its ``RulesC`` lacks
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -178,6 +180,19 @@ def render_contributing(bots) -> list[str]:
         bids = bot.bids or "its own"
         unit = f"`_core/bots/{bot.unit}.pyx`"
         out.append(f"| {i} | `{bot.name}` | {unit} | {bids} | {bot.doc} | {params or 'none'} |")
+    presets = [(bot, s) for bot in bots for s in bot.presets]
+    if presets:
+        out += [
+            "",
+            "The presets (a name written where a bot's is: the bot with these parameters; "
+            "parameters given beside it override them):",
+            "",
+            "| preset | bot | parameters | what it is |",
+            "|---|---|---|---|",
+        ]
+        for bot, s in presets:
+            settings = ", ".join(f"`{k} = {json.dumps(v)}`" for k, v in s.params)
+            out.append(f"| `{s.name}` | `{bot.name}` | {settings} | {s.doc} |")
     return out
 
 

@@ -68,6 +68,7 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from shengji.game.botspec import BOT_PRESETS
     from shengji.names import BOT_NAMES
 
     p = _Parser(prog="shengji", description="Monte Carlo studies of Shengji (Tractor).")
@@ -155,9 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument(
         "--bot",
         default="greedy",
-        help=f"the bot playing every seat: {', '.join(BOT_NAMES)}, with parameters as "
-        "name(key=value, ...), e.g. 'pimc(samples=8)' (default greedy; every bot and "
-        "parameter: shengji bots)",
+        help=f"the bot playing every seat: {', '.join(BOT_NAMES)} or a preset "
+        f"({', '.join(BOT_PRESETS)}), with parameters as name(key=value, ...), e.g. "
+        "'pimc(samples=8)' (default greedy; every bot, preset and parameter: shengji bots)",
     )
     a.add_argument("--n", type=_positive_int, help="deals per option (default 1000)")
     a.add_argument("--seed", type=_seed, default=0, help="seed of the deals (default 0)")
@@ -296,9 +297,14 @@ def cmd_bots(args) -> int:
         width = max((len(p.name) for p in bot.params), default=0)
         for p in bot.params:
             print(f"  {p.name:<{width}}  default {p.default!r}; {p.kind.values()}: {p.doc}")
+        for s in bot.presets:
+            settings = ", ".join(f"{k}={v}" for k, v in s.params)
+            print(f"  preset {s.name}: {bot.name}({settings}): {s.doc}")
     print(
         "a bot with parameters: --bot 'pimc(samples=8, rollout=greedy)', in a study file "
-        'policy = {bot = "pimc", samples = 8}; docs/hand-engine.md, "The bots"'
+        'policy = {bot = "pimc", samples = 8}; a preset in place of its bot\'s name: '
+        '--bot pimc_infer, policy = {bot = "pimc_infer", samples = 8}; '
+        'docs/hand-engine.md, "The bots"'
     )
     return 0
 

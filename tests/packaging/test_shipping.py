@@ -61,6 +61,7 @@ def test_build_py_ships_what_runs_and_no_generated_c(build_lib):
     names = {p.relative_to(pkg).as_posix() for p in pkg.rglob("*") if p.is_file()}
     assert not [n for n in names if n.endswith(".c")]
     assert "py.typed" in names
+    assert "studies/costs.json" in names  # the speed table the estimates read
     src = ROOT / "src" / "shengji"
     for pattern in ("_core/**/*.pxd", "_core/**/*.pyi", "_core/**/*.pyx", "_core/include/*.h"):
         wanted = {p.relative_to(src).as_posix() for p in src.glob(pattern)}
@@ -81,6 +82,7 @@ def test_sdist_has_what_builds_and_no_tests(tmp_path):
     pyx = {p.relative_to(ROOT).as_posix() for p in (ROOT / "src").rglob("*.pyx")}
     headers = {p.relative_to(ROOT).as_posix() for p in (ROOT / "src").rglob("*.h")}
     assert pyx <= names and headers <= names
+    assert "src/shengji/studies/costs.json" in names
     assert not [n for n in names if n.startswith("tests/")]
     assert not [n for n in names if n.endswith((".c", ".so"))]
 

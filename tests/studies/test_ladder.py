@@ -13,6 +13,7 @@ from shengji.analysis.evaluation import evaluate
 from shengji.analysis.load import load
 from shengji.analysis.ratings import ladder
 from shengji.runner import run_study
+from shengji.studies import costs
 from shengji.studies.base import ConfigError, make_config
 from shengji.studies.ladder import STUDY, LadderPlan, Pair
 from tests.support import agents
@@ -156,7 +157,10 @@ def test_the_progress_estimate_weights_each_pair_by_its_bots_cost(tmp_path, caps
     assert [start for start, _ in steps] == [p.offset for p in cfg.pairs]
     cost = {(p.a, p.b): c for p, (_, c) in zip(cfg.pairs, steps, strict=True)}
     assert cost["random", "pimc"] > 10 * cost["random", "greedy"]  # a search's hands
-    assert cost["random", "pimc"] == cost["greedy", "pimc"]
+    # a deal: the two bots' hands of the measured table; pimc's at 2 x 2 of its 16 x 8
+    hand = costs.table()["hand"]
+    assert cost["random", "greedy"] == hand["random"] + hand["greedy"]
+    assert cost["greedy", "pimc"] == pytest.approx(hand["greedy"] + hand["pimc"] * 4 / 128)
     # the run's progress lines (stderr is no terminal here) count deals, weighted by cost
     run_study(kind, cfg, tmp_path / "l", workers=1, quiet=False)
     lines = capsys.readouterr().err.splitlines()

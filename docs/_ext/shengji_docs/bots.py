@@ -23,15 +23,25 @@ class Param:
 
 
 @dataclass(frozen=True)
+class PresetRow:
+    name: str
+    settings: str  # its parameters, as a study file writes them
+    doc: str
+
+
+@dataclass(frozen=True)
 class BotRow:
     name: str
     doc: str  # what the bot does (its module docstring's first paragraph)
     params: tuple[Param, ...]
+    presets: tuple[PresetRow, ...] = ()
 
 
 def bot_table() -> list[BotRow]:
-    """Every built-in bot, with its parameters (name, default, allowed values, doc): the
-    rows of the bot table (``shengji._core.bots.table.BOTS``), in its order."""
+    """Every built-in bot, with its parameters (name, default, allowed values, doc) and its
+    presets: the rows of the bot table (``shengji._core.bots.table.BOTS``), in its order."""
+    import json
+
     from shengji._core.bots import table
 
     return [
@@ -39,6 +49,10 @@ def bot_table() -> list[BotRow]:
             b.name,
             b.doc,
             tuple(Param(p.name, p.default, p.kind.values(), p.doc) for p in b.params),
+            tuple(
+                PresetRow(s.name, ", ".join(f"{k} = {json.dumps(v)}" for k, v in s.params), s.doc)
+                for s in b.presets
+            ),
         )
         for b in table.BOTS
     ]
@@ -79,4 +93,17 @@ def generate(dest: Path, warn) -> None:
               rst.prose(p.doc)) for p in b.params],
             widths=(16, 10, 18, 56),
         )  # fmt: skip
+        if b.presets:
+            out += [
+                f"Presets: a name written where a bot's is stands for ``{b.name}`` with these "
+                "parameters (parameters given beside it override them: "
+                f'``{{bot = "{b.presets[0].name}", samples = 8}}``).',
+                "",
+            ]
+            out += rst.list_table(
+                ("preset", "parameters", "what"),
+                [(rst.literal(s.name), rst.literal(s.settings), rst.prose(s.doc))
+                 for s in b.presets],
+                widths=(16, 40, 44),
+            )  # fmt: skip
     rst.write(dest / "bots.rst", out)

@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shengji.almanac.variants import variants
+from shengji.game.botspec import BOT_PRESETS
 from shengji.names import BOT_NAMES
+from shengji.studies import costs
 
-__all__ = ["ANALYSES", "BOT_COST", "LADDER_BOTS", "Part", "SCALES", "Scale", "parts"]
+__all__ = ["ANALYSES", "LADDER_BOTS", "Part", "SCALES", "Scale", "parts"]
 
 # The analyses, in the order of the tables: the file DIR/<analysis>.parquet each.
 ANALYSES = ("deals", "bid_odds", "scoring", "rules", "rules_memory", "match", "ladder")
@@ -35,30 +37,15 @@ SEEDS = {
     "ladder": 4206,
 }
 
-# CPU-seconds a hand with the bot in all four seats on this machine (measured: the quick
-# scale's manifest.json; docs/results/almanac.md), for the estimate printed before a run.
-BOT_COST = {
-    "random": 1 / 20_000,
-    "greedy": 1 / 20_000,
-    "memory": 1 / 10_000,
-    "net": 1 / 4_000,
-    "swift": 1 / 60,
-    "pimc": 1 / 12,
-    "pimc_infer": 1 / 3,
-    "pimc_net": 1 / 6,
-}
-DEAL_COST = 1 / 1.5e6  # a deal, aggregate
-BID_COST = 1 / 40_000  # a first hand's bidding by the players (memory's judgement)
-
-# The ladder: every bot of the bot table (as it stands: a new bot joins by itself) plus the
-# two searches that play best: pimc with inference from play, pimc rolling out with net.
-PIMC_INFER = {"bot": "pimc", "infer_steps": 32, "infer_eps": 0.15, "bury_eps": 0.5, "infer_bids": 1}
-PIMC_NET = {"bot": "pimc", "rollout": "net"}
-SEARCH = ("pimc", "swift", "pimc_infer", "pimc_net")  # a few deals a pair at quick scale
+# The ladder: every bot and every preset of the bot table (as it stands: a new one joins by
+# itself): the presets are the two searches that play best, pimc with inference from play
+# (pimc_infer) and pimc rolling out with net (pimc_net).
+SLOW = ("pimc_infer", "pimc_net")  # the fewest deals a pair at quick scale
+SEARCH = ("pimc", "swift", *SLOW)  # a few deals a pair
 
 
 def _ladder_bots() -> dict[str, Any]:
-    return {**{name: name for name in BOT_NAMES}, "pimc_infer": PIMC_INFER, "pimc_net": PIMC_NET}
+    return {name: name for name in (*BOT_NAMES, *BOT_PRESETS)}
 
 
 LADDER_BOTS = _ladder_bots()
@@ -97,7 +84,8 @@ SCALES = {
 class Part:
     """One study of the almanac: ``name`` (its directory under ``parts/``), the analysis
     it feeds, the study table (``shengji.analysis.run``'s dict), its items and its
-    estimated CPU-seconds."""
+    estimated CPU-seconds (the measured speed table's, ``shengji.studies.costs``: the
+    estimate printed before a run)."""
 
     name: str
     analysis: str
@@ -117,7 +105,7 @@ def _ladder_scale(s: Scale, bots: dict) -> dict[str, float]:
     scale = {}
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            if a in ("pimc_infer", "pimc_net") or b in ("pimc_infer", "pimc_net"):
+            if a in SLOW or b in SLOW:
                 scale[f"{a} vs {b}"] = s.ladder_slow
             elif a in SEARCH or b in SEARCH:
                 scale[f"{a} vs {b}"] = s.ladder_search
@@ -131,7 +119,7 @@ def _ladder_cost(s: Scale, bots: dict, scale: dict) -> float:
         for b in names[i + 1 :]:
             deals = max(1, round(scale.get(f"{a} vs {b}", 1.0) * s.ladder))
             # a duel's hand: each bot in two seats; every deal twice (the teams swapped)
-            total += 2 * deals * (BOT_COST.get(a, 0.0) + BOT_COST.get(b, 0.0)) / 2
+            total += 2 * deals * (costs.hand(a) + costs.hand(b)) / 2
     return total
 
 
@@ -154,7 +142,7 @@ def parts(scale: str) -> tuple[Part, ...]:
                     "aggregate": True,
                 },
                 s.deals,
-                s.deals * DEAL_COST,
+                s.deals * costs.item("deals"),
             )
         )
     bids = {
@@ -171,7 +159,7 @@ def parts(scale: str) -> tuple[Part, ...]:
             "bid_odds",
             {**bids, "level": "2", "sweep": {"preset": list(presets)}},
             s.bids * len(presets),
-            s.bids * len(presets) * BID_COST,
+            s.bids * len(presets) * costs.item("bid_odds"),
         )
     )
     later = list(LEVELS[1:])  # level 2: the presets' cells above
@@ -181,7 +169,7 @@ def parts(scale: str) -> tuple[Part, ...]:
             "bid_odds",
             {**bids, "preset": "standard", "sweep": {"level": later}},
             s.bids * len(later),
-            s.bids * len(later) * BID_COST,
+            s.bids * len(later) * costs.item("bid_odds"),
         )
     )
     out.append(
@@ -198,7 +186,7 @@ def parts(scale: str) -> tuple[Part, ...]:
                 "sweep": {"preset": list(presets)},
             },
             s.scoring * len(presets),
-            s.scoring * len(presets) * BOT_COST[NET],
+            s.scoring * len(presets) * costs.hand(NET),
         )
     )
     from shengji.studies.sweep import one_at_a_time
@@ -229,7 +217,7 @@ def parts(scale: str) -> tuple[Part, ...]:
                         "sweep": sweep,
                     },
                     s.rules * cells,
-                    s.rules * cells * BOT_COST[bot],
+                    s.rules * cells * costs.hand(bot),
                 )
             )
     match_level = [v for v in every if v.match_level]
@@ -246,7 +234,7 @@ def parts(scale: str) -> tuple[Part, ...]:
                 "sweep": one_at_a_time([v.change for v in match_level], "standard"),
             },
             s.matches * (len(match_level) + 1),
-            s.matches * (len(match_level) + 1) * 25 * BOT_COST[NET],  # about 25 hands a match
+            s.matches * (len(match_level) + 1) * costs.item("match"),
         )
     )
     scale_table = _ladder_scale(s, LADDER_BOTS)

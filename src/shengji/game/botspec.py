@@ -9,6 +9,12 @@ parameters beside it, or as a ``BotSpec`` already parsed::
     team_b = {bot = "pimc", samples = 32}
     HandState(...).bot_action("pimc(infer_steps=32)")
 
+A preset of the table (``pimc_infer``: pimc's strongest search) is written where a bot's
+name is, and stands for its bot with the preset's parameters; parameters given beside it
+override the preset's (``{bot = "pimc_infer", rollout = "net"}``, ``pimc_infer(samples=8)``).
+The spec is the bot's: a run records the parameters, the same bytes as when they are
+written out.
+
 Every bot and each of its parameters (name, type, limits, default, one-line doc) is
 declared once, in the bot table (``shengji._core.bots.table.BOTS``; ``shengji bots`` lists
 it).  ``parse_bot`` validates a value by the table and fills in the defaults, once, at the
@@ -28,10 +34,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from shengji._core.bots.registry import ROLLOUT_BOTS  # noqa: F401 (the bots a search rolls out with)
-from shengji._core.bots.table import BOTS, DIGEST_SUFFIX, bot_row, check_params
+from shengji._core.bots.table import (
+    BOTS,
+    DIGEST_SUFFIX,
+    PRESET_NAMES,
+    bot_row,
+    check_params,
+    preset_row,
+)
 from shengji.names import BOT_NAMES
 
-__all__ = ["BOT_PARAMS", "BotSpec", "RECORDED_WHEN_SET", "parse_bot", "chunk_size_for"]
+__all__ = [
+    "BOT_PARAMS",
+    "BOT_PRESETS",
+    "BotSpec",
+    "RECORDED_WHEN_SET",
+    "parse_bot",
+    "chunk_size_for",
+]
 
 # Hands a chunk holds when a search bot plays (a chunk is the unit of progress, resuming
 # and parallel work: at a few hands a second, a default chunk of 16,384 hands would show
@@ -46,6 +66,11 @@ BOT_PARAMS: dict[str, dict[str, tuple[Any, Callable[[str, Any], Any]]]] = {
 }
 
 NAME_KEY = "bot"  # the key of a bot table that holds the name
+
+# The bot table's presets: name -> (bot, {parameter: value}).  A view of the table, as above.
+BOT_PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
+    name: (preset_row(name)[0].name, dict(preset_row(name)[1].params)) for name in PRESET_NAMES
+}
 
 # Parameters added after 0.1.0 (issue 23: inference from play, the bury's samples, the
 # base-choice guard; the table's ``record_default=False``): a run's metadata records them only
@@ -148,7 +173,7 @@ GREEDY = BotSpec("greedy")  # the studies' default bot (no parameters: nothing t
 
 
 def _allowed() -> str:
-    return ", ".join(BOT_NAMES)
+    return ", ".join(BOT_NAMES) + " (presets: " + ", ".join(PRESET_NAMES) + ")"
 
 
 def _label_value(text: str) -> Any:
@@ -186,10 +211,10 @@ def parse_bot(where: str, value: Any) -> BotSpec:
     where : str
         What the value is (a study key, a flag, an argument): the error message names it.
     value : str, dict or BotSpec
-        A bot name (``"memory"``), a label ``name(key=value, ...)`` (``BotSpec.label``'s
-        form: what a command line takes), a table ``{"bot": name, parameter: value, ...}``
-        (a study file's ``{bot = "pimc", samples = 32}``), or a ``BotSpec`` (returned as
-        it is).
+        A bot name (``"memory"``) or a preset's (``"pimc_infer"``), a label
+        ``name(key=value, ...)`` (``BotSpec.label``'s form: what a command line takes), a
+        table ``{"bot": name, parameter: value, ...}`` (a study file's ``{bot = "pimc",
+        samples = 32}``), or a ``BotSpec`` (returned as it is).
 
     Returns
     -------
@@ -199,7 +224,7 @@ def parse_bot(where: str, value: Any) -> BotSpec:
     Raises
     ------
     ValueError
-        One line naming ``where``: an unknown bot, a table without ``bot``, a parameter
+        One line naming ``where``: an unknown bot or preset, a table without ``bot``, a parameter
         the bot does not take, a value out of its range or of the wrong type, a label
         that does not parse, a value of another type.
 
@@ -210,6 +235,8 @@ def parse_bot(where: str, value: Any) -> BotSpec:
     BotSpec(name='memory', params=())
     >>> parse_bot("team_b", {"bot": "pimc", "samples": 32}).label
     'pimc(samples=32)'
+    >>> parse_bot("team_b", "pimc_net") == parse_bot("team_b", {"bot": "pimc", "rollout": "net"})
+    True
     >>> parse_bot("team_b", "pimc(samples=0)")
     Traceback (most recent call last):
     ...
@@ -232,6 +259,9 @@ def parse_bot(where: str, value: Any) -> BotSpec:
             f"{where}: expected a bot name ({_allowed()}) or a table "
             f"{{{NAME_KEY} = name, parameter = value, ...}}, got {value!r}"
         )
+    if isinstance(name, str) and name in BOT_PRESETS:
+        name, preset = BOT_PRESETS[name]
+        given = {**preset, **given}
     if not isinstance(name, str) or name not in BOT_NAMES:
         raise ValueError(f"{where}: unknown bot {name!r}; allowed: {_allowed()}")
     values = check_params(bot_row(name), given, where)

@@ -12,11 +12,14 @@ from pathlib import Path
 
 import numpy as np
 
+from shengji.game.botspec import BOT_PRESETS
+
 __all__ = ["TEACHER", "study", "DecisionTable", "load"]
 
 # The strongest search (docs/hand-engine.md, "pimc"): pimc with inference from play, the
-# bury and the bids (sim/duel_infer.toml's team_a).
-TEACHER = {"bot": "pimc", "infer_steps": 32, "infer_eps": 0.15, "bury_eps": 0.5, "infer_bids": 1}
+# bury and the bids (the bot table's preset pimc_infer), written out as a bot table: what
+# --teacher takes as JSON and a training's metadata records.
+TEACHER = {"bot": BOT_PRESETS["pimc_infer"][0], **BOT_PRESETS["pimc_infer"][1]}
 
 
 def study(seed: int, n: int, teacher=None, level: str = "2", preset: str = "standard") -> dict:

@@ -7,8 +7,8 @@ the teacher in every seat (under ``bid_policy = "players"`` it bids too).  A run
 same seed, rules, level and bot as a scoring run plays the same hands (its ``hands/``
 table holds the scoring study's columns, equal row for row).
 
-Keys: ``teacher`` (default ``pimc``): a bot name or table (``shengji.game.botspec``), e.g.
-``{bot = "pimc", infer_steps = 32, infer_eps = 0.15, bury_eps = 0.5, infer_bids = 1}``;
+Keys: ``teacher`` (default ``pimc``): a bot name, preset or table (``shengji.game.botspec``),
+e.g. ``"pimc_infer"`` (pimc with inference from play) or ``{bot = "pimc", samples = 32}``;
 ``candidates`` (1..16, default 8): the candidates listed per decision (the net bot scores
 8, pimc's default list, bots/candidates.pyx); ``bid_policy``, ``bid_threshold``,
 ``first_hand`` as in the scoring study; ``explore`` (unset by default): a temperature > 0

@@ -39,6 +39,7 @@ from shengji.game.agents import BuiltinAgent, ParsedAgent, parse_agent
 from shengji.game.botspec import chunk_size_for
 from shengji.runner.plan import Chunk, ChunkPlan
 from shengji.stats import CONFIDENCE, mean_interval
+from shengji.studies import costs
 from shengji.studies.base import (
     Checked,
     ChunkResult,
@@ -288,11 +289,12 @@ class LadderStudy(Study):
         return PLAIN_CHUNK
 
     def item_costs(self, cfg: StudyConfig) -> list[tuple[int, float]]:
-        """Each pair's deals cost its two bots' hands (``hand_cost``): the progress
-        estimate's weights (a pimc pair's deal is some 1,000 of a greedy pair's)."""
+        """Each pair's deal costs its two bots' hands (the measured speed table,
+        ``shengji.studies.costs``: a deal is two hands, each bot in two seats of each): the
+        progress estimate's weights (a pimc pair's deal is some 1,000 of a greedy pair's)."""
         assert isinstance(cfg, LadderConfig)
         return [
-            (p.offset, hand_cost(self.agent(cfg, p.a)) + hand_cost(self.agent(cfg, p.b)))
+            (p.offset, costs.hand(self.agent(cfg, p.a)) + costs.hand(self.agent(cfg, p.b)))
             for p in cfg.pairs
         ]
 
@@ -369,30 +371,6 @@ def _team_names(cfg: LadderConfig, p: Pair, kind: LadderStudy) -> tuple[str, str
     """(team_a, team_b) as the pair's rows name them: a Python agent is team_a."""
     b = cfg.options["bots"][p.b]
     return (p.b, p.a) if _is_python(b) else (p.a, p.b)
-
-
-# A hand's expected cost with a bot in a seat, relative (memory = 1), for the progress
-# estimate only: the speeds docs/hand-engine.md measures with the bot in all four seats,
-# about 21,000 hands per CPU-second for memory (greedy and random alike), 1,800 for net, 80
-# for swift, 13 for pimc at its defaults (16 samples x 8 candidates, memory's rollouts) and
-# some 60 for a Python agent (a Python call per decision).
-_HAND_COST = {"random": 1.0, "greedy": 1.0, "memory": 1.0, "net": 12.0, "swift": 260.0}
-_PIMC_COST, _PYTHON_COST = 1600.0, 350.0
-
-
-def hand_cost(agent: ParsedAgent) -> float:
-    """A rough expected cost of a hand with ``agent`` in a seat (memory = 1): pimc's scales
-    with samples x candidates, its rollout bot's cost and its inference."""
-    if not isinstance(agent, BuiltinAgent):
-        return _PYTHON_COST
-    spec = agent.spec
-    p = dict(spec.params)
-    if spec.name == "pimc":
-        search = p.get("samples", 16) * p.get("candidates", 8) / 128
-        rollout = _HAND_COST.get(str(p.get("rollout", "memory")), 1.0)
-        infer = 1 + p.get("infer_steps", 0) / 10 + p.get("infer", 0)
-        return _PIMC_COST * search * rollout * infer
-    return _HAND_COST.get(spec.name, 1.0)
 
 
 def _is_python(value) -> bool:

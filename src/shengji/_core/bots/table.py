@@ -2,11 +2,14 @@
 
 A row of ``BOTS`` is one bot: its name, the unit of ``_core/bots/`` that holds it, a
 one-line doc, whose bids it makes under ``bid_policy = "players"``, whether it searches
-(hundreds of times a plain bot's cost per hand) and its parameters.  A parameter is a
+(hundreds of times a plain bot's cost per hand), its parameters and its presets.  A parameter is a
 ``Param``, a row of the one schema (``shengji._core.base.schema.Field``): name, kind (type
 and limits: the schema's kinds, or the two of this module), default, a one-line doc.  The
 row's position is the bot's id (the core's ``BotId``; the first rows' ids are pinned by the
-C enum in ``bot.pxd``, which the C code names).
+C enum in ``bot.pxd``, which the C code names).  A preset (``Preset``) is a named setting of
+some of the bot's parameters (``pimc_infer``: pimc's strongest search), written once here:
+a bot spec, a study file and the command line name it where they name a bot, and parameters
+given beside it override its own (``{bot = "pimc_infer", rollout = "net"}``).
 
 Everything else derives from the table:
 
@@ -47,9 +50,12 @@ __all__ = [
     "Int",
     "Kind",
     "Number",
+    "PRESET_NAMES",
     "Param",
+    "Preset",
     "Weights",
     "bot_row",
+    "preset_row",
     "fields_of",
     "pack_params",
 ]
@@ -136,11 +142,23 @@ Constraint = Callable[[Mapping[str, Any]], "str | None"]
 
 
 @dataclass(frozen=True)
+class Preset:
+    """A named setting of some of a bot's parameters (the others at their defaults):
+    ``name`` is what a bot spec, a study file and the command line write in place of the
+    bot's name; ``params`` the (parameter, value) pairs it sets; ``doc`` one line."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...]
+    doc: str
+
+
+@dataclass(frozen=True)
 class Bot:
     """One bot: ``unit`` is its module under ``_core/bots/`` (exporting ``BOT``); ``bids``
     names the bot whose bids it makes (``bidder.BIDS``), None when its unit sets its own;
     ``searches``: the studies cut their chunks small for it; ``constraints``: checks of
-    the parameters together, each giving a message (without the ``where``) or None."""
+    the parameters together, each giving a message (without the ``where``) or None;
+    ``presets``: its named settings (``Preset``)."""
 
     name: str
     unit: str
@@ -149,6 +167,7 @@ class Bot:
     bids: str | None = None
     searches: bool = False
     constraints: tuple[Constraint, ...] = field(default=())
+    presets: tuple[Preset, ...] = field(default=())
 
     def param(self, name: str) -> Param | None:
         for p in self.params:
@@ -285,6 +304,18 @@ BOTS: tuple[Bot, ...] = (
             ),
         ),
         constraints=(_infer_with_steps,),
+        presets=(
+            Preset(
+                "pimc_infer",
+                (("infer_steps", 32), ("infer_eps", 0.15), ("bury_eps", 0.5), ("infer_bids", 1)),
+                "the strongest search: deals inferred from the plays, the bury and the bids",
+            ),
+            Preset(
+                "pimc_net",
+                (("rollout", "net"),),
+                "the samples played out by net (net's choice the base candidate)",
+            ),
+        ),
     ),
     Bot(
         "swift",
@@ -322,6 +353,23 @@ BOTS: tuple[Bot, ...] = (
 )
 
 NAMES: tuple[str, ...] = tuple(b.name for b in BOTS)  # registry.BOT_NAMES, names.BOT_NAMES
+# every bot's presets, in table order: a name a bot spec takes in place of a bot's
+PRESET_NAMES: tuple[str, ...] = tuple(s.name for b in BOTS for s in b.presets)
+
+
+def _check_presets() -> None:
+    """A preset's name is its own (no bot's, no other preset's) and it sets parameters of
+    its bot (their values: ``check_params``, by the tests)."""
+    if len(set(NAMES + PRESET_NAMES)) != len(NAMES) + len(PRESET_NAMES):
+        raise RuntimeError(f"the bot table: a preset shares a name: {NAMES + PRESET_NAMES}")
+    for b in BOTS:
+        for s in b.presets:
+            unknown = [k for k, _ in s.params if b.param(k) is None]
+            if unknown:
+                raise RuntimeError(f"preset {s.name!r}: {b.name} has no parameter {unknown}")
+
+
+_check_presets()
 
 
 def fields_of(bots: Sequence[Bot]) -> tuple[tuple[str, str], ...]:
@@ -338,6 +386,15 @@ def bot_row(name: str) -> Bot:
     for b in BOTS:
         if b.name == name:
             return b
+    raise KeyError(name)
+
+
+def preset_row(name: str) -> tuple[Bot, Preset]:
+    """The bot and the preset named ``name`` (KeyError when there is none)."""
+    for b in BOTS:
+        for s in b.presets:
+            if s.name == name:
+                return b, s
     raise KeyError(name)
 
 
