@@ -15,6 +15,7 @@ import numpy as np
 from shengji.almanac.laws import chi2_pvalue, law
 from shengji.almanac.tidy import mean_row, paired_row, rate_row, row
 from shengji.cards import parse_rank
+from shengji.names import HAND_SIZE, KITTY_SIZE
 from shengji.rules.options import Rules
 
 __all__ = [
@@ -27,7 +28,6 @@ __all__ = [
     "scoring_rows",
 ]
 
-SEAT_CARDS, KITTY_CARDS = 25, 8
 STANDARD = "standard"
 
 
@@ -65,7 +65,7 @@ def deal_rows(hist, preset: str, level: str = "2") -> list[dict]:
             np.add.at(c, values[sel], counts[sel])
             n = int(c.sum())
             by = "kitty" if s < 0 else f"seat={s}"
-            pmf = law(column, KITTY_CARDS if s < 0 else SEAT_CARDS, rank, gap, chain)
+            pmf = law(column, KITTY_SIZE if s < 0 else HAND_SIZE, rank, gap, chain)
             v = np.arange(256, dtype=np.float64)
             total, total_sq = float((c * v).sum()), float((c * v * v).sum())
             from shengji.stats import mean_interval
