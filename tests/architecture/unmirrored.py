@@ -78,7 +78,6 @@ UNMIRRORED: dict[str, str] = {
     # the adapters, the analysis, the almanac, the rendering, learning
     "adapters/compact.py": "adapters/test_vector_api.py, adapters/test_vector_differential.py",
     "adapters/encoding.py": "adapters/test_openspiel.py, adapters/test_pettingzoo.py, hostile/",
-    "almanac/parts.py": "almanac/test_driver.py, almanac/test_report.py",
     "almanac/tidy.py": "almanac/test_reduce.py, almanac/test_driver.py, almanac/test_report.py",
     "analysis/evaluation.py": "studies/test_evaluate.py (evaluate is the evaluate study's door)",
     "analysis/rating_fit.py": "analysis/test_ratings.py, studies/test_ladder.py",

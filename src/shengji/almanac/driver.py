@@ -25,8 +25,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from shengji.almanac.parts import ANALYSES, SCALES, Part, parts
-from shengji.almanac.reduce import reduce_analysis
+from shengji.almanac.parts import PLAN, SCALES, Part, parts
 from shengji.almanac.tidy import write
 from shengji.runner.errors import FAILED, REFUSED, OutputError, reason
 from shengji.runner.plan import ConfigError
@@ -285,12 +284,14 @@ def run(
 def _reduce(out: Path, scale: str, plan, root: Path) -> dict:
     """Write every analysis's table and the manifest; returns the manifest."""
     tables = {}
-    for analysis in ANALYSES:
-        rows = reduce_analysis(analysis, root, plan)
-        path = out / f"{analysis}.parquet"
+    for analysis in PLAN:
+        rows = analysis.reduce(
+            analysis.name, [p for p in plan if p.analysis == analysis.name], root
+        )
+        path = out / f"{analysis.name}.parquet"
         write(rows, path)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        tables[analysis] = {"rows": len(rows), "sha256": digest}
+        tables[analysis.name] = {"rows": len(rows), "sha256": digest}
     manifest = _manifest(scale, plan, root, tables)
     tmp = out / ("." + MANIFEST + ".tmp")
     tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")

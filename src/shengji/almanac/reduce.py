@@ -2,8 +2,9 @@
 its tidy table (``shengji.almanac.tidy``).
 
 The ``*_rows`` functions take the tables as pandas DataFrames (as ``shengji.load`` reads
-them), so that they can be checked on a handful of hand-made rows; ``reduce_analysis``
-reads the parts and calls them.
+them), so that they can be checked on a handful of hand-made rows; the ``reduce_*``
+functions, one an analysis (``shengji.almanac.parts.PLAN``'s ``reduce``), read its parts
+and call them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ __all__ = [
     "deal_rows",
     "ladder_rows",
     "match_rows",
-    "reduce_analysis",
+    "reduce_bids",
+    "reduce_deals",
+    "reduce_ladder",
+    "reduce_match",
+    "reduce_rules",
+    "reduce_scoring",
     "rules_rows",
     "scoring_rows",
 ]
@@ -269,45 +275,63 @@ def _load(path: Path, table: str | None = None):
     return load(path, table)
 
 
-def reduce_analysis(analysis: str, root: Path, parts) -> list[dict]:
-    """The rows of ``analysis`` from its parts (``shengji.almanac.parts.Part``) under
-    ``root`` (``DIR/parts``)."""
+def reduce_deals(analysis: str, parts, root: Path) -> list[dict]:
+    """The deals table: each preset's part, its histograms."""
+    rows: list[dict] = []
+    for p in parts:
+        rows += deal_rows(_load(root / p.name), p.study["preset"], p.study["level"])
+    return rows
+
+
+def reduce_bids(analysis: str, parts, root: Path) -> list[dict]:
+    """The bid_odds table: every cell of each part's one-key sweep (presets, levels)."""
+    rows: list[dict] = []
+    for p in parts:
+        bids = _load(root / p.name, "bids")
+        (swept,) = p.study["sweep"]
+        for value in p.study["sweep"][swept]:
+            cell = bids[bids[swept].astype(str) == value]
+            preset = value if swept == "preset" else p.study["preset"]
+            level = value if swept == "level" else p.study["level"]
+            rows += bid_rows(cell, preset, level)
+    return rows
+
+
+def reduce_scoring(analysis: str, parts, root: Path) -> list[dict]:
+    """The scoring table: the one part's hands, preset by preset."""
+    (p,) = parts
+    hands = _load(root / p.name, "hands")
+    rows: list[dict] = []
+    for preset in p.study["sweep"]["preset"]:
+        rows += scoring_rows(hands[hands["preset"].astype(str) == preset], preset)
+    return rows
+
+
+def reduce_rules(analysis: str, parts, root: Path) -> list[dict]:
+    """A rules table (``rules``, ``rules_memory``): the later and first hands' sweeps."""
     from shengji.almanac.variants import variants
 
-    mine = [p for p in parts if p.analysis == analysis]
+    labels = [v.label for v in variants()]
     rows: list[dict] = []
-    if analysis == "deals":
-        for p in mine:
-            rows += deal_rows(_load(root / p.name), p.study["preset"], p.study["level"])
-    elif analysis == "bid_odds":
-        for p in mine:
-            bids = _load(root / p.name, "bids")
-            (swept,) = p.study["sweep"]
-            for value in p.study["sweep"][swept]:
-                cell = bids[bids[swept].astype(str) == value]
-                preset = value if swept == "preset" else p.study["preset"]
-                level = value if swept == "level" else p.study["level"]
-                rows += bid_rows(cell, preset, level)
-    elif analysis == "scoring":
-        (p,) = mine
-        hands = _load(root / p.name, "hands")
-        for preset in p.study["sweep"]["preset"]:
-            rows += scoring_rows(hands[hands["preset"].astype(str) == preset], preset)
-    elif analysis in ("rules", "rules_memory"):
-        labels = [v.label for v in variants()]
-        for p in mine:
-            hand = "first" if p.study["first_hand"] else "later"
-            rows += rules_rows(_load(root / p.name, "hands"), labels, hand, analysis)
-    elif analysis == "match":
-        labels = [v.label for v in variants() if v.match_level]
-        (p,) = mine
-        rows += match_rows(_load(root / p.name, "matches"), labels)
-    elif analysis == "ladder":
-        from shengji.analysis.ratings import ladder
-
-        (p,) = mine
-        lad = ladder(str(root / p.name), progress=False)
-        rows += ladder_rows(lad.ratings, lad.pairs)
-    else:
-        raise ValueError(f"unknown analysis {analysis!r}")
+    for p in parts:
+        hand = "first" if p.study["first_hand"] else "later"
+        rows += rules_rows(_load(root / p.name, "hands"), labels, hand, analysis)
     return rows
+
+
+def reduce_match(analysis: str, parts, root: Path) -> list[dict]:
+    """The match table: the one part's sweep of the match-level variants."""
+    from shengji.almanac.variants import variants
+
+    labels = [v.label for v in variants() if v.match_level]
+    (p,) = parts
+    return match_rows(_load(root / p.name, "matches"), labels)
+
+
+def reduce_ladder(analysis: str, parts, root: Path) -> list[dict]:
+    """The ladder table: the ratings fitted to the one part's round robin."""
+    from shengji.analysis.ratings import ladder
+
+    (p,) = parts
+    lad = ladder(str(root / p.name), progress=False)
+    return ladder_rows(lad.ratings, lad.pairs)
