@@ -132,6 +132,52 @@ def _cpu_log(root: Path) -> dict[str, list[float]]:
     return spent
 
 
+def _checked(scale: str, engine: str, workers: int | None) -> int:
+    """Refuse a bad scale, engine or workers (one line); the workers (default: all)."""
+    from shengji.runner.engines import ENGINES
+    from shengji.runner.run import default_workers
+
+    if scale not in SCALES:
+        raise ConfigError(f"--scale: unknown scale {scale!r}; allowed: " + ", ".join(SCALES))
+    if engine not in ENGINES:
+        raise ConfigError(f"--engine: unknown engine {engine!r}; allowed: " + ", ".join(ENGINES))
+    workers = default_workers() if workers is None else workers
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ConfigError(f"--workers must be an integer >= 1, got {workers!r}")
+    return workers
+
+
+def _start(out: Path, scale: str) -> Path:
+    """``out/parts``, made and marked with ``scale`` (``MARK``) if it is new."""
+    root = out / PARTS
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        mark = root / MARK
+        if not mark.is_file():
+            mark.write_text(json.dumps({"scale": scale}) + "\n")
+    except OSError as exc:
+        raise OutputError(f"cannot use --out {str(out)!r}: {reason(exc)}", REFUSED) from None
+    return root
+
+
+def _run_part(part: Part, kind, cfg, root: Path, **how) -> tuple[float, float]:
+    """Run (or resume) one part into ``root/<part>`` as ``shengji run`` would (``how``:
+    ``run_study``'s keywords), log its CPU- and wall-seconds; returns them."""
+    from shengji.runner import run_study
+
+    c0, w0 = _cpu(), time.perf_counter()
+    run_study(kind, cfg, root / part.name, resume=True, **how)
+    cpu, wall = _cpu() - c0, time.perf_counter() - w0
+    with open(root / CPU_LOG, "a") as fh:
+        fh.write(
+            json.dumps(
+                {"part": part.name, "cpu_seconds": round(cpu, 3), "wall_seconds": round(wall, 3)}
+            )
+            + "\n"
+        )
+    return cpu, wall
+
+
 def run(
     out: str | Path,
     scale: str = "quick",
@@ -193,18 +239,9 @@ def run(
     >>> sorted(set(rules.hand)), int(rules.n.iloc[0])
     (['first', 'later'], 64)
     """
-    from shengji.runner import run_study
-    from shengji.runner.engines import ENGINES
-    from shengji.runner.run import default_workers
     from shengji.studies.base import make_config
 
-    if scale not in SCALES:
-        raise ConfigError(f"--scale: unknown scale {scale!r}; allowed: " + ", ".join(SCALES))
-    if engine not in ENGINES:
-        raise ConfigError(f"--engine: unknown engine {engine!r}; allowed: " + ", ".join(ENGINES))
-    workers = default_workers() if workers is None else workers
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ConfigError(f"--workers must be an integer >= 1, got {workers!r}")
+    workers = _checked(scale, engine, workers)
     out = Path(out)
     _check_dir(out, scale, resume)
     plan = parts(scale)
@@ -216,14 +253,7 @@ def run(
         f"estimate {cpu_est / 60:.1f} CPU-minutes, {wall_est / 60:.1f} minutes on "
         f"{workers} worker(s)",
     )
-    root = out / PARTS
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        mark = root / MARK
-        if not mark.is_file():
-            mark.write_text(json.dumps({"scale": scale}) + "\n")
-    except OSError as exc:
-        raise OutputError(f"cannot use --out {str(out)!r}: {reason(exc)}", REFUSED) from None
+    root = _start(out, scale)
     t_all = time.perf_counter()
     # each analysis's measured CPU-seconds over its estimate so far: the parts left are
     # scaled by their own analysis's (the cheap deal parts come first; their speed says
@@ -236,30 +266,17 @@ def run(
             f"[{i}/{len(plan)}] {part.name}: {part.items:,} items, estimate "
             f"{part.cost * _ratio(spent, part):.0f} CPU-s (all left: {left / 60:.1f} CPU-min)",
         )
-        c0, w0 = _cpu(), time.perf_counter()
-        run_study(
+        cpu, wall = _run_part(
+            part,
             kind,
             cfg,
-            root / part.name,
+            root,
             workers=workers,
-            resume=True,
             quiet=not progress,
             engine=engine,
             scheduler=scheduler,
             command=f"shengji almanac --out {out}",
         )
-        cpu, wall = _cpu() - c0, time.perf_counter() - w0
-        with open(root / CPU_LOG, "a") as fh:
-            fh.write(
-                json.dumps(
-                    {
-                        "part": part.name,
-                        "cpu_seconds": round(cpu, 3),
-                        "wall_seconds": round(wall, 3),
-                    }
-                )
-                + "\n"
-            )
         done = spent.setdefault(part.analysis, [0.0, 0.0])
         done[0] += cpu
         done[1] += part.cost
