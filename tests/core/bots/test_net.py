@@ -137,6 +137,33 @@ def test_a_duel_has_the_same_bytes_under_every_build():
         assert all((c[k] == cols[0][k]).all() for k in c)
 
 
+def _digest(a: bytes) -> str:
+    return hashlib.sha256(a).hexdigest()[:16]
+
+
+def test_the_nets_decisions_keep_their_bytes_under_every_build():
+    """The same bits from every compiler, machine and build of the kernels: a duel's outcomes
+    (200 deals) and one hand's decisions, digests recorded from the gcc build on x86-64, under
+    each build this processor runs (a clang or an arm64 build is held to gcc's here).  New
+    weights or features change them: record them again, and say so in CHANGELOG.md."""
+    before = net.isa()
+    try:
+        for isa in net.supported_isas():
+            net.use_isa(isa)
+            c = duel_columns(_spec("net"), _spec("memory"), 200, 5300)
+            outcomes = np.stack([c[k] for k in sorted(c)]).astype(np.int32).tobytes()
+            assert _digest(outcomes) == "17fed30b507db346", isa
+            s = HandState("tournament", "2", banker=1, seed=5301)
+            seq = []
+            while not s.is_over():
+                a = s.bot_action("net")
+                seq.append(tuple(a))
+                s.apply(a)
+            assert _digest(repr(seq).encode()) == "d0c3fa20b30446f3", isa
+    finally:
+        net.use_isa(before)
+
+
 def test_the_kept_accumulators_decide_as_the_whole_computation():
     """Each seat's accumulator, moved by the features that changed and started at a hand's
     first decision from the kept "every card unseen" point of its trump, is the first layer

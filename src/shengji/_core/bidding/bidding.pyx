@@ -433,7 +433,7 @@ cdef int bid_apply(BidState* st, int choice) noexcept nogil:
 
 cdef void bid_view(const BidState* st, BidView* v) noexcept nogil:
     v.seat = st.seat
-    v.held = st.held[st.seat] if st.seat >= 0 else NULL
+    v.held = <const uint8_t*> st.held[st.seat] if st.seat >= 0 else NULL
     v.dealt = st.dealt
     v.late = st.round == ROUND_LATE
     v.strength = st.b.strength
@@ -442,7 +442,7 @@ cdef void bid_view(const BidState* st, BidView* v) noexcept nogil:
     if st.r.secret_bids and st.b.bidder >= 0 and st.b.bidder != st.seat:
         v.suit = -1          # face down
     v.n_opts = st.n_opts if st.stage == STAGE_ASK else 0
-    v.opts = st.opts
+    v.opts = <const BidOpt*> st.opts
 
 
 cdef void bid_seen(const BidState* st, BidSeen* out) noexcept nogil:

@@ -164,7 +164,7 @@ cdef inline int deal_slots(const CondSpec* s, Rng* rng, uint8_t* buf, int at,
     cdef uint8_t* deck = buf + at
     cdef int i = 0, j, slot, end, c, x
     cdef uint64_t a, k, t, b
-    cdef const uint64_t* entry = s.entry
+    cdef const uint64_t* entry = <const uint64_t*> s.entry
     if n_draws > 0:
         sj_draws_table(rng, bounds, n_draws, thresh, r)
     for j in range(n_order):

@@ -54,9 +54,11 @@
 #if defined(_MSC_VER)
 #define SJ_ALIGN16 __declspec(align(16))
 #define SJ_ALWAYS_INLINE __forceinline
+#define SJ_MAYBE_UNUSED
 #else
 #define SJ_ALIGN16 __attribute__((aligned(16)))
 #define SJ_ALWAYS_INLINE inline __attribute__((always_inline))
+#define SJ_MAYBE_UNUSED __attribute__((unused))
 #endif
 
 /* The sizes of cards.pxd (N_CARDS, N_SEATS, HAND_SIZE, 3 * HAND_SIZE + KITTY_SIZE below),
@@ -432,14 +434,17 @@ static inline void sj_deal_count(const uint64_t *lanes, const int *pairs,
 }
 
 /* The two specialisations deal.pyx calls: sj_deal_one is forced inline into each, so that
- * store is a constant there (without it gcc kept one copy and tested store at every step). */
-static void sj_deal_features(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
-                             uint64_t *lanes, int *pairs, int *level_pairs, uint64_t *tractors) {
+ * store is a constant there (without it gcc kept one copy and tested store at every step).
+ * Unused where another unit includes this header (cond.pyx): no -Wunused-function there. */
+static SJ_MAYBE_UNUSED void sj_deal_features(sj_rng *rng, const SjDealTables *t,
+                                             uint8_t *deck, uint64_t *lanes, int *pairs,
+                                             int *level_pairs, uint64_t *tractors) {
     sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, tractors, 0);
 }
 
-static void sj_deal_store(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
-                          uint64_t *lanes, int *pairs, int *level_pairs, uint64_t *tractors) {
+static SJ_MAYBE_UNUSED void sj_deal_store(sj_rng *rng, const SjDealTables *t, uint8_t *deck,
+                                          uint64_t *lanes, int *pairs, int *level_pairs,
+                                          uint64_t *tractors) {
     sj_deal_one(rng, t, deck, lanes, pairs, level_pairs, tractors, 1);
 }
 #endif

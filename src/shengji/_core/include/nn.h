@@ -23,7 +23,10 @@
  *
  * The kernels exist in four builds (nn_kernels.h): AVX-512 (x86-64-v4), AVX2 (x86-64-v3),
  * SSE2 (the x86-64 baseline) and scalar (no vectorisation), the best one the processor
- * runs chosen once at load (sj_nn_select); sj_nn_use forces one (tests, benchmarks).
+ * runs chosen once at load (net.pyx: sj_nn_use(sj_nn_best())); sj_nn_use forces one (tests,
+ * benchmarks).  The same under gcc and clang: each function of a build carries its
+ * instruction set as a function attribute (SJ_TARGET, `__attribute__((target(...)))`, which
+ * both compilers read; clang ignores gcc's `#pragma GCC target`).
  */
 #ifndef SJ_NN_H
 #define SJ_NN_H
@@ -40,7 +43,8 @@
 /* the instruction sets, best last (sj_nn_isa_name) */
 enum { SJ_ISA_SCALAR = 0, SJ_ISA_SSE2 = 1, SJ_ISA_AVX2 = 2, SJ_ISA_AVX512 = 3, SJ_N_ISA = 4 };
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+/* gcc and clang on x86-64 (clang defines __GNUC__ too) */
+#if defined(__GNUC__) && defined(__x86_64__)
 #define SJ_X86 1
 #include <immintrin.h>
 #else
@@ -89,16 +93,29 @@ static inline int32_t sj_round_shift(int32_t t, int k)
 }
 
 /* -- the four builds of the kernels -------------------------------------------------------- */
-#pragma GCC push_options
+/* The scalar build without vectorisation: gcc's optimize pragma over the whole build; clang
+ * has none, so each innermost loop of the build carries SJ_SCALAR_LOOP (`#pragma clang loop`,
+ * vectorisation and interleaving off).  Either way the same bits (nn_kernels.h). */
 #if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
 #pragma GCC optimize("no-tree-vectorize", "no-tree-slp-vectorize")
 #endif
+#if defined(__clang__)
+#define SJ_SCALAR_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
+#else
+#define SJ_SCALAR_LOOP
+#endif
 #define SJ_SCALAR_BUILD 1
+#define SJ_TARGET
 #define SJ_PACK 0
 #define SJ_ISA scalar
 #include "nn_kernels.h"
 #undef SJ_SCALAR_BUILD
+#undef SJ_SCALAR_LOOP
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
+#endif
+#define SJ_SCALAR_LOOP /* the vector builds' loops: the compiler's choice */
 
 /* the multiply-add of int16 pairs into int32 lanes, per build: a vector type and its
  * unaligned load / store, a 32-bit broadcast, the add and the pairs' multiply-add */
@@ -111,14 +128,13 @@ static inline int32_t sj_round_shift(int32_t t, int k)
 #define SJ_SET1_32 _mm_set1_epi32
 #define SJ_ADD32 _mm_add_epi32
 #define SJ_MADD16 _mm_madd_epi16
+#define SJ_TARGET             /* the x86-64 baseline */
 #define SJ_PACK 0
-#define SJ_ISA sse2           /* the x86-64 baseline */
+#define SJ_ISA sse2
 #include "nn_kernels.h" /* which undefines SJ_ISA and the build's macros */
 #endif
 
 #if SJ_X86
-#pragma GCC push_options
-#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
 #define SJ_VB 32
 #define SJ_IV __m256i
 #define SJ_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -126,13 +142,11 @@ static inline int32_t sj_round_shift(int32_t t, int k)
 #define SJ_SET1_32 _mm256_set1_epi32
 #define SJ_ADD32 _mm256_add_epi32
 #define SJ_MADD16 _mm256_madd_epi16
+#define SJ_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt")))
 #define SJ_PACK 1
 #define SJ_ISA avx2
 #include "nn_kernels.h" /* which undefines SJ_ISA and the build's macros */
-#pragma GCC pop_options
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt")
 #define SJ_VB 64
 #define SJ_IV __m512i
 #define SJ_LOADU(p) _mm512_loadu_si512((const void *)(p))
@@ -140,12 +154,14 @@ static inline int32_t sj_round_shift(int32_t t, int k)
 #define SJ_SET1_32 _mm512_set1_epi32
 #define SJ_ADD32 _mm512_add_epi32
 #define SJ_MADD16 _mm512_madd_epi16
+#define SJ_TARGET \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt")))
 #define SJ_PACK 2
 #define SJ_ISA avx512
 #include "nn_kernels.h" /* which undefines SJ_ISA and the build's macros */
-#pragma GCC pop_options
 #endif
 #undef SJ_SCALAR_BUILD
+#undef SJ_SCALAR_LOOP
 
 typedef void (*SjL1Update)(int16_t *, const int16_t *, int, const int32_t *, const int16_t *,
                            int);
@@ -157,19 +173,25 @@ typedef struct {
     SjScores scores;
 } SjKernels;
 
+/* The kernels in use (set once at load by net.pyx, sj_nn_use(sj_nn_best()); sj_nn_use may
+ * change them, not while a bot plays): SJ_KERNELS[SJ_DEFAULT_ISA] at first, written as its
+ * initializer (a constant's element is not a constant expression in C: clang refuses it). */
 #define SJ_BUILD(isa) {sj_l1_update_##isa, sj_net_scores_##isa}
 #if SJ_X86
 static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
     SJ_BUILD(scalar), SJ_BUILD(sse2), SJ_BUILD(avx2), SJ_BUILD(avx512),
 };
 #define SJ_DEFAULT_ISA SJ_ISA_SSE2
-#else /* elsewhere the scalar build only (the compiler may still vectorise it) */
+static SjKernels sj_nn_k = SJ_BUILD(sse2);
+#else /* elsewhere the scalar build only */
 static const SjKernels SJ_KERNELS[SJ_N_ISA] = {
     SJ_BUILD(scalar), SJ_BUILD(scalar), SJ_BUILD(scalar), SJ_BUILD(scalar),
 };
 #define SJ_DEFAULT_ISA SJ_ISA_SCALAR
+static SjKernels sj_nn_k = SJ_BUILD(scalar);
 #endif
 #undef SJ_BUILD
+static int sj_nn_isa = SJ_DEFAULT_ISA;
 
 static const char *const SJ_ISA_NAMES[SJ_N_ISA] = {"scalar", "sse2", "avx2", "avx512"};
 
@@ -191,11 +213,6 @@ static inline int sj_nn_supported(int isa)
 #endif
     return 0;
 }
-
-/* The kernels in use (set once at load by sj_nn_select; sj_nn_use may change them, not
- * while a bot plays). */
-static SjKernels sj_nn_k = SJ_KERNELS[SJ_DEFAULT_ISA];
-static int sj_nn_isa = SJ_DEFAULT_ISA;
 
 static inline int sj_nn_use(int isa)
 {

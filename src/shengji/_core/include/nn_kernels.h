@@ -1,5 +1,6 @@
 /* The net bot's integer kernels, one instruction set's build (include/nn.h includes this file
- * once per SJ_ISA: scalar, SSE2, AVX2, AVX-512, each under its own `#pragma GCC target`).
+ * once per SJ_ISA: scalar, SSE2, AVX2, AVX-512, every function here marked SJ_TARGET, the
+ * build's `__attribute__((target(...)))` or nothing; the scalar build's loops SJ_SCALAR_LOOP).
  *
  * Every sum is integer arithmetic modulo 2^16 or 2^32 (unsigned lanes: wrapping is defined),
  * so its result does not depend on the order of the terms nor on the vector width: every
@@ -17,6 +18,7 @@
 
 #if SJ_SCALAR_BUILD
 /* -- plain loops ----------------------------------------------------------------------------- */
+SJ_TARGET
 static void SJ_FN(sj_l1_update)(int16_t *restrict acc, const int16_t *restrict w, int n,
                                 const int32_t *restrict idx, const int16_t *restrict delta,
                                 int m)
@@ -26,11 +28,13 @@ static void SJ_FN(sj_l1_update)(int16_t *restrict acc, const int16_t *restrict w
     for (k = 0; k < m; k++) {
         const uint16_t *restrict row = (const uint16_t *)(w + (long)idx[k] * n);
         const uint16_t d = (uint16_t)delta[k];
+        SJ_SCALAR_LOOP
         for (j = 0; j < n; j++) /* in 32 unsigned bits: uint16 * uint16 promotes to int */
             a[j] = (uint16_t)(a[j] + (uint16_t)((uint32_t)d * row[j]));
     }
 }
 
+SJ_TARGET
 static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restrict wp, int n,
                                 const int32_t *restrict pidx, const uint32_t *restrict pval,
                                 int m, int32_t *restrict out)
@@ -38,6 +42,7 @@ static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restri
     int j, k;
     for (j = 0; j < n; j++) {
         uint32_t t = (uint32_t)b[j];
+        SJ_SCALAR_LOOP
         for (k = 0; k < m; k++) {
             const int16_t *w = wp + ((long)pidx[k] * n + j) * 2;
             t += (uint32_t)((int32_t)(int16_t)(pval[k] & 0xFFFF) * w[0] +
@@ -47,6 +52,7 @@ static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restri
     }
 }
 
+SJ_TARGET
 static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict wa,
                               const int16_t *restrict wq, int h, const int32_t *restrict idx,
                               const uint8_t *restrict val, int m)
@@ -54,13 +60,16 @@ static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict
     uint16_t z[SJ_MAX_H3];
     int64_t q = 0;
     int j, k;
+    SJ_SCALAR_LOOP
     for (j = 0; j < h; j++)
         z[j] = (uint16_t)s[j];
     for (k = 0; k < m; k++) {
         const uint16_t *restrict row = (const uint16_t *)(wa + (long)idx[k] * h);
+        SJ_SCALAR_LOOP
         for (j = 0; j < h; j++)
             z[j] = (uint16_t)(z[j] + (uint16_t)(val[k] * row[j]));
     }
+    SJ_SCALAR_LOOP
     for (j = 0; j < h; j += 2) {
         /* two terms below 2^30 each: their sum fits an int32 */
         int32_t r0 = (int16_t)z[j] > 0 ? (int16_t)z[j] : 0;
@@ -80,6 +89,7 @@ typedef uint16_t SJ_FN(u16v) __attribute__((vector_size(SJ_VB)));
 /* acc[j] += delta[k] * w[idx[k] * n + j] (mod 2^16) for each k < m, j < n (n a multiple of
  * SJ_TILE): the first layer's accumulator moved by the features that changed (nn.h), `hold`
  * vectors at a time held in registers while the rows stream by: 8, then 4, then 1. */
+SJ_TARGET
 static inline __attribute__((always_inline)) int SJ_FN(sj_l1_block)(
     int16_t *restrict acc, const int16_t *restrict w, int n, const int32_t *restrict idx,
     const int16_t *restrict delta, int m, int j0, const int hold)
@@ -108,6 +118,7 @@ static inline __attribute__((always_inline)) int SJ_FN(sj_l1_block)(
     return j0;
 }
 
+SJ_TARGET
 static void SJ_FN(sj_l1_update)(int16_t *restrict acc, const int16_t *restrict w, int n,
                                 const int32_t *restrict idx, const int16_t *restrict delta,
                                 int m)
@@ -123,6 +134,7 @@ static void SJ_FN(sj_l1_update)(int16_t *restrict acc, const int16_t *restrict w
  * product below 2^30, so their sum is exact in 32 bits), `hold` vectors in flight: 8, then
  * 4, then 1.  No prefetch: W2 and Wz (64 and 16 KiB at 256 x 128 x 64) stay in the core's
  * cache between decisions, and the prefetches cost more issue slots than they saved (1.01x). */
+SJ_TARGET
 static inline __attribute__((always_inline)) int SJ_FN(sj_pairs_block)(
     const int32_t *restrict b, const int16_t *restrict wp, int n, const int32_t *restrict pidx,
     const uint32_t *restrict pval, int m, int32_t *restrict out, int j0, const int hold)
@@ -144,6 +156,7 @@ static inline __attribute__((always_inline)) int SJ_FN(sj_pairs_block)(
     return j0;
 }
 
+SJ_TARGET
 static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restrict wp, int n,
                                 const int32_t *restrict pidx, const uint32_t *restrict pval,
                                 int m, int32_t *restrict out)
@@ -157,6 +170,7 @@ static void SJ_FN(sj_pairs_i32)(const int32_t *restrict b, const int16_t *restri
  * 2^16, h a multiple of SJ_TILE), then sum over j of max(z[j], 0) * wq[j]: the products in
  * pairs by the multiply-add (each below 2^30: a pair's sum is exact in an int32 lane), the
  * lanes summed in 64 bits. */
+SJ_TARGET
 static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict wa,
                               const int16_t *restrict wq, int h, const int32_t *restrict idx,
                               const uint8_t *restrict val, int m)
@@ -196,6 +210,7 @@ static int64_t SJ_FN(sj_cand)(const int16_t *restrict s, const int16_t *restrict
  * permutation, or the compress instruction); the others branch free, one at a time (a
  * hidden layer's zeros are a coin toss to the branch predictor).  idx and val have room
  * for n / 2 entries (the vector builds write whole vectors, within it). */
+SJ_TARGET
 static int SJ_FN(sj_nonzero_pairs)(const int16_t *restrict h, int n, int32_t *restrict idx,
                                    uint32_t *restrict val)
 {
@@ -238,6 +253,7 @@ static int SJ_FN(sj_nonzero_pairs)(const int16_t *restrict h, int n, int32_t *re
 /* Scores of n candidates from a seat's moved accumulator acc, and the value head into
  * *value when not NULL (nn.h sj_net_scores): the layers above the first, this build's
  * kernels called directly and the loops between them compiled for its instruction set. */
+SJ_TARGET
 static void SJ_FN(sj_net_scores)(const SjQNet *restrict net, const int16_t *restrict acc, int n,
                                  const int *restrict an, const int32_t *restrict aidx,
                                  const uint8_t *restrict aval, int stride,
@@ -249,22 +265,26 @@ static void SJ_FN(sj_net_scores)(const SjQNet *restrict net, const int16_t *rest
     int16_t h[SJ_MAX_H1];
     int16_t s[SJ_MAX_H3];
     int m, j, i;
+    SJ_SCALAR_LOOP
     for (j = 0; j < net->h1; j++)
         h[j] = acc[j] > 0 ? acc[j] : 0;
     m = SJ_FN(sj_nonzero_pairs)(h, net->h1, idx, pv);
     SJ_FN(sj_pairs_i32)(net->b2, net->w2, net->h2, idx, pv, m, t);
+    SJ_SCALAR_LOOP
     for (j = 0; j < net->h2; j++) {
         int32_t u = sj_round_shift(t[j] > 0 ? t[j] : 0, net->sh2);
         h[j] = (int16_t)(u > 32767 ? 32767 : u);
     }
     if (value != NULL) {
         int64_t v = net->bv;
+        SJ_SCALAR_LOOP
         for (j = 0; j < net->h2; j++)
             v += (int64_t)h[j] * net->wv[j];
         *value = v;
     }
     m = SJ_FN(sj_nonzero_pairs)(h, net->h2, idx, pv);
     SJ_FN(sj_pairs_i32)(net->bz, net->wz, net->h3, idx, pv, m, t);
+    SJ_SCALAR_LOOP
     for (j = 0; j < net->h3; j++) {
         int32_t u = sj_round_shift(t[j], net->sh3);
         s[j] = (int16_t)(u > 32767 ? 32767 : (u < -32768 ? -32768 : u));
@@ -288,3 +308,4 @@ static void SJ_FN(sj_net_scores)(const SjQNet *restrict net, const int16_t *rest
 #undef SJ_ADD32
 #undef SJ_MADD16
 #undef SJ_PACK
+#undef SJ_TARGET
