@@ -84,6 +84,14 @@ COLD_UNITS = {
 # comes later and wins.
 NO_DEBUG = ["-g0"]
 
+# Floating-point expressions rounded as written, never fused into one multiply-add
+# (-ffp-contract=off): gcc fuses by default wherever the target has FMA instructions (every
+# aarch64 build; clang fuses within an expression), and the fused product is not rounded, so
+# pimc's and the bidder's doubles (means, variances, z-scores) would differ from x86-64's in
+# their last bits and a near tie could be decided otherwise.  The x86-64 baseline has no FMA:
+# its code is unchanged.
+EXACT_FP = ["-ffp-contract=off"]
+
 
 # --- Sanitizer build (issue 26): SHENGJI_SANITIZE=address,undefined -------------------------
 SANITIZERS = ("address", "undefined")
@@ -119,7 +127,7 @@ def compile_args(unit: str) -> tuple[list[str], list[str]]:
     """(extra_compile_args, extra_link_args) of one unit's extension: the one place a build
     switch (the sanitizers above) changes them."""
     opt = ["-O2"] if unit in COLD_UNITS else ["-O3", "-funroll-loops"]
-    return opt + NO_DEBUG + SANITIZE[0], list(SANITIZE[1])
+    return opt + NO_DEBUG + EXACT_FP + SANITIZE[0], list(SANITIZE[1])
 
 
 def selected_units() -> list[Path]:
