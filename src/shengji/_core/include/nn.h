@@ -266,8 +266,9 @@ static inline void sj_acc_add(SjSeatAcc *restrict a, const int32_t *restrict idx
 static inline int sj_nonzero_u8(const uint8_t *restrict x, int m, int32_t *restrict idx,
                                 uint8_t *restrict val)
 {
-    int n = 0, i = 0, k;
+    int n = 0, i = 0;
 #if SJ_X86
+    int k;
     const __m128i zero = _mm_setzero_si128();
     for (; i + 16 <= m; i += 16) {
         unsigned d = (~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
