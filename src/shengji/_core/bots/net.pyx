@@ -487,13 +487,15 @@ def load(source=SHIPPED) -> int:
         if 0 <= source < NET_MAX_MODELS and MODELS[source].w1 != NULL:
             return source
         raise ValueError(f"no network has the handle {source!r}")
-    path = SHIPPED_WEIGHTS if source == SHIPPED else Path(os.fspath(source)).expanduser()
+    shipped = source == SHIPPED    # the default bot's and the rollouts' network: slot 0
+    if shipped and MODELS[0].w1 != NULL:
+        return 0                   # resolved once: no file is read (nor stat'ed) again
+    path = SHIPPED_WEIGHTS if shipped else Path(os.fspath(source)).expanduser()
     try:
         st = path.stat()
         key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
     except OSError as exc:
         _refuse(path, f"cannot be read ({exc.strerror or exc})")
-    shipped = source == SHIPPED    # the default bot's and the rollouts' network: slot 0
     with _lock:
         if shipped and MODELS[0].w1 != NULL:
             return 0
