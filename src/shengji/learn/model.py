@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from shengji.engine import net
+
 __all__ = [
     "ARCH",
     "FLOATS",
@@ -43,7 +45,9 @@ __all__ = [
 ]
 
 ARCH = (256, 128, 64)  # (h1, h2, h3): the shipped network's layer widths
-VALUE_SCALE = 100.0  # the value head predicts points / VALUE_SCALE during training
+LAYERS = net.LAYERS  # the network's arrays, one table (_core/bots/net_layers.py)
+VALUE_SCALE = net.VALUE_SCALE  # the value head predicts points / VALUE_SCALE in training
+FLOATS = tuple(layer.name for layer in LAYERS)  # a weights file's float arrays
 
 
 def _torch():
@@ -61,17 +65,19 @@ def Net(state_size: int, action_size: int, arch=ARCH):
     """A new network (a torch.nn.Module), initialised from torch's current generator."""
     torch = _torch()
     nn = torch.nn
-    h1, h2, h3 = arch
+    sizes = dict(zip(("h1", "h2", "h3"), arch, strict=True))
+    sizes.update(state=state_size, action=action_size)
+    biases = {layer.torch for layer in LAYERS}
 
     class _Net(nn.Module):  # type: ignore[name-defined]  # torch is imported in the function
         def __init__(self):
             super().__init__()
-            self.l1 = nn.Linear(state_size, h1)
-            self.l2 = nn.Linear(h1, h2)
-            self.lz = nn.Linear(h2, h3)
-            self.la = nn.Linear(action_size, h3, bias=False)
-            self.lq = nn.Linear(h3, 1)
-            self.lv = nn.Linear(h2, 1)
+            for layer in LAYERS:  # each weight's module (l1, l2, lz, la, lq, lv), in order
+                module, _, kind = layer.torch.partition(".")
+                if kind == "weight":  # (inputs, outputs): a vector's one output
+                    n_in, n_out = [sizes[d] for d in layer.shape] + [1][: 2 - len(layer.shape)]
+                    bias = f"{module}.bias" in biases
+                    setattr(self, module, nn.Linear(n_in, n_out, bias=bias))
             self.arch = tuple(arch)
 
         def forward(self, x, a, mask):
@@ -89,65 +95,45 @@ def Net(state_size: int, action_size: int, arch=ARCH):
 
 
 def weights_of(net) -> dict[str, np.ndarray]:
-    """The core's arrays (``_core/bots/net.pyx`` ARRAYS) of a ``Net``: the layers as (inputs,
+    """The core's arrays (``LAYERS``' float arrays) of a ``Net``: the layers as (inputs,
     outputs) float32, the value head in points."""
     g = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in net.state_dict().items()}
-    return {
-        "w1": np.ascontiguousarray(g["l1.weight"].T),
-        "b1": g["l1.bias"],
-        "w2": np.ascontiguousarray(g["l2.weight"].T),
-        "b2": g["l2.bias"],
-        "wz": np.ascontiguousarray(g["lz.weight"].T),
-        "bz": g["lz.bias"],
-        "wa": np.ascontiguousarray(g["la.weight"].T),
-        "wq": np.ascontiguousarray(g["lq.weight"].reshape(-1)),
-        "bq": g["lq.bias"].reshape(()),
-        "wv": np.ascontiguousarray(g["lv.weight"].reshape(-1) * np.float32(VALUE_SCALE)),
-        "bv": (g["lv.bias"] * np.float32(VALUE_SCALE)).reshape(()),
-    }
+    out = {}
+    for layer in LAYERS:
+        a = g[layer.torch].T if layer.transpose else g[layer.torch]
+        a = a.reshape((-1,) * len(layer.shape)) if len(layer.shape) < 2 else a
+        if layer.scale != 1.0:
+            a = a * np.float32(layer.scale)
+        out[layer.name] = np.ascontiguousarray(a) if a.ndim else np.array(a)
+    return out
 
 
 def load_into(net, weights: Mapping[str, np.ndarray]) -> None:
     """Set a ``Net``'s parameters from the core's arrays (``weights_of``'s inverse)."""
     torch = _torch()
-    w = {k: np.asarray(v, np.float32) for k, v in weights.items() if k != "meta"}
-    state = {
-        "l1.weight": w["w1"].T,
-        "l1.bias": w["b1"],
-        "l2.weight": w["w2"].T,
-        "l2.bias": w["b2"],
-        "lz.weight": w["wz"].T,
-        "lz.bias": w["bz"],
-        "la.weight": w["wa"].T,
-        "lq.weight": w["wq"][None],
-        "lq.bias": w["bq"].reshape(1),
-        "lv.weight": w["wv"][None] / np.float32(VALUE_SCALE),
-        "lv.bias": w["bv"].reshape(1) / np.float32(VALUE_SCALE),
-    }
-    net.load_state_dict({k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in state.items()})
+    shapes = {k: tuple(v.shape) for k, v in net.state_dict().items()}
+    state = {}
+    for layer in LAYERS:
+        a = np.asarray(weights[layer.name], np.float32)
+        a = (a.T if layer.transpose else a).reshape(shapes[layer.torch])
+        if layer.scale != 1.0:
+            a = a / np.float32(layer.scale)
+        state[layer.torch] = torch.from_numpy(np.ascontiguousarray(a))
+    net.load_state_dict(state)
 
 
 # The quantisation (include/nn.h): each layer's weights scaled by a power of two and
-# rounded.  The bits below are the most each layer takes, chosen on the shipped network's
-# decisions (docs/hand-engine.md, "net": 99.5 % of its choices are the float network's, the
-# rest near ties) with room in the integer ranges (its first layer's sums reach about 35 x
-# 2^9 of int16's 2^15); a layer whose largest weight would not fit int16 at its bits takes
-# fewer.
-Q_L1 = 9  # W1, b1: the accumulator's (and h1's) fraction bits
-Q_W2 = 10  # W2 (b2 at the sum of the two)
-Q_H2 = 10  # h2's fraction bits
-Q_WZ = 10  # Wz (bz at Q_H2 + its bits)
-Q_S = 9  # s's and z's fraction bits: Wa's
-Q_WQ = 10  # wq (bq at Q_S + its bits: a score's fraction bits)
-Q_WV = 10  # wv (bv at Q_H2 + its bits: a value's fraction bits)
-FLOATS = ("w1", "b1", "w2", "b2", "wz", "bz", "wa", "wq", "bq", "wv", "bv")
+# rounded (LAYERS' bits: sums of SCALES, each the most its layer takes, or fewer so that its
+# largest weight fits int16).
 INT16_MAX = 32767  # int16's -32768 is never used (nn.h)
 
 
 def _bits(most: int, *arrays) -> int:
     """The fraction bits of int16 values of ``arrays``: ``most``, or fewer so that the
     largest fits."""
-    top = max(float(np.abs(np.asarray(a, np.float64)).max(initial=0.0)) for a in arrays)
+    top = max(
+        (float(np.abs(np.asarray(a, np.float64)).max(initial=0.0)) for a in arrays), default=0.0
+    )
     bits = most
     while bits > 0 and round(top * (1 << bits)) > INT16_MAX:
         bits -= 1
@@ -175,28 +161,23 @@ def quantize(weights: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     ``weights_of``'s form): a pure function of them, the same on every machine.
     ValueError for a weight out of range."""
     w = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
-    a = _bits(Q_L1, w["w1"], w["b1"])
-    b = _bits(Q_W2, w["w2"])
-    c = min(Q_H2, a + b - 1)
-    d = _bits(Q_WZ, w["wz"])
-    e = min(_bits(Q_S, w["wa"]), c + d - 1)
-    f = _bits(Q_WQ, w["wq"])
-    g = _bits(Q_WV, w["wv"])
-    return {
-        "q_w1": _fixed(w["w1"], a, np.int16),
-        "q_b1": _fixed(w["b1"], a, np.int16),
-        "q_w2": _fixed(w["w2"], b, np.int16),
-        "q_b2": _fixed(w["b2"], a + b, np.int32),
-        "q_wz": _fixed(w["wz"], d, np.int16),
-        "q_bz": _fixed(w["bz"], c + d, np.int32),
-        "q_wa": _fixed(w["wa"], e, np.int16),
-        "q_wq": _fixed(w["wq"], f, np.int16),
-        "q_bq": _fixed(w["bq"], e + f, np.int64).reshape(()),
-        "q_wv": _fixed(w["wv"], g, np.int16),
-        "q_bv": _fixed(w["bv"], c + g, np.int64).reshape(()),
-        # the shifts into h2 and s, a score's and a value's fraction bits (nn.h)
-        "q_shifts": np.array([a + b - c, c + d - e, e + f, c + g], np.int64),
+    bits: dict[str, int] = {}
+    for scale in net.SCALES:
+        bits[scale.name] = _bits(scale.most, *(w[k] for k in scale.fits))
+        if scale.cap:
+            bits[scale.name] = min(bits[scale.name], sum(bits[c] for c in scale.cap) - 1)
+    out = {
+        f"q_{layer.name}": _fixed(
+            w[layer.name], sum(bits[b] for b in layer.bits), np.dtype(layer.dtype)
+        ).reshape(w[layer.name].shape if layer.shape else ())
+        for layer in LAYERS
     }
+    # the shifts into h2 and s, a score's and a value's fraction bits (nn.h)
+    out["q_shifts"] = np.array(
+        [sum(bits[b] for b in t.plus) - sum(bits[b] for b in t.minus) for t in net.SHIFTS],
+        np.int64,
+    )
+    return out
 
 
 def write_weights(
@@ -212,7 +193,7 @@ def write_weights(
     import os
     import tempfile
 
-    from shengji.engine import features, net
+    from shengji.engine import features
 
     arrays: dict[str, np.ndarray] = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
     arrays.update(quantize(arrays))

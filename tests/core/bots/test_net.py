@@ -531,3 +531,37 @@ def test_the_shipped_file_named_by_its_path_first_still_plays_the_rollouts():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_the_shipped_network_is_read_once_then_checked_without_a_file(monkeypatch):
+    """Once loaded, the shipped network is its handle: checking, packing or recording a bot
+    that plays it (every agent's check_params checks the default network) touches no file."""
+    import os
+
+    from shengji._core.bots.table import pack_params
+    from shengji.game.botspec import parse_bot
+
+    net.load()
+    touched = []
+    stat, read_bytes = os.stat, Path.read_bytes
+
+    def spy_stat(path, *args, **kwargs):
+        touched.append(str(path))
+        return stat(path, *args, **kwargs)
+
+    def spy_read(path):
+        touched.append(str(path))
+        return read_bytes(path)
+
+    monkeypatch.setattr(os, "stat", spy_stat)
+    monkeypatch.setattr(Path, "read_bytes", spy_read)
+    configs = [
+        parse_bot("team_a", "net").to_config(),
+        parse_bot("team_a", "pimc(rollout=net)").to_config(),
+        pack_params(BOT_NAMES.index("net"), {}),
+    ]
+    monkeypatch.undo()
+    assert [t for t in touched if t.endswith(".npz")] == []
+    digest = net.info()["sha256"]
+    assert configs[0]["weights_sha256"] == configs[1]["rollout_sha256"] == digest
+    assert configs[2]["weights"] == 0  # the shipped network's handle

@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from shengji._core.bots.net_layers import Layer, Scale, Shift
+
 FORMAT: int
 CANDIDATES: int
 TILE: int
@@ -17,6 +19,12 @@ SHIPPED_WEIGHTS: Path
 ISAS: tuple[str, ...]
 ARRAYS: dict[str, tuple[str, tuple[str, ...]]]
 N_SHIFTS: int  # q_shifts' entries
+FIELDS: dict[str, tuple[str, bool]]  # SjQNet's fields the layers fill: (dtype, an array)
+# the layer table (net_layers.py), which every reader and writer of a network iterates
+LAYERS: tuple[Layer, ...]
+SCALES: tuple[Scale, ...]
+SHIFTS: tuple[Shift, ...]
+VALUE_SCALE: float
 
 class WeightsError(ValueError): ...
 

@@ -36,7 +36,7 @@ cimport numpy as cnp
 
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from shengji._core.engine.hand cimport PHASE_BURY, PHASE_PLAY
 from shengji._core.engine.moves cimport MAX_PLAYS
@@ -51,6 +51,7 @@ from shengji._core.bots.features cimport (
     S_UNSEEN1, S_UNSEEN2, decision_inputs, state_moves,
 )
 from shengji._core.bots import features as _features
+from shengji._core.bots import net_layers
 
 cnp.import_array()
 
@@ -107,6 +108,30 @@ cdef extern from *:
         N_ACCS "SJ_NET_ACCS"
     SjSeatAcc sj_net_tls_acc[N_ACCS]
 
+# The fields of nn.h's SjQNet that the layer table (net_layers.LAYERS) fills, as the compiler
+# sees them: an array's element size or a scalar's size, and the field's offset.  _install
+# writes each layer at its field; FIELDS shows them to the test that holds them to the table.
+cdef extern from *:
+    """
+    #include <stddef.h>
+    typedef struct { const char *name; int array; int size; size_t offset; } SjQNetField;
+    #define SJ_ARRAY(f) {#f, 1, (int)sizeof(*((SjQNet *)0)->f), offsetof(SjQNet, f)}
+    #define SJ_SCALAR(f) {#f, 0, (int)sizeof(((SjQNet *)0)->f), offsetof(SjQNet, f)}
+    static const SjQNetField SJ_QNET_FIELDS[] = {
+        SJ_ARRAY(w1), SJ_ARRAY(b1), SJ_ARRAY(w2), SJ_ARRAY(b2), SJ_ARRAY(wz), SJ_ARRAY(bz),
+        SJ_ARRAY(wa), SJ_ARRAY(wq), SJ_ARRAY(wv), SJ_SCALAR(bq), SJ_SCALAR(bv),
+    };
+    enum { SJ_N_QNET_FIELDS = sizeof(SJ_QNET_FIELDS) / sizeof(SJ_QNET_FIELDS[0]) };
+    """
+    ctypedef struct SjQNetField:
+        const char* name
+        int array
+        int size
+        size_t offset
+    enum:
+        SJ_N_QNET_FIELDS
+    const SjQNetField SJ_QNET_FIELDS[SJ_N_QNET_FIELDS]
+
 FORMAT = 2                   # the weights file's format version (shengji.learn.model.export)
 CANDIDATES = NET_CANDIDATES
 TILE = SJ_TILE               # a layer's width is a multiple of it
@@ -115,19 +140,24 @@ MAX_MODELS = NET_MAX_MODELS
 SHIPPED = "shipped"          # the weights parameter's default: the file below
 SHIPPED_WEIGHTS = Path(__file__).resolve().with_name("net.npz")
 ISAS = tuple(SJ_ISA_NAMES[i].decode() for i in range(SJ_N_ISA))
+# the network's layer table (net_layers.py), which every reader and writer of one iterates
+LAYERS = net_layers.LAYERS
+SCALES = net_layers.SCALES
+SHIFTS = net_layers.SHIFTS
+VALUE_SCALE = net_layers.VALUE_SCALE
 # the integer arrays of a weights file (besides "format", "layout" and "meta"): dtype and
-# shape in terms of the layer sizes
-ARRAYS = {
-    "q_w1": ("int16", ("state", "h1")), "q_b1": ("int16", ("h1",)),
-    "q_w2": ("int16", ("h1", "h2")), "q_b2": ("int32", ("h2",)),
-    "q_wz": ("int16", ("h2", "h3")), "q_bz": ("int32", ("h3",)),
-    "q_wa": ("int16", ("action", "h3")), "q_wq": ("int16", ("h3",)),
-    "q_bq": ("int64", ()), "q_wv": ("int16", ("h2",)), "q_bv": ("int64", ()),
-    "q_shifts": ("int64", ("shifts",)),
+# shape in terms of the layer sizes (the layer table's, then q_shifts: net_layers.SHIFTS)
+N_SHIFTS = len(SHIFTS)
+ARRAYS = {f"q_{layer.name}": (layer.dtype, layer.shape) for layer in LAYERS}
+ARRAYS["q_shifts"] = ("int64", ("shifts",))
+# SjQNet's fields that the table fills: name -> (dtype, an array (a pointer) or a scalar)
+FIELDS = {
+    SJ_QNET_FIELDS[i].name.decode(): (f"int{8 * SJ_QNET_FIELDS[i].size}",
+                                      bool(SJ_QNET_FIELDS[i].array))
+    for i in range(SJ_N_QNET_FIELDS)
 }
-# q_shifts: the right shifts into h2 and s (include/nn.h), and the fraction bits of a score
-# and of a value (a score is its integer over 2^bits)
-N_SHIFTS = 4
+_OFFSETS = {SJ_QNET_FIELDS[i].name.decode(): SJ_QNET_FIELDS[i].offset
+            for i in range(SJ_N_QNET_FIELDS)}
 
 assert sizeof(KeptState) <= SJ_KEPT_CAP     # a seat's kept state fits its accumulator's room
 
@@ -396,44 +426,46 @@ def _read(path: Path, data: bytes):
 
 
 cdef int _install(int h, dict checked, dict sizes) except -1:
-    """Copy the checked arrays into one block and point MODELS[h] at it."""
+    """Copy the checked arrays into one block and point MODELS[h] at it: each layer of the
+    table at its SjQNet field."""
     cdef SjQNet m
     cdef char* p
+    cdef char* field
     cdef Py_ssize_t total = 0, off, base
     cdef cnp.ndarray arr
     offsets = {}
     checked = dict(checked)
-    for name in ("q_w2", "q_wz"):            # nn.h: the inputs in pairs, side by side
-        w = checked[name]
-        checked[name] = np.ascontiguousarray(
-            w.reshape(w.shape[0] // 2, 2, w.shape[1]).transpose(0, 2, 1))
-    for name in ARRAYS:
-        total = (total + 63) & ~63           # each array 64-byte aligned
-        offsets[name] = total
-        total += checked[name].nbytes
+    for layer in LAYERS:
+        name = f"q_{layer.name}"
+        if FIELDS.get(layer.name) != (layer.dtype, bool(layer.shape)):
+            raise RuntimeError(f"the net's layer {layer.name} is {layer.dtype} "
+                               f"{layer.shape}, its SjQNet field {FIELDS.get(layer.name)}")
+        if layer.paired:                     # nn.h: the inputs in pairs, side by side
+            w = checked[name]
+            checked[name] = np.ascontiguousarray(
+                w.reshape(w.shape[0] // 2, 2, w.shape[1]).transpose(0, 2, 1))
+        if layer.shape:
+            total = (total + 63) & ~63       # each array 64-byte aligned
+            offsets[name] = total
+            total += checked[name].nbytes
     p = <char*> malloc(total + 64)
     if p == NULL:
         raise MemoryError("no memory for the net's weights")
     base = <Py_ssize_t> (((<size_t> p + 63) & ~(<size_t> 63)) - <size_t> p)
-    for name in ARRAYS:
+    memset(&m, 0, sizeof(SjQNet))
+    for layer in LAYERS:
+        name = f"q_{layer.name}"
+        field = <char*> &m + <size_t> _OFFSETS[layer.name]
+        if not layer.shape:                  # a scalar: int64 (FIELDS, checked above)
+            (<int64_t*> field)[0] = int(checked[name].reshape(-1)[0])
+            continue
         arr = checked[name]
         off = base + <Py_ssize_t> offsets[name]
-        offsets[name] = off
         if arr.nbytes:
             memcpy(p + off, cnp.PyArray_DATA(arr), arr.nbytes)
+        (<const void**> field)[0] = p + off
     m.h1, m.h2, m.h3 = sizes["h1"], sizes["h2"], sizes["h3"]
     m.n_state, m.n_action = N_STATE, N_ACTION
-    m.w1 = <const int16_t*> (p + <Py_ssize_t> offsets["q_w1"])
-    m.b1 = <const int16_t*> (p + <Py_ssize_t> offsets["q_b1"])
-    m.w2 = <const int16_t*> (p + <Py_ssize_t> offsets["q_w2"])
-    m.b2 = <const int32_t*> (p + <Py_ssize_t> offsets["q_b2"])
-    m.wz = <const int16_t*> (p + <Py_ssize_t> offsets["q_wz"])
-    m.bz = <const int32_t*> (p + <Py_ssize_t> offsets["q_bz"])
-    m.wa = <const int16_t*> (p + <Py_ssize_t> offsets["q_wa"])
-    m.wq = <const int16_t*> (p + <Py_ssize_t> offsets["q_wq"])
-    m.wv = <const int16_t*> (p + <Py_ssize_t> offsets["q_wv"])
-    m.bq = int(checked["q_bq"].reshape(-1)[0])
-    m.bv = int(checked["q_bv"].reshape(-1)[0])
     shifts = checked["q_shifts"]
     m.sh2, m.sh3 = int(shifts[0]), int(shifts[1])
     SCORE_ONE[h] = float(1 << int(shifts[2]))
@@ -455,13 +487,15 @@ def load(source=SHIPPED) -> int:
         if 0 <= source < NET_MAX_MODELS and MODELS[source].w1 != NULL:
             return source
         raise ValueError(f"no network has the handle {source!r}")
-    path = SHIPPED_WEIGHTS if source == SHIPPED else Path(os.fspath(source)).expanduser()
+    shipped = source == SHIPPED    # the default bot's and the rollouts' network: slot 0
+    if shipped and MODELS[0].w1 != NULL:
+        return 0                   # resolved once: no file is read (nor stat'ed) again
+    path = SHIPPED_WEIGHTS if shipped else Path(os.fspath(source)).expanduser()
     try:
         st = path.stat()
         key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
     except OSError as exc:
         _refuse(path, f"cannot be read ({exc.strerror or exc})")
-    shipped = source == SHIPPED    # the default bot's and the rollouts' network: slot 0
     with _lock:
         if shipped and MODELS[0].w1 != NULL:
             return 0
