@@ -245,14 +245,14 @@ def test_a_second_install_compiles_nothing(tmp_path):
     assert len(sos) == len(units) + 1  # and the shared utility code (setup.py SHARED)
 
 
-def test_getting_started_installs_the_learn_extras_pin():
-    """The page's PyTorch command (the CPU wheel, installed before the extra) pins the
-    version the ``learn`` extra pins: pyproject.toml is where that fact is written."""
+def test_installation_installs_the_learn_extras_pin():
+    """The installation page's PyTorch command (the CPU wheel, installed before the extra)
+    pins the version the ``learn`` extra pins: pyproject.toml is where that fact is written."""
     import tomllib
 
     (pin,) = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"
     ]["learn"]
-    page = (ROOT / "docs" / "getting-started.md").read_text()
+    page = (ROOT / "docs" / "installation.md").read_text()
     assert f"pip install {pin} --index-url https://download.pytorch.org/whl/cpu" in page
     assert 'pip install -e ".[learn]"' in page
