@@ -87,6 +87,12 @@ html_theme_options = {
 }
 # The front page and the top-level pages without sub-pages have no section to navigate:
 # no primary sidebar there (it would be an empty "Section Navigation").
-html_sidebars = {"index": [], "getting-started": [], "development": [], "changelog": []}
+html_sidebars = {
+    "index": [],
+    "getting-started": [],
+    "installation": [],
+    "development": [],
+    "changelog": [],
+}
 html_css_files = ["shengji.css"]  # code blocks scroll sideways, with a visible scrollbar
 html_show_sourcelink = False
