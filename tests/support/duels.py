@@ -10,6 +10,7 @@ import pytest
 from shengji._core.base.rng import chunk_state, seat_key
 from shengji._core.drivers import hands as core
 from shengji._core.drivers.duel import play_duel
+from shengji.game import HandState
 from shengji.game.botspec import parse_bot
 from shengji.names import N_CARDS
 from shengji.rules import pack
@@ -42,6 +43,18 @@ def duel_columns(
         team_b_bid_policy,
     )
     return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}
+
+
+def hand_decisions(bot: str, seed: int, preset: str = "tournament") -> list[tuple]:
+    """Every decision of one hand (level 2, seat 1 banks) with `bot` in all four seats,
+    asked through HandState.bot_action: what a digest of a bot's choices is taken over."""
+    s = HandState(preset, "2", banker=1, seed=seed)
+    seq = []
+    while not s.is_over():
+        a = s.bot_action(bot)
+        seq.append(tuple(a))
+        s.apply(a)
+    return seq
 
 
 def _packed(spec):

@@ -23,7 +23,7 @@ from shengji.learn import train as learn_train
 from shengji.learn.model import forward_numpy
 from shengji.runner import run_study
 from shengji.studies.base import load_study_file, make_config
-from tests.support.duels import duel_columns
+from tests.support.duels import duel_columns, hand_decisions
 
 # x86-64 runs the scalar build and at least one vector build beside it: the per-build tests
 # compare at least two there; elsewhere (one build, scalar, so far) they have nothing to
@@ -153,12 +153,7 @@ def test_the_nets_decisions_keep_their_bytes_under_every_build():
             c = duel_columns(_spec("net"), _spec("memory"), 200, 5300)
             outcomes = np.stack([c[k] for k in sorted(c)]).astype(np.int32).tobytes()
             assert _digest(outcomes) == "17fed30b507db346", isa
-            s = HandState("tournament", "2", banker=1, seed=5301)
-            seq = []
-            while not s.is_over():
-                a = s.bot_action("net")
-                seq.append(tuple(a))
-                s.apply(a)
+            seq = hand_decisions("net", 5301)
             assert _digest(repr(seq).encode()) == "d0c3fa20b30446f3", isa
     finally:
         net.use_isa(before)

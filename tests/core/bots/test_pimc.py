@@ -22,7 +22,7 @@ from shengji.rules.options import PRESETS
 from shengji.runner import run_study
 from shengji.studies.base import make_config
 from shengji.studies.duel import mean_interval
-from tests.support.duels import assert_bad_bot_parameter, duel_columns
+from tests.support.duels import assert_bad_bot_parameter, duel_columns, hand_decisions
 
 
 def _decision(core, spec, state):
@@ -343,12 +343,7 @@ def test_todays_pimc_keeps_its_bytes():
     assert _digest(_duel_bytes("pimc", "memory", 3, 23390)) == "bf6447221df58a94"
     other = {"bot": "pimc", "samples": 6, "candidates": 5, "objective": "levels"}
     assert _digest(_duel_bytes(other, "greedy", 3, 23391)) == "c6e0e5f640feed4f"
-    s = HandState("tournament", "2", banker=1, seed=23392)
-    seq = []
-    while not s.is_over():
-        a = s.bot_action("pimc")
-        seq.append(tuple(a))
-        s.apply(a)
+    seq = hand_decisions("pimc", 23392)
     assert _digest(repr(seq).encode()) == "a924981778ca7d9f"
 
 
