@@ -30,7 +30,7 @@ of its parameters).  ``shengji.rules.pack.bot`` packs it for the core, whose
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from shengji._core.bots.registry import ROLLOUT_BOTS  # noqa: F401 (the bots a search rolls out with)
@@ -40,6 +40,7 @@ from shengji._core.bots.table import (
     PRESET_NAMES,
     bot_row,
     check_params,
+    digest_differs,
     preset_row,
 )
 from shengji.names import BOT_NAMES
@@ -93,6 +94,11 @@ class BotSpec:
     params : tuple of (str, object), default ()
         Every parameter of the bot as ``(name, value)``, sorted by name (``()`` for a bot
         without parameters).
+    digests : tuple of (str, str), default ()
+        The sha256 of each file the parameters play (a network's weights), read once where
+        the value was parsed, under the key a run's metadata records it by
+        (``weights_sha256``).  Everything below finds the network by it: a worker reads no
+        file to check or pack it, and plays what the edge read.
 
     Examples
     --------
@@ -108,6 +114,7 @@ class BotSpec:
 
     name: str
     params: tuple[tuple[str, Any], ...] = ()
+    digests: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
     @property
     def id(self) -> int:
@@ -159,14 +166,25 @@ class BotSpec:
         row = bot_row(self.name)
         defaults = row.defaults()
         always = {p.name for p in row.params if p.record_default}
+        digests = dict(self.digests or _digests(self.name, self.params))
         out: dict[str, Any] = {NAME_KEY: self.name}
         for k, v in self.params:
             if k in always or v != defaults[k]:
                 out[k] = v
-            digest = row.param(k).kind.digest(v)  # type: ignore[union-attr]  # one of its params
-            if digest is not None:  # the file it plays (a network's weights) by its sha256
-                out[k + DIGEST_SUFFIX] = digest
+            if k + DIGEST_SUFFIX in digests:  # the file it plays (a network's weights)
+                out[k + DIGEST_SUFFIX] = digests[k + DIGEST_SUFFIX]
         return out
+
+
+def _digests(name: str, params: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, str], ...]:
+    """The sha256 of each file the parameters play, under its metadata key (Kind.digest)."""
+    row = bot_row(name)
+    out = []
+    for k, v in params:
+        digest = row.param(k).kind.digest(v)  # type: ignore[union-attr]  # one of its params
+        if digest is not None:
+            out.append((k + DIGEST_SUFFIX, digest))
+    return tuple(out)
 
 
 GREEDY = BotSpec("greedy")  # the studies' default bot (no parameters: nothing to fill in)
@@ -264,8 +282,24 @@ def parse_bot(where: str, value: Any) -> BotSpec:
         given = {**preset, **given}
     if not isinstance(name, str) or name not in BOT_NAMES:
         raise ValueError(f"{where}: unknown bot {name!r}; allowed: {_allowed()}")
-    values = check_params(bot_row(name), given, where)
-    return BotSpec(name, tuple(sorted(values.items())))
+    row = bot_row(name)
+    # a run's recorded digests: the files are read here, at the edge, and must still have them
+    recorded = {
+        key: given.pop(key)
+        for key in list(given)
+        if key.endswith(DIGEST_SUFFIX) and row.param(key[: -len(DIGEST_SUFFIX)]) is not None
+    }
+    values = check_params(row, given, where)
+    params = tuple(sorted(values.items()))
+    digests = _digests(name, params)
+    for key, want in recorded.items():
+        value = values[key[: -len(DIGEST_SUFFIX)]]
+        have = dict(digests).get(key)
+        if have is None:
+            raise ValueError(f"{where}.{key}: {value!r} plays no weights file")
+        if want != have:
+            raise ValueError(digest_differs(f"{where}.{key}", want, value, have))
+    return BotSpec(name, params, digests)
 
 
 def chunk_size_for(default: int, hands_per_item: int, *bots: Any) -> int:

@@ -10,7 +10,9 @@ the plain data the core copies into its C structs, and nothing else does:
   copies: ``_core/base/options.pyx``; built once per ``Rules``, from the ``OPTIONS`` table);
 * ``bot(spec)``: a ``BotSpec`` (or a bot id) -> ``(id, parameters)``, which the core's
   ``agent_init`` checks and packs into ``BotParams`` by the bot table
-  (``_core/bots/table.py``).
+  (``_core/bots/table.py``); the parameters carry the spec's digests (a network's
+  weights by its file's sha256, read once at the edge), by which the core finds the
+  network without reading the file again.
 
 The core never calls back up: it knows no presets, no option names beyond its struct's
 fields, no ``BotSpec``.  A value of the wrong type is a ``TypeError`` here, naming what
@@ -35,6 +37,9 @@ class BotLike(Protocol):
     @property
     def params(self) -> tuple[tuple[str, Any], ...]: ...
 
+    @property
+    def digests(self) -> tuple[tuple[str, str], ...]: ...
+
 
 def rules(r: Rules) -> dict[str, int]:
     """The ``RulesC`` fields of ``r`` (the core copies them; do not modify the dict)."""
@@ -56,4 +61,4 @@ def bot(spec: BotLike | int) -> int | tuple[int, tuple[tuple[str, Any], ...]]:
         )
     if isinstance(spec, int):
         return spec
-    return spec.id, tuple(spec.params)
+    return spec.id, tuple(spec.params) + tuple(spec.digests)

@@ -71,7 +71,10 @@ def test_the_spec_is_the_table(name):
     assert spec.searches == row.searches == (name in SEARCHES)
     assert {k: d for k, (d, _) in BOT_PARAMS[name].items()} == DEFAULTS[name]
     assert [c for _, c in BOT_PARAMS[name].values()] == [p.check for p in row.params]
-    assert pack.bot(spec) == (IDS.index(name), tuple(sorted(DEFAULTS[name].items())))
+    # the packed parameters carry the sha256 of each file they play (read once, at the edge)
+    files = [(p.name, p.kind.digest(p.default)) for p in row.params]
+    assert spec.digests == tuple((f"{k}_sha256", d) for k, d in files if d is not None)
+    assert pack.bot(spec) == (IDS.index(name), tuple(sorted(DEFAULTS[name].items())) + spec.digests)
 
 
 def test_pack_params_fills_the_struct_from_the_row():

@@ -11,7 +11,8 @@ from shengji._core.bots.params cimport BotParams
 cdef enum:
     NET_CANDIDATES = 8       # the candidates it scores: pimc's default list (its teacher's)
     NET_MAX_HIDDEN = 1024    # the widest layer the weights may have (nn.h SJ_MAX_H1, SJ_MAX_H3)
-    NET_MAX_MODELS = 16      # networks a process holds at most (handle 0: the shipped one)
+    NET_SLOT_BITS = 8        # a handle's low bits: its slot; the bits above: the slot's use
+    NET_SLOTS = 256          # = 1 << NET_SLOT_BITS: networks resident at once (0: shipped)
 
 # The default bot (the shipped network; pimc's rollouts with rollout = "net"): the shipped
 # network must be loaded (net.load(), which agent_init does for an agent that names it).
@@ -20,5 +21,7 @@ cdef int net_play(const View* v, Rng* rng, Play* out) noexcept nogil
 # The network `model` (a handle)'s score of each of d's d.n candidates (its features
 # filled: features.pxd decision_inputs) into score[d.n], and its estimate of the hand's
 # points for the seat's team into *value (NULL: not wanted), computed whole (no kept
-# accumulator).  0, or -1 when that network is not loaded (or no memory).
+# accumulator).  0, or -1 when no network has that handle (never loaded, or evicted since) or
+# no memory.  The caller keeps the network resident meanwhile: an agent's scratch pins its
+# own (net_scratch_new), and Python code holds the GIL, which eviction needs.
 cdef int net_scores(int model, const Decision* d, double* score, double* value) noexcept nogil

@@ -18,11 +18,19 @@ recomputed.
 
 The weights are the bot's parameter ``weights`` (the bot table): ``"shipped"`` (``net.npz``
 beside this module) or the path of an ``.npz`` that shengji.learn writes.  ``load`` reads a
-file once per process (a table of at most ``MAX_MODELS`` networks, keyed by the file's
-sha256), checks it whole -- format version, the feature layout's digest it was made for,
-every array's dtype and shape -- and returns its handle, which the agent's ``BotParams``
-carry; so two networks can sit in one duel.  Nothing is read at import: a damaged file
-breaks only the agents that name it, with one line naming the file and what is wrong."""
+file, checks it whole -- format version, the feature layout's digest it was made for, every
+array's dtype and shape -- and returns its handle, which the agent's ``BotParams`` carry; so
+two networks can sit in one duel.  Nothing is read at import: a damaged file breaks only the
+agents that name it, with one line naming the file and what is wrong.
+
+A process may use any number of networks.  They are keyed by their file's sha256: the edge
+that names a file (``shengji.game.botspec.parse_bot``) reads it once and records its digest,
+and ``load(path, sha256=...)`` then returns the resident network with no file I/O (a
+worker's check, a run resumed).  At most ``NET_SLOTS`` (256) are resident at once: the
+shipped one for the process, each other while an agent plays it (its scratch pins it) and
+otherwise among the ``KEEP_IDLE`` most recently loaded; an older idle one is evicted (its
+memory freed) and read again if named again.  A handle is its slot and the slot's use
+count, so a handle kept past its network's eviction is refused, never another network's."""
 import hashlib
 import io
 import json
@@ -136,7 +144,8 @@ FORMAT = 2                   # the weights file's format version (shengji.learn.
 CANDIDATES = NET_CANDIDATES
 TILE = SJ_TILE               # a layer's width is a multiple of it
 MAX_HIDDEN = NET_MAX_HIDDEN
-MAX_MODELS = NET_MAX_MODELS
+SLOTS = NET_SLOTS             # networks resident at once (slot 0: the shipped one)
+KEEP_IDLE = 8                 # networks no agent plays that stay resident (the newest)
 SHIPPED = "shipped"          # the weights parameter's default: the file below
 SHIPPED_WEIGHTS = Path(__file__).resolve().with_name("net.npz")
 ISAS = tuple(SJ_ISA_NAMES[i].decode() for i in range(SJ_N_ISA))
@@ -162,14 +171,39 @@ _OFFSETS = {SJ_QNET_FIELDS[i].name.decode(): SJ_QNET_FIELDS[i].offset
 assert sizeof(KeptState) <= SJ_KEPT_CAP     # a seat's kept state fits its accumulator's room
 
 cdef bint INCREMENTAL = True                # use_incremental: measurements only
-cdef SjQNet MODELS[NET_MAX_MODELS]
-cdef double SCORE_ONE[NET_MAX_MODELS]      # a score's integer per unit (2^its fraction bits)
-cdef double VALUE_ONE[NET_MAX_MODELS]
-cdef int N_MODELS = 1           # the next free slot (0: the shipped network's)
-_by_digest: dict = {}        # sha256 -> handle
+# The resident networks: slot i holds one when its net.w1 is set; `use` counts the slot's
+# networks (a handle is slot | use << NET_SLOT_BITS); `pins` the agents playing it now.
+cdef extern from *:
+    """
+    static inline void sj_pin_add(int *pins, int d) {
+        __atomic_fetch_add(pins, d, __ATOMIC_ACQ_REL);
+    }
+    static inline int sj_pin_get(int *pins) { return __atomic_load_n(pins, __ATOMIC_ACQUIRE); }
+    """
+    void sj_pin_add(int* pins, int d) noexcept nogil
+    int sj_pin_get(int* pins) noexcept nogil
+
+ctypedef struct Slot:
+    SjQNet net
+    double score_one         # a score's integer per unit (2^its fraction bits)
+    double value_one
+    int use
+    int pins
+    void* block              # the weights' memory (malloc'd by _install)
+
+# An agent's scratch: each seat's accumulator and the starts, then the network it pinned.
+ctypedef struct NetScratch:
+    SjSeatAcc accs[N_ACCS]
+    const SjQNet* m
+    int slot
+
+cdef Slot SLOT[NET_SLOTS]
+cdef int USES = 0                # the uses handed out (each new network's slot takes one)
+_by_digest: dict = {}        # sha256 -> handle (the shipped file's: 0 once it is loaded)
 _by_path: dict = {}          # (resolved path, size, mtime_ns) -> handle
-_info: list = []             # handle -> {"path", "sha256", "meta", "sizes"}
-_lock = threading.Lock()
+_info: dict = {}             # slot -> {"path", "sha256", "meta", "sizes"}
+_recent: dict = {}           # slot -> when it was last loaded (a count): the eviction order
+_lock = threading.RLock()
 
 sj_nn_use(sj_nn_best())
 
@@ -236,35 +270,54 @@ cdef void start_unseen(SjSeatAcc* acc, const SjQNet* m, const Decision* d,
     memcpy(acc.kept, s.kept, sizeof(KeptState))
 
 
-cdef inline const SjQNet* model_of(const BotParams* p) noexcept nogil:
-    if p == NULL or not 0 <= p.weights < NET_MAX_MODELS:
-        return &MODELS[0]
-    return &MODELS[p.weights]
+cdef inline int slot_of(int handle) noexcept nogil:
+    """The slot of the network ``handle`` names, or -1: a handle never given, or one whose
+    network was evicted (its slot's use moved on)."""
+    cdef int slot = handle & (NET_SLOTS - 1)
+    if handle < 0 or SLOT[slot].net.w1 == NULL or SLOT[slot].use != handle >> NET_SLOT_BITS:
+        return -1
+    return slot
 
 
 cdef int net_bury(const View* v, Rng* rng, Play* out) noexcept nogil:
-    return choose(v, PHASE_BURY, &MODELS[0], sj_net_tls_acc, out)
+    return choose(v, PHASE_BURY, &SLOT[0].net, sj_net_tls_acc, out)
 
 
 cdef int net_play(const View* v, Rng* rng, Play* out) noexcept nogil:
-    return choose(v, PHASE_PLAY, &MODELS[0], sj_net_tls_acc, out)
+    return choose(v, PHASE_PLAY, &SLOT[0].net, sj_net_tls_acc, out)
 
 
 cdef int net_bury_p(const View* v, Rng* rng, const BotParams* p, void* scratch,
                     Play* out) noexcept nogil:
-    return choose(v, PHASE_BURY, model_of(p), <SjSeatAcc*> scratch, out)
+    cdef NetScratch* sc = <NetScratch*> scratch
+    return choose(v, PHASE_BURY, sc.m, sc.accs, out)
 
 
 cdef int net_play_p(const View* v, Rng* rng, const BotParams* p, void* scratch,
                     Play* out) noexcept nogil:
-    return choose(v, PHASE_PLAY, model_of(p), <SjSeatAcc*> scratch, out)
+    cdef NetScratch* sc = <NetScratch*> scratch
+    return choose(v, PHASE_PLAY, sc.m, sc.accs, out)
 
 
 cdef void* net_scratch_new(const BotParams* p) noexcept nogil:
-    return calloc(N_ACCS, sizeof(SjSeatAcc))   # each seat's and the starts, none made yet
+    """The agent's accumulators (none made yet), pinning its network: resident until
+    net_scratch_free.  NULL for no memory or a handle no resident network has."""
+    cdef int slot = slot_of(p.weights) if p != NULL else 0
+    cdef NetScratch* sc
+    if slot < 0:
+        return NULL
+    sc = <NetScratch*> calloc(1, sizeof(NetScratch))
+    if sc == NULL:
+        return NULL
+    sj_pin_add(&SLOT[slot].pins, 1)
+    sc.m = &SLOT[slot].net
+    sc.slot = slot
+    return sc
 
 
 cdef void net_scratch_free(void* scratch) noexcept nogil:
+    cdef NetScratch* sc = <NetScratch*> scratch
+    sj_pin_add(&SLOT[sc.slot].pins, -1)
     free(scratch)
 
 
@@ -286,23 +339,23 @@ cdef int net_scores(int model, const Decision* d, double* score, double* value) 
     cdef uint8_t aval[MAX_DECISION_CANDIDATES][N_ACTION]
     cdef int64_t q[MAX_DECISION_CANDIDATES]
     cdef int64_t val
-    cdef int i
-    if not 0 <= model < NET_MAX_MODELS or MODELS[model].w1 == NULL or d.n < 1:
+    cdef int i, slot = slot_of(model)
+    if slot < 0 or d.n < 1:
         return -1
     acc = <SjSeatAcc*> malloc(sizeof(SjSeatAcc))
     if acc == NULL:
         return -1
-    sj_acc_reset(acc, &MODELS[model])
+    sj_acc_reset(acc, &SLOT[slot].net)
     sj_acc_add(acc, idx, delta, nonzero_deltas(d.x, idx, delta))
     for i in range(d.n):
         an[i] = sj_nonzero_u8(d.a[i], N_ACTION, aidx[i], aval[i])
-    sj_net_scores(&MODELS[model], acc.acc, d.n, an, &aidx[0][0], &aval[0][0], N_ACTION, q,
+    sj_net_scores(&SLOT[slot].net, acc.acc, d.n, an, &aidx[0][0], &aval[0][0], N_ACTION, q,
                   &val)
     free(acc)
     for i in range(d.n):
-        score[i] = <double> q[i] / SCORE_ONE[model]
+        score[i] = <double> q[i] / SLOT[slot].score_one
     if value != NULL:
-        value[0] = <double> val / VALUE_ONE[model]
+        value[0] = <double> val / SLOT[slot].value_one
     return 0
 
 
@@ -356,6 +409,14 @@ def use_incremental(flag: bool = True) -> bool:
 # -- the weights -----------------------------------------------------------------------------
 class WeightsError(ValueError):
     """A weights file the net bot cannot use (one line: the file and the reason)."""
+
+
+class DigestError(WeightsError):
+    """A weights file whose sha256 (``digest``) is not the one recorded for it."""
+
+    def __init__(self, message, digest):
+        super().__init__(message)
+        self.digest = digest
 
 
 def _refuse(path, reason):
@@ -425,9 +486,9 @@ def _read(path: Path, data: bytes):
     return checked, sizes, meta
 
 
-cdef int _install(int h, dict checked, dict sizes) except -1:
-    """Copy the checked arrays into one block and point MODELS[h] at it: each layer of the
-    table at its SjQNet field."""
+cdef int _install(int slot, dict checked, dict sizes) except -1:
+    """Copy the checked arrays into one block and point SLOT[slot] (free) at it: each layer
+    of the table at its SjQNet field."""
     cdef SjQNet m
     cdef char* p
     cdef char* field
@@ -468,84 +529,171 @@ cdef int _install(int h, dict checked, dict sizes) except -1:
     m.n_state, m.n_action = N_STATE, N_ACTION
     shifts = checked["q_shifts"]
     m.sh2, m.sh3 = int(shifts[0]), int(shifts[1])
-    SCORE_ONE[h] = float(1 << int(shifts[2]))
-    VALUE_ONE[h] = float(1 << int(shifts[3]))
-    MODELS[h] = m                            # kept for the process (never freed)
+    SLOT[slot].score_one = float(1 << int(shifts[2]))
+    SLOT[slot].value_one = float(1 << int(shifts[3]))
+    SLOT[slot].block = p
+    SLOT[slot].net = m                       # resident from now: w1 is set last
     return 0
 
 
-def load(source=SHIPPED) -> int:
-    """The handle of the network in ``source`` (``"shipped"`` or a path to an ``.npz``),
-    loaded and checked on first use, then kept for the process (by the file's sha256: the
-    same bytes under two names are one network).  WeightsError (a ValueError, one line
-    naming the file and the reason) for a file that is missing, unreadable, not an
-    ``.npz`` of net weights, of another format version, made for another feature layout,
-    or with an array of the wrong dtype or shape; MemoryError past ``MAX_MODELS``
-    networks."""
-    global N_MODELS
+cdef void _free_slot(int slot) noexcept:
+    """Evict the network of slot (no agent pins it): its memory freed, its handle dead."""
+    cdef void* block = SLOT[slot].block
+    memset(&SLOT[slot].net, 0, sizeof(SjQNet))
+    SLOT[slot].block = NULL
+    free(block)
+
+
+def _handle(int slot) -> int:
+    return slot | (SLOT[slot].use << NET_SLOT_BITS)
+
+
+def _evict(int slot):
+    """Forget the network of slot and free it (the caller holds _lock; nothing pins it)."""
+    h = _handle(slot)
+    for table in (_by_digest, _by_path):
+        for key in [k for k, v in table.items() if v == h]:
+            del table[key]
+    _info.pop(slot, None)
+    _recent.pop(slot, None)
+    _free_slot(slot)
+
+
+def _free_slot_for(path) -> int:
+    """A slot for one more network: a free one, else the oldest idle one's, evicted."""
+    for slot in range(1, NET_SLOTS):
+        if SLOT[slot].net.w1 == NULL:
+            return slot
+    idle = [s for s in sorted(_recent, key=_recent.get) if sj_pin_get(&SLOT[s].pins) == 0]
+    if not idle:
+        raise MemoryError(f"net weights {str(path)!r}: {NET_SLOTS - 1} other networks are "
+                          "playing in this process")
+    _evict(idle[0])
+    return idle[0]
+
+
+def _trim():
+    """Evict the idle networks past the KEEP_IDLE most recently loaded."""
+    idle = [s for s in sorted(_recent, key=_recent.get, reverse=True)
+            if sj_pin_get(&SLOT[s].pins) == 0]
+    for slot in idle[KEEP_IDLE:]:
+        _evict(slot)
+
+
+def _touch(h) -> int:
+    global USES
+    if h & (NET_SLOTS - 1):
+        USES += 1
+        _recent[h & (NET_SLOTS - 1)] = USES
+    return h
+
+
+def load(source=SHIPPED, sha256=None) -> int:
+    """The handle of the network in ``source`` (``"shipped"``, a path to an ``.npz``, or a
+    handle, returned when it is still good), loaded and checked on first use.
+
+    ``sha256``: the file's digest, as the edge that named it recorded it
+    (``shengji.game.botspec.BotSpec``): a network resident under that digest is returned
+    with no file I/O; otherwise the file is read and must have that digest.  Without it, a
+    file is stat'ed and read again only when its size or time changed.  The same bytes
+    under two names are one network.
+
+    WeightsError (a ValueError, one line naming the file and the reason) for a file that
+    is missing, unreadable, not an ``.npz`` of net weights, of another format version, made
+    for another feature layout, with an array of the wrong dtype or shape, or whose digest
+    is not ``sha256``; ValueError for a handle no resident network has (never given, or
+    its network evicted: load it by its file); MemoryError when 255 other networks are
+    playing at once."""
     if isinstance(source, int) and not isinstance(source, bool):
-        if 0 <= source < NET_MAX_MODELS and MODELS[source].w1 != NULL:
-            return source
-        raise ValueError(f"no network has the handle {source!r}")
+        if slot_of(source) < 0:
+            raise ValueError(f"no network has the handle {source!r} (never loaded, or "
+                             "evicted since: load it by its file)")
+        return source
+    if sha256 is not None and not (isinstance(sha256, str) and len(sha256) == 64):
+        raise ValueError(f"net weights sha256: expected 64 hex digits, got {sha256!r}")
     shipped = source == SHIPPED    # the default bot's and the rollouts' network: slot 0
-    if shipped and MODELS[0].w1 != NULL:
+    if shipped and SLOT[0].net.w1 != NULL and (sha256 is None or sha256 == _info[0]["sha256"]):
         return 0                   # resolved once: no file is read (nor stat'ed) again
-    path = SHIPPED_WEIGHTS if shipped else Path(os.fspath(source)).expanduser()
-    try:
-        st = path.stat()
-        key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
-    except OSError as exc:
-        _refuse(path, f"cannot be read ({exc.strerror or exc})")
     with _lock:
-        if shipped and MODELS[0].w1 != NULL:
-            return 0
-        if key in _by_path and not shipped:
-            return _by_path[key]
+        if sha256 is not None and sha256 in _by_digest:
+            return _touch(_by_digest[sha256])
+        path = SHIPPED_WEIGHTS if shipped else Path(os.fspath(source)).expanduser()
+        try:
+            st = path.stat()
+            key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
+        except OSError as exc:
+            _refuse(path, f"cannot be read ({exc.strerror or exc})")
+        if key in _by_path and not shipped and sha256 is None:
+            return _touch(_by_path[key])
         try:
             data = path.read_bytes()
         except OSError as exc:
             _refuse(path, f"cannot be read ({exc.strerror or exc})")
         digest = hashlib.sha256(data).hexdigest()
-        if digest in _by_digest:
+        if sha256 is not None and digest != sha256:
+            raise DigestError(f"net weights {str(path)!r}: has sha256 {digest!r}, not the "
+                              f"{sha256!r} recorded for it (other weights under the same "
+                              "name)", digest)
+        if digest in _by_digest and not (shipped and _by_digest[digest] != 0):
             h = _by_digest[digest]
-            if shipped:            # the same bytes loaded under another name: slot 0 too
-                MODELS[0] = MODELS[h]
-                SCORE_ONE[0], VALUE_ONE[0] = SCORE_ONE[h], VALUE_ONE[h]
-                _info[0] = {**_info[h], "path": str(path)}
-                return 0
-            _by_path[key] = h
-            return h
+            if not shipped:
+                _by_path[key] = h
+            return _touch(h)
         checked, sizes, meta = _read(path, data)
-        if shipped:
-            h = 0
-        elif N_MODELS >= NET_MAX_MODELS:
-            raise MemoryError(f"net weights {str(path)!r}: this process holds "
-                              f"{NET_MAX_MODELS - 1} networks besides the shipped one")
-        else:
-            h = N_MODELS
-            N_MODELS += 1
-        _install(h, checked, sizes)
-        while len(_info) < NET_MAX_MODELS:
-            _info.append(None)
-        _info[h] = {"path": str(path), "sha256": digest, "meta": meta,
-                    "sizes": (sizes["h1"], sizes["h2"], sizes["h3"])}
+        slot = 0 if shipped else _free_slot_for(path)
+        _install(slot, checked, sizes)
+        if slot:
+            SLOT[slot].use = (SLOT[slot].use + 1) & ((1 << (31 - NET_SLOT_BITS)) - 1) or 1
+        h = _handle(slot)
+        _info[slot] = {"path": str(path), "sha256": digest, "meta": meta,
+                       "sizes": (sizes["h1"], sizes["h2"], sizes["h3"])}
         _by_digest[digest] = h
         if not shipped:
             _by_path[key] = h
+        _touch(h)
+        _trim()
         return h
+
+
+def unload(weights) -> bool:
+    """Evict the network ``weights`` names (a path or a handle; not the shipped one) now,
+    freeing its memory: True, or False when none is resident.  ValueError while an agent
+    plays it."""
+    with _lock:
+        if isinstance(weights, int) and not isinstance(weights, bool):
+            slot = slot_of(weights)
+        elif weights == SHIPPED:
+            raise ValueError("the shipped network stays loaded")
+        else:
+            path = Path(os.fspath(weights)).expanduser().resolve()
+            slots = [s for s, e in _info.items() if s and Path(e["path"]).resolve() == path]
+            slot = slots[0] if slots else -1
+        if slot <= 0:
+            if slot == 0:
+                raise ValueError("the shipped network stays loaded")
+            return False
+        if sj_pin_get(&SLOT[slot].pins):
+            raise ValueError(f"net weights {_info[slot]['path']!r}: an agent is playing it")
+        _evict(slot)
+        return True
 
 
 def info(weights=SHIPPED) -> dict:
     """A network's provenance, loading it if needed (``weights``: ``"shipped"``, a path or
     a handle): ``path``, ``sha256`` (of the file), ``meta`` (what shengji.learn recorded:
-    the script, its seeds, the commit, the data) and ``sizes`` (h1, h2, h3)."""
-    entry = _info[load(weights)]
-    return {**entry, "meta": dict(entry["meta"])}
+    the script, its seeds, the commit, the data), ``sizes`` (h1, h2, h3), ``handle`` and
+    ``playing`` (the agents that play it now, in any thread: it stays resident while any
+    does)."""
+    cdef int slot = load(weights) & (NET_SLOTS - 1)
+    entry = _info[slot]
+    return {**entry, "meta": dict(entry["meta"]), "handle": _handle(slot),
+            "playing": sj_pin_get(&SLOT[slot].pins)}
 
 
 def loaded() -> list:
-    """The files of the networks this process has loaded, in the order of their handles."""
-    return [entry["path"] for entry in _info if entry is not None]
+    """The files of the networks resident in this process now, the shipped one (when
+    loaded) first, the others by slot."""
+    return [_info[s]["path"] for s in sorted(_info)]
 
 
 def forward(x, a, n, weights=SHIPPED):

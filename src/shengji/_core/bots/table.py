@@ -58,6 +58,7 @@ __all__ = [
     "preset_row",
     "fields_of",
     "pack_params",
+    "digest_differs",
 ]
 
 # A bot's parameter is a row of the one schema (shengji._core.base.schema): name, kind,
@@ -86,17 +87,38 @@ class BotChoice(Choice):
 
         return str(net.info()["sha256"])
 
+    def check_digest(self, where, value, want, where_digest):
+        """``check``, and the shipped network's sha256 (what ``"net"`` rolls out with) is
+        ``want``, as a run recorded it: ValueError naming ``where_digest`` otherwise."""
+        value = self.check(where, value)
+        have = self.digest(value)
+        if have is None:
+            raise ValueError(f"{where_digest}: {value!r} plays no weights file")
+        if want != have:
+            raise ValueError(digest_differs(where_digest, want, value, have))
+        return value
+
+
+def digest_differs(where_digest: str, want: str, value: Any, have: str) -> str:
+    """The message for a file whose sha256 is not the one a run recorded for it."""
+    return (
+        f"{where_digest}: the run recorded {want!r}, but {value!r} now has sha256 {have!r} "
+        "(other weights under the same name)"
+    )
+
 
 @dataclass(frozen=True)
 class Weights(Kind):
     """A network's weights (the net bot): ``"shipped"`` (the file shipped with the package)
     or the path of an ``.npz`` that shengji.learn writes.  ``check`` loads and checks the
-    file (``net.load``: once per process), so a missing or damaged file is refused where
-    the value is given; ``pack`` gives the network's handle in the core's table.  A run's
-    metadata records the file's sha256 beside the value (``<name>_sha256``, which
-    ``check_params`` verifies when given)."""
+    file (``net.load``), so a missing or damaged file is refused where the value is given;
+    ``pack`` gives the network's handle in the core's table.  The file's sha256 goes with
+    the value from the edge on (``BotSpec.digests``, a run's metadata: ``<name>_sha256``):
+    given it, ``check_digest`` and ``pack_known`` find the network by its digest, with no
+    file I/O while it is resident (a worker's check, a run resumed), and a file that no
+    longer has it is refused."""
 
-    def check(self, where, value):
+    def _text(self, where, value):
         from shengji._core.bots import net
 
         if isinstance(value, os.PathLike):
@@ -106,16 +128,43 @@ class Weights(Kind):
                 f"{where}: expected {net.SHIPPED!r} or the path of an .npz of net weights, "
                 f"got {value!r}"
             )
+        return value
+
+    def check(self, where, value):
+        from shengji._core.bots import net
+
+        value = self._text(where, value)
         try:
             net.load(value)
         except (ValueError, MemoryError) as exc:
             raise ValueError(f"{where}: {exc}") from None
         return value
 
+    def check_digest(self, where, value, want, where_digest):
+        """``check`` for the network whose file has the sha256 ``want``: found by it."""
+        from shengji._core.bots import net
+
+        value = self._text(where, value)
+        try:
+            net.load(value, sha256=want)
+        except net.DigestError as exc:
+            raise ValueError(digest_differs(where_digest, want, value, exc.digest)) from None
+        except net.WeightsError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+        except (ValueError, MemoryError) as exc:
+            raise ValueError(f"{where_digest}: {exc}") from None
+        return value
+
     def pack(self, value):
         from shengji._core.bots import net
 
         return net.load(value)
+
+    def pack_known(self, value, want):
+        """``pack`` by the file's sha256 (``check_digest`` has found it)."""
+        from shengji._core.bots import net
+
+        return net.load(value, sha256=want)
 
     def c_default(self, value):
         if value != "shipped":
@@ -412,23 +461,15 @@ def check_params(bot: Bot, given: Mapping[str, Any], where: str) -> dict[str, An
             raise ValueError(
                 f"{where}: bot {bot.name!r} has no parameter {key!r}; its parameters: {allowed}"
             )
-    values = {
-        p.name: p.check(f"{where}.{p.name}", given[p.name]) if p.name in given else p.default
-        for p in bot.params
-    }
-    for p in bot.params:  # a default network too is read (and refused) here
-        if isinstance(p.kind, Weights) and p.name not in given:
-            p.check(f"{where}.{p.name}", p.default)
-    for key, p in digests.items():
-        if key in given:
-            want, have = given[key], p.kind.digest(values[p.name])
-            if have is None:
-                raise ValueError(f"{where}.{key}: {values[p.name]!r} plays no weights file")
-            if want != have:
-                raise ValueError(
-                    f"{where}.{key}: the run recorded {want!r}, but {values[p.name]!r} now "
-                    f"has sha256 {have!r} (other weights under the same name)"
-                )
+    values = {}
+    for p in bot.params:
+        value = given[p.name] if p.name in given else p.default
+        key = f"{p.name}{DIGEST_SUFFIX}"
+        if key in given and isinstance(p.kind, (Weights, BotChoice)):  # its file, by sha256
+            value = p.kind.check_digest(f"{where}.{p.name}", value, given[key], f"{where}.{key}")
+        elif p.name in given or isinstance(p.kind, Weights):  # a default network is read too
+            value = p.check(f"{where}.{p.name}", value)
+        values[p.name] = value
     for constraint in bot.constraints:
         message = constraint(values)
         if message is not None:
@@ -445,5 +486,9 @@ def pack_params(bot_id: int, given: Mapping[str, Any] | Iterable[tuple[str, Any]
     values = check_params(bot, given, "bot parameter")
     packed: dict[str, int | float] = {name: 0 for name, _ in FIELDS}
     for p in bot.params:
-        packed[p.name] = p.kind.pack(values[p.name])
+        want = given.get(f"{p.name}{DIGEST_SUFFIX}")
+        if isinstance(p.kind, Weights) and want is not None:
+            packed[p.name] = p.kind.pack_known(values[p.name], want)
+        else:
+            packed[p.name] = p.kind.pack(values[p.name])
     return packed
