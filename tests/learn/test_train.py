@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 
 import numpy as np
-import pytest
 
-torch = pytest.importorskip("torch")
+from tests.support.torch import need_torch
+
+torch = need_torch()
 
 from shengji._core.bots import net  # noqa: E402
 from shengji.learn import train  # noqa: E402
@@ -73,6 +74,33 @@ def test_bad_arguments_are_one_line(tmp_path, capsys):
     assert "multiples of 16" in capsys.readouterr().err
     assert _train(tmp_path / "a") == 0
     assert _train(tmp_path / "y", "--data", str(tmp_path / "a" / "data"), "--data-seed", "7") == 2
-    assert "another study" in capsys.readouterr().err
+    assert "another data seed (34001) than --data-seed 7" in capsys.readouterr().err
+    other = json.dumps({"bot": "pimc", "samples": 8})
+    assert _train(tmp_path / "w", "--data", str(tmp_path / "a" / "data"), "--teacher", other) == 2
+    assert "another teacher" in capsys.readouterr().err
     assert _train(tmp_path / "z", "--data", str(tmp_path / "a" / "data"), "--hands", "20") == 2
     assert "not >= 20" in capsys.readouterr().err
+
+
+def test_self_play_data_train_without_search_values(tmp_path, capsys):
+    """The net bot's exploring decisions (self-play: no pimc values, q_n all 0) are data
+    for --data, and the loss stays finite (it was nan: the empty advantage term summed the
+    masked -inf scores)."""
+    from shengji.analysis import run
+    from shengji.learn.model import advantage_loss
+
+    q = torch.tensor([[0.5, float("-inf")], [1.0, 2.0]], requires_grad=True)
+    zero = advantage_loss(q, torch.zeros(2, 2), torch.zeros(2, 2))
+    zero.backward()
+    assert zero.item() == 0.0 and torch.isfinite(q.grad).all()
+    data = run(
+        {"study": "decisions", "n": 12, "seed": 5, "teacher": "net", "explore": 0.5},
+        tmp_path / "sp",
+    )
+    args = ["--out", str(tmp_path / "t"), "--hands", "12", "--epochs", "2", "--batch", "64"]
+    assert train.main([*args, "--data", str(data), "--init", str(net.SHIPPED_WEIGHTS)]) == 0
+    log = (tmp_path / "t" / "train.log").read_text()
+    assert "nan" not in log and "epoch 2: train loss" in log, log
+    meta = net.info(tmp_path / "t" / "net.npz")["meta"]
+    assert meta["data"]["explore"] == 0.5 and meta["data"]["teacher"]["bot"] == "net"
+    assert meta["args"]["data_seed"] == 5

@@ -208,12 +208,25 @@ def write_weights(
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # a file like any other, not mkstemp's 0600
         with os.fdopen(fd, "wb") as f:
-            np.savez(f, **arrays)  # type: ignore[arg-type]  # numpy's stub: **kwds as allow_pickle
+            _savez(f, arrays)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return arrays
+
+
+def _savez(f, arrays: Mapping[str, np.ndarray]) -> None:
+    """``np.savez``'s file (a zip of .npy files, stored), with every entry dated 1980-01-01:
+    the same arrays make the same bytes, hence the same sha256 (the core keys a network by
+    it), whenever they are written."""
+    import zipfile
+
+    with zipfile.ZipFile(f, "w", zipfile.ZIP_STORED, allowZip64=True) as z:
+        for name, a in arrays.items():
+            info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
+            with z.open(info, "w", force_zip64=True) as out:
+                np.lib.format.write_array(out, np.asanyarray(a), allow_pickle=False)
 
 
 def read_floats(path: str | Path) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -280,4 +293,4 @@ def advantage_loss(q, qt, qn):
     dt = qt - (w * qt).sum(1, keepdim=True) / sw
     per = (w * (dq - dt) ** 2).sum(1) / sw.squeeze(1)
     has = (qn > 0).sum(1) >= 2
-    return per[has].mean() if bool(has.any()) else q.sum() * 0.0
+    return per[has].mean() if bool(has.any()) else qf.sum() * 0.0  # q: -inf past n

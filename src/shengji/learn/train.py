@@ -38,15 +38,16 @@ from shengji.learn.model import ARCH, VALUE_SCALE, Net, advantage_loss, export
 
 __all__ = ["main", "Options", "train", "augment_tables"]
 
+DATA_SEED = 34001  # the decisions study's seed unless --data-seed says
 VALIDATION_EVERY = 20  # hand h is in the validation set when h % VALIDATION_EVERY == 0
 SCRIPT = "shengji.learn.train"
 
 
 class Options(argparse.Namespace):
     out: Path
-    data_seed: int
+    data_seed: int | None
     hands: int
-    teacher: dict
+    teacher: dict | None
     workers: int
     data: Path | None
     seed: int
@@ -76,12 +77,14 @@ def parser() -> argparse.ArgumentParser:
         description="Train the net bot's network on a teacher's decisions (module docstring).",
     )
     p.add_argument("--out", type=Path, required=True, help="the training's folder")
-    p.add_argument("--data-seed", type=int, default=34001, help="the decisions study's seed")
+    p.add_argument(
+        "--data-seed", type=int, default=None, help=f"the decisions study's seed ({DATA_SEED})"
+    )
     p.add_argument("--hands", type=int, default=8000, help="hands the teacher plays")
     p.add_argument(
         "--teacher",
         type=json.loads,
-        default=TEACHER,
+        default=None,
         help="the teacher, as a JSON bot table (default: pimc with inference)",
     )
     p.add_argument("--workers", type=int, default=1, help="workers of the data study")
@@ -89,9 +92,9 @@ def parser() -> argparse.ArgumentParser:
         "--data",
         type=Path,
         default=None,
-        help="an existing decisions run of the same teacher and data seed holding at least "
-        "--hands hands: train on its first --hands hands instead of running the study (the "
-        "same rows the study would write)",
+        help="an existing decisions run holding at least --hands hands (any teacher, or the "
+        "net bot exploring: self-play data): train on its first --hands hands instead of "
+        "running the study; --data-seed and --teacher, when given, must be the run's",
     )
     p.add_argument("--seed", type=int, default=1, help="the training's seed")
     p.add_argument("--epochs", type=int, default=16)
@@ -363,33 +366,30 @@ def train(d: DecisionTable, o: Options, log=print, on_epoch=None):
     return net
 
 
-def _data_mismatch(path: Path, cfg: dict) -> str:
-    """Why the decisions run at ``path`` is not ``cfg``'s data (or a longer run of it): '' if
-    it is."""
+def _data_of(path: Path, o: Options) -> tuple[dict, str]:
+    """The decisions run at ``path`` as the study table that made it (what a training's
+    metadata records as its data), and why it cannot be trained on ('' if it can): not a
+    decisions run, fewer than ``--hands`` hands, or another data seed or teacher than the
+    flags say when they are given.  Any decisions run is data: a teacher's, or the net bot's
+    exploring (self-play, ``explore``)."""
     from shengji.analysis.load import run_metadata
-    from shengji.studies.base import make_config
+    from shengji.game.botspec import parse_bot
 
     try:
         meta = run_metadata(path, "decisions")
     except ValueError as exc:
-        return str(exc)
-    _, want = make_config(cfg)
-    have = {k: meta.get(k) for k in ("study", "seed", "level", "preset", "rules")}
-    need = {
-        "study": want.study,
-        "seed": want.seed,
-        "level": want.level,
-        "preset": want.preset,
-        "rules": want.rules.to_dict(),
-    }
-    if have != need or meta.get("options") != want.metadata()["options"]:
-        return "another study, seed, teacher or rules than --data-seed and --teacher say"
-    if meta.get("n", 0) < cfg["n"] or meta.get("chunk_size") != want.chunk_size:
-        return (
-            f"a run of {meta.get('n')} hands in chunks of {meta.get('chunk_size')}, "
-            f"not >= {cfg['n']}"
-        )
-    return ""
+        return {}, str(exc)
+    cfg = {k: meta.get(k) for k in ("study", "n", "seed", "level", "preset", "rules")}
+    cfg.update(meta.get("options", {}))
+    if o.data_seed is not None and meta.get("seed") != o.data_seed:
+        return cfg, f"another data seed ({meta.get('seed')}) than --data-seed {o.data_seed}"
+    if o.teacher is not None:
+        want = parse_bot("--teacher", o.teacher).to_config()
+        if cfg.get("teacher") != want:
+            return cfg, f"another teacher ({cfg.get('teacher')}) than --teacher says"
+    if meta.get("n", 0) < o.hands:
+        return cfg, f"a run of {meta.get('n')} hands, not >= {o.hands}"
+    return cfg, ""
 
 
 def main(argv=None) -> int:
@@ -420,15 +420,22 @@ def main(argv=None) -> int:
         logfile.flush()
 
     log(f"{SCRIPT} {' '.join(sys.argv[1:] if argv is None else argv)}")
-    data_cfg = study(o.data_seed, o.hands, o.teacher)
     if o.data is None:
+        data_cfg = study(
+            DATA_SEED if o.data_seed is None else o.data_seed,
+            o.hands,
+            TEACHER if o.teacher is None else o.teacher,
+        )
         t0 = _cpu()
         data_dir = o.out / "data"
         run(data_cfg, data_dir, workers=o.workers)
-        log(f"data: {o.hands} hands of {json.dumps(o.teacher)} ({_cpu() - t0:.0f} CPU-s this call)")
+        log(
+            f"data: {o.hands} hands of {json.dumps(data_cfg['teacher'])} "
+            f"({_cpu() - t0:.0f} CPU-s this call)"
+        )
     else:
         data_dir = o.data
-        problem = _data_mismatch(data_dir, data_cfg)
+        data_cfg, problem = _data_of(data_dir, o)
         if problem:
             print(f"train: --data {str(o.data)!r}: {problem}", file=sys.stderr)
             return 2
@@ -442,9 +449,9 @@ def main(argv=None) -> int:
     meta = {
         "script": SCRIPT,
         "args": {
-            "data_seed": o.data_seed,
+            "data_seed": data_cfg.get("seed"),
             "hands": o.hands,
-            "teacher": o.teacher,
+            "teacher": data_cfg.get("teacher"),
             "seed": o.seed,
             "epochs": o.epochs,
             "batch": o.batch,

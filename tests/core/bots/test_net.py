@@ -24,6 +24,7 @@ from shengji.learn.model import forward_numpy
 from shengji.runner import run_study
 from shengji.studies.base import load_study_file, make_config
 from tests.support.duels import duel_columns, hand_decisions
+from tests.support.torch import need_torch
 
 # x86-64 runs the scalar build and at least one vector build beside it: the per-build tests
 # compare at least two there; elsewhere (one build, scalar, so far) they have nothing to
@@ -173,7 +174,7 @@ def test_the_kept_accumulators_decide_as_the_whole_computation():
 
 
 def test_the_core_forward_pass_is_pytorchs_to_the_quantisation():
-    torch = pytest.importorskip("torch")
+    torch = need_torch()
     from shengji.learn.model import FLOATS, VALUE_SCALE, Net, load_into, weights_of
 
     m = Net(features.STATE_SIZE, features.ACTION_SIZE, net.info()["sizes"])
@@ -245,6 +246,8 @@ def test_the_shipped_weights_say_how_they_were_made():
     assert tuple(args["arch"]) == info["sizes"]
     # ... and they are the script at its defaults: python -m shengji.learn.train --out DIR
     defaults = vars(learn_train.parser().parse_args(["--out", "x"]))
+    # the data's flags default to None (--data: the run's own), the study's seed and teacher
+    defaults.update(data_seed=learn_train.DATA_SEED, teacher=learn_data.TEACHER)
     for key, value in args.items():
         want = defaults[key]
         assert (list(want) if isinstance(want, tuple) else want) == value, key

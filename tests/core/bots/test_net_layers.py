@@ -6,10 +6,10 @@ PyTorch module the training fits (its parameters, their shapes, the value head's
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from shengji._core.bots import features, net
 from shengji._core.bots.net_layers import LAYERS, SCALES, SHIFTS
+from tests.support.torch import need_torch
 
 
 def _shipped() -> dict:
@@ -68,7 +68,7 @@ def test_the_shipped_integers_are_the_tables_quantisation_of_its_floats():
 
 
 def test_the_torch_module_is_the_tables():
-    torch = pytest.importorskip("torch")
+    torch = need_torch()
     from shengji.learn.model import VALUE_SCALE, Net, load_into, weights_of
 
     arrays = _shipped()
