@@ -14,7 +14,7 @@ import numpy as np
 
 from shengji.game.botspec import BOT_PRESETS
 
-__all__ = ["TEACHER", "study", "DecisionTable", "load"]
+__all__ = ["TEACHER", "study", "DecisionTable", "load", "part_files", "read_part"]
 
 # The strongest search (docs/hand-engine.md, "pimc"): pimc with inference from play, the
 # bury and the bids (the bot table's preset pimc_infer), written out as a bot table: what
@@ -139,3 +139,39 @@ def load(outs, max_rows: int | None = None, hands: int | None = None) -> Decisio
         d.q_n[i : i + m] = _fixed_list(t.column("q_n"), np.int16)
         i += m
     return d
+
+
+def part_files(out) -> list[Path]:
+    """The decisions table's files of the run ``out``, in chunk order; ValueError for a
+    directory that holds none."""
+    found = sorted((Path(out) / "decisions").glob("part-*.parquet"))
+    if not found:
+        raise ValueError(f"{str(out)!r} holds no decisions table (a decisions study's output)")
+    return found
+
+
+def read_part(path, run: int = 0) -> DecisionTable:
+    """One file of a decisions table (``part_files``) as a DecisionTable, its rows tagged
+    ``run``: what a training that streams its data holds at a time."""
+    import pyarrow.parquet as pq
+
+    t = pq.read_table(path)
+    m = len(t)
+    k = t.schema.field("q").type.list_size
+    s = t.schema.field("x").type.byte_width
+    w = t.schema.field("a").type.byte_width // k
+    cols = {name: t.column(name).to_numpy() for name in ("n", "choice", "hand", "trick")}
+    return DecisionTable(
+        x=_fixed(t.column("x"), s),
+        a=_fixed(t.column("a"), k * w).reshape(m, k, w),
+        n=cols["n"].astype(np.int64),
+        choice=cols["choice"].astype(np.int64),
+        points=t.column("points").to_numpy().astype(np.float32),
+        levels=t.column("levels").to_numpy().astype(np.float32),
+        hand=cols["hand"].astype(np.int64),
+        run=np.full(m, run, np.int64),
+        trick=cols["trick"].astype(np.int64),
+        phase=t.column("phase").combine_chunks().indices.to_numpy().astype(np.int64),
+        q=_fixed_list(t.column("q"), np.float32),
+        q_n=_fixed_list(t.column("q_n"), np.int16),
+    )

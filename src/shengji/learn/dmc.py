@@ -1,0 +1,151 @@
+"""Deep Monte-Carlo from self-play outcomes: the learning rule of ``shengji.learn.iterate``.
+
+Each recorded decision (a decisions study of the net bot exploring: ``teacher = "net"``,
+``explore`` a temperature) carries the candidate played and the hand's final outcome ``G``
+for the seat's team (the ``points`` column: + the defenders' points defending, - banking).
+As in DouZero, the value of the action played is fitted to that outcome; here in the
+network's own terms, which keep its shape and its integer inference unchanged:
+
+    Q(s, c) = VALUE_SCALE * v(s) + q_scale * (q(s, c) - mean over the candidates of q(s, .))
+
+-- the value head ``v`` (already the hand's points / VALUE_SCALE) plus the centred score of
+``c`` in units of ``q_scale`` points (what the shipped network's scores are: the imitation
+fitted centred scores to pimc's centred means, ``advantage_loss``).  The bot plays the
+candidate of the highest score, so the policy is the argmax of Q.  The loss of a row::
+
+    ((Q(s, c) - G) / q_scale)^2 + value_weight * (v(s) - G / VALUE_SCALE)^2
+      + anchor * mean over the candidates of ((q - mean q) - (q0 - mean q0))^2
+
+where ``q0`` are the scores of the network the generation starts from (the anchor keeps a
+generation from drifting away from its parent where the outcomes say little).  The data
+are streamed from the runs' files (a few at a time, their rows shuffled together), each
+row's side suits permuted at random (``shengji.learn.train``'s symmetry).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from shengji.learn.data import DecisionTable, part_files, read_part
+from shengji.learn.model import VALUE_SCALE
+
+__all__ = ["Rule", "dmc_loss", "fit"]
+
+BUFFER_FILES = 4  # the data files a training holds at once (rows shuffled across them)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The learning rule's settings (``shengji.learn.iterate``'s flags)."""
+
+    lr: float = 1e-4
+    epochs: int = 1
+    batch: int = 512
+    q_scale: float = 10.0
+    value_weight: float = 0.25
+    anchor: float = 1.0
+    weight_decay: float = 1e-5
+
+
+def dmc_loss(q, v, y, mask, g, q0, rule: Rule):
+    """The loss of a batch (module docstring) and its three parts (floats): ``q`` (B, K)
+    scores, -inf past each row's candidates; ``v`` (B,) values (points / VALUE_SCALE);
+    ``y`` (B,) the candidate played; ``mask`` (B, K); ``g`` (B,) the outcomes in points;
+    ``q0`` (B, K) the parent's scores (None: no anchor)."""
+    import torch
+
+    cnt = mask.sum(1).clamp_min(1)
+    qf = torch.where(mask, q, torch.zeros_like(q))
+    centred = qf - (qf.sum(1) / cnt)[:, None]
+    chosen = centred.gather(1, y[:, None]).squeeze(1)
+    value = VALUE_SCALE * v + rule.q_scale * chosen
+    fit_q = (((value - g) / rule.q_scale) ** 2).mean()
+    fit_v = ((v - g / VALUE_SCALE) ** 2).mean()
+    loss = fit_q + rule.value_weight * fit_v
+    drift = torch.zeros(())
+    if q0 is not None and rule.anchor:
+        q0f = torch.where(mask, q0, torch.zeros_like(q0))
+        c0 = q0f - (q0f.sum(1) / cnt)[:, None]
+        drift = ((torch.where(mask, centred - c0, torch.zeros_like(q)) ** 2).sum(1) / cnt).mean()
+        loss = loss + rule.anchor * drift
+    return loss, (fit_q.item(), fit_v.item(), drift.item())
+
+
+def _concat(tables: Sequence[DecisionTable]) -> DecisionTable:
+    return DecisionTable(
+        **{
+            k: np.concatenate([getattr(t, k) for t in tables])
+            for k in DecisionTable.__dataclass_fields__
+        }
+    )
+
+
+def fit(
+    net,
+    runs: Sequence[Path],
+    rule: Rule,
+    seed: int,
+    log: Callable[[str], None] = print,
+) -> dict:
+    """Fit ``net`` (a ``shengji.learn.model.Net``, warm: the parent's weights) to the
+    decisions of the runs ``runs`` by the rule (``rule.epochs`` passes), deterministically
+    from ``seed`` (one torch thread).  Returns the pass's figures: rows, mean loss parts."""
+    import torch
+
+    from shengji.engine import features as f
+    from shengji.learn.train import _offset, _perms, _tensors, augment_tables
+
+    torch.set_num_threads(1)
+    torch.use_deterministic_algorithms(True)
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    parent = copy.deepcopy(net).eval()
+    opt = torch.optim.Adam(net.parameters(), lr=rule.lr, weight_decay=rule.weight_decay)
+    xs, acts, nt_first = augment_tables()
+    nt_col = _offset(f.LAYOUT, "no_trump")
+    files = [(r, p) for r, out in enumerate(runs) for p in part_files(out)]
+    rows = sums = 0
+    parts = np.zeros(3)
+    net.train()
+    for epoch in range(rule.epochs):
+        order = rng.permutation(len(files))
+        for i in range(0, len(order), BUFFER_FILES):
+            d = _concat([read_part(files[j][1], files[j][0]) for j in order[i : i + BUFFER_FILES]])
+            usable = np.flatnonzero((d.choice >= 0) & (d.n >= 2))
+            shuffled = rng.permutation(usable)
+            for b in range(0, len(shuffled), rule.batch):
+                idx = np.sort(shuffled[b : b + rule.batch])
+                perm = _perms(d, idx, rng, nt_col, nt_first)
+                x, a, mask, y, _, _, _ = _tensors(d, idx, perm, xs, acts, rule.q_scale)
+                g = torch.from_numpy(d.points[idx])
+                with torch.no_grad():
+                    q0, _ = parent(x, a, mask)
+                q, v = net(x, a, mask)
+                loss, got = dmc_loss(q, v, y, mask, g, q0, rule)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                rows += len(idx)
+                sums += 1
+                parts += np.array(got) * len(idx)
+        log(
+            f"  pass {epoch + 1}/{rule.epochs}: {rows} decisions, outcome loss "
+            f"{parts[0] / max(rows, 1):.3f}, value {parts[1] / max(rows, 1):.3f}, drift "
+            f"{parts[2] / max(rows, 1):.4f}"
+        )
+    net.eval()
+    m = max(rows, 1)
+    return {
+        "rows": rows,
+        "batches": sums,
+        "outcome_loss": parts[0] / m,
+        "value_loss": parts[1] / m,
+        "drift": parts[2] / m,
+        "rmse_points": math.sqrt(parts[0] / m) * rule.q_scale,
+    }

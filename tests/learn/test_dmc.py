@@ -1,0 +1,78 @@
+"""The Deep Monte-Carlo rule (shengji.learn.dmc): its loss is the docstring's formula (a numpy
+twin), blind to a score's offset per decision, and a pass over self-play data is a pure
+function of the data, the parent and the seed."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.support.torch import need_torch
+
+torch = need_torch()
+
+from shengji.learn.dmc import Rule, dmc_loss, fit  # noqa: E402
+from shengji.learn.model import VALUE_SCALE, Net, load_into, read_floats, weights_of  # noqa: E402
+
+
+def _twin(q, v, y, mask, g, q0, rule):
+    """The loss by the formula, row by row in numpy."""
+    fq = fv = dr = 0.0
+    for i in range(len(q)):
+        k = mask[i].sum()
+        c = q[i, :k] - q[i, :k].mean()
+        c0 = q0[i, :k] - q0[i, :k].mean()
+        fq += ((VALUE_SCALE * v[i] + rule.q_scale * c[y[i]] - g[i]) / rule.q_scale) ** 2
+        fv += (v[i] - g[i] / VALUE_SCALE) ** 2
+        dr += ((c - c0) ** 2).mean()
+    b = len(q)
+    return fq / b + rule.value_weight * fv / b + rule.anchor * dr / b
+
+
+def _batch(seed, b=16, k=8):
+    rng = np.random.default_rng(seed)
+    n = rng.integers(2, k + 1, b)
+    mask = np.arange(k)[None, :] < n[:, None]
+    q = np.where(mask, rng.normal(size=(b, k)), -np.inf).astype(np.float32)
+    q0 = np.where(mask, rng.normal(size=(b, k)), -np.inf).astype(np.float32)
+    v = rng.normal(size=b).astype(np.float32)
+    y = rng.integers(0, n)
+    g = rng.normal(0, 40, b).astype(np.float32)
+    return q, v, y, mask, g, q0
+
+
+def test_the_loss_is_the_formula_and_blind_to_a_scores_offset():
+    rule = Rule(anchor=0.7, value_weight=0.3, q_scale=12.0)
+    for seed in range(5):
+        q, v, y, mask, g, q0 = _batch(seed)
+        t = [torch.from_numpy(a) for a in (q, v, y, mask, g, q0)]
+        loss, parts = dmc_loss(*t[:5], t[5], rule)
+        np.testing.assert_allclose(loss.item(), _twin(q, v, y, mask, g, q0, rule), rtol=1e-5)
+        shifted = q + np.random.default_rng(seed).normal(size=(len(q), 1)).astype(np.float32)
+        t[0] = torch.from_numpy(shifted)
+        np.testing.assert_allclose(dmc_loss(*t[:5], t[5], rule)[0].item(), loss.item(), rtol=1e-5)
+    no_anchor = dmc_loss(*t[:5], None, rule)[1]
+    assert no_anchor[2] == 0.0
+
+
+def test_a_pass_is_a_pure_function_of_data_parent_and_seed(tmp_path):
+    from shengji._core.bots import features, net
+    from shengji.analysis import run
+
+    data = run(
+        {"study": "decisions", "n": 16, "seed": 3, "teacher": "net", "explore": 0.5},
+        tmp_path / "sp",
+    )
+    floats, _ = read_floats(net.SHIPPED_WEIGHTS)
+
+    def once(seed):
+        model = Net(features.STATE_SIZE, features.ACTION_SIZE)
+        load_into(model, floats)
+        figures = fit(model, [data], Rule(lr=1e-3), seed, log=lambda line: None)
+        return weights_of(model), figures
+
+    (a, fa), (b, _), (c, _) = once(7), once(7), once(8)
+    assert fa["rows"] > 16 * 30 and np.isfinite(fa["outcome_loss"])
+    assert all(a[k].tobytes() == b[k].tobytes() for k in a)
+    assert any(a[k].tobytes() != c[k].tobytes() for k in a)
+    moved = [k for k in a if not np.array_equal(a[k], floats[k])]
+    assert {"w1", "wq", "wv"} <= set(moved), moved

@@ -1,0 +1,103 @@
+"""The self-play loop (shengji.learn.iterate): a tiny loop end to end, its manifest, a loop
+killed in a phase resuming to the same bytes, and bad flags refused in one line."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.support.torch import need_torch
+
+need_torch()
+
+from shengji.learn import iterate  # noqa: E402
+
+TINY = ["--generations", "2", "--tries", "2", "--hands", "96", "--gate-deals", "64",
+        "--duel-deals", "32", "--seed", "3"]  # fmt: skip
+
+
+def _loop(out: Path, *extra: str) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "shengji.learn.iterate", "--out", str(out), *TINY, *extra]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def _files(out: Path) -> dict[str, str]:
+    """The loop's data and weights, by their bytes (not the manifest's CPU-seconds)."""
+    return {
+        str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and (p.suffix in (".npz", ".parquet"))
+    }
+
+
+def test_a_tiny_loop_runs_and_a_killed_one_resumes_to_the_same_bytes(tmp_path):
+    # the runs record the weights' paths: both loops run in one folder, the first moved away
+    whole = _loop(tmp_path / "loop")
+    out, _ = whole.communicate(timeout=600)
+    (tmp_path / "loop").rename(tmp_path / "whole")
+    assert whole.returncode in (0, 1), out
+    m = json.loads((tmp_path / "whole" / "manifest.json").read_text())
+    assert m["settings"]["hands"] == 96 and len(m["tries"]) == 2
+    first = m["tries"][0]
+    assert first["generation"] == 1 and first["parent"] == 0
+    assert set(first["cpu"]) >= {"selfplay", "learn", "gate"}
+    assert (
+        first["done"]["learn"]["sha256"]
+        == hashlib.sha256((tmp_path / "whole" / first["weights"]).read_bytes()).hexdigest()
+    )
+    gate = first["done"]["gate"]
+    assert gate["deals"] == 64 and gate["low"] <= gate["mean"] <= gate["high"]
+    assert first["accepted"] == (gate["low"] > 0)
+    assert "gen 1 try 1: learn:" in out and "estimate" in out
+    # killed while learning (after the self-play is recorded), then resumed
+    cut = _loop(tmp_path / "loop")
+    manifest = tmp_path / "loop" / "manifest.json"
+    deadline = time.time() + 300
+    while time.time() < deadline:
+        if manifest.exists() and "selfplay" in manifest.read_text():
+            break
+        time.sleep(0.05)
+    os.kill(cut.pid, signal.SIGKILL)
+    cut.wait()
+    assert "learn" not in json.loads(manifest.read_text())["tries"][0]["done"]
+    again = _loop(tmp_path / "loop", "--resume")
+    out2, _ = again.communicate(timeout=600)
+    assert again.returncode == whole.returncode, out2
+    assert _files(tmp_path / "loop") == _files(tmp_path / "whole")
+    assert "gen 1 try 1: selfplay" not in out2  # recorded: not run again
+
+
+def test_bad_flags_and_folders_are_one_line(tmp_path, capsys):
+    assert iterate.main(["--out", str(tmp_path / "a"), "--hands", "0"]) == 2
+    assert capsys.readouterr().err.strip() == "iterate: --hands must be >= 1"
+    assert iterate.main(["--out", str(tmp_path / "a"), "--explore", "0"]) == 2
+    assert "--explore" in capsys.readouterr().err
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "manifest.json").write_text(
+        json.dumps({"settings": {"hands": 5}, "tries": []})
+    )
+    assert iterate.main(["--out", str(tmp_path / "b"), *TINY]) == 2
+    assert "--resume continues it" in capsys.readouterr().err
+    assert iterate.main(["--out", str(tmp_path / "b"), *TINY, "--resume"]) == 2
+    assert "other settings" in capsys.readouterr().err
+    import fcntl
+
+    (tmp_path / "c").mkdir()
+    with open(tmp_path / "c" / ".lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        assert iterate.main(["--out", str(tmp_path / "c"), *TINY]) == 2
+    assert "in use by another loop" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag", ["--generations", "--gate-deals", "--batch"])
+def test_each_count_flag_is_checked(tmp_path, capsys, flag):
+    assert iterate.main(["--out", str(tmp_path), flag, "0"]) == 2
+    assert f"{flag} must be >= 1" in capsys.readouterr().err
