@@ -64,15 +64,35 @@ def test_a_pass_is_a_pure_function_of_data_parent_and_seed(tmp_path):
     )
     floats, _ = read_floats(net.SHIPPED_WEIGHTS)
 
-    def once(seed):
+    def once(seed, td=1.0):
         model = Net(features.STATE_SIZE, features.ACTION_SIZE)
         load_into(model, floats)
-        figures = fit(model, [data], Rule(lr=1e-3), seed, log=lambda line: None)
+        figures = fit(model, [data], Rule(lr=1e-3, td=td), seed, log=lambda line: None)
         return weights_of(model), figures
 
     (a, fa), (b, _), (c, _) = once(7), once(7), once(8)
+    (t1, _), (t2, _) = once(7, td=0.5), once(7, td=0.5)  # the bootstrap: its own, as pure
+    assert all(t1[k].tobytes() == t2[k].tobytes() for k in a)
+    assert any(t1[k].tobytes() != a[k].tobytes() for k in a)
     assert fa["rows"] > 16 * 30 and np.isfinite(fa["outcome_loss"])
     assert all(a[k].tobytes() == b[k].tobytes() for k in a)
     assert any(a[k].tobytes() != c[k].tobytes() for k in a)
     moved = [k for k in a if not np.array_equal(a[k], floats[k])]
     assert {"w1", "wq", "wv"} <= set(moved), moved
+
+
+def test_the_next_decision_is_the_same_seats_in_the_same_hand():
+    from shengji.learn.data import DecisionTable
+    from shengji.learn.dmc import next_rows
+
+    run = np.array([0, 0, 0, 0, 0, 0, 1, 1])
+    hand = np.array([0, 0, 0, 0, 1, 1, 0, 0])
+    seat = np.array([0, 1, 0, 1, 0, 0, 0, 0])
+    step = np.array([0, 1, 2, 3, 0, 5, 0, 1])
+    z = np.zeros(len(run))
+    d = DecisionTable(x=z, a=z, n=z, choice=z, points=z, levels=z, hand=hand, run=run,
+                      trick=z, phase=z, q=z, q_n=z, seat=seat, step=step)  # fmt: skip
+    assert next_rows(d).tolist() == [2, 3, -1, -1, 5, -1, 7, -1]
+    shuffled = d.take(np.array([5, 2, 7, 0, 3, 6, 1, 4]))
+    nxt = next_rows(shuffled)
+    assert [int(shuffled.step[j]) if j >= 0 else -1 for j in nxt] == [-1, -1, -1, 2, -1, 1, 3, 5]

@@ -40,7 +40,8 @@ class DecisionTable:
     """The rows of one or more decisions runs, in chunk order (``shengji.studies.decisions``
     has the columns): ``x`` uint8 (R, STATE_SIZE), ``a`` uint8 (R, K, ACTION_SIZE), ``n``,
     ``choice``, ``points``, ``levels``, ``hand`` (per run: its index), ``run`` (which run),
-    ``trick``, ``phase``, ``q`` float32 (R, K), ``q_n`` int16 (R, K)."""
+    ``trick``, ``phase``, ``q`` float32 (R, K), ``q_n`` int16 (R, K), ``seat`` and ``step``
+    (the decision's index in the hand's play list: a hand's rows are in step order)."""
 
     x: np.ndarray
     a: np.ndarray
@@ -54,6 +55,8 @@ class DecisionTable:
     phase: np.ndarray
     q: np.ndarray
     q_n: np.ndarray
+    seat: np.ndarray
+    step: np.ndarray
 
     def __len__(self) -> int:
         return len(self.n)
@@ -121,6 +124,8 @@ def load(outs, max_rows: int | None = None, hands: int | None = None) -> Decisio
         phase=np.empty(total, np.int64),
         q=np.empty((total, k), np.float32),
         q_n=np.empty((total, k), np.int16),
+        seat=np.empty(total, np.int64),
+        step=np.empty(total, np.int64),
     )
     i = 0
     for (r, p), size in zip(parts, sizes, strict=True):
@@ -131,7 +136,7 @@ def load(outs, max_rows: int | None = None, hands: int | None = None) -> Decisio
         t = t.slice(0, m)
         d.x[i : i + m] = _fixed(t.column("x"), s)
         d.a[i : i + m] = _fixed(t.column("a"), k * w).reshape(m, k, w)
-        for name in ("n", "choice", "points", "levels", "hand", "trick"):
+        for name in ("n", "choice", "points", "levels", "hand", "trick", "seat", "step"):
             getattr(d, name)[i : i + m] = t.column(name).to_numpy()
         d.phase[i : i + m] = t.column("phase").combine_chunks().indices.to_numpy()
         d.run[i : i + m] = r
@@ -160,7 +165,9 @@ def read_part(path, run: int = 0) -> DecisionTable:
     k = t.schema.field("q").type.list_size
     s = t.schema.field("x").type.byte_width
     w = t.schema.field("a").type.byte_width // k
-    cols = {name: t.column(name).to_numpy() for name in ("n", "choice", "hand", "trick")}
+    cols = {
+        name: t.column(name).to_numpy() for name in ("n", "choice", "hand", "trick", "seat", "step")
+    }
     return DecisionTable(
         x=_fixed(t.column("x"), s),
         a=_fixed(t.column("a"), k * w).reshape(m, k, w),
@@ -174,4 +181,6 @@ def read_part(path, run: int = 0) -> DecisionTable:
         phase=t.column("phase").combine_chunks().indices.to_numpy().astype(np.int64),
         q=_fixed_list(t.column("q"), np.float32),
         q_n=_fixed_list(t.column("q_n"), np.int16),
+        seat=cols["seat"].astype(np.int64),
+        step=cols["step"].astype(np.int64),
     )

@@ -17,7 +17,11 @@ candidate of the highest score, so the policy is the argmax of Q.  The loss of a
       + anchor * mean over the candidates of ((q - mean q) - (q0 - mean q0))^2
 
 where ``q0`` are the scores of the network the generation starts from (the anchor keeps a
-generation from drifting away from its parent where the outcomes say little).  The data
+generation from drifting away from its parent where the outcomes say little).  ``G`` is the
+hand's outcome (``td = 1``: Deep Monte-Carlo), or with ``td < 1`` the mix ``td * outcome +
+(1 - td) * VALUE_SCALE * v0(s')`` of it and the parent's value of the seat's next recorded
+decision ``s'`` in the hand (a one-step bootstrap: less variance, the parent's bias; a
+seat's last decision keeps the outcome).  The data
 are streamed from the runs' files (a few at a time, their rows shuffled together), each
 row's side suits permuted at random (``shengji.learn.train``'s symmetry).
 """
@@ -51,6 +55,7 @@ class Rule:
     value_weight: float = 0.25
     anchor: float = 1.0
     weight_decay: float = 1e-5
+    td: float = 1.0
 
 
 def dmc_loss(q, v, y, mask, g, q0, rule: Rule):
@@ -77,6 +82,24 @@ def dmc_loss(q, v, y, mask, g, q0, rule: Rule):
     return loss, (fit_q.item(), fit_v.item(), drift.item())
 
 
+def _bootstrap(parent, d, idx, nxt, perm, g, rule: Rule, maps):
+    """The targets mixed with the parent's values of the next decisions (module docstring)."""
+    import torch
+
+    from shengji.learn.train import _tensors
+
+    has = nxt[idx] >= 0
+    if not has.any():
+        return g
+    xs, acts = maps
+    x, a, mask, *_ = _tensors(d, nxt[idx][has], perm[has], xs, acts, rule.q_scale)
+    _, v = parent(x, a, mask)
+    mixed = g.clone()
+    h = torch.from_numpy(has)
+    mixed[h] = rule.td * g[h] + (1 - rule.td) * VALUE_SCALE * v
+    return mixed
+
+
 def _concat(tables: Sequence[DecisionTable]) -> DecisionTable:
     return DecisionTable(
         **{
@@ -84,6 +107,20 @@ def _concat(tables: Sequence[DecisionTable]) -> DecisionTable:
             for k in DecisionTable.__dataclass_fields__
         }
     )
+
+
+def next_rows(d: DecisionTable) -> np.ndarray:
+    """For each row, the row of the same seat's next decision in the same hand of the same
+    run, or -1 (its last)."""
+    order = np.lexsort((d.step, d.seat, d.hand, d.run))
+    nxt = np.full(len(d), -1, np.int64)
+    same = (
+        (d.run[order[1:]] == d.run[order[:-1]])
+        & (d.hand[order[1:]] == d.hand[order[:-1]])
+        & (d.seat[order[1:]] == d.seat[order[:-1]])
+    )
+    nxt[order[:-1][same]] = order[1:][same]
+    return nxt
 
 
 def fit(
@@ -118,6 +155,7 @@ def fit(
         for i in range(0, len(order), BUFFER_FILES):
             d = _concat([read_part(files[j][1], files[j][0]) for j in order[i : i + BUFFER_FILES]])
             usable = np.flatnonzero((d.choice >= 0) & (d.n >= 2))
+            nxt = next_rows(d)
             shuffled = rng.permutation(usable)
             for b in range(0, len(shuffled), rule.batch):
                 idx = np.sort(shuffled[b : b + rule.batch])
@@ -126,6 +164,8 @@ def fit(
                 g = torch.from_numpy(d.points[idx])
                 with torch.no_grad():
                     q0, _ = parent(x, a, mask)
+                    if rule.td < 1:
+                        g = _bootstrap(parent, d, idx, nxt, perm, g, rule, (xs, acts))
                 q, v = net(x, a, mask)
                 loss, got = dmc_loss(q, v, y, mask, g, q0, rule)
                 opt.zero_grad()

@@ -12,8 +12,8 @@ Generation 0 is the shipped network.  Generation k+1 is tried from generation k:
    generations' (the replay window), ``--epochs`` passes;
 3. **gate**: the network quantised to the core's integers (``DIR/gen-<k+1>-try-<t>.npz``)
    meets generation k in a duplicate duel of ``--gate-deals`` deals (the evaluate study);
-   accepted when the paired 95 % interval's low end is above 0 points a deal, else the
-   next try starts again from generation k with new data;
+   accepted when the paired 95 % interval's low end is above ``--gate-margin`` points a
+   deal (default 0), else the next try starts again from generation k with new data;
 4. **duels** of an accepted generation against generation 0 and memory (``--duel-deals``).
 
 ``DIR/manifest.json`` holds the loop's settings and a record per try: its seeds, the data
@@ -63,6 +63,7 @@ class LoopOptions:
     pool: float = 0.25
     window: int = 1
     gate_deals: int = 20000
+    gate_margin: float = 0.0
     duel_deals: int = 2000
     rule: Rule = Rule()
 
@@ -89,12 +90,16 @@ def parser() -> argparse.ArgumentParser:
     add("--window", type=int, default=d.window, help="accepted generations' data replayed")
     add("--gate-deals", type=int, default=d.gate_deals, help="deals of the gate's duel")
     add("--duel-deals", type=int, default=d.duel_deals, help="deals of the other duels")
+    add("--gate-margin", type=float, default=d.gate_margin,
+        help="points a deal the gate's low end must pass (< 0: a smoke test)")  # fmt: skip
     r = Rule()
     add("--lr", type=float, default=r.lr)
     add("--epochs", type=int, default=r.epochs, help="passes over a try's data")
     add("--batch", type=int, default=r.batch)
     add("--anchor", type=float, default=r.anchor, help="weight of the pull to the parent")
     add("--value-weight", type=float, default=r.value_weight)
+    add("--td", type=float, default=r.td,
+        help="the outcome's share of a target, else the parent's next value")  # fmt: skip
     return p
 
 
@@ -109,12 +114,15 @@ def _options(a: argparse.Namespace) -> LoopOptions:
             raise ValueError(f"--{name} must be >= 0")
     if not a.explore > 0 or not 0 <= a.pool < 1 or not a.lr > 0 or a.anchor < 0:
         raise ValueError("--explore and --lr must be > 0, --pool in [0, 1), --anchor >= 0")
+    if not 0 <= a.td <= 1:
+        raise ValueError("--td must be in [0, 1]")
     rule = Rule(lr=a.lr, epochs=a.epochs, batch=a.batch, anchor=a.anchor,
-                value_weight=a.value_weight)  # fmt: skip
+                value_weight=a.value_weight, td=a.td)  # fmt: skip
     return LoopOptions(
         generations=a.generations, tries=a.tries, hands=a.hands, workers=a.workers,
         seed=a.seed, explore=a.explore, pool=a.pool, window=a.window,
-        gate_deals=a.gate_deals, duel_deals=a.duel_deals, rule=rule,
+        gate_deals=a.gate_deals, duel_deals=a.duel_deals, gate_margin=a.gate_margin,
+        rule=rule,
     )  # fmt: skip
 
 
@@ -260,7 +268,7 @@ class Loop:
             t, "gate", o.gate_deals, f"{o.gate_deals} deals against generation {t['parent']}",
             lambda: self.duel(stem, t["parent"], o.gate_deals, _seed(o, n, 3), "gate"),
         )  # fmt: skip
-        t["accepted"] = gate["low"] > 0
+        t["accepted"] = gate["low"] > o.gate_margin
         if t["accepted"]:
             self.phase(
                 t, "duels", 2 * o.duel_deals, f"{o.duel_deals} deals against gen 0 and memory",

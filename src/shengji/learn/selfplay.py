@@ -63,6 +63,8 @@ def selfplay_hands(net, hands: int, seed: int, explore: float) -> DecisionTable:
         phase=t.column("phase").combine_chunks().indices.to_numpy().astype(np.int64),
         q=_fixed_list(t.column("q"), np.float32),
         q_n=_fixed_list(t.column("q_n"), np.int16),
+        seat=t.column("seat").to_numpy().astype(np.int64),
+        step=t.column("step").to_numpy().astype(np.int64),
     )
 
 
