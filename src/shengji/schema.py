@@ -2,7 +2,8 @@
 above the core: the rule options, the study keys, and the bots' parameters in the core's
 bot table are all tables of it.  It is written in the core (``_core/base/schema.py``, plain
 Python that imports nothing of the package) because the bot table, which lives there, is
-declared with it; this module is its door for the layers above."""
+declared with it; this module is the one that exports it to the layers above (no other
+module re-exports its classes)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from shengji._core.base.schema import (
     OptionalInt,
     Rank,
     RankSet,
+    Table,
+    Text,
     c_fields,
 )
 
@@ -31,5 +34,7 @@ __all__ = [
     "OptionalInt",
     "Rank",
     "RankSet",
+    "Table",
+    "Text",
     "c_fields",
 ]

@@ -1,11 +1,14 @@
 """The schema of a typed option: the kinds of value and ``Field``, one row of a table.
 
 Three tables are written with it: the rule options (``shengji.rules.option_table``), the
-bots' parameters (``shengji._core.bots.table``) and the study keys (each study kind's
-``KEYS``).  A ``Field`` is a name, a ``Kind``, a default and a one-line doc; a ``Kind`` says
-how a value is checked (``check``: the canonical value, or ValueError in one line naming
-where), packed for a C struct (``pack``, ``c_type``), written as a C literal before any build
-(``c_default``), described (``values``) and typed (``annotation``).  ``tools/tables.py``
+bots' parameters (``shengji._core.bots.table``) and the study keys (``COMMON`` of
+``shengji.studies.config`` and each study kind's ``keys``).  A ``Field`` is a name, a
+``Kind``, a default and a one-line doc; a ``Kind`` says how a value is checked (``check``:
+the canonical value, or ValueError in one line naming where), which values it refuses
+(``invalid_examples``: a test gives each to every field), packed for a C struct (``pack``,
+``c_type``), written as a C literal before any build (``c_default``), described
+(``values``) and typed (``annotation``).  The layers above import it from
+``shengji.schema``.  ``tools/tables.py``
 writes the C structs that mirror a table (``RulesC``, ``BotParams``) from its fields.
 
 Plain data and checks: this module imports nothing of the package, so the core (the bot
@@ -17,6 +20,7 @@ above (the rank notation, the net bot's weights) takes it as an argument, or sub
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +36,8 @@ __all__ = [
     "OptionalInt",
     "Rank",
     "RankSet",
+    "Table",
+    "Text",
     "c_fields",
 ]
 
@@ -39,7 +45,19 @@ C_INT_MAX = 2**31 - 1  # the largest value of a C int field
 
 
 def _is_int(value: Any) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int)
+    """An integer, numpy's included (``numbers.Integral``), not a bool."""
+    return not isinstance(value, bool) and isinstance(value, numbers.Integral)
+
+
+def _show_int(v: int) -> str:
+    """An integer bound as a message writes it: a large power of two (or one less) as
+    ``2**k`` (``2**k - 1``), other large ones with thousands' commas."""
+    if abs(v) < 10**6:
+        return str(v)
+    for k, text in ((v, ""), (v + 1, " - 1")):
+        if k & (k - 1) == 0:
+            return f"2**{k.bit_length() - 1}{text}"
+    return f"{v:,}"
 
 
 def _is_number(value: Any) -> bool:
@@ -74,6 +92,11 @@ class Kind:
         """The allowed values, for listings, help and messages."""
         raise NotImplementedError
 
+    def invalid_examples(self) -> tuple[Any, ...]:
+        """Values the kind refuses, each with one ValueError line naming where: a test
+        gives each to every field of the kind (tests/studies/test_kinds.py)."""
+        raise NotImplementedError
+
     def packs(self) -> str:
         """What the packed C value is, for the generated struct's comments."""
         return "the value"
@@ -97,6 +120,9 @@ class Flag(Kind):
     def values(self):
         return "true, false"
 
+    def invalid_examples(self):
+        return ("yes", 1, None)
+
     def packs(self):
         return "1 for true"
 
@@ -114,12 +140,15 @@ class Int(Kind):
     def check(self, where, value):
         if not _is_int(value) or not self.lo <= value <= self.hi:
             raise ValueError(
-                f"{where}: expected an integer {self.lo}..{self.hi}{self.note}, got {value!r}"
+                f"{where}: expected an integer {self.values()}{self.note}, got {value!r}"
             )
         return int(value)
 
     def values(self):
-        return f"{self.lo}..{self.hi}"
+        return f"{_show_int(self.lo)}..{_show_int(self.hi)}"
+
+    def invalid_examples(self):
+        return (self.lo - 1, self.hi + 1, True, 1.5, str(self.lo))
 
 
 @dataclass(frozen=True)
@@ -152,6 +181,11 @@ class Number(Kind):
         left = f"({self.lo:g}" if self.lo_open else f"[{self.lo:g}"
         return f"{left}, {'inf)' if self.hi is None else f'{self.hi:g}]'}"
 
+    def invalid_examples(self):
+        below = self.lo if self.lo_open else self.lo - 1
+        above = () if self.hi is None else (self.hi + 1,)
+        return (below, *above, math.nan, math.inf, True, "1")
+
 
 @dataclass(frozen=True)
 class Choice(Kind):
@@ -162,6 +196,7 @@ class Choice(Kind):
     choices: tuple[str | None, ...]
     enum: str = ""
     prefix: str = ""
+    noun: str = "value"  # the message's word: "unknown preset 'x'"
 
     @property
     def annotation(self) -> str:  # type: ignore[override]  # per instance: None allowed?
@@ -169,7 +204,7 @@ class Choice(Kind):
 
     def check(self, where, value):
         if value not in self.choices:
-            raise ValueError(f"{where}: unknown value {value!r}; allowed: {self.values()}")
+            raise ValueError(f"{where}: unknown {self.noun} {value!r}; allowed: {self.values()}")
         return value
 
     def pack(self, value):
@@ -180,6 +215,9 @@ class Choice(Kind):
 
     def packs(self):
         return f"{self.enum}, its position" if self.enum else "its position"
+
+    def invalid_examples(self):
+        return ("no such value", 7, *(() if None in self.choices else (None,)))
 
     def members(self) -> tuple[str, ...]:
         """The names of the enum's members, in order (``KM_LINEAR4``, ``SP_NONE`` ...)."""
@@ -211,6 +249,9 @@ class Rank(Kind):
     def values(self):
         return ", ".join(self.names)
 
+    def invalid_examples(self):
+        return ("Z", "1", 15, None)
+
     def packs(self):
         return "the rank's index: 2 is 0"
 
@@ -241,6 +282,9 @@ class RankSet(Kind):
     def values(self):
         return 'a list of ranks, e.g. ["J", "A"]'
 
+    def invalid_examples(self):
+        return (["J", "Z"], {"J": 1}, 1.5)
+
     def packs(self):
         return "bit r set: the rank of index r is in the set"
 
@@ -265,7 +309,7 @@ class OptionalInt(Kind):
             raise ValueError(
                 f"{where}: expected null ({self.none_means}) or {self.expected}, got {value!r}"
             )
-        return value
+        return int(value)
 
     def pack(self, value):
         return -1 if value is None else min(value, C_INT_MAX)
@@ -273,8 +317,55 @@ class OptionalInt(Kind):
     def values(self):
         return f"null ({self.none_means}), or {self.number}"
 
+    def invalid_examples(self):
+        return (self.minimum - 1, True, 1.5, str(self.minimum))
+
     def packs(self):
         return f"-1 for null ({self.none_means})"
+
+
+@dataclass(frozen=True)
+class Text(Kind):
+    """A string (``optional``: or None); ``expected``: what the message calls it."""
+
+    expected: str = "a string"
+    optional: bool = False
+
+    @property
+    def annotation(self) -> str:  # type: ignore[override]  # per instance: None allowed?
+        return "str | None" if self.optional else "str"
+
+    def check(self, where, value):
+        if not isinstance(value, str) and not (self.optional and value is None):
+            raise ValueError(f"{where}: expected {self.expected}, got {value!r:.60}")
+        return value
+
+    def values(self):
+        return self.expected
+
+    def invalid_examples(self):
+        return (5, ["a"], *(() if self.optional else (None,)))
+
+
+@dataclass(frozen=True)
+class Table(Kind):
+    """A table of a file (a dict: TOML's ``[name]``), its keys checked by its reader;
+    ``expected``: what the message calls it."""
+
+    expected: str
+
+    annotation = "dict"
+
+    def check(self, where, value):
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}: expected {self.expected}, got {value!r:.60}")
+        return value
+
+    def values(self):
+        return self.expected
+
+    def invalid_examples(self):
+        return ("x", 5, ["a"])
 
 
 @dataclass(frozen=True)
