@@ -113,6 +113,8 @@ def render_rules_pxd(options, schema) -> str:
 
 # -- BotParams ------------------------------------------------------------------------------
 def render_params_pxd(bots, table) -> str:
+    from shengji._core.base import schema  # importable: ``table`` is, and imports it
+
     owner = {}
     for bot in bots:
         for p in bot.params:
@@ -136,7 +138,7 @@ def render_params_pxd(bots, table) -> str:
     consts = []
     for bot in bots:
         for p in bot.params:
-            if isinstance(p.kind, table.Int):
+            if isinstance(p.kind, schema.Int):
                 up = f"{bot.name.upper()}_{p.name.upper()}"
                 consts.append(f"    {up} = {int(p.default)}")
                 consts.append(f"    {bot.name.upper()}_MAX_{p.name.upper()} = {p.kind.hi}")
@@ -148,7 +150,7 @@ def render_params_pxd(bots, table) -> str:
         out += ["", "", f"cdef inline void {bot.name}_param_defaults(BotParams* p) noexcept nogil:"]
         for p in bot.params:
             line = f"    p.{p.name} = {_c_value(p.kind, p.default)}"
-            if isinstance(p.kind, table.Choice):
+            if isinstance(p.kind, schema.Choice):
                 line += f"  # {p.default}"
             out.append(line)
     return "\n".join(out) + "\n"

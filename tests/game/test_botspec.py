@@ -26,13 +26,14 @@ def test_a_table_with_parameters(monkeypatch):
     from dataclasses import replace
 
     from shengji._core.bots import table
+    from shengji.schema import Field, Int
 
     # a bot with parameters, as its row in the bot table declares them
     memory = replace(
         table.bot_row("memory"),
         params=(
-            table.Param("samples", table.Int(1, 99), 32, "deals"),
-            table.Param("depth", table.Int(1, 99), 1, "plies"),
+            Field("samples", Int(1, 99), 32, "deals"),
+            Field("depth", Int(1, 99), 1, "plies"),
         ),
     )
     monkeypatch.setattr(

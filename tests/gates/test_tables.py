@@ -42,7 +42,7 @@ def test_the_generator_sees_a_changed_row():
     assert samples is not None
     for changed in (
         (replace(samples, default=17),),
-        (replace(samples, kind=table.Int(1, 2048)),),
+        (replace(samples, kind=schema.Int(1, 2048)),),
         (samples, replace(samples, name="depth")),
     ):
         params = tuple(p for q in pimc.params for p in (changed if q.name == "samples" else (q,)))

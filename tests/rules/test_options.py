@@ -16,12 +16,11 @@ from shengji.rules.options import (
     OPTION,
     OPTIONS,
     PRESET_SOURCES,
-    Choice,
     option_listing,
     resolve_rules,
     show_value,
 )
-from shengji.schema import Flag, OptionalInt, Rank, RankSet
+from shengji.schema import Choice, Flag, OptionalInt, Rank, RankSet
 
 
 def test_defaults_match_rules_md():

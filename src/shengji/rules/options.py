@@ -3,8 +3,8 @@
 This module holds ``Rules``, the presets, ``resolve_rules`` and ``option_listing``, and
 re-exports the table: ``OPTIONS``, ``OPTION`` and ``CONSTRAINTS`` live in
 ``shengji.rules.option_table``, the rule kinds (``FLAG``, ``RANK``, ...), ``show_value`` and
-``canonical_rank`` in ``shengji.rules.option_kinds``, and ``Field``, ``Kind`` and ``Choice``
-in the one schema, ``shengji._core.base.schema``.
+``canonical_rank`` in ``shengji.rules.option_kinds``.  ``Field``, ``Kind`` and ``Choice`` are
+the one schema's (``shengji.schema``).
 
 A row of ``OPTIONS`` is one option, a ``Field``: its name, kind (type and allowed values),
 default, a one-line doc, the section of docs/rules.md that defines it and, where the
@@ -80,15 +80,11 @@ from shengji.rules.option_kinds import (  # noqa: F401
 )
 from shengji.rules.option_table import CONSTRAINTS, OPTION, OPTIONS
 
-# The schema's classes, the rule kinds and the table are re-exported: importers name them here.
-from shengji.schema import Choice, Field, Kind  # noqa: F401
-
 __all__ = [
     "Rules",
     "PRESETS",
     "PRESET_SOURCES",
     "OPTIONS",
-    "Field",
     "resolve_rules",
     "option_listing",
     "show_value",

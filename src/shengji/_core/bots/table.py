@@ -2,14 +2,15 @@
 
 A row of ``BOTS`` is one bot: its name, the unit of ``_core/bots/`` that holds it, a
 one-line doc, whose bids it makes under ``bid_policy = "players"``, whether it searches
-(hundreds of times a plain bot's cost per hand), its parameters and its presets.  A parameter is a
-``Param``, a row of the one schema (``shengji._core.base.schema.Field``): name, kind (type
-and limits: the schema's kinds, or the two of this module), default, a one-line doc.  The
-row's position is the bot's id (the core's ``BotId``; the first rows' ids are pinned by the
-C enum in ``bot.pxd``, which the C code names).  A preset (``Preset``) is a named setting of
-some of the bot's parameters (``pimc_infer``: pimc's strongest search), written once here:
-a bot spec, a study file and the command line name it where they name a bot, and parameters
-given beside it override its own (``{bot = "pimc_infer", rollout = "net"}``).
+(hundreds of times a plain bot's cost per hand), its parameters and its presets.  A
+parameter is a ``Field``, a row of the one schema (``shengji._core.base.schema``): name,
+kind (type and limits: the schema's kinds, or the two of this module), default, a one-line
+doc, and ``record_default``.  The row's position is the bot's id (the core's ``BotId``; the
+first rows' ids are pinned by the C enum in ``bot.pxd``, which the C code names).  A preset
+(``Preset``) is a named setting of some of the bot's parameters (``pimc_infer``: pimc's
+strongest search), written once here: a bot spec, a study file and the command line name
+it where they name a bot, and parameters given beside it override its own
+(``{bot = "pimc_infer", rollout = "net"}``).
 
 Everything else derives from the table:
 
@@ -46,12 +47,7 @@ __all__ = [
     "FIELDS",
     "Bot",
     "BotChoice",
-    "Choice",
-    "Int",
-    "Kind",
-    "Number",
     "PRESET_NAMES",
-    "Param",
     "Preset",
     "Weights",
     "bot_row",
@@ -60,10 +56,6 @@ __all__ = [
     "pack_params",
     "digest_differs",
 ]
-
-# A bot's parameter is a row of the one schema (shengji._core.base.schema): name, kind,
-# default, one-line doc, and record_default.
-Param = Field
 
 
 # ------------------------------------------------------------------------------------------
@@ -180,6 +172,9 @@ class Weights(Kind):
     def values(self):
         return "'shipped' or a path to an .npz of net weights"
 
+    def invalid_examples(self):
+        return ("", 5, None)
+
     annotation = "str"
 
 
@@ -212,13 +207,13 @@ class Bot:
     name: str
     unit: str
     doc: str
-    params: tuple[Param, ...] = ()
+    params: tuple[Field, ...] = ()
     bids: str | None = None
     searches: bool = False
     constraints: tuple[Constraint, ...] = field(default=())
     presets: tuple[Preset, ...] = field(default=())
 
-    def param(self, name: str) -> Param | None:
+    def param(self, name: str) -> Field | None:
         for p in self.params:
             if p.name == name:
                 return p
@@ -275,76 +270,76 @@ BOTS: tuple[Bot, ...] = (
         bids="pimc",
         searches=True,
         params=(
-            Param("samples", _count(1, 1024), 16, "deals a finalist candidate is judged on"),
-            Param(
+            Field("samples", _count(1, 1024), 16, "deals a finalist candidate is judged on"),
+            Field(
                 "candidates",
                 _count(1, 64),
                 8,
                 "candidates searched at most: the rollout bot's, memory's, greedy's first",
             ),
-            Param("rollout", _ROLLOUTS, "memory", "the bot that plays the samples out"),
-            Param(
+            Field("rollout", _ROLLOUTS, "memory", "the bot that plays the samples out"),
+            Field(
                 "objective",
                 Choice(("points", "levels")),
                 "points",
                 "defender points for its team, or the team's level change then the points",
             ),
-            Param(
+            Field(
                 "time_budget_ms",
                 Number(0.0, None, False, "a number of milliseconds >= 0 (0: no budget)"),
                 0.0,
                 "> 0: stop each search after that long (NOT reproducible: machine-dependent)",
             ),
-            Param(
+            Field(
                 "infer",
                 _count(0, 8, " (0: off)"),
                 0,
                 "inference from play: each batch resampled from infer x as many deals",
                 record_default=False,
             ),
-            Param(
+            Field(
                 "infer_eps",
                 _FACTOR,
                 0.5,
                 "the likelihood factor of a play the rollout policy would not have made",
                 record_default=False,
             ),
-            Param(
+            Field(
                 "bury_factor",
                 _count(1, 8),
                 2,
                 "the bury (once a hand) is judged on bury_factor x samples deals",
                 record_default=False,
             ),
-            Param(
+            Field(
                 "z_keep",
                 Number(0.0, None, False, "a number of standard errors >= 0"),
                 1.0,
                 "leave the base policy's choice only for a leader > z_keep SEs better",
                 record_default=False,
             ),
-            Param(
+            Field(
                 "infer_steps",
                 _count(0, 64),
                 0,
                 "inference by Metropolis-Hastings: card swaps per uniform deal (infer = 0)",
                 record_default=False,
             ),
-            Param(
+            Field(
                 "bury_eps",
                 _FACTOR,
                 1.0,
                 "in infer_steps' likelihood: the factor of a buried card the bury would keep",
                 record_default=False,
             ),
-            Param(
+            Field(
                 "infer_bids",
                 _count(0, 1),
                 0,
                 "1: the deals keep the cards each seat's open bids showed",
                 record_default=False,
             ),
-            Param(
+            Field(
                 "pass_eps",
                 _FACTOR,
                 1.0,
@@ -373,16 +368,16 @@ BOTS: tuple[Bot, ...] = (
         bids="memory",
         searches=True,
         params=(
-            Param("bury_samples", _count(0, 256), 16, "the bury: pimc's at samples = this"),
-            Param("lead_samples", _count(0, 256), 16, "a lead: pimc's search on this many deals"),
-            Param("follow_samples", _count(0, 256), 16, "a follow likewise (0: memory's)"),
-            Param(
+            Field("bury_samples", _count(0, 256), 16, "the bury: pimc's at samples = this"),
+            Field("lead_samples", _count(0, 256), 16, "a lead: pimc's search on this many deals"),
+            Field("follow_samples", _count(0, 256), 16, "a follow likewise (0: memory's)"),
+            Field(
                 "hand_limit",
                 _count(0, 64),
                 10,
                 "plays are searched only while the seat holds at most this many cards",
             ),
-            Param("candidates", _count(1, 64), 8, "candidates searched at most, as pimc's"),
+            Field("candidates", _count(1, 64), 8, "candidates searched at most, as pimc's"),
         ),
     ),
     Bot(
@@ -391,7 +386,7 @@ BOTS: tuple[Bot, ...] = (
         "a small network scores pimc's candidates (no search): learned from pimc's decisions",
         bids="memory",
         params=(
-            Param(
+            Field(
                 "weights",
                 Weights(),
                 "shipped",
