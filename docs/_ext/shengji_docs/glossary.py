@@ -1,34 +1,14 @@
-"""What the study-file keys every kind takes and the output tables' columns mean: one line each.
+"""What the output tables' columns mean: one line each.
 
-The keys and the columns themselves are not listed here: the reference pages take them from
-the studies (``COMMON_KEYS``, the tables a one-item run of each kind writes).  These are only
-their descriptions.  A kind's own keys carry theirs (``Study.keys``: fields of the one
-schema, each with its doc).  The build fails (a warning, and the site
-builds with warnings as errors) when a key or a column has no line here, and when a line
-here names a key or a column that no longer exists.
+The columns themselves are not listed here: the reference pages take them from the studies
+(the tables a one-item run of each kind writes).  These are only their descriptions.  The
+study keys carry theirs (``shengji.studies.config.COMMON`` and each kind's ``keys``: fields
+of the one schema, each with its doc).  The build fails (a warning, and the site builds
+with warnings as errors) when a column has no line here, and when a line here names a
+column that no longer exists.
 """
 
 from __future__ import annotations
-
-# The keys every study file takes (COMMON_KEYS).
-KEYS: dict[str, str] = {
-    "study": 'The kind of study: "deals", "bid_odds", "scoring", "match", "duel", "evaluate", '
-    '"ladder" or "decisions".',
-    "n": "How many items to simulate (deals, hands or matches: the kind's unit), 1 to 2**63 - 1.",
-    "seed": "The run's seed (an integer >= 0): with n and chunk_size it fixes every byte "
-    "of the output, whatever the number of workers.",
-    "level": 'The rank being played, "2" to "A" (default: the rules\' start_level).',
-    "preset": 'The rule preset the [rules] table starts from (default "standard"; '
-    "see the rule options).",
-    "rules": "A table of rule options that override the preset's ([rules]).",
-    "chunk_size": "Items per chunk: the unit of seeding, writing and resuming. Part of "
-    "what the data depend on (changing it changes the data); the default depends on the "
-    "kind.",
-    "description": "Free text, shown by 'shengji studies' and kept in the run's metadata.",
-    "deal": "The [deal] table: cards fixed to seat0..seat3 and the kitty, and a where over "
-    "the seats' and the kitty's features; every deal is drawn from the exact conditional "
-    "distribution (docs/conditional-deals.md).",
-}
 
 # Output columns: (table, column) where the meaning depends on the table, else the column.
 COLUMNS: dict[str | tuple[str, str], str] = {

@@ -1,8 +1,8 @@
 """The study-file keys of every kind and the columns of every output table, generated from
-the studies themselves: ``COMMON_KEYS`` and each kind's ``keys`` (fields of the one schema:
-default, allowed values and one-line doc), and the tables a one-item run of each kind
-writes (probed in memory: ``run_chunk`` of a one-item chunk).  The common keys' and the
-columns' one-line descriptions are ``glossary.py``'s."""
+the studies themselves: the keys every kind takes (``shengji.studies.config.COMMON``) and
+each kind's ``keys`` (fields of the one schema: default, allowed values and one-line doc),
+and the tables a one-item run of each kind writes (probed in memory: ``run_chunk`` of a
+one-item chunk).  The columns' one-line descriptions are ``glossary.py``'s."""
 
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ PROBES: dict[str, list[dict[str, Any]]] = {
 
 
 def _toml(value: Any) -> str:
+    from shengji.studies.config import Described
+
+    if isinstance(value, Described):  # required, or given by something else
+        return str(value)
     if value is None:
         return "(none)"
     if hasattr(value, "label"):  # a bot's BotSpec: as a study file names it
@@ -65,28 +69,14 @@ def _minimal(kind: str) -> dict:
     return {"study": kind, "n": 1, "seed": 0, **PROBES.get(kind, [{}])[0]}
 
 
-def _common_rows(keydoc: Docs) -> list[tuple[str, str, str]]:
-    from shengji.studies.base import COMMON_KEYS, ConfigError, make_config
+def _common_rows() -> list[tuple[str, str, str, str]]:
+    from shengji.studies.config import COMMON
 
-    base = _minimal("deals")
-    _, cfg = make_config(base)
-    rows = []
-    for key in COMMON_KEYS:
-        data = {k: v for k, v in base.items() if k != key}
-        try:
-            make_config(data)
-        except ConfigError as exc:
-            default = "required" if "missing key" in str(exc) else ""
-        else:
-            default = {
-                "level": "the rules' start_level",
-                "preset": _toml(cfg.preset),
-                "rules": "(none)",
-                "chunk_size": "per kind (below)",
-                "description": '""',
-            }.get(key, "")
-        rows.append((rst.literal(key), rst.text(default), rst.prose(keydoc("common", key))))
-    return rows
+    return [
+        (rst.literal(f.name), rst.text("(none)" if f.default == {} else _toml(f.default)),
+         rst.text(f.kind.values()), rst.prose(f.doc))
+        for f in COMMON
+    ]  # fmt: skip
 
 
 def _probe(kind_name: str, warn) -> list[tuple[str, dict, Any]]:
@@ -127,7 +117,6 @@ def generate(dest: Path, warn) -> None:
     from shengji.studies import KINDS, get_study
     from shengji.studies.catalog import descriptions
 
-    keydoc = Docs(glossary.KEYS, "study key", warn)
     probes = {name: _probe(name, warn) for name in KINDS}
     coldoc = Docs(glossary.COLUMNS, "column", warn)
 
@@ -136,7 +125,7 @@ def generate(dest: Path, warn) -> None:
         'A study is a TOML file naming its kind (``study = "..."``), its size and seed, '
         "the rules, and the kind's own keys; ``shengji run FILE`` (or a shipped study's "
         "name) runs it, ``shengji.analysis.run(FILE, out)`` likewise from Python. Generated "
-        "from the studies' schemas: the keys every kind takes (``COMMON_KEYS``) and each "
+        "from the studies' schemas: the keys every kind takes (``COMMON``) and each "
         "kind's ``keys`` with their defaults. An unknown key, a bad value or a "
         "missing required key is one line and exit status 2.",
         "",
@@ -166,7 +155,8 @@ def generate(dest: Path, warn) -> None:
         widths=(22, 12, 66),
     )
     out += rst.title("Keys of every kind", "-")
-    out += rst.list_table(("key", "default", "what"), _common_rows(keydoc), widths=(18, 22, 60))
+    out += rst.list_table(("key", "default", "values", "what"), _common_rows(),
+                          widths=(14, 16, 20, 50))  # fmt: skip
     out += [
         "``[rules]`` takes any rule option (:doc:`rule-options`). ``[sweep]`` runs the study "
         "over a grid (or a ``zip``) of values of ``preset``, ``level``, rule options and "
@@ -230,7 +220,6 @@ def generate(dest: Path, warn) -> None:
                                   widths=(20, 18, 12, 50))  # fmt: skip
     out += _metrics()
     rst.write(dest / "tables.rst", out)
-    keydoc.check_stale()
     coldoc.check_stale()
 
 

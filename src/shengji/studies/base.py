@@ -1,7 +1,8 @@
 """The study file's entry point (``make_config``: a plain study or a sweep) and what a study
 kind is built from, in one import for the kinds: the ``Study`` interface and its values
-(``shengji.runner.plan``), the validators and the file reader (``studies.config``), the
-Arrow helpers (``studies.arrow``)."""
+(``shengji.runner.plan``), the keys every kind takes and the file reader
+(``studies.config``), the Arrow helpers (``studies.arrow``).  The schema's classes are
+``shengji.schema``'s and the study keys' own kinds ``shengji.studies.kinds``'."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from shengji.runner.plan import (  # noqa: F401 (re-exported)
     Study,
     StudyConfig,
 )
-from shengji.schema import Choice, Field, Flag, Int  # noqa: F401 (re-exported)
 from shengji.studies.arrow import (  # noqa: F401 (re-exported)
     arrow_array,
     arrow_dictionary,
@@ -29,12 +29,8 @@ from shengji.studies.arrow import (  # noqa: F401 (re-exported)
 )
 from shengji.studies.config import (  # noqa: F401 (re-exported)
     COMMON_KEYS,
-    BotRef,
-    Checked,
     load_study_file,
     make_plain_config,
-    v_bot,
-    v_int,
 )
 from shengji.studies.sweep import make_sweep_config
 

@@ -26,21 +26,15 @@ from shengji.bidding.args import (
     STUDY_BID_POLICIES,
     check_players_bot,
     check_policy,
-    check_threshold,
 )
 from shengji.cards import parse_rank
 from shengji.names import BID_POLICIES, N_CARDS, N_SEATS, NO_TRUMP, TRUMP_NAMES
 from shengji.rules import pack
+from shengji.schema import Choice, Field, Flag, Int
 from shengji.studies.base import (
-    BotRef,
-    Checked,
-    Choice,
     Chunk,
     ChunkResult,
     ConfigError,
-    Field,
-    Flag,
-    Int,
     Study,
     StudyConfig,
     arrow_array,
@@ -49,13 +43,7 @@ from shengji.studies.base import (
 )
 from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.deals import STORE_CARDS
-
-
-def _v_threshold(key, value):
-    try:
-        return check_threshold(key, value)
-    except ValueError as exc:
-        raise ConfigError(str(exc)) from None
+from shengji.studies.kinds import BotRef, Threshold
 
 
 class BidOddsStudy(Study):
@@ -73,7 +61,7 @@ class BidOddsStudy(Study):
         ),
         Field(
             "threshold",
-            Checked(_v_threshold, "1..25"),
+            Threshold(),
             None,
             'The k of policy = "threshold": bid only with at least k trumps (1 to 25).',
         ),

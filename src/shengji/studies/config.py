@@ -1,27 +1,25 @@
 """A study file: reading it (``load_study_file``) and validating a plain one (no ``[sweep]``)
-into a typed ``StudyConfig`` (``make_plain_config``), with the kinds of value the study kinds'
-keys have beyond the schema's (``BotRef``, ``Checked``) and the checks of the keys every
-kind takes.  The study file's entry point, plain or sweep, is
+into a typed ``StudyConfig`` (``make_plain_config``), with the keys every kind takes
+(``COMMON``).  The study file's entry point, plain or sweep, is
 ``shengji.studies.base.make_config``.
 
-A kind's keys are a table of the one schema (``Study.keys``: ``Field(name, kind, default,
-doc)``); ``make_plain_config`` parses each given value with its field's kind, once, into the
-config's frozen ``Options``.  Adding a key is its ``Field`` in the kind's ``keys`` (and the
-code that reads it): the study-file reference takes its default, values and doc from there.
+The keys are tables of the one schema (``shengji.schema.Field``: name, kind, default,
+doc): ``COMMON`` here, and each kind's own (``Study.keys``); ``make_plain_config`` parses
+each given value with its field's kind, once (a kind's own into the config's frozen
+``Options``).  Adding a key is its ``Field`` in the kind's ``keys`` (and the code that reads
+it): the study-file reference takes its default, values and doc from there.  The study
+keys' kinds beyond the schema's are ``shengji.studies.kinds``'.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from shengji.game.botspec import BotSpec, parse_bot
-from shengji.rules.options import PRESETS, Rules, canonical_rank
+from shengji.rules.option_kinds import RANK
+from shengji.rules.options import PRESETS, Rules
 from shengji.runner.plan import (
     MAX_CHUNK_SIZE,
     MAX_N,
@@ -30,8 +28,8 @@ from shengji.runner.plan import (
     Study,
     StudyConfig,
 )
-from shengji.schema import Kind
-from shengji.seeds import check_seed
+from shengji.schema import Choice, Field, Int, Table, Text
+from shengji.studies.kinds import DealTable, Seed, StudyName
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -39,87 +37,90 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 __all__ = [
-    "BotRef",
+    "COMMON",
     "COMMON_KEYS",
-    "Checked",
+    "CHUNK_SIZE",
+    "Described",
+    "check_key",
     "load_study_file",
     "make_plain_config",
-    "v_bot",
-    "v_int",
 ]
 
-COMMON_KEYS = (
-    "study",
-    "n",
-    "seed",
-    "level",
-    "preset",
-    "rules",
-    "chunk_size",
-    "description",
-    "deal",
-)
-
-
-# -- validators -----------------------------------------------------------------------
-def v_int(lo=None, hi=None):
-    def check(key, value):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise ConfigError(f"{key}: expected an integer, got {value!r}")
-        value = int(value)
-        if lo is not None and value < lo:
-            raise ConfigError(f"{key}: must be >= {lo}, got {value}")
-        if hi is not None and value > hi:
-            raise ConfigError(f"{key}: must be <= {hi}, got {value}")
-        return value
-
-    return check
-
-
-def v_bot(key, value) -> BotSpec:
-    """A bot (``shengji.game.botspec``: its name, a label ``name(key=value, ...)``, a table
-    with its parameters) -> its ``BotSpec``: the study file's edge, parsed once; the config
-    holds the spec and the metadata records its ``to_config()``."""
-    try:
-        return parse_bot(key, value)
-    except ValueError as exc:
-        raise ConfigError(str(exc)) from None
-
 
 @dataclass(frozen=True)
-class BotRef(Kind):
-    """A bot (``shengji.game.botspec``: its name, a label ``name(key=value, ...)``, a table
-    with its parameters) -> its ``BotSpec``: parsed once, at the study file's edge (the
-    metadata records its ``to_config()``).  ``optional``: None or ``""`` is None (unset: the
-    kind's fallback, e.g. the same as ``policy``)."""
+class Described:
+    """A default that is no value of its own: required, or given by something else (the
+    rules' start_level); ``text`` says which (the reference prints it)."""
 
-    optional: bool = False
-
-    annotation = "BotSpec | None"
-
-    def check(self, where, value):
-        if self.optional and (value is None or value == ""):
-            return None
-        return parse_bot(where, value)
-
-    def values(self):
-        return "a bot"
-
-
-@dataclass(frozen=True)
-class Checked(Kind):
-    """A value of a shape of its own (a ladder's table of bots, an agent's reference, a
-    threshold with an unset value): ``check(where, value)`` is a function of the study kind
-    that declares it; ``text`` says the allowed values."""
-
-    check_value: Callable[[str, Any], Any]
     text: str
 
-    def check(self, where, value):
-        return self.check_value(where, value)
-
-    def values(self):
+    def __str__(self) -> str:
         return self.text
+
+
+REQUIRED = Described("required")
+
+# -- the keys every kind takes ----------------------------------------------------------
+STUDY = Field(
+    "study",
+    StudyName(),
+    REQUIRED,
+    "The kind of study (each kind's own keys below).",
+)
+N = Field(
+    "n",
+    Int(1, MAX_N),
+    REQUIRED,
+    "How many items to simulate (deals, hands or matches: the kind's unit).",
+)
+SEED = Field(
+    "seed",
+    Seed(),
+    REQUIRED,
+    "The run's seed: with n and chunk_size it fixes every byte of the output, whatever "
+    "the number of workers.",
+)
+LEVEL = Field(
+    "level",
+    RANK,
+    Described("the rules' start_level"),
+    "The rank being played.",
+)
+PRESET = Field(
+    "preset",
+    Choice(tuple(PRESETS), noun="preset"),
+    "standard",
+    "The rule preset the [rules] table starts from (see the rule options).",
+)
+RULES = Field(
+    "rules",
+    Table("a table of rule options ([rules])"),
+    {},
+    "A table of rule options that override the preset's ([rules]).",
+)
+CHUNK_SIZE = Field(
+    "chunk_size",
+    Int(1, MAX_CHUNK_SIZE),
+    Described("per kind (below)"),
+    "Items per chunk: the unit of seeding, writing and resuming. Part of what the data "
+    "depend on (changing it changes the data); the default depends on the kind.",
+)
+DESCRIPTION = Field(
+    "description",
+    Text(),
+    "",
+    "Free text, shown by 'shengji studies' and kept in the run's metadata.",
+)
+DEAL = Field(
+    "deal",
+    DealTable(),
+    None,
+    "The [deal] table: cards fixed to seat0..seat3 and the kitty, and a where over the "
+    "seats' and the kitty's features; every deal is drawn from the exact conditional "
+    "distribution (docs/conditional-deals.md).",
+)
+COMMON = (STUDY, N, SEED, LEVEL, PRESET, RULES, CHUNK_SIZE, DESCRIPTION, DEAL)
+COMMON_KEYS = tuple(f.name for f in COMMON)
 
 
 # -- loading --------------------------------------------------------------------------
@@ -151,17 +152,20 @@ def load_study_file(path: str | Path) -> dict:
         raise ConfigError(f"study file {str(path)!r} is not valid TOML: {exc}") from None
 
 
-def check_key(f, data: dict) -> Any:
-    """A kind's key ``f`` (a ``Field``) in a study table: its value parsed by its kind, else
-    its default; ConfigError with the kind's one line."""
-    if f.name not in data:
-        return f.default
+def check_value(f: Field, value: Any) -> Any:
+    """A value of the key ``f`` parsed by its kind; ConfigError with the kind's one line."""
     try:
-        return f.check(f.name, data[f.name])
+        return f.check(f.name, value)
     except ConfigError:
         raise
-    except ValueError as exc:
+    except (TypeError, ValueError) as exc:
         raise ConfigError(str(exc)) from None
+
+
+def check_key(f: Field, data: dict) -> Any:
+    """The key ``f`` in a study table: its value parsed by its kind, else its default;
+    ConfigError with the kind's one line."""
+    return check_value(f, data[f.name]) if f.name in data else f.default
 
 
 def make_plain_config(
@@ -178,52 +182,36 @@ def make_plain_config(
         if value is not None:
             data[key] = value
     where = f" in {source}" if source else ""
-    if "study" not in data:
+    if STUDY.name not in data:
         raise ConfigError(f"missing key 'study'{where} (e.g. study = \"deals\")")
-    try:
-        kind = get_study(data["study"])
-    except ValueError as exc:
-        raise ConfigError(f"study: {exc}") from None
+    kind = get_study(check_value(STUDY, data[STUDY.name]))
     allowed = set(COMMON_KEYS) | {f.name for f in kind.keys}
     for key in data:
         if key not in allowed:
             raise ConfigError(
                 f"unknown key {key!r}{where}; allowed keys: " + ", ".join(sorted(allowed))
             )
-    for key in ("n", "seed"):
-        if key not in data:
-            raise ConfigError(f"missing key {key!r}{where}")
-    n = v_int(1, MAX_N)("n", data["n"])
+    for f in COMMON:
+        if f.default is REQUIRED and f.name not in data:
+            raise ConfigError(f"missing key {f.name!r}{where}")
+    n = check_key(N, data)
+    seed = check_key(SEED, data)
+    preset = check_key(PRESET, data)
     try:
-        seed = check_seed(data["seed"], allow_sequence=False)
-    except ValueError as exc:
-        raise ConfigError(str(exc)) from None
-    preset = data.get("preset", "standard")
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise ConfigError(f"preset: unknown preset {preset!r}; allowed: " + ", ".join(PRESETS))
-    overrides_table = data.get("rules", {})
-    if not isinstance(overrides_table, dict):
-        raise ConfigError("rules: expected a table of rule options ([rules])")
-    try:
-        rules = Rules.preset(preset).replace(**overrides_table)
+        rules = Rules.preset(preset).replace(**check_key(RULES, data))
+    except ConfigError:
+        raise
     except ValueError as exc:
         raise ConfigError(f"rules: {exc}") from None
-    try:
-        level = canonical_rank(data.get("level", rules.start_level), "level")
-    except ValueError as exc:
-        raise ConfigError(str(exc)) from None
+    level = check_value(LEVEL, data.get(LEVEL.name, rules.start_level))
     options = Options({f.name: check_key(f, data) for f in kind.keys})
-    chunk_size = v_int(1, MAX_CHUNK_SIZE)(
-        "chunk_size", data.get("chunk_size", kind.chunk_size_for(options))
-    )
-    description = data.get("description", "")
-    if not isinstance(description, str):
-        raise ConfigError("description: expected a string")
-    deal = None
-    if "deal" in data:  # the [deal] table: shengji.studies.conditioned
+    chunk_size = check_value(CHUNK_SIZE, data.get(CHUNK_SIZE.name, kind.chunk_size_for(options)))
+    description = check_key(DESCRIPTION, data)
+    deal = check_key(DEAL, data)
+    if deal is not None:  # the [deal] table: shengji.studies.conditioned
         from shengji.studies.conditioned import check_deal
 
-        deal = check_deal(data["deal"], kind, level)
+        deal = check_deal(deal, kind, level)
     cfg = StudyConfig(
         study=kind.name,
         n=n,

@@ -18,12 +18,11 @@ import pyarrow as pa
 
 from shengji.cards import N_CARDS, N_SEATS, parse_rank
 from shengji.names import DEAL_FEATURE_NAMES
+from shengji.schema import Field, Flag
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
     ConfigError,
-    Field,
-    Flag,
     Options,
     Study,
     StudyConfig,

@@ -43,14 +43,11 @@ import pyarrow as pa
 from shengji.game.botspec import BotSpec, bot_row, chunk_size_for
 from shengji.names import HAND_COLUMNS, PHASE_NAMES
 from shengji.rules import pack
+from shengji.schema import Field, Int, Number
 from shengji.studies.base import (
-    BotRef,
-    Checked,
     Chunk,
     ChunkResult,
     ConfigError,
-    Field,
-    Int,
     Options,
     Study,
     StudyConfig,
@@ -60,6 +57,7 @@ from shengji.studies.base import (
     arrow_table,
 )
 from shengji.studies.kernel_args import kernel_args
+from shengji.studies.kinds import BotRef
 from shengji.studies.scoring import DEAL_KEYS, check_deal_keys, hand_columns
 
 __all__ = ["DecisionsStudy", "STUDY", "MAX_CANDIDATES"]
@@ -89,13 +87,6 @@ def fixed_list(values: np.ndarray):
 PIMC = BotSpec("pimc", tuple(sorted(bot_row("pimc").defaults().items())))
 
 
-def v_temperature(key, value):
-    """A temperature: a finite number > 0."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e9:
-        raise ConfigError(f"{key}: expected a number > 0, got {value!r}")
-    return float(value)
-
-
 class DecisionsStudy(Study):
     name = "decisions"
     no_deal = "it records the decisions of unconditioned deals (the training data)"
@@ -116,7 +107,7 @@ class DecisionsStudy(Study):
         ),
         Field(
             "explore",
-            Checked(v_temperature, "a number > 0 (unset: the teacher decides)"),
+            Number(0.0, None, True, "a number > 0"),
             None,
             'With teacher = "net": each decision drawn among the candidates with '
             "probability softmax(score / explore) (self-play data); unset: the teacher "

@@ -44,20 +44,19 @@ from shengji.bidding.args import PLAYERS
 from shengji.game.botspec import chunk_size_for
 from shengji.names import BID_POLICIES, HAND_COLUMNS
 from shengji.rules import pack
+from shengji.schema import Choice, Field
 from shengji.stats import CONFIDENCE, mean_interval
 from shengji.studies.base import (
-    BotRef,
-    Choice,
     Chunk,
     ChunkResult,
     ConfigError,
-    Field,
     Options,
     Study,
     StudyConfig,
 )
 from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.kernel_args import kernel_args
+from shengji.studies.kinds import BotRef
 from shengji.studies.scoring import (
     DEAL_KEYS,
     check_bid_keys,

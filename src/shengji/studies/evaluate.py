@@ -42,20 +42,15 @@ from shengji.game.agents import (
 )
 from shengji.game.botspec import BotSpec, chunk_size_for
 from shengji.names import HAND_COLUMNS
+from shengji.schema import Choice, Field, Flag
 from shengji.stats import CONFIDENCE, mean_interval, wilson
 from shengji.studies.base import (
-    BotRef,
-    Checked,
-    Choice,
     Chunk,
     ChunkResult,
     ConfigError,
-    Field,
-    Flag,
     Options,
     Study,
     StudyConfig,
-    v_bot,
 )
 from shengji.studies.common_deals import (
     COMMON_DEALS_ONLY,
@@ -64,6 +59,7 @@ from shengji.studies.common_deals import (
     builtin_rows,
 )
 from shengji.studies.duel import N_ORIENTATIONS, duel_columns, pair_sums
+from shengji.studies.kinds import BotKind, BotRef
 from shengji.studies.scoring import DEAL_KEYS, check_deal_keys
 
 __all__ = [
@@ -89,20 +85,34 @@ ILLEGAL_KEY = Field(
 BATCHED_CHUNK = 1024
 DECISION_CHUNK = 256
 SEARCH_CHUNK = DEALS_PER_STREAM  # against a search bot: a chunk of a few seconds
-PIMC = v_bot("against", "pimc")  # the default opponent, parsed once
+PIMC = BotRef().check("against", "pimc")  # the default opponent, parsed once
 
 
-def v_agent(key, value):
-    """A built-in bot (its canonical value) or a Python object's reference
-    ``"module:name"`` (kept as written; imported when the run starts)."""
-    if isinstance(value, str) and ":" in value and "(" not in value:
-        module, _, name = value.rpartition(":")
-        if not module or not name:
-            raise ConfigError(f"{key}: expected MODULE:NAME or a bot, got {value!r}")
-        return value
-    if isinstance(value, dict) and "python" in value:  # a Python object's record
-        return value
-    return v_bot(key, value)
+@dataclass(frozen=True)
+class AgentRef(BotKind):
+    """An agent: a built-in bot (its ``BotSpec``, ``BotRef``'s) or a Python object's
+    reference ``"module:name"`` (kept as written; imported when the run starts)."""
+
+    annotation = "BotSpec | str | dict"
+
+    def check(self, where, value):
+        if isinstance(value, str) and ":" in value and "(" not in value:
+            module, _, name = value.rpartition(":")
+            if not module or not name:
+                raise ValueError(f"{where}: expected MODULE:NAME or a bot, got {value!r}")
+            return value
+        if isinstance(value, dict) and "python" in value:  # a Python object's record
+            return value
+        return BotRef().check(where, value)
+
+    def values(self):
+        return 'a bot, or "module:name"'
+
+    def invalid_examples(self):
+        return ("module:", ":name", *BotRef().invalid_examples())
+
+    def recorded_bots(self, recorded):
+        return BotRef().recorded_bots(recorded)
 
 
 def agent_option(agent: ParsedAgent) -> str | dict:
@@ -232,7 +242,7 @@ class EvaluateStudy(Study):
     keys = (
         Field(
             "agent",
-            Checked(v_agent, 'a bot, or "module:name"'),
+            AgentRef(),
             None,
             'The agent evaluated (required): a built-in bot (a name, "pimc(samples=8)", a '
             'table) or a Python object "package.module:name" (docs/evaluate.md).',

@@ -38,13 +38,12 @@ from shengji.bidding.args import PLAYERS
 from shengji.game.agents import BuiltinAgent, ParsedAgent, parse_agent
 from shengji.game.botspec import chunk_size_for
 from shengji.runner.plan import Chunk, ChunkPlan
+from shengji.schema import Field, Kind, Text
 from shengji.stats import CONFIDENCE, mean_interval
 from shengji.studies import costs
 from shengji.studies.base import (
-    Checked,
     ChunkResult,
     ConfigError,
-    Field,
     Options,
     Study,
     StudyConfig,
@@ -57,6 +56,7 @@ from shengji.studies.evaluate import (
     piece_table,
     play_piece,
 )
+from shengji.studies.kinds import BotKind
 from shengji.studies.scoring import DEAL_KEYS, check_deal_keys, dict_column
 
 __all__ = ["LadderConfig", "LadderPlan", "LadderStudy", "Pair", "STUDY", "ladder_bot"]
@@ -90,45 +90,71 @@ def _record(agent: ParsedAgent) -> Any:
     return out
 
 
-def v_bots(key, value):
-    if not isinstance(value, dict) or len(value) < 2:
-        raise ConfigError(
-            f"{key}: expected a table of at least two bots, name = bot (e.g. [bots] "
-            'greedy = "greedy"; memory = "memory")'
-        )
-    out = {}
-    for name, bot in value.items():
-        if not isinstance(name, str) or not NAME.fullmatch(name):
-            raise ConfigError(f"{key}: the name {name!r}: letters, digits, '_', '-' and '.' only")
-        if isinstance(bot, dict) and isinstance(bot.get("agent"), str) and ":" not in bot["agent"]:
-            # an object given to shengji.analysis.ladder, recorded by its label: the
-            # study that runs it holds the object (LadderStudy.tables checks)
-            out[name] = dict(bot)
-            continue
-        try:
+@dataclass(frozen=True)
+class LadderBots(BotKind):
+    """The ladder's ``[bots]``: a table of at least two, name = a bot or a Python agent
+    (``ladder_bot``) -> name = what the metadata records of it."""
+
+    annotation = "dict[str, Any]"
+
+    def check(self, where, value):
+        if not isinstance(value, dict) or len(value) < 2:
+            raise ValueError(
+                f"{where}: expected a table of at least two bots, name = bot (e.g. [bots] "
+                'greedy = "greedy"; memory = "memory")'
+            )
+        out = {}
+        for name, bot in value.items():
+            if not isinstance(name, str) or not NAME.fullmatch(name):
+                raise ValueError(
+                    f"{where}: the name {name!r}: letters, digits, '_', '-' and '.' only"
+                )
+            if (
+                isinstance(bot, dict)
+                and isinstance(bot.get("agent"), str)
+                and ":" not in bot["agent"]
+            ):
+                # an object given to shengji.analysis.ladder, recorded by its label: the
+                # study that runs it holds the object (LadderStudy.tables checks)
+                out[name] = dict(bot)
+                continue
             out[name] = _record(ladder_bot(name, bot))
-        except (TypeError, ValueError) as exc:
-            raise ConfigError(str(exc)) from None
-    return out
+        return out
+
+    def values(self):
+        return 'a table: name = a bot or "module:name"'
+
+    def invalid_examples(self):
+        return ("greedy", {"a": "greedy"}, {"a b": "greedy", "c": "random"},
+                {"a": "greedy", "b": "no_such_bot"})  # fmt: skip
+
+    def recorded_bots(self, recorded):
+        return dict(recorded) if isinstance(recorded, dict) else {}
 
 
-def v_scale(key, value):
-    if not isinstance(value, dict):
-        raise ConfigError(f'{key}: expected a table "a vs b" = factor of n')
-    out = {}
-    for pair, f in value.items():
-        if not isinstance(pair, str) or VS not in pair:
-            raise ConfigError(f'{key}: expected keys "a vs b", got {pair!r}')
-        if isinstance(f, bool) or not isinstance(f, (int, float)) or not 0 <= f <= 1e6:
-            raise ConfigError(f"{key}.{pair!r}: expected a factor >= 0, got {f!r}")
-        out[pair] = f
-    return out
+@dataclass(frozen=True)
+class PairScale(Kind):
+    """The ladder's ``[scale]``: "a vs b" = a factor of n (0 leaves the pair out)."""
 
+    annotation = "dict[str, float]"
 
-def v_name_or_none(key, value):
-    if value is not None and not isinstance(value, str):
-        raise ConfigError(f"{key}: expected a bot's name")
-    return value
+    def check(self, where, value):
+        if not isinstance(value, dict):
+            raise ValueError(f'{where}: expected a table "a vs b" = factor of n')
+        out = {}
+        for pair, f in value.items():
+            if not isinstance(pair, str) or VS not in pair:
+                raise ValueError(f'{where}: expected keys "a vs b", got {pair!r}')
+            if isinstance(f, bool) or not isinstance(f, (int, float)) or not 0 <= f <= 1e6:
+                raise ValueError(f"{where}.{pair!r}: expected a factor >= 0, got {f!r}")
+            out[pair] = f
+        return out
+
+    def values(self):
+        return 'a table: "a vs b" = a factor >= 0'
+
+    def invalid_examples(self):
+        return ("x", {"a b": 1}, {"a vs b": -1}, {"a vs b": True})
 
 
 @dataclass(frozen=True)
@@ -192,14 +218,14 @@ class LadderStudy(Study):
     keys = (
         Field(
             "bots",
-            Checked(v_bots, 'a table: name = a bot or "module:name"'),
+            LadderBots(),
             None,
             "The ladder's bots (a table, at least two): name = a built-in bot or a Python "
             'agent "package.module:name".',
         ),
         Field(
             "scale",
-            Checked(v_scale, 'a table: "a vs b" = a factor >= 0'),
+            PairScale(),
             {},
             'A pair\'s deals as a factor of n: "a vs b" = f gives round(f n) deals (0 leaves '
             "the pair out).",
@@ -208,7 +234,7 @@ class LadderStudy(Study):
         ILLEGAL_KEY,
         Field(
             "anchor",
-            Checked(v_name_or_none, "a bot's name"),
+            Text("a bot's name", optional=True),
             None,
             "The bot rated 0 (default: random when it plays, else the first).",
         ),

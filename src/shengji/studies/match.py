@@ -45,12 +45,10 @@ from shengji.bidding.args import STUDY_BID_POLICIES
 from shengji.game.botspec import GREEDY, chunk_size_for
 from shengji.names import HAND_COLUMNS
 from shengji.rules import pack
+from shengji.schema import Choice, Field
 from shengji.studies.base import (
-    BotRef,
-    Choice,
     Chunk,
     ChunkResult,
-    Field,
     Options,
     Study,
     StudyConfig,
@@ -60,6 +58,7 @@ from shengji.studies.base import (
 )
 from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.kernel_args import kernel_args
+from shengji.studies.kinds import BotRef
 from shengji.studies.scoring import (
     BID_THRESHOLD,
     check_bid_keys,

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from shengji.bidding.args import PLAYERS, STUDY_BID_POLICIES, check_policy, check_threshold
+from shengji.bidding.args import PLAYERS, STUDY_BID_POLICIES, check_policy
 from shengji.game.botspec import GREEDY, chunk_size_for
 from shengji.names import (
     HAND_COLUMNS,
@@ -46,15 +46,11 @@ from shengji.names import (
 )
 from shengji.rules import pack
 from shengji.rules.combos import take_over_points
+from shengji.schema import Choice, Field, Flag
 from shengji.studies.base import (
-    BotRef,
-    Checked,
-    Choice,
     Chunk,
     ChunkResult,
     ConfigError,
-    Field,
-    Flag,
     Options,
     Study,
     StudyConfig,
@@ -63,6 +59,7 @@ from shengji.studies.base import (
 )
 from shengji.studies.conditioned import chunk_dealing, chunk_extras, summary_lines
 from shengji.studies.kernel_args import kernel_args
+from shengji.studies.kinds import BotRef, Threshold
 
 
 def dict_column(codes: np.ndarray, names) -> pa.DictionaryArray:
@@ -110,17 +107,6 @@ def hand_stats(out: np.ndarray, n: int, names) -> dict:
     }
 
 
-def v_threshold(key, value):
-    """A threshold k (shengji.bidding.args.check_threshold); 0: unset (the studies' default,
-    for a bid policy other than "threshold")."""
-    if isinstance(value, int) and not isinstance(value, bool) and value == 0:
-        return 0
-    try:
-        return check_threshold(key, value)
-    except ValueError as exc:
-        raise ConfigError(str(exc)) from None
-
-
 def check_bid_keys(options: Mapping[str, Any], rules, first_hand: bool) -> None:
     """bid_policy and bid_threshold together (shengji.bidding.args.check_policy)."""
     try:
@@ -142,7 +128,7 @@ def check_bid_keys(options: Mapping[str, Any], rules, first_hand: bool) -> None:
 # the bids' keys of the kinds that play hands (match has its own bid_policy)
 BID_THRESHOLD = Field(
     "bid_threshold",
-    Checked(v_threshold, "1..25 (0: unset)"),
+    Threshold(zero_unset=True),
     0,
     'The k of bid_policy = "threshold" (0: unset).',
 )

@@ -58,7 +58,6 @@ import numpy as np
 
 from shengji.game.botspec import BotSpec
 from shengji.runner.plan import (
-    MAX_CHUNK_SIZE,
     MAX_N,
     Chunk,
     ChunkPlan,
@@ -69,7 +68,7 @@ from shengji.runner.plan import (
     plain,
 )
 from shengji.studies.arrow import arrow_array, arrow_dictionary
-from shengji.studies.config import make_plain_config, v_int
+from shengji.studies.config import CHUNK_SIZE, check_value, make_plain_config
 from shengji.studies.metrics import (
     METRICS,
     SUMMARY,
@@ -297,7 +296,7 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
     if base.n * len(cells) > MAX_N:
         raise ConfigError(f"n: {base.n} items x {len(cells)} cells is more than {MAX_N}")
     if "chunk_size" in data:
-        chunk_size = v_int(1, MAX_CHUNK_SIZE)("chunk_size", data["chunk_size"])
+        chunk_size = check_value(CHUNK_SIZE, data["chunk_size"])
     else:
         per_cell = min(base_kind.chunk_size_for(c.cfg.options) for c in cells)
         chunk_size = max(1, per_cell // len(cells))
