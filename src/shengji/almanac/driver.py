@@ -70,6 +70,21 @@ def _commit() -> str | None:
     return head + ("+dirty" if dirty else "")
 
 
+def played_bots(study: str | None, options: dict) -> dict:
+    """The bots a part's recorded options name with parameters, {name: record}: its study
+    kind's keys whose kind is a bot's (``shengji.studies.kinds.BotKind``), in key order."""
+    from shengji.studies import KINDS, get_study
+    from shengji.studies.kinds import BotKind
+
+    if study not in KINDS:
+        return {}
+    bots: dict = {}
+    for f in get_study(study).keys:
+        if isinstance(f.kind, BotKind) and f.name in options:
+            bots.update(f.kind.recorded_bots(options[f.name]))
+    return bots
+
+
 def _ratio(spent: dict[str, list[float]], part: Part) -> float:
     """The measured CPU-seconds over the estimate of the parts of ``part``'s analysis done
     so far (1 before any, or while they were too short to say)."""
@@ -344,12 +359,7 @@ def _manifest(scale: str, plan, root: Path, tables: dict) -> dict:
         )
     bots = {}
     for e in entries:
-        opts = e["options"] or {}
-        if e["analysis"] == "ladder":
-            bots.update(opts.get("bots", {}))
-        for key in ("policy", "bot", "defender_policy"):
-            if isinstance(opts.get(key), dict) and "bot" in opts[key]:
-                bots[opts[key]["bot"]] = opts[key]
+        bots.update(played_bots(e["study"], e["options"] or {}))
     return {
         "almanac": 1,
         "scale": scale,
