@@ -68,7 +68,7 @@ from shengji.runner.plan import (
     plain,
 )
 from shengji.studies.arrow import arrow_array, arrow_dictionary
-from shengji.studies.config import CHUNK_SIZE, check_value, make_plain_config
+from shengji.studies.config import CHUNK_SIZE, COMMON_KEYS, check_value, make_plain_config
 from shengji.studies.metrics import (
     METRICS,
     SUMMARY,
@@ -81,7 +81,8 @@ from shengji.studies.metrics import (
 MODES = ("grid", "zip")
 MODE_KEY = "mode"
 # run-wide keys: a sweep's cells differ in nothing else than their swept values
-NOT_SWEPT = ("study", "n", "seed", "chunk_size", "description", "rules", "deal")
+SWEPT_COMMON = ("preset", "level")  # the keys every kind takes that a cell may vary
+NOT_SWEPT = tuple(k for k in COMMON_KEYS if k not in SWEPT_COMMON)
 MAX_CELLS = 2**15 - 1  # the int16 cell column
 MAX_VALUES = 127  # a swept column's int8 dictionary codes
 CELL_COLUMN = "cell"
@@ -203,36 +204,7 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
     kind_keys = {f.name for f in base_kind.keys}
     rule_keys = {o.name for o in OPTIONS}
     rules_table = data.get("rules", {}) or {}
-    for key, values in table.items():
-        if key in NOT_SWEPT:
-            raise ConfigError(
-                f"sweep: {key!r} cannot be swept (it is the run's: one {key} for every cell)"
-            )
-        if key not in rule_keys | kind_keys | {"preset", "level"}:
-            import difflib
-
-            close = difflib.get_close_matches(
-                key, sorted(rule_keys | kind_keys | {"preset", "level"}), n=1
-            )
-            raise ConfigError(
-                f"sweep: unknown key {key!r}"
-                + (f" (did you mean {close[0]!r}?)" if close else "")
-                + "; a sweep takes preset, level, "
-                + "".join(f"{k}, " for k in sorted(kind_keys))
-                + "mode, or any rule option of docs/rules.md §9 (e.g. kitty_multiplier)"
-            )
-        if not isinstance(values, list):
-            raise ConfigError(
-                f"sweep: {key}: expected a list of values, e.g. {key} = [{_example(values)}]"
-            )
-        if not values:
-            raise ConfigError(f"sweep: {key}: empty list; give at least one value")
-        if len(values) > MAX_VALUES:
-            raise ConfigError(f"sweep: {key}: {len(values)} values; at most {MAX_VALUES}")
-        if key in rule_keys and key in rules_table:
-            raise ConfigError(f"sweep: {key} is set in [rules] too; set it in one place")
-        if key not in rule_keys and key in data:
-            raise ConfigError(f"sweep: {key} is set outside [sweep] too; set it in one place")
+    _check_swept(table, data, kind_keys, rule_keys, rules_table)
     keys = tuple(table)
     if mode == "zip":
         lengths = {k: len(v) for k, v in table.items()}
@@ -249,41 +221,10 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
     cells = []
     seen: dict[object, int] = {}
     for i, combo in enumerate(combos):
-        cell_data = {k: v for k, v in data.items() if k != "chunk_size"}
-        cell_rules = dict(rules_table)
-        for key, value in zip(keys, combo, strict=True):
-            if key in rule_keys and key not in ("preset", "level"):
-                cell_rules[key] = value
-            else:
-                cell_data[key] = value
-        cell_data["rules"] = cell_rules
-        shown = ", ".join(f"{k} = {_example(v)}" for k, v in zip(keys, combo, strict=True))
-        try:
-            kind, cfg = make_plain_config(cell_data, source=source)
-            kind.tables(cfg)
-        except ConfigError as exc:
-            if base_error is not None:
-                raise base_error from None
-            raise ConfigError(f"sweep: the cell {shown}: {exc}") from None
-        if kind.aggregates(cfg):
-            raise ConfigError(
-                "sweep: aggregate runs (aggregate = true) cannot be swept: they keep no rows"
-            )
-        if type(cfg).chunks is not StudyConfig.chunks:
-            raise ConfigError(
-                f"sweep: a {kind.name} study plans its own chunks and cannot be swept; "
-                "run one study per variant"
-            )
-        values = {}
-        for key in keys:
-            if key == "preset":
-                values[key] = cfg.preset
-            elif key == "level":
-                values[key] = cfg.level
-            elif key in kind_keys:
-                values[key] = cfg.options[key]
-            else:
-                values[key] = cfg.rules.to_dict()[key]
+        kind, cfg, shown = _cell_config(
+            data, rules_table, rule_keys, keys, combo, source, base_error
+        )
+        values = _swept_values(cfg, keys, kind_keys)
         labels = {k: label(v) for k, v in values.items()}
         ident = tuple(labels.values())
         if ident in seen:
@@ -328,6 +269,96 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
         columns=columns,
     )
     return SweepStudy(base_kind), cfg
+
+
+def _check_swept(
+    table: dict, data: dict, kind_keys: set[str], rule_keys: set[str], rules_table: dict
+) -> None:
+    """Each swept key: one a cell may vary, with a list of values, set in no other place."""
+    for key, values in table.items():
+        if key in NOT_SWEPT:
+            raise ConfigError(
+                f"sweep: {key!r} cannot be swept (it is the run's: one {key} for every cell)"
+            )
+        if key not in rule_keys | kind_keys | set(SWEPT_COMMON):
+            import difflib
+
+            close = difflib.get_close_matches(
+                key, sorted(rule_keys | kind_keys | set(SWEPT_COMMON)), n=1
+            )
+            raise ConfigError(
+                f"sweep: unknown key {key!r}"
+                + (f" (did you mean {close[0]!r}?)" if close else "")
+                + "; a sweep takes preset, level, "
+                + "".join(f"{k}, " for k in sorted(kind_keys))
+                + "mode, or any rule option of docs/rules.md §9 (e.g. kitty_multiplier)"
+            )
+        if not isinstance(values, list):
+            raise ConfigError(
+                f"sweep: {key}: expected a list of values, e.g. {key} = [{_example(values)}]"
+            )
+        if not values:
+            raise ConfigError(f"sweep: {key}: empty list; give at least one value")
+        if len(values) > MAX_VALUES:
+            raise ConfigError(f"sweep: {key}: {len(values)} values; at most {MAX_VALUES}")
+        if key in rule_keys and key in rules_table:
+            raise ConfigError(f"sweep: {key} is set in [rules] too; set it in one place")
+        if key not in rule_keys and key in data:
+            raise ConfigError(f"sweep: {key} is set outside [sweep] too; set it in one place")
+
+
+def _cell_config(
+    data: dict,
+    rules_table: dict,
+    rule_keys: set[str],
+    keys: tuple,
+    combo: tuple,
+    source: str,
+    base_error: ConfigError | None,
+) -> tuple[Study, StudyConfig, str]:
+    """A cell's (kind, config) and how its values are shown: the file's table with the
+    cell's values (a rule option's in [rules]), validated as a plain study's."""
+    cell_data = {k: v for k, v in data.items() if k != "chunk_size"}
+    cell_rules = dict(rules_table)
+    for key, value in zip(keys, combo, strict=True):
+        if key in rule_keys and key not in SWEPT_COMMON:
+            cell_rules[key] = value
+        else:
+            cell_data[key] = value
+    cell_data["rules"] = cell_rules
+    shown = ", ".join(f"{k} = {_example(v)}" for k, v in zip(keys, combo, strict=True))
+    try:
+        kind, cfg = make_plain_config(cell_data, source=source)
+        kind.tables(cfg)
+    except ConfigError as exc:
+        if base_error is not None:
+            raise base_error from None
+        raise ConfigError(f"sweep: the cell {shown}: {exc}") from None
+    if kind.aggregates(cfg):
+        raise ConfigError(
+            "sweep: aggregate runs (aggregate = true) cannot be swept: they keep no rows"
+        )
+    if type(cfg).chunks is not StudyConfig.chunks:
+        raise ConfigError(
+            f"sweep: a {kind.name} study plans its own chunks and cannot be swept; "
+            "run one study per variant"
+        )
+    return kind, cfg, shown
+
+
+def _swept_values(cfg: StudyConfig, keys: tuple, kind_keys: set[str]) -> dict:
+    """A cell's canonical value of each swept key."""
+    values = {}
+    for key in keys:
+        if key == "preset":
+            values[key] = cfg.preset
+        elif key == "level":
+            values[key] = cfg.level
+        elif key in kind_keys:
+            values[key] = cfg.options[key]
+        else:
+            values[key] = cfg.rules.to_dict()[key]
+    return values
 
 
 def _example(value) -> str:
