@@ -133,8 +133,8 @@ def test_the_c_struct_has_exactly_the_table_fields():
 def test_a_key_the_core_lacks_is_an_error_never_dropped(monkeypatch):
     """An option appended to the table, the core not rebuilt from it (no RulesC field): the
     core refuses its packed key in one line naming it, instead of dropping it."""
-    from shengji._core.base.schema import Field, Flag
     from shengji.rules import options
+    from shengji.schema import Field, Flag
 
     new = Field("x_new_option", Flag(), False, "a test option", section=3)
     monkeypatch.setattr(options, "OPTIONS", (*OPTIONS, new))

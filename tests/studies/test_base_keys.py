@@ -8,8 +8,8 @@ import pickle
 
 import pytest
 
-from shengji._core.base.schema import Field, Kind
 from shengji.runner.plan import Options
+from shengji.schema import Field, Kind
 from shengji.studies import KINDS, get_study
 from shengji.studies.base import COMMON_KEYS, ConfigError, make_config
 from shengji.studies.config import COMMON
