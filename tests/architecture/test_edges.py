@@ -13,9 +13,12 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "shengji"
 
 EDGES = {
     # parse_bot: the --bot flag, a game's bots (HandState, play_hand, the adapters), the
-    # study file's bot keys (BotRef, the one kind of a bot), ... (the advisor takes
-    # card_bot, the game's edge)
-    "parse_bot": ("game/botspec.py", {"cli.py", "game/arguments.py", "studies/kinds.py"}),
+    # study file's bot keys (BotRef, the one kind of a bot), learn's --teacher, ... (the
+    # advisor takes card_bot, the game's edge)
+    "parse_bot": (
+        "game/botspec.py",
+        {"cli.py", "game/arguments.py", "studies/kinds.py", "learn/train.py"},
+    ),
     # resolve_rules: the rules functions, simulate_bids / bid_deal, a game's rules, advise
     "resolve_rules": (
         "rules/options.py",
