@@ -332,6 +332,7 @@ def record_hands(
     cap: int,
     out: np.ndarray,
     explore: float = 0.0,
+    hindsight: bool = False,
 ) -> dict[str, np.ndarray]:
     """``n`` hands played by ``teacher`` in every seat, each decision recorded as the net
     bot sees it (the decisions study)."""
@@ -348,6 +349,7 @@ def record_hands(
         cap,
         out,
         explore,
+        hindsight,
     )
 
 

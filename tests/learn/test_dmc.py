@@ -96,3 +96,26 @@ def test_the_next_decision_is_the_same_seats_in_the_same_hand():
     shuffled = d.take(np.array([5, 2, 7, 0, 3, 6, 1, 4]))
     nxt = next_rows(shuffled)
     assert [int(shuffled.step[j]) if j >= 0 else -1 for j in nxt] == [-1, -1, -1, 2, -1, 1, 3, 5]
+
+
+def test_hindsight_values_fit_every_candidate():
+    """With every candidate's value (hindsight data), each candidate's Q is fitted to its
+    own value: the first term is the mean over the candidates that have one."""
+    rule = Rule(anchor=0.0, value_weight=0.0)
+    q, v, y, mask, g, q0 = _batch(11)
+    rng = np.random.default_rng(11)
+    qt = rng.normal(0, 40, q.shape).astype(np.float32)
+    qn = (mask & (rng.random(q.shape) < 0.8)).astype(np.float32)
+    qn[:, 0] = 1.0
+    want = 0.0
+    for i in range(len(q)):
+        k = mask[i].sum()
+        c = q[i, :k] - q[i, :k].mean()
+        err = ((VALUE_SCALE * v[i] + rule.q_scale * c - qt[i, :k]) / rule.q_scale) ** 2
+        want += err[qn[i, :k] > 0].mean()
+    t = [torch.from_numpy(a) for a in (q, v, y, mask, g)]
+    loss, _ = dmc_loss(*t, None, rule, torch.from_numpy(qt), torch.from_numpy(qn))
+    np.testing.assert_allclose(loss.item(), want / len(q), rtol=1e-5)
+    # without values the played candidate is fitted to the outcome, as before
+    plain, _ = dmc_loss(*t, None, rule, torch.from_numpy(qt), torch.zeros_like(t[0]))
+    assert plain.item() == dmc_loss(*t, None, rule)[0].item()

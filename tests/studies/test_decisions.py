@@ -172,3 +172,26 @@ def test_a_deal_table_is_refused():
     # when the file is read, before any run
     with pytest.raises(ConfigError, match=r"deal: the decisions study .* no \[deal\] table"):
         make_config(dict(study="decisions", n=2, seed=1, teacher="memory", deal={"seat0": "BJ BJ"}))
+
+
+def test_hindsight_plays_every_candidate_out_on_the_true_deal(tmp_path):
+    """hindsight: each candidate's q is the hand played out from it by the network on the
+    true deal; the last recorded decision of a hand is followed by the network alone, so its
+    chosen candidate's value is the hand's outcome; the hands and choices are explore's."""
+    seen = pd.read_parquet(_run(tmp_path, "h", teacher="net", explore=0.5, hindsight=True)
+                           / "decisions")  # fmt: skip
+    blind = pd.read_parquet(_run(tmp_path, "b", teacher="net", explore=0.5) / "decisions")
+    assert seen.drop(columns=["q", "q_n"]).equals(blind.drop(columns=["q", "q_n"]))
+    q, qn = np.stack(seen["q"].to_numpy()), np.stack(seen["q_n"].to_numpy())
+    n = seen["n"].to_numpy()
+    assert (qn == (np.arange(qn.shape[1])[None, :] < n[:, None])).all()
+    chosen = q[np.arange(len(q)), seen["choice"].to_numpy()]
+    last = (seen.groupby("hand")["step"].transform("max") == seen["step"]).to_numpy()
+    assert last.sum() == seen["hand"].nunique()
+    np.testing.assert_array_equal(chosen[last], seen["points"].to_numpy()[last])
+    # the candidates differ, and earlier decisions' values are not the outcome
+    assert (q.max(1) > np.where(qn > 0, q, np.inf).min(1)).mean() > 0.3
+    assert (chosen[~last] != seen["points"].to_numpy()[~last]).any()
+    kind, cfg = make_config(dict(study="decisions", n=2, seed=1, teacher="net", hindsight=True))
+    with pytest.raises(ConfigError, match="hindsight: .* set explore"):
+        kind.tables(cfg)

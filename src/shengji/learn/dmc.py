@@ -21,7 +21,11 @@ generation from drifting away from its parent where the outcomes say little).  `
 hand's outcome (``td = 1``: Deep Monte-Carlo), or with ``td < 1`` the mix ``td * outcome +
 (1 - td) * VALUE_SCALE * v0(s')`` of it and the parent's value of the seat's next recorded
 decision ``s'`` in the hand (a one-step bootstrap: less variance, the parent's bias; a
-seat's last decision keeps the outcome).  The data
+seat's last decision keeps the outcome).  Data recorded with ``hindsight`` (the decisions
+study: every candidate played out on the true deal by the parent) carry a value for every
+candidate, ``q``: then each candidate's Q is fitted to its own value (the first term's mean
+over the candidates), not the played one's alone to the hand's outcome -- the candidates
+share their cards, so their differences are measured without the deal's noise.  The data
 are streamed from the runs' files (a few at a time, their rows shuffled together), each
 row's side suits permuted at random (``shengji.learn.train``'s symmetry).
 """
@@ -58,19 +62,26 @@ class Rule:
     td: float = 1.0
 
 
-def dmc_loss(q, v, y, mask, g, q0, rule: Rule):
+def dmc_loss(q, v, y, mask, g, q0, rule: Rule, qt=None, qn=None):
     """The loss of a batch (module docstring) and its three parts (floats): ``q`` (B, K)
     scores, -inf past each row's candidates; ``v`` (B,) values (points / VALUE_SCALE);
     ``y`` (B,) the candidate played; ``mask`` (B, K); ``g`` (B,) the outcomes in points;
-    ``q0`` (B, K) the parent's scores (None: no anchor)."""
+    ``q0`` (B, K) the parent's scores (None: no anchor); ``qt``, ``qn`` (B, K) each
+    candidate's hindsight value in points and whether it has one (None: none)."""
     import torch
 
     cnt = mask.sum(1).clamp_min(1)
     qf = torch.where(mask, q, torch.zeros_like(q))
     centred = qf - (qf.sum(1) / cnt)[:, None]
-    chosen = centred.gather(1, y[:, None]).squeeze(1)
-    value = VALUE_SCALE * v + rule.q_scale * chosen
-    fit_q = (((value - g) / rule.q_scale) ** 2).mean()
+    if qt is not None and bool((qn > 0).any()):
+        has = (qn > 0) & mask
+        every = VALUE_SCALE * v[:, None] + rule.q_scale * centred
+        err = torch.where(has, ((every - qt) / rule.q_scale) ** 2, torch.zeros_like(q))
+        fit_q = (err.sum(1) / has.sum(1).clamp_min(1)).mean()
+    else:
+        chosen = centred.gather(1, y[:, None]).squeeze(1)
+        value = VALUE_SCALE * v + rule.q_scale * chosen
+        fit_q = (((value - g) / rule.q_scale) ** 2).mean()
     fit_v = ((v - g / VALUE_SCALE) ** 2).mean()
     loss = fit_q + rule.value_weight * fit_v
     drift = torch.zeros(())
@@ -160,14 +171,15 @@ def fit(
             for b in range(0, len(shuffled), rule.batch):
                 idx = np.sort(shuffled[b : b + rule.batch])
                 perm = _perms(d, idx, rng, nt_col, nt_first)
-                x, a, mask, y, _, _, _ = _tensors(d, idx, perm, xs, acts, rule.q_scale)
+                x, a, mask, y, _, _, qn = _tensors(d, idx, perm, xs, acts, rule.q_scale)
+                qt = torch.from_numpy(d.q[idx])
                 g = torch.from_numpy(d.points[idx])
                 with torch.no_grad():
                     q0, _ = parent(x, a, mask)
                     if rule.td < 1:
                         g = _bootstrap(parent, d, idx, nxt, perm, g, rule, (xs, acts))
                 q, v = net(x, a, mask)
-                loss, got = dmc_loss(q, v, y, mask, g, q0, rule)
+                loss, got = dmc_loss(q, v, y, mask, g, q0, rule, qt, qn)
                 opt.zero_grad()
                 loss.backward()
                 opt.step()

@@ -60,6 +60,7 @@ class LoopOptions:
     workers: int = 1
     seed: int = 51
     explore: float = 0.5
+    hindsight: bool = False
     pool: float = 0.25
     window: int = 1
     gate_deals: int = 20000
@@ -86,6 +87,8 @@ def parser() -> argparse.ArgumentParser:
     add("--workers", type=int, default=d.workers, help="processes of the studies")
     add("--seed", type=int, default=d.seed)
     add("--explore", type=float, default=d.explore, help="self-play's temperature (> 0)")
+    add("--hindsight", action="store_true",
+        help="record every candidate's value on the true deal (shengji.learn.dmc)")  # fmt: skip
     add("--pool", type=float, default=d.pool, help="share of hands an earlier generation plays")
     add("--window", type=int, default=d.window, help="accepted generations' data replayed")
     add("--gate-deals", type=int, default=d.gate_deals, help="deals of the gate's duel")
@@ -120,7 +123,7 @@ def _options(a: argparse.Namespace) -> LoopOptions:
                 value_weight=a.value_weight, td=a.td)  # fmt: skip
     return LoopOptions(
         generations=a.generations, tries=a.tries, hands=a.hands, workers=a.workers,
-        seed=a.seed, explore=a.explore, pool=a.pool, window=a.window,
+        seed=a.seed, explore=a.explore, hindsight=a.hindsight, pool=a.pool, window=a.window,
         gate_deals=a.gate_deals, duel_deals=a.duel_deals, gate_margin=a.gate_margin,
         rule=rule,
     )  # fmt: skip
@@ -306,6 +309,7 @@ class Loop:
                     "seed": _seed(o, n, 10 + i),
                     "teacher": self.bot(gen),
                     "explore": o.explore,
+                    **({"hindsight": True} if o.hindsight else {}),
                 }  # fmt: skip
             )
             run_study(kind, cfg, self.out / name, workers=o.workers, resume=True, quiet=True)

@@ -43,7 +43,7 @@ import pyarrow as pa
 from shengji.game.botspec import BotSpec, bot_row, chunk_size_for
 from shengji.names import HAND_COLUMNS, PHASE_NAMES
 from shengji.rules import pack
-from shengji.schema import Field, Int, Number
+from shengji.schema import Field, Flag, Int, Number
 from shengji.studies.base import (
     Chunk,
     ChunkResult,
@@ -113,9 +113,17 @@ class DecisionsStudy(Study):
             "probability softmax(score / explore) (self-play data); unset: the teacher "
             "decides.",
         ),
+        Field(
+            "hindsight",
+            Flag(),
+            None,
+            "With explore, true: each candidate of a recorded decision also played out on the "
+            "true deal by the teacher's network, its outcome for the seat's team its q (q_n "
+            "1); unset: q is 0.",
+        ),
         *DEAL_KEYS,
     )
-    recorded_when_set = frozenset({"explore"})  # unset: the teacher decides
+    recorded_when_set = frozenset({"explore", "hindsight"})  # unset: the teacher decides
     default_chunk_size = 1 << 10
 
     def chunk_size_for(self, options: Options) -> int:
@@ -125,6 +133,8 @@ class DecisionsStudy(Study):
         check_deal_keys(cfg.options, cfg.rules)
         if cfg.options["explore"] and cfg.options["teacher"].name != "net":
             raise ConfigError('explore: the net bot explores; it needs teacher = "net"')
+        if cfg.options["hindsight"] and not cfg.options["explore"]:
+            raise ConfigError("hindsight: the values of the net bot's self-play; set explore")
         return ["decisions", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
@@ -148,6 +158,7 @@ class DecisionsStudy(Study):
             cap=cap,
             out=out,
             explore=o["explore"] or 0.0,
+            hindsight=bool(o["hindsight"]),
         )
         meta = {name: r["meta"][:, i] for i, name in enumerate(engine.DECISION_META)}
         rows = len(r["meta"])

@@ -24,4 +24,5 @@ def record_hands(
     cap: int,
     out: np.ndarray,
     explore: float = 0.0,
+    hindsight: bool = False,
 ) -> dict[str, np.ndarray]: ...

@@ -20,7 +20,12 @@ banking) and its team's signed level change.  Every decision of the hand, record
 goes into the hand's play list with the dealt cards (``seat_deck``), so a hand can be
 replayed (``hand_setup`` on them, then the plays in order) and its features recomputed.
 With ``explore`` > 0 the teacher is the net bot itself, exploring: each decision drawn
-among its candidates with probability softmax(score / explore) (self-play data).
+among its candidates with probability softmax(score / explore) (self-play data); with
+``hindsight`` too, each candidate of a recorded decision is also played out on the true
+deal -- the candidate, then the rest of the hand by the teacher's network in every seat --
+and its outcome for the seat's team recorded as its ``q`` (``q_n`` 1): the value of each
+candidate under the network's play, on common cards (the same deal for every candidate,
+so their differences carry no dealing noise).
 A re-burying overturner's bury (``overturn_reburies``) is played but neither recorded nor
 listed: such a hand cannot be replayed from its list."""
 cimport numpy as cnp
@@ -41,13 +46,15 @@ from shengji._core.engine.hand cimport (
 from shengji._core.engine.moves cimport MAX_PLAYS
 from shengji._core.engine.play cimport Play, same_play
 from shengji._core.engine.view cimport View, make_view
-from shengji._core.bots.bot cimport Agent, BOT_NET, BOT_PIMC, agent_bury, agent_play
+from shengji._core.bots.bot cimport (
+    Agent, BOT_NET, BOT_PIMC, OBJECTIVE_POINTS, agent_bury, agent_play,
+)
 from shengji._core.bots.registry cimport bot_get
 from shengji._core.bots.features cimport (
     Decision, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE, decision_inputs,
 )
 from shengji._core.bots.params cimport PIMC_MAX_CANDIDATES
-from shengji._core.bots.pimc cimport pimc_explain
+from shengji._core.bots.pimc cimport pimc_explain, search_outcome
 from shengji._core.bots.net cimport net_scores
 from shengji._core.drivers.hands cimport (
     N_HAND_COLUMNS, deal_hand_agents, hand_bid_params, hand_row, late_bids, seat_order,
@@ -87,6 +94,8 @@ ctypedef struct Rows:
     int16_t* n_plays             # [hand]
     int cap
     double explore               # > 0: the net bot explores at this temperature (no teacher)
+    Agent* roller                # not NULL: each candidate's hindsight value, played by it
+    HandC* work                  # the hand a hindsight value is played out on
     Py_ssize_t n_rows
 
 
@@ -134,6 +143,31 @@ cdef int explore(const Decision* d, int model, Rng* rng, double temperature,
     return 0
 
 
+cdef int hindsight(const HandC* h, const Play* cand, bint bury, Agent* a, HandC* w,
+                   float* value) noexcept nogil:
+    """cand played in a copy w of the true hand h, then the rest of the hand by the agent a
+    in every seat: the outcome for the deciding seat's team (points) into *value.  0, or a
+    hand engine status.  The agent (the net bot) never draws: its stream is a copy."""
+    cdef View v
+    cdef Play q, forced
+    cdef Rng local
+    cdef int rc, seat = h.pub.to_play
+    memset(&local, 0, sizeof(Rng))
+    memcpy(w, h, sizeof(HandC))
+    rc = hand_bury(w, cand) if bury else hand_apply(w, cand, &forced, False)
+    if rc != APPLY_OK:
+        return rc
+    while w.pub.phase == PHASE_PLAY:
+        make_view(w, w.pub.to_play, &v)
+        if agent_play(a, &v, &local, &q) != 0:
+            return APPLY_EMPTY
+        rc = hand_apply(w, &q, &forced, False)
+        if rc != APPLY_OK:
+            return rc
+    value[0] = <float> search_outcome(w, seat, OBJECTIVE_POINTS)
+    return 0
+
+
 cdef int decide(HandC* h, Rng* rng, Agent* a, Rows* rows, Py_ssize_t hand, int step,
                 Decision* d, Play* buf, Play* out) noexcept nogil:
     """The teacher's decision of the seat to play in h into *out, recorded (a row when the
@@ -175,6 +209,11 @@ cdef int decide(HandC* h, Rng* rng, Agent* a, Rows* rows, Py_ssize_t hand, int s
                 rows.q[r * cap + i] = <float> mean[j]
                 rows.q_n[r * cap + i] = <int16_t> done[j]
                 break
+        if rows.roller != NULL:
+            rc = hindsight(h, &d.cands[i], bury, rows.roller, rows.work, &rows.q[r * cap + i])
+            if rc != 0:
+                return rc
+            rows.q_n[r * cap + i] = 1
     meta = rows.meta + r * N_META
     meta[0] = <int32_t> hand
     meta[1] = h.pub.to_play
@@ -238,7 +277,7 @@ cdef int play_hand(HandC* h, Rng* rng, Rng** rngs, Agent** agents, const BidPara
 
 def record_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
                  int banker, teacher, int bid_policy, int bid_threshold, int cap,
-                 cnp.int32_t[:, ::1] out not None, double explore=0.0):
+                 cnp.int32_t[:, ::1] out not None, double explore=0.0, bint hindsight=False):
     """Play n hands with ``teacher`` (a bot id, or (id, parameters)) in every
     seat from the generator ``state`` and the carried-over ``deck`` (both advance in place),
     as drivers.play_hands does: level, banker (-1: first hands), bid_policy and
@@ -247,6 +286,8 @@ def record_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int
     MAX_CANDIDATES; the net bot scores 8).  explore > 0 (teacher: the net bot): each decision
     with two or more candidates is drawn with probability softmax(score / explore) among the
     net bot's candidates (its self-play with exploration; the draws from the hand's stream).
+    hindsight (with explore): each recorded candidate's value on the true deal as its q
+    (module docstring).
 
     Returns a dict of numpy arrays, the recorded decisions first (R rows): ``x`` uint8 (R,
     STATE_SIZE), ``a`` uint8 (R, cap, ACTION_SIZE), ``cands`` uint64 (R, cap, 2) (each
@@ -260,7 +301,8 @@ def record_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int
     cdef HandC h
     cdef BidParams bp
     cdef BidResult bid
-    cdef Agent agents[1]
+    cdef Agent agents[2]
+    cdef HandC work
     cdef Agent* seats[N_SEATS]
     cdef Rng* rngs[N_SEATS]
     cdef Decision d
@@ -302,10 +344,18 @@ def record_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int
     rows.cap = cap
     rows.explore = explore
     rows.n_rows = 0
+    rows.roller = NULL
+    rows.work = &work
+    if hindsight and not explore > 0.0:
+        raise ValueError("hindsight: the values of the net bot's self-play; it needs explore")
     try:
-        agents_init(agents, 1, (teacher,))
+        # the teacher, and for hindsight its network again (its own accumulators) to play
+        # the candidates out
+        agents_init(agents, 2 if hindsight else 1, (teacher, teacher) if hindsight else (teacher,))
         if explore > 0.0 and agents[0].bot != bot_get(BOT_NET):
             raise ValueError("explore: the net bot explores; the teacher must be net")
+        if hindsight:
+            rows.roller = &agents[1]
         for s in range(N_SEATS):
             seats[s] = &agents[0]
             rngs[s] = &rng
@@ -328,7 +378,7 @@ def record_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int
                 hand_row(&h, &bid, &out[0, 0], stride, i)
         rng_store(&rng, state)
     finally:
-        agents_free(agents, 1)
+        agents_free(agents, 2 if hindsight else 1)
     raise_interrupt()
     if rc != 0:
         raise RuntimeError(f"hand engine status {rc}")
