@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from shengji.bidding import policy as fast
 from shengji._core.base.rng import chunk_state
+from shengji.bidding import policy as fast
 from shengji.reference import bidding as ref
 from shengji.rules.options import Rules
 

@@ -56,7 +56,9 @@ def test_names_for_the_cores_indices():
     row = {k: 0 for k in HAND_COLUMNS} | {"trump": 4, "level": 12, "level_side": 1}
     named = hand_result(row)
     assert (named["trump"], named["level"], named["level_side"]) == (
-        TRUMP_NAMES[4], RANK_NAMES[12], SIDE_NAMES[1]
+        TRUMP_NAMES[4],
+        RANK_NAMES[12],
+        SIDE_NAMES[1],
     )
     assert void_names(0) == () and void_names(0b10001) == ("S", "T")
     assert bid_outcome(None) is None

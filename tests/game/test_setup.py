@@ -1,6 +1,6 @@
 """game/setup.py: a hand's ``Setup`` round-trips through plain data (JSON) with and without
-a bidding and start arguments, the bidding's dict inverts ``bid_outcome`` (all but the log of bids), and a trump's
-name is the core's index or one ValueError."""
+a bidding and start arguments, the bidding's dict inverts ``bid_outcome`` (all but the log
+of bids), and a trump's name is the core's index or one ValueError."""
 
 from __future__ import annotations
 

@@ -19,7 +19,11 @@ def test_the_counts():
     f = hand_features(HAND, 0)  # level 2
     assert (f["level_cards"], f["small_jokers"], f["big_jokers"]) == (2, 1, 1)
     assert (f["trumps_s"], f["trumps_h"], f["trumps_c"], f["trumps_d"], f["trumps_nt"]) == (
-        4 + 3, 4 + 4, 4 + 2, 4 + 1, 4
+        4 + 3,
+        4 + 4,
+        4 + 2,
+        4 + 1,
+        4,
     )
     assert f["points"] == 10 + 5 + 5 + 10 and f["pairs"] == 4 and f["level_pairs"] == 1
     assert f["longest_side_suit"] == 4  # hearts 3 3 4 4

@@ -3,9 +3,14 @@ back, else one line naming the option), and a value written as a rules file writ
 
 from __future__ import annotations
 
-import tomllib
+import sys
 
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
 
 from shengji.rules.option_kinds import (
     FLAG,
