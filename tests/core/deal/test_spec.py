@@ -69,10 +69,14 @@ def test_a_dealing_has_one_spec_a_level():
         ({"level": 0, "fixed": NONE[:4]}, "fixed: five slots"),
         ({"level": 0, "fixed": [list(range(26)), [], [], [], []]}, "seat0 holds 25 cards"),
         ({"level": 0, "fixed": [[3], [3], [], [], []]}, "card id 3 out of range or given twice"),
-        ({"level": 0, "fixed": NONE, "atoms": [([(5, POINTS, 1)], 0, 1)], "code": [0]},
-         "term: slot 0..4"),  # fmt: skip
-        ({"level": 0, "fixed": NONE, "atoms": [([(0, POINTS, 1)], 0, 1)], "code": [0, 0]},
-         "code: "),  # fmt: skip
+        (
+            {"level": 0, "fixed": NONE, "atoms": [([(5, POINTS, 1)], 0, 1)], "code": [0]},
+            "term: slot 0..4",
+        ),  # fmt: skip
+        (
+            {"level": 0, "fixed": NONE, "atoms": [([(0, POINTS, 1)], 0, 1)], "code": [0, 0]},
+            "code: ",
+        ),  # fmt: skip
     ],
 )
 def test_bad_arguments_are_one_line(kwargs, needle):
