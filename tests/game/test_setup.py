@@ -13,6 +13,7 @@ from shengji.game import HandState
 from shengji.game.records import bid_outcome
 from shengji.game.setup import Setup, bid_dict, trump_index
 from shengji.names import NO_TRUMP
+from shengji.rules.bid_types import BidOutcome
 
 
 def test_trump_index():
@@ -37,6 +38,14 @@ def test_a_setup_round_trips_through_json(kwargs):
     back = Setup.from_dict(json.loads(json.dumps(setup.to_dict())))
     assert back == setup
     assert HandState.from_history(back, s.history).history == s.history
+
+
+def test_every_field_survives_the_bidding_dict():
+    b = BidOutcome(trump="NT", banker=3, first_declarer=1, first_declare_index=41,
+                   overturns=2, reinforced=True, no_bid=False, redeals=1,
+                   banker_steps_down=True, first_drawer=2, late_overturns=1, reburies=1,
+                   team_overturns=(1, 1))  # fmt: skip
+    assert bid_outcome(bid_dict(b)) == b
 
 
 def test_the_bidding_dict_inverts_bid_outcome():

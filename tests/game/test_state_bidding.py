@@ -38,16 +38,23 @@ def test_bids_by_k_action_or_name_until_the_hand_is_set_up():
 def test_a_refused_bid_changes_nothing():
     bid, play = parts()
     log, stream = bid.log(), bid.stream.copy()
-    with pytest.raises(ValueError):
-        bid.decide(play, "overturn BJ BJ")
+    dealt = bid.open.dealt
+    for k, name in enumerate(BID_ACTIONS):
+        if k not in bid.open.legal():
+            with pytest.raises(ValueError, match="cannot"):
+                bid.decide(play, name)
     assert bid.log() == log and (bid.stream == stream).all() and bid.deciding()
+    assert bid.open.dealt == dealt and not play.ready
 
 
-def test_a_given_deal_nobody_declares_on_is_refused():
+def test_a_given_deal_nobody_declares_on_is_refused_and_left_as_it_was():
     bid, play = parts(deal=list(range(108)))
     with pytest.raises(ValueError, match="deal: nobody declared"):
         while bid.deciding():
+            dealt, stream = bid.open.dealt, bid.stream.copy()
             bid.decide(play, BID_PASS)
+    assert bid.deciding() and bid.open.dealt == dealt and (bid.stream == stream).all()
+    assert not play.ready
 
 
 def test_a_copy_is_independent():

@@ -32,6 +32,12 @@ def test_the_drivers_deal_step_bids_for_every_seat():
     assert sum(map(len, play.hands())) == 108  # the banker holds the kitty until the bury
 
 
+def test_a_hand_is_a_first_hand_without_trump_and_banker():
+    assert start()[0].setup.first_hand
+    assert not start(banker=1)[0].setup.first_hand
+    assert not start(trump="S")[0].setup.first_hand
+
+
 def test_the_seats_bid_when_asked():
     bid, play = start(bid_phase=True)
     assert bid.deciding() and not play.ready

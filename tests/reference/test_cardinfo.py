@@ -53,7 +53,7 @@ def test_following_suit_and_order():
 
 
 def test_card_input_checks():
-    assert resolve_kind("BJ") == 53 and resolve_kind(7) == 7
+    assert resolve_kind("BJ") == 53 == resolve_kind(53) and resolve_kind(7) == 7
     with pytest.raises(ValueError, match="exactly one card"):
         resolve_kind("AS KS")
     with pytest.raises(ValueError, match="not an integer in 0..53"):

@@ -50,11 +50,14 @@ def test_a_foreign_message_shows_three_names_and_counts_the_rest(tmp_path):
 def test_clear_removes_only_shengjis_files(tmp_path):
     Manifest(tmp_path).start({"tables": ["hands"]})
     _part(tmp_path / "hands")
+    _part(tmp_path / "bids")
+    (tmp_path / "bids" / "notes.txt").write_text("kept, and its folder with it")
     (tmp_path / "README").write_text("kept")
     fd = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        OutputDir(tmp_path, fd).clear(["hands"])
+        OutputDir(tmp_path, fd).clear(["hands", "bids"])
     finally:
         os.close(fd)
-    assert sorted(os.listdir(tmp_path)) == ["README"]
+    assert sorted(os.listdir(tmp_path)) == ["README", "bids"]
+    assert os.listdir(tmp_path / "bids") == ["notes.txt"]
     assert MANIFEST not in os.listdir(tmp_path)
