@@ -720,7 +720,7 @@ def _setting_ones(o, obs, thrown_in: bool) -> list[int]:
 
 def _bid_ones(o, obs) -> list[int]:
     """The bid log's entries (the first ``MAX_BIDS`` bids) and the standing bid's."""
-    ones = []
+    ones: list[int] = []
     for i, (_, s, action, trump, strength) in enumerate(obs.bids[:MAX_BIDS]):
         ones += [
             o["bid_seat"][0] + i * N_SEATS + s,
@@ -755,7 +755,7 @@ def _card_ones(o, obs, thrown_in: bool) -> list[int]:
 def _trick_ones(o, obs, tricks) -> list[int]:
     """Per seat the cards it played and showed in failed throws, the open trick (its leader
     and plays) and the voids shown."""
-    ones = []
+    ones: list[int] = []
     played, shown = o["played"][0], o["shown"][0]
     for t in tricks:
         for s, cards in t.plays:
@@ -780,7 +780,7 @@ def _trick_ones(o, obs, tricks) -> list[int]:
 def _recall_ones(o, tricks) -> list[int]:
     """The information-state tensor's trick record: each trick's leader, plays and failed
     throw's attempt."""
-    ones = []
+    ones: list[int] = []
     leader, plays, attempt = o["trick_leader"][0], o["trick_plays"][0], o["trick_attempt"][0]
     for t in tricks:
         ones.append(leader + t.index * N_SEATS + t.leader)
