@@ -11,7 +11,7 @@ import pytest
 
 from shengji.cli import main
 
-CLI = [sys.executable, "-m", "shengji"]
+CLI = [sys.executable, "-m", "shengji"]  # shengji/__main__.py: cli.main, as a process
 
 
 def test_version():

@@ -1,91 +1,36 @@
 """The modules of ``src/shengji/`` that have no test file at their mirrored path, each with
 where it is tested instead (the rule: tests/README.md; the check: test_mirror.py).
 
-A module leaves this list when it gets its own test file; test_mirror.py fails on an entry
-whose module has one, or that names no module.  Modules are named relative to
-``src/shengji/``, test files relative to ``tests/``.
+Each reason names the test files (paths relative to ``tests/``; ``*`` matches any part of a
+name) that test the module: test_mirror.py fails when one names no such file, when none of
+them mentions the module (its name or a public name of it), and on an entry whose module
+has a mirrored test file or is not a module.  A module leaves this list when it gets its
+own test file.  Modules are named relative to ``src/shengji/``.
 """
 
 UNMIRRORED: dict[str, str] = {
     # the package
-    "__main__.py": "`python -m shengji` is cli.main: test_cli*.py run it as a process",
-    "engine.py": "the one door into the core: architecture/test_door.py; every study runs it",
-    "schema.py": "the schema's door (_core/base/schema.py): architecture/test_door.py",
-    "stats.py": "through studies/test_duel.py, analysis/test_advisor.py, analysis/test_compare.py",
-    "vector.py": "a short public path: test_moved.py; the env: adapters/test_vector_*.py",
-    # the compiled core (and its Python tables)
-    "_core/base/cards.pyx": "test_names.py (sizes and enums), test_cards.py",
-    "_core/base/checksum.py": "hostile/test_fuzz_game.py (edited serialized states), game/",
-    "_core/base/interrupt.pyx": "hostile/test_interrupts.py (Ctrl-C inside a nogil call)",
-    "_core/base/options.pyx": "rules/test_options.py (RulesC in step with OPTIONS), gates/",
-    "_core/base/schema.py": "gates/test_tables.py, rules/test_options.py, studies/test_base_*",
-    "_core/bidding/bidding.pyx": "bidding/test_simulate*.py (the kernel = shengji.reference)",
-    "_core/bidding/entry.pyx": "bidding/test_simulate*.py (the kernel = shengji.reference)",
-    "_core/bots/greedy.pyx": "game/test_bots.py, core/bots/test_table.py (every bot)",
-    "_core/bots/random.pyx": "game/test_bots.py, core/bots/test_table.py (every bot)",
-    "_core/bots/registry.pyx": "core/bots/test_table.py (every row), gates/test_tables.py",
-    "_core/deal/spec.pyx": "core/deal/test_cond.py, reference/test_constraint.py, hostile/",
+    "__main__.py": "`python -m shengji` is cli.main run as a process: test_cli_usage.py",
+    "engine.py": "the door into the core, renamed by issue 52: architecture/test_door.py",
+    "schema.py": "the door of the core's schema: architecture/test_door.py",
+    "vector.py": "a short public path: test_moved.py; the env: adapters/test_vector_api.py",
+    # the compiled core
+    "_core/base/interrupt.pyx": "Ctrl-C inside a nogil kernel: hostile/test_interrupts.py",
+    "_core/base/schema.py": "gates/test_tables.py, rules/test_options.py, studies/test_base_*.py",
     "_core/drivers/advise.pyx": "analysis/test_advisor.py",
-    "_core/drivers/bids.pyx": "core/bots/test_bidder.py (the players' bid odds)",
+    "_core/drivers/bids.pyx": "the players' bid odds: core/bots/test_bidder.py",
     "_core/drivers/decisions.pyx": "studies/test_decisions.py",
-    "_core/drivers/duel.pyx": "studies/test_duel.py, core/bots/test_pimc.py, test_bidder.py",
-    "_core/engine/actions.pyx": "game/test_state.py (every play against the reference), game/",
-    "_core/engine/hand.pyx": "game/test_state.py (every play against the reference)",
-    "_core/engine/moves.pyx": "game/test_state.py (every play against the reference)",
-    "_core/rules/combos.pyx": "rules/test_combos_*.py (the core = the reference)",
-    "_core/rules/placement.pyx": "rules/test_combos_placement.py",
-    "_core/rules/scoring.pyx": "studies/test_match_options.py, game/test_state.py",
-    "_core/step/bidcore.pyx": "bidding/test_phase.py (BidCore = the reference's late round)",
-    "_core/step/handcore.pyx": "through game/ (HandState wraps it), adapters/test_resample.py",
-    "_core/step/infoset.pyx": "through game/ (HandState wraps it), adapters/test_resample.py",
-    "_core/step/probes.pyx": "core/bots/test_sampler.py, test_pimc.py, test_swift.py",
-    "_core/step/vector.pyx": "adapters/test_vector_*.py (the vector env steps it)",
-    # ground and rules
-    "rules/bid_types.py": "bidding/test_simulate_engines.py, bidding/test_phase.py, game/",
-    "rules/option_kinds.py": "rules/test_options.py (the OPTIONS table and its kinds)",
-    "rules/option_table.py": "rules/test_options.py, docs/test_rule_book.py, test_cli_rules.py",
-    "rules/pack.py": "rules/test_options.py (the core's RulesC)",
-    "rules/trump.py": "rules/test_combos_*.py, test_cards.py",
-    # the reference
-    "reference/bidding.py": "bidding/test_simulate_engines.py (= the kernel), test_phase.py",
-    "reference/cardinfo.py": "reference/test_examples.py, reference/test_engine_examples.py",
-    "reference/combos.py": "reference/test_examples.py, test_engine_examples.py; the oracle",
-    "reference/deal.py": "studies/test_deals.py (features against the slow recomputation)",
-    "reference/play.py": "reference/test_examples.py, test_engine_examples.py; the oracle",
-    "reference/scoring.py": "reference/test_examples.py (the kitty and level tables)",
-    # bidding and the game
-    "bidding/args.py": "facts/test_bid_args.py (the threshold checked once)",
-    "bidding/policy.py": "bidding/test_simulate_engines.py, bidding/test_phase.py",
-    "game/arguments.py": "core/bots/test_table.py (every form of a bot), architecture/",
-    "game/records.py": "through game/test_actions*.py, game/test_observation.py, analysis/",
-    "game/setup.py": "through game/test_actions*.py, game/test_observation.py, analysis/",
-    "game/state_bidding.py": "game/test_state.py (the state holds its parts)",
-    "game/state_play.py": "game/test_state.py (the state holds its parts)",
-    "game/state_record.py": "game/test_state.py (the state holds its parts)",
-    "game/state_start.py": "game/test_state.py (the state holds its parts)",
-    # the runner and the studies
-    "runner/manifest.py": "runner/test_run_resume.py, runner/test_run_soak.py",
-    "runner/outdir.py": "runner/test_run_resume.py, runner/test_errors_fs.py",
-    "runner/output.py": "runner/test_run_resume.py, runner/test_run_soak.py, runner/test_lock.py",
-    "studies/agent_duel.py": "studies/test_evaluate.py, core/step/test_duelcore.py",
-    "studies/arrow.py": "through every study test",
+    "_core/drivers/duel.pyx": "studies/test_duel.py, core/bots/test_pimc.py",
+    "_core/step/bidcore.pyx": "BidCore is the reference's late round: bidding/test_phase.py",
+    "_core/step/probes.pyx": "core/bots/test_sampler.py, core/bots/test_pimc.py",
+    "_core/step/vector.pyx": "the env that steps it: adapters/test_vector_*.py",
+    # rules, studies
+    "rules/pack.py": "the core's packed rules and bots: rules/test_options.py",
     "studies/bid_odds.py": "bidding/test_simulate.py, studies/test_bid_options.py",
-    "studies/catalog.py": "studies/test_base_keys.py (KINDS), packaging/test_quoted_figures.py",
-    "studies/common_deals.py": "studies/test_evaluate.py, core/step/test_duelcore.py",
-    "studies/config.py": "through every study test; docs/test_sim_files.py",
-    "studies/kernel_args.py": "facts/test_kernel_args.py (one place for the kernel's arguments)",
-    "studies/metrics.py": "studies/test_sweep_runs.py, analysis/test_compare.py",
-    # the adapters, the analysis, the almanac, the rendering, learning
-    "adapters/compact.py": "adapters/test_vector_api.py, adapters/test_vector_differential.py",
-    "adapters/encoding.py": "adapters/test_openspiel.py, adapters/test_pettingzoo.py, hostile/",
-    "almanac/tidy.py": "almanac/test_reduce.py, almanac/test_driver.py, almanac/test_report.py",
-    "analysis/evaluation.py": "studies/test_evaluate.py (evaluate is the evaluate study's door)",
-    "analysis/rating_fit.py": "analysis/test_ratings.py, studies/test_ladder.py",
-    "analysis/summary.py": "studies/test_duel.py, render/test_table.py",
-    "render/cards.py": "render/test_table.py (the cards' glyphs, a combination's HTML)",
-    "render/reports.py": "render/test_table.py, analysis/test_advisor_notation.py",
-    "learn/data.py": "core/bots/test_net.py, learn/test_train.py (skipped without PyTorch)",
-    "learn/model.py": "core/bots/test_net.py (the numpy twin bit for bit)",
-    "learn/quantize.py": "core/bots/test_net.py (the integers choose as the float network)",
-    "learn/selfplay.py": "learn/test_train.py (skipped without PyTorch)",
+    "studies/config.py": "every study test; the study files: docs/test_sim_files.py",
+    # learning (skipped without PyTorch)
+    "learn/data.py": "core/bots/test_net.py, learn/test_train.py",
+    "learn/model.py": "the numpy twin bit for bit: core/bots/test_net.py",
+    "learn/quantize.py": "the integers choose as the float network: core/bots/test_net.py",
+    "learn/selfplay.py": "learn/test_train.py",
 }

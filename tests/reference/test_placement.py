@@ -1,6 +1,6 @@
 """Exact placement in the reference (``shengji.reference``): the examples of issue 12 and
 of every class where the old greedy fit answered wrongly -- the same examples as
-tests/rules/test_combos_placement.py, written once as functions of an engine in
+tests/core/rules/test_placement.py, written once as functions of an engine in
 tests/support/placement_examples.py -- and the reference's own placement search on pair
 states (docs/rules-engine.md "Placement").
 """

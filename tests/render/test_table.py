@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from shengji import HandState, classify
-from shengji.analysis.summary import DuelSummary
+from shengji import HandState
 from shengji.cards import format_cards
 from shengji.render.text import card_groups
 from shengji.rules.trump import Trump
@@ -125,59 +124,6 @@ def test_observation_during_the_bidding_and_the_state_too():
         o = s.observation(seat)
         shown = set(parse(o._repr_html_()).cards())
         assert shown == set(o.hand)
-
-
-def test_combo_html_lists_a_throws_components():
-    c = classify("AS AS KS QS QS", ("8", "H"))
-    root = parse(c._repr_html_())
-    rows = root.find(tag="tr")[1:]
-    assert [r.find(tag="td")[0].text() for r in rows] == ["pair", "pair", "single"]
-    assert sorted(root.find("sj-head")[0].cards()) == sorted(c.cards)
-    single = classify("9C 9C 7C 7C", ("8", "S"))
-    root = parse(single._repr_html_())
-    assert "tractor" in root.text() and not root.find(tag="table")
-    assert sorted(root.cards()) == sorted(single.cards)
-
-
-def test_card_glyphs_colours_and_notation():
-    from shengji.render.cards import card_html
-
-    red = parse(card_html(classify("TH", ("2", "S")).cards[0])).find("sj-card")[0]
-    assert "sj-red" in red.classes and red.text() == "10\u2665" and red.attrs["title"] == "TH"
-    spade = parse(card_html(0)).find("sj-card")[0]
-    assert "sj-red" not in spade.classes and spade.text() == "2\u2660"
-    big, small = (parse(card_html(c)).find("sj-card")[0] for c in (106, 104))
-    assert "sj-red" in big.classes and big.attrs["title"] == "BJ"
-    assert "sj-red" not in small.classes and small.attrs["title"] == "SJ"
-
-
-def test_duel_summary_is_a_dict_with_an_escaped_table():
-    d = DuelSummary(
-        team_a="<script>alert(1)</script>",
-        team_b="greedy",
-        deals=10,
-        confidence=0.95,
-        points={"mean": 1.5, "low": -2.0, "high": 5.0, "sd": 3.0},
-        levels={"mean": 0.1, "low": -0.2, "high": 0.4, "sd": 0.5},
-        a_banks={"mean_d": 70.0, "level_up": 0.6, "defenders_last": 0.4},
-        b_banks={"mean_d": 75.0, "level_up": 0.5, "defenders_last": 0.45},
-    )
-    assert d == dict(d) and isinstance(d, dict)
-    html = d._repr_html_()
-    assert "<script>" not in html and "&lt;script&gt;" in html
-    text = parse(html).text()
-    assert "+1.5" in text and "-2.0 \u2026 +5.0" in text and "60.0%" in text
-
-
-def test_run_result_html_escapes_the_path():
-    from shengji.runner import RunResult
-
-    r = RunResult(
-        out="out/<b>x", items=5, seconds=0.5, stats={}, tables=["hands"], summary=["mean D 1 < 2"]
-    )
-    html = r._repr_html_()
-    assert "<b>x" not in html and "1 &lt; 2" in html
-    parse(html)
 
 
 def test_fragments_are_self_contained():

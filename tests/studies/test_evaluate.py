@@ -8,20 +8,15 @@ from __future__ import annotations
 import hashlib
 import shutil
 
-import numpy as np
 import pandas as pd
 import pytest
 
-from shengji.analysis.evaluation import evaluate, level_share
+from shengji.analysis.evaluation import evaluate
 from shengji.analysis.load import duel_summary, load
-from shengji.game.agents import parse_agent
-from shengji.game.botspec import parse_bot
-from shengji.rules.options import Rules
 from shengji.runner import run_study
 from shengji.stats import mean_interval
-from shengji.studies.agent_duel import AgentError, play_agent_duel
+from shengji.studies.agent_duel import AgentError
 from shengji.studies.base import ConfigError, make_config
-from shengji.studies.common_deals import DealParams, builtin_rows
 from tests.support import agents
 
 HAND = [
@@ -93,32 +88,6 @@ def test_a_builtin_agent_plays_the_duel_study(tmp_path):
     cols = ["deal", "orientation", "banker_bot", "defender_bot", *HAND]
     pd.testing.assert_frame_equal(e[cols], d[cols], check_categorical=False)
     assert res.points == duel_summary(d)["points"]
-
-
-@pytest.mark.parametrize(
-    "preset, first_hand",
-    [("standard", False), ("standard", True), ("must-play-ja", False), ("tournament", True)],
-)
-def test_the_per_decision_path_plays_the_duels_hands(preset, first_hand):
-    """greedy as a Python bot (one Observation a decision) gives the C duel's rows against
-    random (whose draws are the duel's per-seat streams), under rules with the round of
-    overturns after the bury, reburies, a random first drawer, first hands; from any deal."""
-    p = DealParams(11, Rules.preset(preset), "5", first_hand, "eager", 0)
-    rnd = parse_bot("b", "random")
-    ref = builtin_rows(p, parse_bot("a", "greedy"), rnd, 7, 30)
-    got = play_agent_duel(parse_agent(agents.greedy), rnd, p, 7, 30)
-    np.testing.assert_array_equal(got.rows, ref)
-
-
-@pytest.mark.parametrize("against", ["greedy", "memory"])
-def test_batched_and_per_decision_paths_decide_alike(against):
-    """The lowest legal action, decided per observation and over the arrays: the same
-    decisions, so the same rows."""
-    p = DealParams(2, Rules.preset("standard"), "2", False, "eager", 0)
-    a = play_agent_duel(parse_agent(agents.lowest), parse_bot("b", against), p, 0, 40)
-    b = play_agent_duel(parse_agent(agents.lowest_batched), parse_bot("b", against), p, 0, 40)
-    np.testing.assert_array_equal(a.rows, b.rows)
-    assert a.decisions == b.decisions
 
 
 BAD = [
@@ -215,30 +184,6 @@ def test_players_bidding_for_a_builtin_agent_is_the_duel_studys(tmp_path):
     run_study(kind, cfg, tmp_path / "d", workers=1, quiet=True)
     cols = ["deal", "orientation", *HAND]
     pd.testing.assert_frame_equal(load(tmp_path / "e")[cols], load(tmp_path / "d")[cols])
-
-
-def test_level_share_is_the_ratio_with_a_delta_method_interval():
-    a = np.array([2, 0, 1, 3, 0, 1])
-    b = np.array([0, 1, 1, 0, 2, 0])
-    s = level_share(a, b)
-    assert s["value"] == pytest.approx(7 / 11) and (s["agent"], s["opponent"]) == (7, 4)
-    t = a + b
-    z = a - (7 / 11) * t
-    mean, half = mean_interval(6, z.sum(), (z * z).sum())
-    assert s["value"] - s["low"] == pytest.approx(half / t.mean())  # (high: clipped at 1)
-    assert s["high"] == 1.0
-    assert np.isnan(level_share([0, 0], [0, 0])["value"])
-
-
-def test_the_evaluation_shows_itself():
-    res = evaluate("greedy", against="random", n=20, seed=1, progress=False)
-    html = res._repr_html_()
-    assert "Evaluation: greedy vs random" in html and "level share" in html
-    frame = res.to_frame()
-    assert list(frame.deal) == list(range(20))
-    assert (frame.swing_points == frame.d_defending - frame.d_banking).all()
-    assert res.points["mean"] == frame.swing_points.mean()
-    assert 0.5 < res.level_share["value"] <= 1
 
 
 def test_rules_as_a_preset_a_rules_or_a_dict():

@@ -2,7 +2,7 @@
 ``classify``, ``match_shape``, ``trick_winner``, ``is_legal_follow``, ``check_throw`` and
 ``kitty_multiplier``): the examples of issue 12 and one example of every class where the old
 greedy fit answered wrongly (docs/rules-engine.md "Placement", "Shape match", "Key", "Follow
-legality", "Kitty multiplier").  tests/rules/test_combos_placement.py runs them against the core
+legality", "Kitty multiplier").  tests/core/rules/test_placement.py runs them against the core
 (``shengji.rules.combos``), tests/reference/test_placement.py against ``shengji.reference``.
 Each runs under every preset (none changes tractor_gap or trump_chain; the one example that
 depends on an option reads it from the preset).

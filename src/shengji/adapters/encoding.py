@@ -682,6 +682,26 @@ def encode(
         if seat is not None:
             tensor[o["seat"][0] + seat] = 1
         return
+    c = obs.current_trick
+    tricks = obs.tricks if c is None else (*obs.tricks, c)
+    ones = _setting_ones(o, obs, thrown_in) + _bid_ones(o, obs) + _card_ones(o, obs, thrown_in)
+    ones += _trick_ones(o, obs, tricks)
+    if perfect_recall:
+        ones += _recall_ones(o, tricks)
+    tensor[ones] = 1
+    i = o["hand_sizes"][0]
+    tensor[i : i + N_SEATS] = obs.hand_sizes
+    i = o["points"][0]
+    tensor[i : i + N_SEATS] = obs.points
+    tensor[o["penalty"][0]] = obs.penalty
+    i = o["bid_index"][0]
+    for j, entry in enumerate(obs.bids[:MAX_BIDS]):
+        tensor[i + j] = entry[0]
+
+
+def _setting_ones(o, obs, thrown_in: bool) -> list[int]:
+    """The one-hot entries of the hand's setting: the seat, the phase, the levels, the trump,
+    the banker and the seat to play."""
     phase = THROWN_IN if thrown_in else obs.phase
     ones = [
         o["seat"][0] + obs.seat,
@@ -693,6 +713,14 @@ def encode(
         ones.append(o["trump"][0] + _TRUMP_INDEX[obs.trump])
     if obs.banker >= 0:  # -1 during a first hand's bidding
         ones.append(o["banker"][0] + obs.banker)
+    if obs.to_play is not None and not thrown_in:
+        ones.append(o["to_play"][0] + obs.to_play)
+    return ones
+
+
+def _bid_ones(o, obs) -> list[int]:
+    """The bid log's entries (the first ``MAX_BIDS`` bids) and the standing bid's."""
+    ones: list[int] = []
     for i, (_, s, action, trump, strength) in enumerate(obs.bids[:MAX_BIDS]):
         ones += [
             o["bid_seat"][0] + i * N_SEATS + s,
@@ -709,16 +737,26 @@ def encode(
         ]
         if sb["locked"]:
             ones.append(o["standing_locked"][0])
-    if obs.to_play is not None and not thrown_in:
-        ones.append(o["to_play"][0] + obs.to_play)
+    return ones
+
+
+def _card_ones(o, obs, thrown_in: bool) -> list[int]:
+    """The card planes of the seat's own cards, its pending choice, the kitty and buried
+    cards it may see, and the legal actions (none once the deal is thrown in)."""
+    ones: list[int] = []
     for name in ("hand", "pending", "kitty", "buried", "legal_actions"):
         cards = getattr(obs, name) if name != "legal_actions" or not thrown_in else ()
         if cards:
             base = o[name][0]
             ones.extend(base + c for c in cards)
+    return ones
+
+
+def _trick_ones(o, obs, tricks) -> list[int]:
+    """Per seat the cards it played and showed in failed throws, the open trick (its leader
+    and plays) and the voids shown."""
+    ones: list[int] = []
     played, shown = o["played"][0], o["shown"][0]
-    c = obs.current_trick
-    tricks = obs.tricks if c is None else (*obs.tricks, c)
     for t in tricks:
         for s, cards in t.plays:
             base = played + s * N_CARDS
@@ -726,6 +764,7 @@ def encode(
         if t.attempt is not None:
             base = shown + t.leader * N_CARDS
             ones.extend(base + x for x in t.attempt)
+    c = obs.current_trick
     if c is not None:
         ones.append(o["current_leader"][0] + c.leader)
         cur = o["current_trick"][0]
@@ -735,22 +774,20 @@ def encode(
     voids = o["voids"][0]
     for s, names in enumerate(obs.voids):
         ones.extend(voids + s * len(FOLLOW_NAMES) + _VOID_INDEX[n] for n in names)
-    if perfect_recall:
-        leader, plays, attempt = o["trick_leader"][0], o["trick_plays"][0], o["trick_attempt"][0]
-        for t in tricks:
-            ones.append(leader + t.index * N_SEATS + t.leader)
-            for s, cards in t.plays:
-                base = plays + (t.index * N_SEATS + s) * N_CARDS
-                ones.extend(base + x for x in cards)
-            if t.attempt is not None:
-                base = attempt + t.index * N_CARDS
-                ones.extend(base + x for x in t.attempt)
-    tensor[ones] = 1
-    i = o["hand_sizes"][0]
-    tensor[i : i + N_SEATS] = obs.hand_sizes
-    i = o["points"][0]
-    tensor[i : i + N_SEATS] = obs.points
-    tensor[o["penalty"][0]] = obs.penalty
-    i = o["bid_index"][0]
-    for j, entry in enumerate(obs.bids[:MAX_BIDS]):
-        tensor[i + j] = entry[0]
+    return ones
+
+
+def _recall_ones(o, tricks) -> list[int]:
+    """The information-state tensor's trick record: each trick's leader, plays and failed
+    throw's attempt."""
+    ones: list[int] = []
+    leader, plays, attempt = o["trick_leader"][0], o["trick_plays"][0], o["trick_attempt"][0]
+    for t in tricks:
+        ones.append(leader + t.index * N_SEATS + t.leader)
+        for s, cards in t.plays:
+            base = plays + (t.index * N_SEATS + s) * N_CARDS
+            ones.extend(base + x for x in cards)
+        if t.attempt is not None:
+            base = attempt + t.index * N_CARDS
+            ones.extend(base + x for x in t.attempt)
+    return ones

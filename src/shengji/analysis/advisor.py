@@ -472,8 +472,6 @@ def advise(
     hand (seat 0, level 2, preset standard, greedy in every seat, 100 deals per option, seed 1):
     """
     from shengji.engine import ADVICE_PASS as CORE_PASS
-    from shengji.engine import ADVICE_ROWS as OUT_ROWS
-    from shengji.engine import advise_hands, chunk_state, seat_key
     from shengji.seeds import check_seed
 
     cards = _check_hand(hand)
@@ -486,11 +484,34 @@ def advise(
         raise ValueError(f"n: expected an integer 1..{MAX_N:,}, got {n!r}")
     seed = check_seed(seed, allow_sequence=False)
     spec = card_bot(bot, "bot")
-    packed, packed_rules = pack.bot(spec), pack.rules(rules)
     given = _condition(deal, where)
     dealt = advice_dealing(cards, seat, lv, given)
-    trumps = declarable(cards, lv, rules)
-    options = np.array(trumps + [CORE_PASS], np.int32)
+    options = np.array(declarable(cards, lv, rules) + [CORE_PASS], np.int32)
+    out = _play_options(
+        dealt, seat, lv, pack.rules(rules), options, pack.bot(spec), n, seed, progress
+    )
+    result = Advice(
+        hand=cards,
+        level=level_name,
+        seat=seat,
+        rules=rules,
+        bot=spec,
+        n=n,
+        seed=seed,
+        deal=given,
+        acceptance=dealt.accepted / dealt.tries if dealt.tries else 1.0,
+    )
+    for o, t in enumerate(options):
+        result.options.append(_estimate(out[o], int(t), cards, lv, seat, n))
+    return result
+
+
+def _play_options(dealt, seat, lv, packed_rules, options, packed, n, seed, progress):
+    """Every option of ``options`` played on ``n`` deals of ``dealt`` by the core, in chunks
+    (with a progress bar or lines when ``progress``): int32 (options, ADVICE_ROWS, n)."""
+    from shengji.engine import ADVICE_ROWS as OUT_ROWS
+    from shengji.engine import advise_hands, chunk_state, seat_key
+
     out = np.zeros((len(options), len(OUT_ROWS), n), np.int32)
     state, key = chunk_state(seed, 0), seat_key(seed, 0)
     bar = None
@@ -524,39 +545,32 @@ def advise(
     finally:
         if bar is not None:
             bar.close()
+    return out
+
+
+def _estimate(out, t: int, cards, lv: int, seat: int, n: int) -> OptionEstimate:
+    """One option's estimate from its rows of the core's output (``ADVICE_ROWS`` by n)."""
+    from shengji.engine import ADVICE_PASS as CORE_PASS
+    from shengji.engine import ADVICE_ROWS as OUT_ROWS
+
     rows = {name: i for i, name in enumerate(OUT_ROWS)}
-    result = Advice(
-        hand=cards,
-        level=level_name,
-        seat=seat,
-        rules=rules,
-        bot=spec,
+    d = out[rows["defender_points"]]
+    up = out[rows["level_side"]] == 0
+    banker_team = out[rows["banker"]] % 2
+    mine = banker_team == seat % 2
+    signed = np.where(up, 1, -1) * out[rows["levels"]]
+    team = np.where(mine, signed, -signed)
+    dm, dh = _mean_hw(d)
+    tm, th = _mean_hw(team)
+    return OptionEstimate(
+        option=PASS if t == CORE_PASS else TRUMP_NAMES[t],
+        trumps=None if t == CORE_PASS else _trumps(cards, lv, t),
         n=n,
-        seed=seed,
-        deal=given,
-        acceptance=dealt.accepted / dealt.tries if dealt.tries else 1.0,
+        level_up=float(up.mean()),
+        level_up_ci=wilson(int(up.sum()), n),
+        defender_points=dm,
+        defender_points_hw=dh,
+        team_levels=tm,
+        team_levels_hw=th,
+        you_bank=float(mine.mean()),
     )
-    for o, t in enumerate(options):
-        d = out[o, rows["defender_points"]]
-        up = out[o, rows["level_side"]] == 0
-        banker_team = out[o, rows["banker"]] % 2
-        mine = banker_team == seat % 2
-        signed = np.where(up, 1, -1) * out[o, rows["levels"]]
-        team = np.where(mine, signed, -signed)
-        dm, dh = _mean_hw(d)
-        tm, th = _mean_hw(team)
-        result.options.append(
-            OptionEstimate(
-                option=PASS if t == CORE_PASS else TRUMP_NAMES[t],
-                trumps=None if t == CORE_PASS else _trumps(cards, lv, int(t)),
-                n=n,
-                level_up=float(up.mean()),
-                level_up_ci=wilson(int(up.sum()), n),
-                defender_points=dm,
-                defender_points_hw=dh,
-                team_levels=tm,
-                team_levels_hw=th,
-                you_bank=float(mine.mean()),
-            )
-        )
-    return result

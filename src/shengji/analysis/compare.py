@@ -211,28 +211,9 @@ def compare(
     out = Path(out)
     header = _header(out)
     sweep = header["sweep"]
-    keys = list(sweep["keys"])
-    if by is None:
-        by = keys
-    elif isinstance(by, str):
-        by = [by]
-    by = list(by)
-    for k in by:
-        if k not in keys:
-            raise ValueError(f"by: {k!r} is not a swept key; swept: {', '.join(keys)}")
+    by = _by_keys(by, list(sweep["keys"]))
     m = _metric(header, metric, out)
-    n = int(header["n"])
-    cols = _Dataset(out / m.table)
-    cell = np.asarray(cols["cell"], np.int64)
-    item = np.asarray(cols[item_column(cols.data.schema.names)], np.int64)
-    values = np.asarray(m.rows(cols), np.float64)
-    ncells = len(sweep["cells"])
-    flat = cell * n + item
-    total: np.ndarray = np.bincount(flat, weights=values, minlength=ncells * n).reshape(ncells, n)
-    if m.per_item == "mean":
-        count = np.bincount(flat, minlength=ncells * n).reshape(ncells, n)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            total = total / count
+    total = _cell_items(out, m, int(header["n"]), len(sweep["cells"]))
     labels = []
     for c in sweep["cells"]:
         labels.append(tuple(label(c[k]) for k in by))
@@ -242,26 +223,9 @@ def compare(
     )
     single = {g: labels.count(g) == 1 for g in groups}
     b = _baseline_index(groups, by, baseline)
-    x0 = per_group[b]
-    ok0 = ~np.isnan(x0)
     rows = []
     for i, g in enumerate(groups):
-        x = per_group[i]
-        ok = ~np.isnan(x) & ok0
-        xs, bs = x[ok], x0[ok]
-        d = xs - bs
-        row = summary_row(
-            int(ok.sum()),
-            float(xs.sum()),
-            float((xs * xs).sum()),
-            float(d.sum()),
-            float((d * d).sum()),
-            float(bs.sum()),
-            float((bs * bs).sum()),
-            m.rate and single[g],
-            baseline=i == b,
-            confidence=confidence,
-        )
+        row = _group_row(per_group[i], per_group[b], m.rate and single[g], i == b, confidence)
         rows.append({**dict(zip(by, g, strict=True)), **row})
     table = pd.DataFrame(rows)
     table.attrs.update(
@@ -272,6 +236,55 @@ def compare(
         confidence=confidence,
     )
     return table
+
+
+def _by_keys(by, keys: list[str]) -> list[str]:
+    """``compare``'s ``by`` as a list of swept keys (all of them by default)."""
+    if by is None:
+        by = keys
+    elif isinstance(by, str):
+        by = [by]
+    by = list(by)
+    for k in by:
+        if k not in keys:
+            raise ValueError(f"by: {k!r} is not a swept key; swept: {', '.join(keys)}")
+    return by
+
+
+def _cell_items(out: Path, m, n: int, ncells: int) -> np.ndarray:
+    """The metric per cell and item of the sweep in ``out``: float64 (cells, n), an item's
+    rows summed (or averaged: a match's hands), nan for an item with no rows."""
+    cols = _Dataset(out / m.table)
+    cell = np.asarray(cols["cell"], np.int64)
+    item = np.asarray(cols[item_column(cols.data.schema.names)], np.int64)
+    values = np.asarray(m.rows(cols), np.float64)
+    flat = cell * n + item
+    total: np.ndarray = np.bincount(flat, weights=values, minlength=ncells * n).reshape(ncells, n)
+    if m.per_item == "mean":
+        count = np.bincount(flat, minlength=ncells * n).reshape(ncells, n)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            total = total / count
+    return total
+
+
+def _group_row(x, x0, rate: bool, is_baseline: bool, confidence: float) -> dict:
+    """One group's row: its items' mean and the paired difference from the baseline's items
+    ``x0``, over the items both have."""
+    ok = ~np.isnan(x) & ~np.isnan(x0)
+    xs, bs = x[ok], x0[ok]
+    d = xs - bs
+    return summary_row(
+        int(ok.sum()),
+        float(xs.sum()),
+        float((xs * xs).sum()),
+        float(d.sum()),
+        float((d * d).sum()),
+        float(bs.sum()),
+        float((bs * bs).sum()),
+        rate,
+        baseline=is_baseline,
+        confidence=confidence,
+    )
 
 
 def plot_compare(table, ax=None, *, title: str | None = None, unpaired: bool = True):

@@ -122,7 +122,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     (True, False)
     """
     from shengji.analysis.load import run_metadata
-    from shengji.engine import BidCore, HandCore, play_hands, play_match
+    from shengji.engine import BidCore, HandCore
     from shengji.names import VERSION as __version__
 
     meta = run_metadata(out, "hands")
@@ -139,119 +139,146 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
             stacklevel=2,
         )
     cfg = _run_config(out, meta)
-    rules = pack.rules(cfg.rules)  # what the drivers take (HandState takes cfg.rules)
-    seed, size, n, opts = cfg.seed, cfg.chunk_size, cfg.n, cfg.options
-    if opts.get("bid_policy") == PLAYERS:
+    if cfg.options.get("bid_policy") == PLAYERS:
         # HandState steps the kernel policies' bidding only; the players' bids are the bots'
         raise ValueError(
             f"{str(out)!r} was bid by the players (bid_policy {PLAYERS!r}): replay takes runs "
             "bid by a kernel policy (eager, threshold, never)"
         )
+    chunk, before, keys = _row_place(study, cfg, hand, match)
+    a = kernel_args(study, cfg.options, cfg.seed, cfg.level, chunk)
     core = HandCore()
     keep = BidCore()  # the bidding's result, for the round after the bury
+    if study == "scoring":
+        bots, first_hand = _deal_scoring_hand(core, keep, cfg, a, before)
+    else:
+        bots, first_hand = _deal_match_hand(core, keep, cfg, a, before, keys)
+    s = _play_out(core, keep, cfg, a, bots, first_hand)
+    if check:
+        _check_row(out, chunk, keys, s.result())
+    return s
+
+
+def _row_place(study: str, cfg, hand, match) -> tuple[int, int, dict[str, int]]:
+    """Where a row's keys put it: (its chunk, the items of the chunk before it -- hands of a
+    scoring run, matches of a match run -- and the row's keys, checked)."""
+    size, n = cfg.chunk_size, cfg.n
     if study == "scoring":
         if match is not None:
             raise ValueError("match: a scoring run's rows are keyed by hand alone")
         hand = _index("hand", hand, n)
         chunk, i = divmod(hand, size)
-    else:
-        if match is None:
-            raise ValueError("match: a match run's rows are keyed by match and hand")
-        match = _index("match", match, n)
-        hand = _index("hand", hand)
-        chunk, j = divmod(match, size)
-    a = kernel_args(study, opts, seed, cfg.level, chunk)
-    # the run's [deal] table: the same conditional deals as its chunks (or None)
-    deal = chunk_dealing(cfg)
+        return chunk, i, {"hand": hand}
+    if match is None:
+        raise ValueError("match: a match run's rows are keyed by match and hand")
+    match = _index("match", match, n)
+    hand = _index("hand", hand)
+    chunk, j = divmod(match, size)
+    return chunk, j, {"match": match, "hand": hand}
+
+
+def _deal_scoring_hand(core, keep, cfg, a, i: int) -> tuple[list[BotSpec], bool]:
+    """Play the chunk's ``i`` hands before the row in the core, then deal the row's hand
+    into ``core`` from the same stream: its seats' bots and whether it is a first hand."""
+    from shengji.engine import play_hands
+
+    rules = pack.rules(cfg.rules)  # what the drivers take (HandState takes cfg.rules)
+    deal = chunk_dealing(cfg)  # the run's [deal] table: its chunks' deals (or None)
+    bank, other = a.bots
+    if i:
+        rows = np.zeros((len(HAND_COLUMNS), i), np.int32)
+        play_hands(
+            state=a.state,
+            deck=a.deck,
+            n=i,
+            rules=rules,
+            level=a.level,
+            banker=a.banker,
+            banker_bot=pack.bot(bank),
+            defender_bot=pack.bot(other),
+            bid_policy=a.bid_policy,
+            bid_threshold=a.bid_threshold,
+            out=rows,
+            deal=deal,
+        )
+    core.deal(
+        a.state,
+        a.deck,
+        rules,
+        a.level,
+        a.level,
+        a.level,
+        a.banker,
+        a.bid_policy,
+        a.bid_threshold,
+        -1,
+        keep,
+        deal=deal,
+    )
+    bots = [bank if s % 2 == core.banker % 2 else other for s in range(N_SEATS)]
+    return bots, a.banker < 0
+
+
+def _deal_match_hand(core, keep, cfg, a, j: int, keys: dict) -> tuple[list[BotSpec], bool]:
+    """Play the chunk's ``j`` matches before the row's, then its match up to the row's hand
+    into ``core``: its seats' bots and whether it is a first hand."""
+    from shengji.engine import play_match
+    from shengji.studies.match import MATCH_CAPACITY
+
+    rules = pack.rules(cfg.rules)  # what the drivers take (HandState takes cfg.rules)
+    deal = chunk_dealing(cfg)  # the run's [deal] table: its chunks' deals (or None)
     every = cfg.deal is None or cfg.deal.hands == "every"
     team: tuple[BotSpec, BotSpec] = a.bots  # HandState.bot_action steps any of them
     team0, team1 = (pack.bot(bot) for bot in team)
-    bid, threshold = a.bid_policy, a.bid_threshold
-    if study == "scoring":
-        bank, other = team
-        if i:
-            rows = np.zeros((len(HAND_COLUMNS), i), np.int32)
-            play_hands(
-                state=a.state,
-                deck=a.deck,
-                n=i,
-                rules=rules,
-                level=a.level,
-                banker=a.banker,
-                banker_bot=pack.bot(bank),
-                defender_bot=pack.bot(other),
-                bid_policy=bid,
-                bid_threshold=threshold,
-                out=rows,
-                deal=deal,
-            )
-        core.deal(
+    match, hand = keys["match"], keys["hand"]
+    rows = np.zeros((len(HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
+    for _ in range(j):
+        play_match(
+            state=a.state,
+            deck=a.deck,
+            rules=rules,
+            team0_bot=team0,
+            team1_bot=team1,
+            bid_policy=a.bid_policy,
+            bid_threshold=a.bid_threshold,
+            out=rows,
+            deal=deal,
+            deal_every=every,
+        )
+    if (
+        hand >= MATCH_CAPACITY
+        or core.match_hand(
             a.state,
             a.deck,
             rules,
-            a.level,
-            a.level,
-            a.level,
-            a.banker,
-            bid,
-            threshold,
-            -1,
+            team0,
+            team1,
+            a.bid_policy,
+            a.bid_threshold,
+            hand,
             keep,
             deal=deal,
+            deal_every=every,
         )
-        first_hand = a.banker < 0
-        bots = [bank if s % 2 == core.banker % 2 else other for s in range(N_SEATS)]
-        keys: dict[str, int | None] = {"hand": hand}
-    else:
-        from shengji.studies.match import MATCH_CAPACITY
+        is None
+    ):
+        raise ValueError(f"hand: match {match} has no hand {hand} (it ended before)")
+    return [team[s % 2] for s in range(N_SEATS)], hand == 0
 
-        rows = np.zeros((len(HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
-        for _ in range(j):
-            play_match(
-                state=a.state,
-                deck=a.deck,
-                rules=rules,
-                team0_bot=team0,
-                team1_bot=team1,
-                bid_policy=bid,
-                bid_threshold=threshold,
-                out=rows,
-                deal=deal,
-                deal_every=every,
-            )
-        if (
-            hand >= MATCH_CAPACITY
-            or core.match_hand(
-                a.state,
-                a.deck,
-                rules,
-                team0,
-                team1,
-                bid,
-                threshold,
-                hand,
-                keep,
-                deal=deal,
-                deal_every=every,
-            )
-            is None
-        ):
-            raise ValueError(f"hand: match {match} has no hand {hand} (it ended before)")
-        bots = [team[s % 2] for s in range(N_SEATS)]
-        keys = {"match": match, "hand": hand}
-        first_hand = hand == 0
+
+def _play_out(core, keep, cfg, a, bots, first_hand: bool) -> HandState:
+    """The dealt hand in ``core`` played to its end through a ``HandState``, the round of
+    bids after the bury stepped by the run's kernel policy, the cards by ``bots``."""
     bids = (
         None
         if core.bidding_outcome is None
         else BidPhase.from_result(keep, core.level, cfg.rules, first_hand)
     )
     s = HandState._from_core(
-        core, cfg.rules, a.deck, bids, opts["bid_policy"], threshold, first_hand
+        core, cfg.rules, a.deck, bids, cfg.options["bid_policy"], a.bid_threshold, first_hand
     )
     while (seat := s.to_play) is not None:  # None: the hand is over
         s.apply(s.bid_action() if s.phase == "bid" else s.bot_action(bots[seat]))
-    if check:
-        _check_row(out, chunk, keys, s.result())
     return s
 
 

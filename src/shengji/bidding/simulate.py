@@ -327,7 +327,7 @@ def bid_deal(
     >>> bid_deal(deal, policy=eager_policy).bids    # the Python engine logs the bids
     ((1, 1, 'declare', 'S', 'single'), (82, 2, 'overturn', 'D', 'level_pair'))
     """
-    from shengji.engine import bid_given, chunk_state, draw_bounded
+    from shengji.engine import chunk_state, draw_bounded
 
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
         level, rules, policy, threshold, first_hand, banker
@@ -359,6 +359,17 @@ def bid_deal(
         raise ValueError(f"engine: expected 'core' or 'python', got {engine!r}")
     if callable(policy):
         raise ValueError("a callable policy bids decision by decision (engine='python')")
+    return _kernel_bid(
+        deck, level_rank, rules, policy, threshold, first_hand, banker, state, first_drawer
+    )
+
+
+def _kernel_bid(
+    deck, level_rank, rules, policy, threshold, first_hand, banker, state, first_drawer
+) -> BidOutcome:
+    """``bid_deal`` by the kernel's loop (a kernel policy, checked arguments)."""
+    from shengji.engine import bid_given
+
     rc, res = bid_given(
         cards=np.asarray(deck, np.uint8),
         level=level_rank,
@@ -400,6 +411,22 @@ COLUMNS = (
     "banker_trumps",
     "team_trumps",
 )
+
+# the columns' types, as the kernel's bid_chunk returns them
+_DTYPES = {
+    "trump": np.uint8,
+    "banker": np.uint8,
+    "first_declarer": np.int8,
+    "first_declare_index": np.int8,
+    "overturns": np.uint8,
+    "reinforced": np.bool_,
+    "no_bid": np.bool_,
+    "redeals": np.uint16,
+    "banker_steps_down": np.bool_,
+    "first_drawer": np.uint8,
+    "banker_trumps": np.uint8,
+    "team_trumps": np.uint8,
+}
 
 
 def simulate_bids(
@@ -472,7 +499,7 @@ def simulate_bids(
     >>> simulate_bids(5, seed=1, policy="threshold", threshold=8)["banker"]
     array([2, 3, 1, 3, 2], dtype=uint8)
     """
-    from shengji.engine import bid_chunk, chunk_state, draw_bounded, shuffle_deck
+    from shengji.engine import bid_chunk, chunk_state
 
     if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
         raise ValueError(f"n: expected a non-negative integer, got {n!r}")
@@ -495,9 +522,18 @@ def simulate_bids(
             first_hand=first_hand,
             banker=banker,
         )
+    return _python_bids(int(n), state, deck, level_rank, rules, policy, first_hand, banker)
+
+
+def _python_bids(n, state, deck, level_rank, rules, policy, first_hand, banker) -> dict:
+    """``simulate_bids`` with a callable policy: the kernel's shuffles and draws from
+    ``state``, each deal bid decision by decision (``bid_with``), redealt as the rules
+    say."""
+    from shengji.engine import draw_bounded, shuffle_deck
+
     out: dict[str, list] = {k: [] for k in COLUMNS}
     draw = lambda bound: draw_bounded(state, bound)  # noqa: E731
-    for _ in range(int(n)):
+    for _ in range(n):
         redeals = 0
         drawer = _first_drawer(rules, first_hand, banker, draw)  # once a hand, before the shuffle
         while True:
@@ -531,18 +567,4 @@ def simulate_bids(
             ("team_trumps", bt + pt),
         ):
             out[k].append(v)
-    dtypes = {
-        "trump": np.uint8,
-        "banker": np.uint8,
-        "first_declarer": np.int8,
-        "first_declare_index": np.int8,
-        "overturns": np.uint8,
-        "reinforced": np.bool_,
-        "no_bid": np.bool_,
-        "redeals": np.uint16,
-        "banker_steps_down": np.bool_,
-        "first_drawer": np.uint8,
-        "banker_trumps": np.uint8,
-        "team_trumps": np.uint8,
-    }
-    return {k: np.asarray(v, dtype=dtypes[k]) for k, v in out.items()}
+    return {k: np.asarray(v, dtype=_DTYPES[k]) for k, v in out.items()}

@@ -276,20 +276,7 @@ def run_study(
     """
     out = Path(out)
     tables = kind.tables(cfg)  # may raise ConfigError for inconsistent options
-    if engine not in ENGINES:
-        raise ConfigError(f"unknown engine {engine!r}; allowed: " + ", ".join(ENGINES))
-    if scheduler and engine != "dask":
-        raise ConfigError("--scheduler needs --engine dask")
-    workers = default_workers() if workers is None else workers
-    if workers < 1:
-        raise ConfigError(f"--workers must be >= 1, got {workers}")
-    if resume and overwrite:
-        raise ConfigError(
-            "--resume and --overwrite cannot be combined: --resume keeps the "
-            "finished chunks, --overwrite starts again"
-        )
-    if out.exists() and not out.is_dir():
-        raise OutputError(f"output directory {str(out)!r} exists and is not a directory", REFUSED)
+    workers = _check_run_options(out, engine, scheduler, workers, resume, overwrite)
     header = _normal(dict(cfg.metadata(), tables=tables))
     plan = cfg.chunks()
     folders = tables + ([CHUNKS_DIR] if kind.aggregates(cfg) else [])
@@ -327,14 +314,7 @@ def run_study(
         dir_fd = lock.dir_fd
         assert dir_fd is not None  # held: acquire() above returned
         outdir = OutputDir(out, dir_fd, engine)
-        if overwrite and contents.is_shengji:
-            outdir.clear(contents.folders(tables))
-        outdir.make_folders(folders)
-        outdir.sweep(contents.folders(tables))
-        if old_header is not None:
-            outdir.manifest.start(old_header, _lines_at(Manifest(out), kept.offset))
-        else:
-            outdir.manifest.start(header)
+        _prepare(outdir, contents, tables, folders, overwrite, header, old_header, kept)
         result = _run_chunks(
             kind, cfg, plan, out, outdir, stream, kept, todo, tables, quiet=quiet, resume=resume
         )
@@ -370,6 +350,38 @@ def run_study(
     result.engine = engine
     result.reused, result.redone, result.chunks = len(kept), kept.redone, len(plan)
     return result
+
+
+def _check_run_options(out: Path, engine, scheduler, workers, resume, overwrite) -> int:
+    """``run_study``'s options checked before anything is touched: the number of workers."""
+    if engine not in ENGINES:
+        raise ConfigError(f"unknown engine {engine!r}; allowed: " + ", ".join(ENGINES))
+    if scheduler and engine != "dask":
+        raise ConfigError("--scheduler needs --engine dask")
+    workers = default_workers() if workers is None else workers
+    if workers < 1:
+        raise ConfigError(f"--workers must be >= 1, got {workers}")
+    if resume and overwrite:
+        raise ConfigError(
+            "--resume and --overwrite cannot be combined: --resume keeps the "
+            "finished chunks, --overwrite starts again"
+        )
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"output directory {str(out)!r} exists and is not a directory", REFUSED)
+    return workers
+
+
+def _prepare(outdir, contents, tables, folders, overwrite, header, old_header, kept) -> None:
+    """The locked directory made ready for the chunks: cleared (``--overwrite``), its folders
+    made, temporary files swept, the manifest started (``--resume``: with the chunks kept)."""
+    if overwrite and contents.is_shengji:
+        outdir.clear(contents.folders(tables))
+    outdir.make_folders(folders)
+    outdir.sweep(contents.folders(tables))
+    if old_header is not None:
+        outdir.manifest.start(old_header, _lines_at(Manifest(outdir.out), kept.offset))
+    else:
+        outdir.manifest.start(header)
 
 
 def _lines_at(manifest: Manifest, offsets: array):
