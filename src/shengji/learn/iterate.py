@@ -48,6 +48,7 @@ SCRIPT = "shengji.learn.iterate"
 FORMAT = 1  # the manifest's format
 # CPU-seconds per unit, for the phases' estimates before the first try has measured them
 START_RATES = {"selfplay": 1 / 700, "learn": 1 / 12000, "gate": 1 / 1500, "duels": 1 / 1500}
+HINDSIGHT_COST = 12  # self-play's cost with --hindsight, in hands without it (measured: ~11x)
 
 
 @dataclass(frozen=True)
@@ -244,7 +245,8 @@ class Loop:
 
         o, n = self.o, t["try"]
         stem = f"gen-{t['generation']}-try-{n}"
-        runs = self.phase(t, "selfplay", o.hands, f"{o.hands} hands", lambda: self.selfplay(t))
+        units = o.hands * (HINDSIGHT_COST if o.hindsight else 1)
+        runs = self.phase(t, "selfplay", units, f"{o.hands} hands", lambda: self.selfplay(t))
         window = [r for a in self.m.accepted()[-o.window :] if o.window for r in a["runs"]]
         t["runs"] = runs
 
