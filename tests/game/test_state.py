@@ -267,3 +267,23 @@ def test_the_bid_decision_is_bid_action():
         s.apply(s.bid_action())
     with pytest.raises(ValueError, match="not bid"):
         s.bid_action()
+
+
+def test_pending_holds_the_cards_chosen_one_action_at_a_time():
+    """``pending``: the play being made, card by card (``apply_action``); ``[]`` once it is
+    made, and outside the play (during the bury too, whose cards go one by one)."""
+    from shengji.game.actions import ACTION_PLAY
+
+    s = HandState("standard", "2", banker=0, seed=1, trump="S")
+    s.apply_action(s.legal_actions()[0])
+    assert s.phase == "bury" and s.pending == []
+    while s.phase == "bury":
+        s.apply(s.bot_action("greedy"))
+    lead = next(p for p in s.legal_plays() if len(p) == 2)  # a pair
+    assert s.pending == []
+    s.apply_action(lead[0])
+    assert s.pending == [lead[0]]
+    s.apply_action(lead[1])
+    assert sorted(s.pending) == sorted(lead[:2])
+    s.apply_action(ACTION_PLAY)
+    assert s.pending == [] and s.to_play != 0

@@ -697,7 +697,7 @@ def decision_actions(hand: HandState, cards) -> list[int]:
     >>> decision_actions(hand, lead) == sorted(lead) + [108]
     True
     """
-    chosen = set(hand._core.chosen_ids()) if hand.phase == "play" else set()
+    chosen = set(hand.pending)
     actions = sorted(c for c in cards if c not in chosen)
     if hand.phase == "play" and hand.current_trick is None:
         actions.append(ACTION_PLAY)

@@ -408,7 +408,7 @@ def propose(
             continue
         cards.append(swap.get(i, a))  # a hidden bury: the drawn cards
     if hand.phase == "play" and not hand.is_over() and hand.to_play != seat:
-        pending = len(hand._core.chosen_ids())  # another seat's choice under way
+        pending = len(hand.pending)  # another seat's choice under way
         cards = cards[: len(cards) - pending]
     bids = [e for e in guessed if e[1] != seat]
     return deck, Script(own, cards, bids, None if hand.is_over() else hand.to_play)

@@ -13,8 +13,8 @@ A state is a pure function of its ``setup`` and its ``history`` (every decision,
 order): ``HandState.from_history(s.setup, s.history)`` rebuilds ``s``.  It holds three
 parts, each the owner of its fields: the bidding part (``state_bidding.HandBidding``: the
 deal, its bidding, the setup they lead to), the play part (``state_play.HandPlay``: the C
-hand, ``_core.step.handcore``) and the record (``state_record.HandRecord``);
-``state_start`` checks the arguments and deals them.
+hand) and the record (``state_record.HandRecord``); ``state_start`` checks the arguments
+and deals them.
 
 * Phases: ``"bid"`` (with ``bid_phase=True``), ``"bury"`` (the banker, holding 33 cards,
   buries 8 one decision at a time; under ``overturn_reburies`` an overturner after it),
@@ -28,10 +28,9 @@ hand, ``_core.step.handcore``) and the record (``state_record.HandRecord``);
 * Decisions: ``apply(cards)`` makes a whole one and returns its ``Event``;
   ``apply_action(a)`` is the integer encoding (``shengji.game.actions``).  A throw is an
   attempt: a failed one plays the forced component and books the penalty.
-* Bots: ``bot_action(bot)`` is a built-in bot's choice (``bot`` as
-  ``shengji.game.botspec`` takes it) from the deciding seat's view, drawn from the
-  state's own generator; ``shengji.game.play_hand`` plays a hand with bots and Python
-  callables ``bot(observation, rng)``.
+* Bots: ``bot_action(bot)`` is a built-in bot's choice (``bot`` as ``shengji.game.botspec``
+  takes it) from the deciding seat's view, drawn from the state's own generator;
+  ``shengji.game.play_hand`` plays a hand with bots and callables ``bot(observation, rng)``.
 """
 
 from __future__ import annotations
@@ -194,7 +193,7 @@ class HandState:
 
     @property
     def _core(self):
-        """The C hand (a ``HandCore``), which tests and the adapters read."""
+        """The C hand (a ``HandCore``), which the tests read."""
         return self._play.core
 
     @property
@@ -344,6 +343,14 @@ class HandState:
     def current_trick(self):
         """The open trick (its plays so far), or None between tricks."""
         return self._record.public(self.observation).current_trick
+
+    @property
+    def pending(self) -> list[int]:
+        """The cards chosen so far, one action at a time, of the play being made.
+
+        ``[]`` outside the play; full information (not in another seat's ``Observation``).
+        """
+        return self._play.pending() if self.phase == "play" else []
 
     @property
     def failed_throws(self):

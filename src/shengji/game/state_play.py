@@ -87,11 +87,15 @@ class HandPlay:
             raise ValueError(APPLY_ERRORS.get(raw[0], f"status {raw[0]}"))
         return raw
 
+    def pending(self) -> list[int]:
+        """The cards chosen so far, one action at a time, of the play being made."""
+        return list(self.core.chosen_ids())
+
     def held_copies(self, seat: int, ids: list[int]) -> list[int]:
         """Notation picks copy 0 of a kind first: map kinds onto the copies the seat holds
         (and has not chosen already)."""
         held = self.core.hand_ids(seat)
-        chosen = set(self.core.chosen_ids())
+        chosen = set(self.pending())
         out: list[int] = []
         for c in ids:
             options = [
