@@ -20,6 +20,7 @@ import pytest
 
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
+from shengji._core.drivers.jobs import HandsJob
 from shengji.bidding.args import PLAYERS, policy_index
 from shengji.game.botspec import parse_bot
 from shengji.names import BID_POLICIES, N_CARDS
@@ -35,7 +36,21 @@ def hands(bot, policy: int, n: int) -> None:
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
     b = pack.bot(parse_bot("bot", bot))
     state, deck = chunk_state(23, 0), np.arange(N_CARDS, dtype=np.uint8)
-    core.play_hands(state, deck, n, pack.rules(RULES), 0, 0, b, b, policy, 0, out)
+    core.play_hands(
+        HandsJob(
+            state=state,
+            deck=deck,
+            n=n,
+            rules=pack.rules(RULES),
+            level=0,
+            banker=0,
+            banker_bot=b,
+            defender_bot=b,
+            bid_policy=policy,
+            bid_threshold=0,
+            out=out,
+        )
+    )
 
 
 @pytest.mark.parametrize("batch", [MEMORY_HANDS])

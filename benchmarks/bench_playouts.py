@@ -25,6 +25,7 @@ import pytest
 import shengji.reference as ref
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
+from shengji._core.drivers.jobs import HandsJob
 from shengji.cards import kind_points
 from shengji.game import HandState
 from shengji.game.botspec import parse_bot
@@ -44,7 +45,21 @@ BOTS = {name: i for i, name in enumerate(BOT_NAMES) if name not in SEARCH_BOTS}
 
 
 def core_playouts(n, bot, state, deck, out):
-    core.play_hands(state, deck, n, pack.rules(RULES), 0, 0, bot, bot, 0, 0, out)
+    core.play_hands(
+        HandsJob(
+            state=state,
+            deck=deck,
+            n=n,
+            rules=pack.rules(RULES),
+            level=0,
+            banker=0,
+            banker_bot=bot,
+            defender_bot=bot,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
+    )
 
 
 def python_playouts(n, bot, seed):

@@ -15,6 +15,7 @@ import numpy as np
 
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
+from shengji._core.drivers.jobs import HandsJob
 from shengji.game.botspec import parse_bot
 from shengji.rules import pack
 from shengji.rules.options import Rules
@@ -30,7 +31,21 @@ def every_seat(bot, n: int, seed: int = 23) -> np.ndarray:
     spec = pack.bot(parse_bot("bot", bot))
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
     deck = np.arange(108, dtype=np.uint8)
-    core.play_hands(chunk_state(seed, 0), deck, n, CORE_RULES, 0, 0, spec, spec, 0, 0, out)
+    core.play_hands(
+        HandsJob(
+            state=chunk_state(seed, 0),
+            deck=deck,
+            n=n,
+            rules=CORE_RULES,
+            level=0,
+            banker=0,
+            banker_bot=spec,
+            defender_bot=spec,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
+    )
     return out
 
 

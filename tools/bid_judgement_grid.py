@@ -30,6 +30,7 @@ def duel(n: int, seed: int) -> tuple[float, float, float, float]:
     from shengji._core.base.rng import chunk_state, seat_key
     from shengji._core.drivers.duel import play_duel
     from shengji._core.drivers.hands import HAND_COLUMNS
+    from shengji._core.drivers.jobs import DuelJob
     from shengji.bidding.args import PLAYERS, policy_index
     from shengji.game.botspec import parse_bot
     from shengji.names import BID_POLICIES, N_CARDS
@@ -39,20 +40,22 @@ def duel(n: int, seed: int) -> tuple[float, float, float, float]:
     mem = parse_bot("team", "memory")
     out = np.zeros((len(HAND_COLUMNS), 2 * n), np.int32)
     play_duel(
-        chunk_state(seed, 0),
-        seat_key(seed, 0),
-        np.arange(N_CARDS, dtype=np.uint8),
-        0,
-        n,
-        resolve_rules(None),
-        0,
-        0,
-        mem,
-        mem,
-        policy_index(PLAYERS),
-        0,
-        out,
-        BID_POLICIES.index("eager"),
+        DuelJob(
+            state=chunk_state(seed, 0),
+            key=seat_key(seed, 0),
+            deck=np.arange(N_CARDS, dtype=np.uint8),
+            first=0,
+            n=n,
+            rules=resolve_rules(None),
+            level=0,
+            banker=0,
+            bot_a=mem,
+            bot_b=mem,
+            bid_policy=policy_index(PLAYERS),
+            bid_threshold=0,
+            out=out,
+            team_b_bid_policy=BID_POLICIES.index("eager"),
+        )
     )
     c = dict(zip(HAND_COLUMNS, out, strict=True))
     p, lv = swings(c["defender_points"], c["level_side"], c["levels"])

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from shengji._core.drivers.jobs import AdviceJob
 from shengji.analysis import advisor as advise_mod
 from shengji.analysis.advisor import advise, declarable, wilson
 from shengji.cards import as_cards
@@ -107,17 +108,19 @@ def _sd_of_option(hand, option, n, seed):
 
     out = np.zeros((1, len(OUT_ROWS), n), np.int32)
     advise_hands(
-        chunk_state(seed, 0),
-        seat_key(seed, 0),
-        advice_dealing(as_cards(hand), 0, 0, None),
-        0,
-        0,
-        pack.rules(Rules.preset("standard")),
-        np.array([option], np.int32),
-        pack.bot(parse_bot("bot", "greedy")),
-        0,
-        n,
-        out,
+        AdviceJob(
+            state=chunk_state(seed, 0),
+            key=seat_key(seed, 0),
+            deal=advice_dealing(as_cards(hand), 0, 0, None),
+            seat=0,
+            level=0,
+            rules=pack.rules(Rules.preset("standard")),
+            options=np.array([option], np.int32),
+            bot=pack.bot(parse_bot("bot", "greedy")),
+            first=0,
+            n=n,
+            out=out,
+        )
     )
     return out[0, OUT_ROWS.index("defender_points")].std(ddof=1)
 

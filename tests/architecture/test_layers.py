@@ -2,7 +2,7 @@
 
 The package is cut into layers, low to high::
 
-    _core < ground (names seeds cards stats engine schema) < rules < reference < bidding
+    _core < ground (names seeds cards stats door schema) < rules < reference < bidding
           < game < runner < studies < adapters < analysis (almanac) < learn < cli
           < the package (__init__, __main__, _moved)
 
@@ -39,7 +39,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 # The layers, low to high: (name, the top-level names of shengji it holds).
 LAYERS = (
     ("_core", ("_core",)),
-    ("ground", ("names", "seeds", "cards", "stats", "engine", "schema")),
+    ("ground", ("names", "seeds", "cards", "stats", "door", "schema")),
     ("rules", ("rules", "render")),
     ("reference", ("reference",)),
     ("bidding", ("bidding",)),
@@ -298,6 +298,7 @@ for info in pkgutil.walk_packages(core.__path__, "shengji._core."):
     importlib.import_module(info.name)
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers.hands import HAND_COLUMNS, play_hands
+from shengji._core.drivers.jobs import HandsJob
 from shengji._core.rules.combos import classify
 
 rules = json.loads(sys.argv[2])  # packed rules, as shengji.rules.pack gives them
@@ -307,7 +308,8 @@ assert classify(counts, 0, 0, rules)[1] >= 0
 out = np.zeros((len(HAND_COLUMNS), 3), np.int32)
 deck = np.arange(108, dtype=np.uint8)
 pimc = (3, {"samples": 2})  # a bot with parameters, packed and checked by the core's table
-play_hands(chunk_state(1, 0), deck, 3, rules, 0, 0, 2, pimc, 0, 0, out)
+play_hands(HandsJob(state=chunk_state(1, 0), deck=deck, n=3, rules=rules, level=0, banker=0,
+                    banker_bot=2, defender_bot=pimc, bid_policy=0, bid_threshold=0, out=out))
 above = [m for m in sys.modules if m.startswith("shengji.") and not m.startswith("shengji._core")]
 print(json.dumps(above))
 """

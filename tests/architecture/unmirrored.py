@@ -11,8 +11,7 @@ own test file.  Modules are named relative to ``src/shengji/``.
 UNMIRRORED: dict[str, str] = {
     # the package
     "__main__.py": "`python -m shengji` is cli.main run as a process: test_cli_usage.py",
-    "engine.py": "the door into the core, renamed by issue 52: architecture/test_door.py",
-    "schema.py": "the door of the core's schema: architecture/test_door.py",
+    "schema.py": "the core's schema, exported by it alone: architecture/test_one_schema.py",
     "vector.py": "a short public path: test_moved.py; the env: adapters/test_vector_api.py",
     # the compiled core
     "_core/base/interrupt.pyx": "Ctrl-C inside a nogil kernel: hostile/test_interrupts.py",

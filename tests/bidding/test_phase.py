@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from shengji import Rules
+from shengji._core.drivers.jobs import HandsJob
 from shengji.cards import parse_cards
 from shengji.game import HandState
 from shengji.names import RANK_NAMES, TRUMP_NAMES
@@ -263,17 +264,19 @@ def test_handstate_plays_the_drivers_hand_under_the_option_presets(preset, banke
     for seed in range(4):
         out = np.zeros((len(cols), 1), np.int32)
         drivers.play_hands(
-            chunk_state(seed, 0),
-            np.arange(108, dtype=np.uint8),
-            1,
-            pack.rules(Rules.preset(preset)),
-            3,
-            -1 if banker is None else banker,
-            1,
-            1,
-            0,
-            0,
-            out,
+            HandsJob(
+                state=chunk_state(seed, 0),
+                deck=np.arange(108, dtype=np.uint8),
+                n=1,
+                rules=pack.rules(Rules.preset(preset)),
+                level=3,
+                banker=-1 if banker is None else banker,
+                banker_bot=1,
+                defender_bot=1,
+                bid_policy=0,
+                bid_threshold=0,
+                out=out,
+            )
         )
         row = {c: int(out[i, 0]) for i, c in enumerate(cols)}
         s = play_hand(preset, "5", policies=("greedy",) * 4, banker=banker, seed=seed)

@@ -14,6 +14,7 @@ import pytest
 from shengji import Rules
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as drivers
+from shengji._core.drivers.jobs import HandsJob, MatchJob
 from shengji.bidding.simulate import COLUMNS, simulate_bids
 from tests.support.core_args import core_rules
 
@@ -123,17 +124,19 @@ def test_options_off_change_no_byte():
 def hands(rules, banker=0, n=4000, seed=9):
     out = np.zeros((len(drivers.HAND_COLUMNS), n), np.int32)
     drivers.play_hands(
-        chunk_state(seed, 0),
-        np.arange(108, dtype=np.uint8),
-        n,
-        core_rules(rules),
-        0,
-        banker,
-        1,
-        1,
-        0,
-        0,
-        out,
+        HandsJob(
+            state=chunk_state(seed, 0),
+            deck=np.arange(108, dtype=np.uint8),
+            n=n,
+            rules=core_rules(rules),
+            level=0,
+            banker=banker,
+            banker_bot=1,
+            defender_bot=1,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
     )
     return {c: out[i] for i, c in enumerate(drivers.HAND_COLUMNS)}
 
@@ -173,11 +176,29 @@ def test_secret_bids_in_scoring():
 def test_school_cup_matches_start_at_six():
     out = np.zeros((len(drivers.HAND_COLUMNS) + 2, 600), np.int32)
     n, *_ = drivers.play_match(
-        chunk_state(3, 0), np.arange(108, dtype=np.uint8), core_rules("school-cup"), 1, 1, 0, 0, out
+        MatchJob(
+            state=chunk_state(3, 0),
+            deck=np.arange(108, dtype=np.uint8),
+            rules=core_rules("school-cup"),
+            team0_bot=1,
+            team1_bot=1,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
     )
     assert n > 0 and out[len(drivers.HAND_COLUMNS), 0] == out[len(drivers.HAND_COLUMNS) + 1, 0] == 4
     assert out[drivers.HAND_COLUMNS.index("level"), 0] == 4
     n, *_ = drivers.play_match(
-        chunk_state(3, 0), np.arange(108, dtype=np.uint8), core_rules("standard"), 1, 1, 0, 0, out
+        MatchJob(
+            state=chunk_state(3, 0),
+            deck=np.arange(108, dtype=np.uint8),
+            rules=core_rules("standard"),
+            team0_bot=1,
+            team1_bot=1,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
     )
     assert out[len(drivers.HAND_COLUMNS), 0] == 0

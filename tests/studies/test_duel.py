@@ -11,6 +11,7 @@ from scipy import stats
 from shengji._core.base.rng import chunk_state, seat_key, split_state
 from shengji._core.drivers import hands as core
 from shengji._core.drivers.duel import play_duel
+from shengji._core.drivers.jobs import DuelJob
 from shengji.analysis.load import duel_summary
 from shengji.cli import main
 from shengji.game.botspec import BotSpec
@@ -41,19 +42,21 @@ def _kernel(a, b, n, seed=9, first=0, chunk=0):
     state, deck = chunk_state(seed, chunk), np.arange(N_CARDS, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
     play_duel(
-        state,
-        seat_key(seed, chunk),
-        deck,
-        first,
-        n,
-        core_rules(RULES),
-        0,
-        0,
-        BOT_NAMES.index(a),
-        BOT_NAMES.index(b),
-        0,
-        0,
-        out,
+        DuelJob(
+            state=state,
+            key=seat_key(seed, chunk),
+            deck=deck,
+            first=first,
+            n=n,
+            rules=core_rules(RULES),
+            level=0,
+            banker=0,
+            bot_a=BOT_NAMES.index(a),
+            bot_b=BOT_NAMES.index(b),
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
     )
     return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}, state, deck
 
@@ -96,7 +99,23 @@ def test_seat_streams_are_a_function_of_deal_orientation_seat():
     whole, _, _ = _kernel("random", "random", 12)
     head, state, deck = _kernel("random", "random", 5)
     out = np.zeros((len(core.HAND_COLUMNS), 14), np.int32)
-    play_duel(state, seat_key(9, 0), deck, 5, 7, core_rules(RULES), 0, 0, 0, 0, 0, 0, out)
+    play_duel(
+        DuelJob(
+            state=state,
+            key=seat_key(9, 0),
+            deck=deck,
+            first=5,
+            n=7,
+            rules=core_rules(RULES),
+            level=0,
+            banker=0,
+            bot_a=0,
+            bot_b=0,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
+    )
     for i, col in enumerate(core.HAND_COLUMNS):
         assert (np.concatenate([head[col], out[i]]) == whole[col]).all(), col
     key = seat_key(9, 0)
@@ -223,19 +242,21 @@ def test_memory_beats_greedy_at_benchmark_size(preset):
     n = 10_000
     out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
     play_duel(
-        state,
-        seat_key(16, 0),
-        deck,
-        0,
-        n,
-        core_rules(rules),
-        0,
-        0,
-        BOT_NAMES.index("memory"),
-        BOT_NAMES.index("greedy"),
-        0,
-        0,
-        out,
+        DuelJob(
+            state=state,
+            key=seat_key(16, 0),
+            deck=deck,
+            first=0,
+            n=n,
+            rules=core_rules(rules),
+            level=0,
+            banker=0,
+            bot_a=BOT_NAMES.index("memory"),
+            bot_b=BOT_NAMES.index("greedy"),
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
     )
     d = out[core.HAND_COLUMNS.index("defender_points")].astype(float).reshape(-1, 2)
     x = d[:, 1] - d[:, 0]

@@ -22,6 +22,7 @@ import shengji.reference as ref
 from shengji import Rules, Trump
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as drivers
+from shengji._core.drivers.jobs import HandsJob, MatchJob
 from shengji.cards import parse_rank
 from shengji.rules.combos import is_legal_follow, level_change
 from shengji.runner import run_study
@@ -102,17 +103,19 @@ def test_short_suit_trumps_in_follow_legality(engine):
 def hands(rules, n=3000, seed=11, level=0, banker=0):
     out = np.zeros((NCOL, n), np.int32)
     drivers.play_hands(
-        chunk_state(seed, 0),
-        np.arange(108, dtype=np.uint8),
-        n,
-        core_rules(rules),
-        level,
-        banker,
-        GREEDY,
-        GREEDY,
-        0,
-        0,
-        out,
+        HandsJob(
+            state=chunk_state(seed, 0),
+            deck=np.arange(108, dtype=np.uint8),
+            n=n,
+            rules=core_rules(rules),
+            level=level,
+            banker=banker,
+            banker_bot=GREEDY,
+            defender_bot=GREEDY,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
     )
     return {c: out[i] for c, i in COL.items()}
 
@@ -124,7 +127,18 @@ def matches(rules, n=200, seed=12, bots=(GREEDY, GREEDY)):
     deck = np.arange(108, dtype=np.uint8)
     res, rows = [], []
     for _ in range(n):
-        r = drivers.play_match(state, deck, core_rules(rules), bots[0], bots[1], 0, 0, buf)
+        r = drivers.play_match(
+            MatchJob(
+                state=state,
+                deck=deck,
+                rules=core_rules(rules),
+                team0_bot=bots[0],
+                team1_bot=bots[1],
+                bid_policy=0,
+                bid_threshold=0,
+                out=buf,
+            )
+        )
         res.append(r)
         rows.append(buf[:, : r[0]].copy())
     return res, rows

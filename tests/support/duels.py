@@ -10,6 +10,7 @@ import pytest
 from shengji._core.base.rng import chunk_state, seat_key
 from shengji._core.drivers import hands as core
 from shengji._core.drivers.duel import play_duel
+from shengji._core.drivers.jobs import DuelJob
 from shengji.game import HandState
 from shengji.game.botspec import parse_bot
 from shengji.names import N_CARDS
@@ -27,20 +28,22 @@ def duel_columns(
     state, deck = chunk_state(seed, 0), np.arange(N_CARDS, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
     play_duel(
-        state,
-        seat_key(seed, 0),
-        deck,
-        0,
-        n,
-        pack.rules(Rules.preset("standard")),
-        0,
-        0,
-        _packed(spec_a),
-        _packed(spec_b),
-        bid_policy,
-        0,
-        out,
-        team_b_bid_policy,
+        DuelJob(
+            state=state,
+            key=seat_key(seed, 0),
+            deck=deck,
+            first=0,
+            n=n,
+            rules=pack.rules(Rules.preset("standard")),
+            level=0,
+            banker=0,
+            bot_a=_packed(spec_a),
+            bot_b=_packed(spec_b),
+            bid_policy=bid_policy,
+            bid_threshold=0,
+            out=out,
+            team_b_bid_policy=team_b_bid_policy,
+        )
     )
     return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}
 

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from shengji.engine import VECTOR_LAYOUT as LAYOUT
+from shengji.door import VECTOR_LAYOUT as LAYOUT
 from shengji.names import FOLLOW_NAMES, N_COPIES, N_SEATS, OBSERVATION_SIZE, RANK_NAMES, TRUMP_NAMES
 
 __all__ = ["LAYOUT", "OBSERVATION_SIZE", "offsets", "views", "compact", "POINT_UNIT"]

@@ -74,7 +74,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as _GymVectorEnv
 
 from shengji.cards import parse_rank
-from shengji.engine import MASK_COLUMNS, RETURNS, VectorCore, chunk_state, order_state
+from shengji.door import MASK_COLUMNS, RETURNS, VectorCore, chunk_state, order_state
 from shengji.game.actions import N_ACTIONS
 from shengji.game.arguments import card_bot, game_rules
 from shengji.game.setup import trump_index

@@ -471,7 +471,7 @@ def advise(
     >>> print(advice.table().splitlines()[0])
     hand (seat 0, level 2, preset standard, greedy in every seat, 100 deals per option, seed 1):
     """
-    from shengji.engine import ADVICE_PASS as CORE_PASS
+    from shengji.door import ADVICE_PASS as CORE_PASS
     from shengji.seeds import check_seed
 
     cards = _check_hand(hand)
@@ -509,8 +509,8 @@ def advise(
 def _play_options(dealt, seat, lv, packed_rules, options, packed, n, seed, progress):
     """Every option of ``options`` played on ``n`` deals of ``dealt`` by the core, in chunks
     (with a progress bar or lines when ``progress``): int32 (options, ADVICE_ROWS, n)."""
-    from shengji.engine import ADVICE_ROWS as OUT_ROWS
-    from shengji.engine import advise_hands, chunk_state, seat_key
+    from shengji.door import ADVICE_ROWS as OUT_ROWS
+    from shengji.door import AdviceJob, advise_hands, chunk_state, seat_key
 
     out = np.zeros((len(options), len(OUT_ROWS), n), np.int32)
     state, key = chunk_state(seed, 0), seat_key(seed, 0)
@@ -527,17 +527,19 @@ def _play_options(dealt, seat, lv, packed_rules, options, packed, n, seed, progr
             m = min(step, n - first)
             part = np.zeros((len(options), len(OUT_ROWS), m), np.int32)
             advise_hands(
-                state=state,
-                key=key,
-                deal=dealt,
-                seat=seat,
-                level=lv,
-                rules=packed_rules,
-                options=options,
-                bot=packed,
-                first=first,
-                n=m,
-                out=part,
+                AdviceJob(
+                    state=state,
+                    key=key,
+                    deal=dealt,
+                    seat=seat,
+                    level=lv,
+                    rules=packed_rules,
+                    options=options,
+                    bot=packed,
+                    first=first,
+                    n=m,
+                    out=part,
+                )
             )
             out[:, :, first : first + m] = part
             if bar is not None:
@@ -550,8 +552,8 @@ def _play_options(dealt, seat, lv, packed_rules, options, packed, n, seed, progr
 
 def _estimate(out, t: int, cards, lv: int, seat: int, n: int) -> OptionEstimate:
     """One option's estimate from its rows of the core's output (``ADVICE_ROWS`` by n)."""
-    from shengji.engine import ADVICE_PASS as CORE_PASS
-    from shengji.engine import ADVICE_ROWS as OUT_ROWS
+    from shengji.door import ADVICE_PASS as CORE_PASS
+    from shengji.door import ADVICE_ROWS as OUT_ROWS
 
     rows = {name: i for i, name in enumerate(OUT_ROWS)}
     d = out[rows["defender_points"]]

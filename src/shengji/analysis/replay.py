@@ -122,7 +122,7 @@ def replay(out, hand: int, match: int | None = None, *, check: bool = True) -> H
     (True, False)
     """
     from shengji.analysis.load import run_metadata
-    from shengji.engine import BidCore, HandCore
+    from shengji.door import BidCore, HandCore
     from shengji.names import VERSION as __version__
 
     meta = run_metadata(out, "hands")
@@ -180,7 +180,7 @@ def _row_place(study: str, cfg, hand, match) -> tuple[int, int, dict[str, int]]:
 def _deal_scoring_hand(core, keep, cfg, a, i: int) -> tuple[list[BotSpec], bool]:
     """Play the chunk's ``i`` hands before the row in the core, then deal the row's hand
     into ``core`` from the same stream: its seats' bots and whether it is a first hand."""
-    from shengji.engine import play_hands
+    from shengji.door import HandsJob, play_hands
 
     rules = pack.rules(cfg.rules)  # what the drivers take (HandState takes cfg.rules)
     deal = chunk_dealing(cfg)  # the run's [deal] table: its chunks' deals (or None)
@@ -188,18 +188,20 @@ def _deal_scoring_hand(core, keep, cfg, a, i: int) -> tuple[list[BotSpec], bool]
     if i:
         rows = np.zeros((len(HAND_COLUMNS), i), np.int32)
         play_hands(
-            state=a.state,
-            deck=a.deck,
-            n=i,
-            rules=rules,
-            level=a.level,
-            banker=a.banker,
-            banker_bot=pack.bot(bank),
-            defender_bot=pack.bot(other),
-            bid_policy=a.bid_policy,
-            bid_threshold=a.bid_threshold,
-            out=rows,
-            deal=deal,
+            HandsJob(
+                state=a.state,
+                deck=a.deck,
+                n=i,
+                rules=rules,
+                level=a.level,
+                banker=a.banker,
+                banker_bot=pack.bot(bank),
+                defender_bot=pack.bot(other),
+                bid_policy=a.bid_policy,
+                bid_threshold=a.bid_threshold,
+                out=rows,
+                deal=deal,
+            )
         )
     core.deal(
         a.state,
@@ -222,7 +224,7 @@ def _deal_scoring_hand(core, keep, cfg, a, i: int) -> tuple[list[BotSpec], bool]
 def _deal_match_hand(core, keep, cfg, a, j: int, keys: dict) -> tuple[list[BotSpec], bool]:
     """Play the chunk's ``j`` matches before the row's, then its match up to the row's hand
     into ``core``: its seats' bots and whether it is a first hand."""
-    from shengji.engine import play_match
+    from shengji.door import MatchJob, play_match
     from shengji.studies.match import MATCH_CAPACITY
 
     rules = pack.rules(cfg.rules)  # what the drivers take (HandState takes cfg.rules)
@@ -234,16 +236,18 @@ def _deal_match_hand(core, keep, cfg, a, j: int, keys: dict) -> tuple[list[BotSp
     rows = np.zeros((len(HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
     for _ in range(j):
         play_match(
-            state=a.state,
-            deck=a.deck,
-            rules=rules,
-            team0_bot=team0,
-            team1_bot=team1,
-            bid_policy=a.bid_policy,
-            bid_threshold=a.bid_threshold,
-            out=rows,
-            deal=deal,
-            deal_every=every,
+            MatchJob(
+                state=a.state,
+                deck=a.deck,
+                rules=rules,
+                team0_bot=team0,
+                team1_bot=team1,
+                bid_policy=a.bid_policy,
+                bid_threshold=a.bid_threshold,
+                out=rows,
+                deal=deal,
+                deal_every=every,
+            )
         )
     if (
         hand >= MATCH_CAPACITY

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from shengji.cards import kind_name
-from shengji.engine import BidCore
+from shengji.door import BidCore
 from shengji.names import BID_ACTION_NAMES as ACTION_NAMES
 from shengji.names import BID_PASS as PASS
 from shengji.names import BID_STRENGTH_NAMES as STRENGTH_NAMES

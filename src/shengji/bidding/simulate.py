@@ -327,7 +327,7 @@ def bid_deal(
     >>> bid_deal(deal, policy=eager_policy).bids    # the Python engine logs the bids
     ((1, 1, 'declare', 'S', 'single'), (82, 2, 'overturn', 'D', 'level_pair'))
     """
-    from shengji.engine import chunk_state, draw_bounded
+    from shengji.door import chunk_state, draw_bounded
 
     level_rank, rules, policy, threshold, first_hand, banker = _check_args(
         level, rules, policy, threshold, first_hand, banker
@@ -368,7 +368,7 @@ def _kernel_bid(
     deck, level_rank, rules, policy, threshold, first_hand, banker, state, first_drawer
 ) -> BidOutcome:
     """``bid_deal`` by the kernel's loop (a kernel policy, checked arguments)."""
-    from shengji.engine import bid_given
+    from shengji.door import bid_given
 
     rc, res = bid_given(
         cards=np.asarray(deck, np.uint8),
@@ -499,7 +499,7 @@ def simulate_bids(
     >>> simulate_bids(5, seed=1, policy="threshold", threshold=8)["banker"]
     array([2, 3, 1, 3, 2], dtype=uint8)
     """
-    from shengji.engine import bid_chunk, chunk_state
+    from shengji.door import bid_chunk, chunk_state
 
     if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
         raise ValueError(f"n: expected a non-negative integer, got {n!r}")
@@ -529,7 +529,7 @@ def _python_bids(n, state, deck, level_rank, rules, policy, first_hand, banker) 
     """``simulate_bids`` with a callable policy: the kernel's shuffles and draws from
     ``state``, each deal bid decision by decision (``bid_with``), redealt as the rules
     say."""
-    from shengji.engine import draw_bounded, shuffle_deck
+    from shengji.door import draw_bounded, shuffle_deck
 
     out: dict[str, list] = {k: [] for k in COLUMNS}
     draw = lambda bound: draw_bounded(state, bound)  # noqa: E731

@@ -15,7 +15,7 @@ parsed once, at the edge, into one of four typed values.
   torch tensor: anything ``numpy.asarray`` reads).  A policy that takes a third argument
   is given a ``numpy.random.Generator`` (one per chunk of the run) for its draws: then
   its results do not depend on the number of workers either.
-* ``HistoryAgent``: a full-information agent, the door for agents that need the whole game
+* ``HistoryAgent``: a full-information agent, the way in for agents that need the whole game
   state, such as an OpenSpiel bot (``shengji.adapters.openspiel_agent``), which must read
   only what its seat may know, as OpenSpiel's bots do: ``make(params)`` (the deals'
   ``shengji.studies.common_deals.DealParams``: rules, level, bid policy) returns

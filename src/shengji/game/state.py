@@ -38,7 +38,7 @@ from __future__ import annotations
 from numbers import Integral
 
 from shengji.bidding.phase import BidPhase
-from shengji.engine import chunk_state
+from shengji.door import chunk_state
 from shengji.game.actions import ACTION_PLAY, BID_ACTION_BASE, N_ACTIONS
 from shengji.game.arguments import card_bot
 from shengji.game.botspec import BotSpec

@@ -14,7 +14,7 @@ import numpy as np
 
 from shengji.bidding.phase import BidPhase
 from shengji.cards import parse_rank
-from shengji.engine import shuffle_deck
+from shengji.door import shuffle_deck
 from shengji.game.actions import BID_ACTION_BASE, N_ACTIONS
 from shengji.game.records import Event, built
 from shengji.game.setup import Setup, bid_dict

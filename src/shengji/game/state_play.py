@@ -1,4 +1,4 @@
-"""The play part of a ``HandState``: the C hand (``shengji.engine.HandCore``,
+"""The play part of a ``HandState``: the C hand (``shengji.door.HandCore``,
 which holds the cards, the bury, the tricks, the points and the bots' generator) and
 whether it is set up (the deal's bidding is over).  It makes the card decisions -- whole
 ones in card ids, or one action of the integer encoding -- and refuses an illegal one
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from numbers import Integral
 
 from shengji.cards import N_COPIES, as_cards
-from shengji.engine import APPLY_ERRORS
+from shengji.door import APPLY_ERRORS
 from shengji.game.actions import ACTION_PLAY
 from shengji.game.records import Event, event_of
 from shengji.names import N_SEATS, PHASE_NAMES

@@ -14,7 +14,7 @@ from shengji.bidding.args import check_policy, check_seat
 from shengji.bidding.phase import BidPhase
 from shengji.bidding.policy import first_drawer as _first_drawer
 from shengji.cards import as_cards, parse_rank
-from shengji.engine import BidCore, HandCore, chunk_state, draw_bounded, shuffle_deck
+from shengji.door import BidCore, HandCore, chunk_state, draw_bounded, shuffle_deck
 from shengji.game.arguments import game_rules
 from shengji.game.records import bid_outcome
 from shengji.game.setup import Setup, bid_dict, trump_index

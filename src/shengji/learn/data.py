@@ -85,7 +85,7 @@ def load(outs, max_rows: int | None = None, hands: int | None = None) -> Decisio
     another size than the core's."""
     import pyarrow.parquet as pq
 
-    from shengji.engine import features
+    from shengji.door import features
 
     if isinstance(outs, (str, Path)):
         outs = [outs]

@@ -146,7 +146,7 @@ def fit(
     from ``seed`` (one torch thread).  Returns the pass's figures: rows, mean loss parts."""
     import torch
 
-    from shengji.engine import features as f
+    from shengji.door import features as f
     from shengji.learn.train import _offset, _perms, _tensors, augment_tables
 
     torch.set_num_threads(1)

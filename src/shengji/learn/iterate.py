@@ -252,7 +252,7 @@ class Loop:
 
         def learn():
             parent = self.weights(t["parent"])
-            from shengji.engine import features, net
+            from shengji.door import features, net
 
             floats, _ = read_floats(net.SHIPPED_WEIGHTS if parent == "shipped" else parent)
             model = Net(features.STATE_SIZE, features.ACTION_SIZE)

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from shengji.engine import net
+from shengji.door import net
 
 __all__ = [
     "ARCH",
@@ -193,7 +193,7 @@ def write_weights(
     import os
     import tempfile
 
-    from shengji.engine import features
+    from shengji.door import features
 
     arrays: dict[str, np.ndarray] = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
     arrays.update(quantize(arrays))

@@ -170,7 +170,7 @@ def _commit() -> str:
 def _row_maps(layout, rows: tuple[int, ...]) -> np.ndarray:
     """The index map of a feature vector laid out by ``layout`` (features.LAYOUT) under the
     side-row permutation ``rows`` (row r -> rows[r]): out[i] = the source of entry i."""
-    from shengji.engine import features as f
+    from shengji.door import features as f
 
     size = sum(b * w for _, b, w, _ in layout)
     src = np.arange(size)
@@ -196,7 +196,7 @@ def augment_tables():
     0..3 (no-trump)."""
     from itertools import permutations
 
-    from shengji.engine import features as f
+    from shengji.door import features as f
 
     perms = [(*p, 3) for p in permutations(range(3))] + list(permutations(range(4)))
     xs = np.stack([_row_maps(f.LAYOUT, p) for p in perms])
@@ -253,7 +253,7 @@ def train(d: DecisionTable, o: Options, log=print, on_epoch=None):
     the curve (validation loss and accuracy, CPU seconds so far)."""
     import torch
 
-    from shengji.engine import features as f
+    from shengji.door import features as f
 
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)

@@ -1,4 +1,4 @@
-"""The one door from the typed values into the core: what its entry points take.
+"""Rules and bots packed as the core takes them (the values a job of ``shengji.door`` holds).
 
 The edges (a study file, a command-line flag, an argument of ``HandState``, a run's
 metadata) parse what they are given once, into frozen values: a ``Rules``

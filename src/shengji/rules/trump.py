@@ -69,7 +69,7 @@ class Trump:
         """
         key = (bool(tractor_gap), bool(trump_chain))
         if key not in self._tables:
-            from shengji.engine import trump_table
+            from shengji.door import trump_table
 
             self._tables[key] = trump_table(self.level_rank, self.suit_index, *key)
         return self._tables[key]

@@ -81,7 +81,7 @@ class _Envs:
     """The lockstep kernel and its arrays."""
 
     def __init__(self, n: int, params: DealParams, opponent: BotSpec, record: bool):
-        from shengji.engine import DuelCore
+        from shengji.door import DuelCore
         from shengji.names import OBSERVATION_SIZE
 
         self.n = n
@@ -125,7 +125,7 @@ def play_agent_duel(
     """Deals ``start .. start + count - 1`` played by ``agent`` (team_a) against
     ``opponent`` (module docstring).  ``progress(k)`` hears of the deals finished as the
     piece goes (both orientations over)."""
-    from shengji.engine import VECTOR_LAYOUT as LAYOUT
+    from shengji.door import VECTOR_LAYOUT as LAYOUT
 
     if illegal not in ILLEGAL:
         raise ValueError(

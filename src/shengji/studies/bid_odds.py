@@ -106,7 +106,7 @@ class BidOddsStudy(Study):
         return ["bids"] + (["cards"] if o["store_cards"] else [])
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji.engine import bid_chunk, bid_chunk_players, chunk_state
+        from shengji.door import BidsJob, bid_chunk, bid_chunk_players, chunk_state
 
         o = cfg.options
         n = chunk.count
@@ -116,16 +116,18 @@ class BidOddsStudy(Study):
         deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
         if o["policy"] == PLAYERS:
             cols = bid_chunk_players(
-                state=state,
-                deck=deck,
-                n=n,
-                level=parse_rank(cfg.level),
-                rules=pack.rules(cfg.rules),
-                bot=pack.bot(o["bot"]),
-                first_hand=o["first_hand"],
-                banker=o["banker"],
-                cards=cards,
-                deal=deal,
+                BidsJob(
+                    state=state,
+                    deck=deck,
+                    n=n,
+                    level=parse_rank(cfg.level),
+                    rules=pack.rules(cfg.rules),
+                    bot=pack.bot(o["bot"]),
+                    first_hand=o["first_hand"],
+                    banker=o["banker"],
+                    cards=cards,
+                    deal=deal,
+                )
             )
         else:
             cols = bid_chunk(

@@ -94,7 +94,7 @@ def deal_starts(p: DealParams, start: int, count: int):
     """(states (count, 4) uint64, decks (count, 108) uint8, keys (count, 4) uint64): for
     deals ``start ..``, the stream and deck each is dealt from and its stream's seat key
     (what ``DuelCore.load_duel`` takes).  A kernel bid policy only."""
-    from shengji.engine import chunk_state, seat_key, walk_deals
+    from shengji.door import WalkJob, chunk_state, seat_key, walk_deals
 
     if p.bid_policy == PLAYERS:
         raise ValueError(
@@ -111,17 +111,19 @@ def deal_starts(p: DealParams, start: int, count: int):
         state = chunk_state(p.seed, k)
         deck = np.arange(N_CARDS, dtype=np.uint8)
         walk_deals(
-            state=state,
-            deck=deck,
-            skip=skip,
-            n=m,
-            rules=pack.rules(p.rules),
-            level=p.rank,
-            banker=p.banker,
-            bid_policy=p.policy,
-            bid_threshold=p.bid_threshold,
-            states=states[at : at + m],
-            decks=decks[at : at + m],
+            WalkJob(
+                state=state,
+                deck=deck,
+                skip=skip,
+                n=m,
+                rules=pack.rules(p.rules),
+                level=p.rank,
+                banker=p.banker,
+                bid_policy=p.policy,
+                bid_threshold=p.bid_threshold,
+                states=states[at : at + m],
+                decks=decks[at : at + m],
+            )
         )
         keys[at : at + m] = seat_key(p.seed, k)
         at += m
@@ -136,7 +138,7 @@ def builtin_rows(
     bot_a's team banks), exactly the rows of a duel study with ``chunk_size =
     DEALS_PER_STREAM``.  Under the players' bidding the piece must start a stream (its
     deals depend on the bots: they cannot be skipped)."""
-    from shengji.engine import chunk_state, play_duel, seat_key, walk_deals
+    from shengji.door import DuelJob, WalkJob, chunk_state, play_duel, seat_key, walk_deals
 
     out = np.zeros((len(HAND_COLUMNS), 2 * count), np.int32)
     players = p.bid_policy == PLAYERS
@@ -152,32 +154,36 @@ def builtin_rows(
                     f"{DEALS_PER_STREAM} (the players' bidding cannot skip deals)"
                 )
             walk_deals(
-                state=state,
-                deck=deck,
-                skip=skip,
-                n=0,
-                rules=pack.rules(p.rules),
-                level=p.rank,
-                banker=p.banker,
-                bid_policy=p.policy,
-                bid_threshold=p.bid_threshold,
+                WalkJob(
+                    state=state,
+                    deck=deck,
+                    skip=skip,
+                    n=0,
+                    rules=pack.rules(p.rules),
+                    level=p.rank,
+                    banker=p.banker,
+                    bid_policy=p.policy,
+                    bid_threshold=p.bid_threshold,
+                )
             )
         part = np.zeros((len(HAND_COLUMNS), 2 * m), np.int32)
         play_duel(
-            state=state,
-            key=key,
-            deck=deck,
-            first=d,
-            n=m,
-            rules=pack.rules(p.rules),
-            level=p.rank,
-            banker=p.banker,
-            bot_a=pack.bot(bot_a),
-            bot_b=pack.bot(bot_b),
-            bid_policy=p.policy,
-            bid_threshold=p.bid_threshold,
-            out=part,
-            team_b_bid_policy=tb,
+            DuelJob(
+                state=state,
+                key=key,
+                deck=deck,
+                first=d,
+                n=m,
+                rules=pack.rules(p.rules),
+                level=p.rank,
+                banker=p.banker,
+                bot_a=pack.bot(bot_a),
+                bot_b=pack.bot(bot_b),
+                bid_policy=p.policy,
+                bid_threshold=p.bid_threshold,
+                out=part,
+                team_b_bid_policy=tb,
+            )
         )
         out[:, 2 * at : 2 * (at + m)] = part
         at += m

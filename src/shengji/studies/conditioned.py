@@ -424,7 +424,7 @@ def _postfix(node: Node, atoms: list[Atom], code: list[int]) -> None:
 def compile_deal(c: DealConstraint, level: int, keep_fixed_order: bool = False) -> Compiled:
     """The constraint at level rank ``level`` (module docstring); ValueError (one line)
     when no deal can meet it, or ``method = "exact"`` finds no clause to draw exactly."""
-    from shengji.engine import DealSpec
+    from shengji.door import DealSpec
     from shengji.names import RANKS
 
     at = f" at level {RANKS[level]}"
@@ -509,7 +509,7 @@ def compile_deal(c: DealConstraint, level: int, keep_fixed_order: bool = False) 
 
 def dealing(c: DealConstraint, levels, keep_fixed_order: bool = False):
     """A fresh ``Dealing`` (the kernel's counters) over the compiled specs of ``levels``."""
-    from shengji.engine import Dealing, DealSpec
+    from shengji.door import Dealing, DealSpec
 
     specs: list[DealSpec] = []
     for lv in sorted(set(levels)):

@@ -13,6 +13,8 @@ all chunks:
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pyarrow as pa
 
@@ -83,7 +85,7 @@ class DealStudy(Study):
     reports_progress = True
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk, progress=None) -> ChunkResult:
-        from shengji.engine import chunk_state, deal_chunk, order_state, row_sums
+        from shengji.door import chunk_state, cond_deal_chunk, deal_chunk, order_state, row_sums
 
         names = _features()
         n = chunk.count
@@ -91,19 +93,19 @@ class DealStudy(Study):
         state = chunk_state(cfg.seed, chunk.index)
         pieces = _pieces(cfg.n, n) if progress is not None else [(0, n)]
         deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
+        deal_kernel = deal_chunk if deal is None else partial(cond_deal_chunk, deal)
         # the rules' options that shape the tractor columns (docs/rules.md §3)
         gap, chain = cfg.rules.tractor_gap, cfg.rules.trump_chain
         if cfg.options["aggregate"]:
             hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
             kitty_hist = np.zeros(MAX_VALUE, np.int64)
             for a, b in pieces:  # the kernel advances state in place: pieces = one call
-                deal_chunk(
+                deal_kernel(
                     state=state,
                     n=b - a,
                     level=level,
                     hist=hist,
                     kitty_hist=kitty_hist,
-                    deal=deal,
                     tractor_gap=gap,
                     trump_chain=chain,
                 )
@@ -123,7 +125,7 @@ class DealStudy(Study):
             cards = np.empty((n, N_CARDS), np.uint8)
             ostate = order_state(cfg.seed, chunk.index)
         if len(pieces) == 1:
-            deal_chunk(
+            deal_kernel(
                 state=state,
                 n=n,
                 level=level,
@@ -131,7 +133,6 @@ class DealStudy(Study):
                 kitty_points=kitty,
                 cards=cards,
                 order_state=ostate,
-                deal=deal,
                 tractor_gap=gap,
                 trump_chain=chain,
             )
@@ -141,7 +142,7 @@ class DealStudy(Study):
             for a, b in pieces:  # the same deals as one call (state advances in place)
                 m = b - a
                 rows_m = np.empty((len(names), N_SEATS * m), np.uint8)
-                deal_chunk(
+                deal_kernel(
                     state=state,
                     n=m,
                     level=level,
@@ -149,7 +150,6 @@ class DealStudy(Study):
                     kitty_points=kitty[a:b],
                     cards=None if cards is None else cards[a:b],
                     order_state=ostate,
-                    deal=deal,
                     tractor_gap=gap,
                     trump_chain=chain,
                 )

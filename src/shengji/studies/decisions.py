@@ -138,29 +138,31 @@ class DecisionsStudy(Study):
         return ["decisions", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji import engine
+        from shengji import door
 
-        assert engine.MAX_CANDIDATES == MAX_CANDIDATES
+        assert door.MAX_CANDIDATES == MAX_CANDIDATES
         o = cfg.options
         a = kernel_args(self.name, o, cfg.seed, cfg.level, chunk.index)
         n, cap = chunk.count, o["candidates"]
         out = np.zeros((len(HAND_COLUMNS), n), np.int32)
-        r = engine.record_hands(
-            state=a.state,
-            deck=a.deck,
-            n=n,
-            rules=pack.rules(cfg.rules),
-            level=a.level,
-            banker=a.banker,
-            teacher=pack.bot(a.bots[0]),
-            bid_policy=a.bid_policy,
-            bid_threshold=a.bid_threshold,
-            cap=cap,
-            out=out,
-            explore=o["explore"] or 0.0,
-            hindsight=bool(o["hindsight"]),
+        r = door.record_hands(
+            door.DecisionsJob(
+                state=a.state,
+                deck=a.deck,
+                n=n,
+                rules=pack.rules(cfg.rules),
+                level=a.level,
+                banker=a.banker,
+                teacher=pack.bot(a.bots[0]),
+                bid_policy=a.bid_policy,
+                bid_threshold=a.bid_threshold,
+                cap=cap,
+                out=out,
+                explore=o["explore"] or 0.0,
+                hindsight=bool(o["hindsight"]),
+            )
         )
-        meta = {name: r["meta"][:, i] for i, name in enumerate(engine.DECISION_META)}
+        meta = {name: r["meta"][:, i] for i, name in enumerate(door.DECISION_META)}
         rows = len(r["meta"])
         decisions = arrow_table(
             {
@@ -183,8 +185,8 @@ class DecisionsStudy(Study):
             required=True,
         )
         n_plays = r["n_plays"].astype(np.int64)
-        listed = np.minimum(n_plays, engine.MAX_PLAYS_PER_HAND)
-        keep = np.arange(engine.MAX_PLAYS_PER_HAND)[None, :] < listed[:, None]
+        listed = np.minimum(n_plays, door.MAX_PLAYS_PER_HAND)
+        keep = np.arange(door.MAX_PLAYS_PER_HAND)[None, :] < listed[:, None]
         cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}
         cols.update(hand_columns(out, n, HAND_COLUMNS))
         cols["seat_deck"] = fixed_binary(r["seat_deck"])

@@ -178,28 +178,30 @@ class DuelStudy(Study):
         return ["duel"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji.engine import play_duel
+        from shengji.door import DuelJob, play_duel
 
         a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         tb = cfg.options["team_b_bid_policy"]
         n = chunk.count
         out = np.zeros((len(HAND_COLUMNS), N_ORIENTATIONS * n), np.int32)
         play_duel(
-            state=a.state,
-            key=a.key,
-            deck=a.deck,
-            first=chunk.start,
-            n=n,
-            rules=pack.rules(cfg.rules),
-            level=a.level,
-            banker=a.banker,
-            bot_a=pack.bot(a.bots[0]),
-            bot_b=pack.bot(a.bots[1]),
-            bid_policy=a.bid_policy,
-            bid_threshold=a.bid_threshold,
-            out=out,
-            team_b_bid_policy=-1 if tb is None else BID_POLICIES.index(tb),
-            deal=(deal := chunk_dealing(cfg)),
+            DuelJob(
+                state=a.state,
+                key=a.key,
+                deck=a.deck,
+                first=chunk.start,
+                n=n,
+                rules=pack.rules(cfg.rules),
+                level=a.level,
+                banker=a.banker,
+                bot_a=pack.bot(a.bots[0]),
+                bot_b=pack.bot(a.bots[1]),
+                bid_policy=a.bid_policy,
+                bid_threshold=a.bid_threshold,
+                out=out,
+                team_b_bid_policy=-1 if tb is None else BID_POLICIES.index(tb),
+                deal=(deal := chunk_dealing(cfg)),
+            )
         )
         labels = (a.bots[0].label, a.bots[1].label)
         cols = duel_columns(out, chunk.start, n, labels)

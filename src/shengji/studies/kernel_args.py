@@ -1,7 +1,7 @@
 """A study chunk's kernel arguments, computed in one place.
 
 The scoring, duel and match studies run each chunk in one call of a core driver
-(``shengji.engine.play_hands``, ``play_duel``, ``play_match``) and
+(``shengji.door.play_hands``, ``play_duel``, ``play_match``) and
 ``shengji.analysis.replay`` re-plays a chunk of a scoring or match run with the same
 drivers; ``kernel_args`` turns a run's options and a chunk index into those drivers'
 arguments for all of them:
@@ -63,7 +63,7 @@ def kernel_args(study: str, options: Options, seed, level: str, chunk: int) -> K
     """The driver arguments of chunk ``chunk`` of a ``study`` run (``"scoring"``,
     ``"match"``, ``"duel"`` or ``"decisions"``) with these validated ``options``, ``seed``
     and ``level``."""
-    from shengji.engine import chunk_state, seat_key
+    from shengji.door import chunk_state, seat_key
 
     keys = BOT_KEYS[study]
     first: BotSpec = options[keys[0]]  # the options hold BotSpecs (a BotRef key)

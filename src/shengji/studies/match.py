@@ -110,7 +110,7 @@ class MatchStudy(Study):
         return ["matches", "hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji.engine import MATCH_ENDS, play_match
+        from shengji.door import MATCH_ENDS, MatchJob, play_match
 
         a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         ncol = len(HAND_COLUMNS)
@@ -121,16 +121,18 @@ class MatchStudy(Study):
         every = cfg.deal is None or cfg.deal.hands == "every"
         for _m in range(chunk.count):
             n, winner, ended, _lv0, _lv1 = play_match(
-                state=a.state,
-                deck=a.deck,
-                rules=pack.rules(cfg.rules),
-                team0_bot=pack.bot(a.bots[0]),
-                team1_bot=pack.bot(a.bots[1]),
-                bid_policy=a.bid_policy,
-                bid_threshold=a.bid_threshold,
-                out=buf,
-                deal=deal,
-                deal_every=every,
+                MatchJob(
+                    state=a.state,
+                    deck=a.deck,
+                    rules=pack.rules(cfg.rules),
+                    team0_bot=pack.bot(a.bots[0]),
+                    team1_bot=pack.bot(a.bots[1]),
+                    bid_policy=a.bid_policy,
+                    bid_threshold=a.bid_threshold,
+                    out=buf,
+                    deal=deal,
+                    deal_every=every,
+                )
             )
             rows.append(buf[:, :n].copy())
             winners.append(winner)

@@ -200,24 +200,26 @@ class ScoringStudy(Study):
         return ["hands"]
 
     def run_chunk(self, cfg: StudyConfig, chunk: Chunk) -> ChunkResult:
-        from shengji.engine import play_hands
+        from shengji.door import HandsJob, play_hands
 
         a = kernel_args(self.name, cfg.options, cfg.seed, cfg.level, chunk.index)
         n = chunk.count
         out = np.zeros((len(HAND_COLUMNS), n), np.int32)
         play_hands(
-            state=a.state,
-            deck=a.deck,
-            n=n,
-            rules=pack.rules(cfg.rules),
-            level=a.level,
-            banker=a.banker,
-            banker_bot=pack.bot(a.bots[0]),
-            defender_bot=pack.bot(a.bots[1]),
-            bid_policy=a.bid_policy,
-            bid_threshold=a.bid_threshold,
-            out=out,
-            deal=(deal := chunk_dealing(cfg)),
+            HandsJob(
+                state=a.state,
+                deck=a.deck,
+                n=n,
+                rules=pack.rules(cfg.rules),
+                level=a.level,
+                banker=a.banker,
+                banker_bot=pack.bot(a.bots[0]),
+                defender_bot=pack.bot(a.bots[1]),
+                bid_policy=a.bid_policy,
+                bid_threshold=a.bid_threshold,
+                out=out,
+                deal=(deal := chunk_dealing(cfg)),
+            )
         )
         cols = {"hand": np.arange(chunk.start, chunk.start + n, dtype=np.int64)}
         cols.update(hand_columns(out, n, HAND_COLUMNS))

@@ -15,6 +15,7 @@ from shengji._core.base.rng import chunk_state
 from shengji._core.bidding.entry import bid_chunk, draw_bounded, shuffle_deck
 from shengji._core.deal.deal import deal_chunk
 from shengji._core.drivers.hands import HAND_COLUMNS, play_hands
+from shengji._core.drivers.jobs import HandsJob
 from shengji.game import HandState, play_hand
 from shengji.rules import pack
 from shengji.rules.options import Rules
@@ -104,7 +105,21 @@ def test_handstate_draws_from_chunk_0():
     play_hands makes from that state (and another seed deals another hand)."""
     state, deck = chunk_state(5, 0), np.arange(108, dtype=np.uint8)
     out = np.zeros((NCOL, 1), np.int32)
-    play_hands(state, deck, 1, STD, 0, 0, 1, 1, 0, 0, out)
+    play_hands(
+        HandsJob(
+            state=state,
+            deck=deck,
+            n=1,
+            rules=STD,
+            level=0,
+            banker=0,
+            banker_bot=1,
+            defender_bot=1,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
+    )
     assert HandState(None, "2", banker=0, seed=5).deal == deck.tolist()
     assert HandState(None, "2", banker=0, seed=6).deal != deck.tolist()
 
@@ -126,7 +141,21 @@ def test_rng_door_refuses_bad_states(bad, why):
         lambda: bid_chunk(bad, deck, 1, 0, STD),
         lambda: shuffle_deck(bad, deck),
         lambda: draw_bounded(bad, 8),
-        lambda: play_hands(bad, deck, 1, STD, 0, 0, 0, 0, 0, 0, np.zeros((NCOL, 1), np.int32)),
+        lambda: play_hands(
+            HandsJob(
+                state=bad,
+                deck=deck,
+                n=1,
+                rules=STD,
+                level=0,
+                banker=0,
+                banker_bot=0,
+                defender_bot=0,
+                bid_policy=0,
+                bid_threshold=0,
+                out=np.zeros((NCOL, 1), np.int32),
+            )
+        ),
     ]
     for call in calls:
         with pytest.raises(ValueError, match="state"):
@@ -145,9 +174,51 @@ def test_kernels_advance_the_state_exactly_once():
     a, da = chunk_state(2, 0), np.arange(108, dtype=np.uint8)
     b, db = chunk_state(2, 0), np.arange(108, dtype=np.uint8)
     oa, ob = np.zeros((NCOL, 40), np.int32), np.zeros((NCOL, 40), np.int32)
-    play_hands(a, da, 40, STD, 0, 0, 0, 1, 0, 0, oa)
-    play_hands(b, db, 25, STD, 0, 0, 0, 1, 0, 0, ob)
+    play_hands(
+        HandsJob(
+            state=a,
+            deck=da,
+            n=40,
+            rules=STD,
+            level=0,
+            banker=0,
+            banker_bot=0,
+            defender_bot=1,
+            bid_policy=0,
+            bid_threshold=0,
+            out=oa,
+        )
+    )
+    play_hands(
+        HandsJob(
+            state=b,
+            deck=db,
+            n=25,
+            rules=STD,
+            level=0,
+            banker=0,
+            banker_bot=0,
+            defender_bot=1,
+            bid_policy=0,
+            bid_threshold=0,
+            out=ob,
+        )
+    )
     rest = np.zeros((NCOL, 15), np.int32)
-    play_hands(b, db, 15, STD, 0, 0, 0, 1, 0, 0, rest)
+    play_hands(
+        HandsJob(
+            state=b,
+            deck=db,
+            n=15,
+            rules=STD,
+            level=0,
+            banker=0,
+            banker_bot=0,
+            defender_bot=1,
+            bid_policy=0,
+            bid_threshold=0,
+            out=rest,
+        )
+    )
     ob[:, 25:] = rest
     assert np.array_equal(oa, ob) and np.array_equal(a, b) and np.array_equal(da, db)

@@ -12,6 +12,7 @@ from shengji._core.base.rng import chunk_state
 from shengji._core.bots import bidder
 from shengji._core.drivers import hands as core
 from shengji._core.drivers.bids import bid_chunk_players
+from shengji._core.drivers.jobs import BidsJob, HandsJob
 from shengji.bidding.args import PLAYERS, STUDY_BID_POLICIES, check_players_bot, policy_index
 from shengji.game.botspec import parse_bot
 from shengji.names import BID_POLICIES, N_CARDS
@@ -29,17 +30,19 @@ P = policy_index(PLAYERS)
 def _hands(bot, policy, n=300, seed=5, banker=0, defender=None):
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
     core.play_hands(
-        chunk_state(seed, 0),
-        np.arange(N_CARDS, dtype=np.uint8),
-        n,
-        core_rules(RULES),
-        0,
-        banker,
-        pack.bot(parse_bot("b", bot)),
-        pack.bot(parse_bot("d", defender or bot)),
-        policy,
-        0,
-        out,
+        HandsJob(
+            state=chunk_state(seed, 0),
+            deck=np.arange(N_CARDS, dtype=np.uint8),
+            n=n,
+            rules=core_rules(RULES),
+            level=0,
+            banker=banker,
+            banker_bot=pack.bot(parse_bot("b", bot)),
+            defender_bot=pack.bot(parse_bot("d", defender or bot)),
+            bid_policy=policy,
+            bid_threshold=0,
+            out=out,
+        )
     )
     return {c: out[i] for i, c in enumerate(core.HAND_COLUMNS)}
 
@@ -99,15 +102,17 @@ def test_bid_chunk_players_columns_and_cards():
     n = 200
     cards = np.zeros((n, N_CARDS), np.uint8)
     cols = bid_chunk_players(
-        chunk_state(7, 0),
-        np.arange(N_CARDS, dtype=np.uint8),
-        n,
-        0,
-        core_rules(RULES),
-        pack.bot(parse_bot("b", "memory")),
-        True,
-        0,
-        cards,
+        BidsJob(
+            state=chunk_state(7, 0),
+            deck=np.arange(N_CARDS, dtype=np.uint8),
+            n=n,
+            level=0,
+            rules=core_rules(RULES),
+            bot=pack.bot(parse_bot("b", "memory")),
+            first_hand=True,
+            banker=0,
+            cards=cards,
+        )
     )
     assert (np.sort(cards, axis=1) == np.arange(N_CARDS)).all()
     assert cols["banker_trumps"].min() >= 0 and (cols["team_trumps"] >= cols["banker_trumps"]).all()
@@ -115,12 +120,14 @@ def test_bid_chunk_players_columns_and_cards():
     ok = (cols["overturns"] == 0) & (cols["first_declarer"] >= 0)
     assert (cols["banker"][ok] == cols["first_declarer"][ok]).all()
     greedy = bid_chunk_players(
-        chunk_state(7, 0),
-        np.arange(N_CARDS, dtype=np.uint8),
-        n,
-        0,
-        core_rules(RULES),
-        pack.bot(parse_bot("b", "greedy")),
+        BidsJob(
+            state=chunk_state(7, 0),
+            deck=np.arange(N_CARDS, dtype=np.uint8),
+            n=n,
+            level=0,
+            rules=core_rules(RULES),
+            bot=pack.bot(parse_bot("b", "greedy")),
+        )
     )
     from shengji._core.bidding.entry import bid_chunk
 

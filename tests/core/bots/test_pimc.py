@@ -12,6 +12,7 @@ import pytest
 
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
+from shengji._core.drivers.jobs import DuelJob
 from shengji._core.step.probes import pimc_decision
 from shengji.game import HandState, play_hand
 from shengji.game import botspec as bots
@@ -244,7 +245,22 @@ def _duel_raw(bot):
     state, deck = chunk_state(1, 0), np.arange(N_CARDS, dtype=np.uint8)
     memory = BOT_NAMES.index("memory")
     play_duel(
-        state, seat_key(1, 0), deck, 0, 1, pack.rules(Rules()), 0, 0, bot, memory, 0, 0, out, -1
+        DuelJob(
+            state=state,
+            key=seat_key(1, 0),
+            deck=deck,
+            first=0,
+            n=1,
+            rules=pack.rules(Rules()),
+            level=0,
+            banker=0,
+            bot_a=bot,
+            bot_b=memory,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+            team_b_bid_policy=-1,
+        )
     )
 
 

@@ -13,6 +13,7 @@ from shengji._core.base.rng import chunk_state, seat_key
 from shengji._core.bots.table import bot_row
 from shengji._core.drivers import hands as core
 from shengji._core.drivers.duel import play_duel
+from shengji._core.drivers.jobs import DuelJob, HandsJob
 from shengji.game import HandState, play_hand
 from shengji.game import botspec as bots
 from shengji.game.botspec import parse_bot
@@ -33,17 +34,19 @@ def _hands(bot, n, seed=3):
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
     spec = pack.bot(parse_bot("b", bot))
     core.play_hands(
-        chunk_state(seed, 0),
-        np.arange(N_CARDS, dtype=np.uint8),
-        n,
-        pack.rules(Rules.preset("standard")),
-        0,
-        0,
-        spec,
-        spec,
-        0,
-        0,
-        out,
+        HandsJob(
+            state=chunk_state(seed, 0),
+            deck=np.arange(N_CARDS, dtype=np.uint8),
+            n=n,
+            rules=pack.rules(Rules.preset("standard")),
+            level=0,
+            banker=0,
+            banker_bot=spec,
+            defender_bot=spec,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
     )
     return out
 
@@ -221,19 +224,21 @@ def test_swift_beats_random_clearly():
     n = 12
     out = np.zeros((len(core.HAND_COLUMNS), 2 * n), np.int32)
     play_duel(
-        state,
-        seat_key(21, 0),
-        deck,
-        0,
-        n,
-        pack.rules(Rules.preset("standard")),
-        0,
-        0,
-        pack.bot(parse_bot("a", "swift")),
-        BOT_NAMES.index("random"),
-        0,
-        0,
-        out,
+        DuelJob(
+            state=state,
+            key=seat_key(21, 0),
+            deck=deck,
+            first=0,
+            n=n,
+            rules=pack.rules(Rules.preset("standard")),
+            level=0,
+            banker=0,
+            bot_a=pack.bot(parse_bot("a", "swift")),
+            bot_b=BOT_NAMES.index("random"),
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
     )
     d = out[core.HAND_COLUMNS.index("defender_points")].astype(float).reshape(-1, 2)
     x = d[:, 1] - d[:, 0]

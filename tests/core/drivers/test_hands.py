@@ -11,6 +11,7 @@ import pytest
 import shengji.reference as ref
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
+from shengji._core.drivers.jobs import HandsJob
 from shengji.names import RANK_NAMES
 from shengji.rules import pack
 from shengji.rules.options import PRESETS, Rules
@@ -25,17 +26,19 @@ def run(preset, n, bank_bot, def_bot, seed=1, level=0, banker=0, chunk=0):
     deck = np.arange(108, dtype=np.uint8)
     out = np.zeros((len(core.HAND_COLUMNS), n), np.int32)
     core.play_hands(
-        state,
-        deck,
-        n,
-        pack.rules(Rules.preset(preset)),
-        level,
-        banker,
-        bank_bot,
-        def_bot,
-        0,
-        0,
-        out,
+        HandsJob(
+            state=state,
+            deck=deck,
+            n=n,
+            rules=pack.rules(Rules.preset(preset)),
+            level=level,
+            banker=banker,
+            banker_bot=bank_bot,
+            defender_bot=def_bot,
+            bid_policy=0,
+            bid_threshold=0,
+            out=out,
+        )
     )
     return {name: out[i] for i, name in enumerate(core.HAND_COLUMNS)}
 

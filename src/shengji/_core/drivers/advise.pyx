@@ -35,6 +35,7 @@ from shengji._core.engine.hand cimport HandC, hand_setup
 from shengji._core.bots.bot cimport Agent
 from shengji._core.drivers.hands cimport play_out, raise_status
 from shengji._core.drivers.agents cimport agents_init, agents_free
+from shengji._core.drivers.jobs import AdviceJob, check
 
 cnp.import_array()
 
@@ -71,17 +72,22 @@ cdef int best_trump(const uint8_t* deck, int seat, int level, const RulesC* r) n
     return best if best >= 0 else NO_TRUMP
 
 
-def advise_hands(state, key, deal, int seat, int level, rules,
-                 cnp.int32_t[::1] options not None, bot, Py_ssize_t first, Py_ssize_t n,
-                 cnp.int32_t[:, :, ::1] out not None):
-    """Deal n hands by `deal` (a shengji._core.deal.spec.Dealing whose spec at level rank
-    `level` fixes seat's 25 cards, keep_fixed_order) and play
-    each, both teams at `level`, under every option (options[o]: a trump 0..3, NO_TRUMP, or
-    OPTION_PASS), every seat played by `bot` (a bot id or (id, parameters): registry.pxd
-    agent_init; shengji.rules.pack.bot packs a BotSpec).  out[o, row, i] (rows OUT_ROWS;
-    shape (len(options), 4, >= n)) for deal i, whose run index is first + i.  state (the
-    deals' stream) advances; key: the bots' (rng.seat_key).  deal's counters advance."""
-    cdef RulesC r = pack_rules(rules)
+def advise_hands(job):
+    """Play an ``AdviceJob`` (jobs.py), its fields as named here: deal n hands by `deal` (a
+    shengji._core.deal.spec.Dealing whose spec at level rank `level` fixes seat's 25 cards,
+    keep_fixed_order) and play each, both teams at `level`, under every option (options[o]:
+    a trump 0..3, NO_TRUMP, or OPTION_PASS), every seat played by `bot` (a bot id or (id,
+    parameters): registry.pxd agent_init; shengji.rules.pack.bot packs a BotSpec).  out[o,
+    row, i] (rows OUT_ROWS; shape (len(options), 4, >= n)) for deal i, whose run index is
+    first + i.  state (the deals' stream) advances; key: the bots' (rng.seat_key).  deal's
+    counters advance."""
+    check(job, AdviceJob)
+    state, key, bot = job.state, job.key, job.bot
+    cdef cnp.int32_t[::1] options = job.options
+    cdef cnp.int32_t[:, :, ::1] out = job.out
+    cdef Py_ssize_t first = job.first, n = job.n
+    cdef int seat = job.seat, level = job.level
+    cdef RulesC r = pack_rules(job.rules)
     cdef Rng rng, k, br
     cdef Agent agent
     cdef Agent* seats[N_SEATS]
@@ -94,7 +100,7 @@ def advise_hands(state, key, deal, int seat, int level, rules,
         raise ValueError("seat 0..3, level 0..12, first and n >= 0")
     if out.shape[0] != n_opt or out.shape[1] != N_OUT or out.shape[2] < n:
         raise ValueError(f"out must be ({n_opt}, {N_OUT}, >= n) int32")
-    dealer_of(deal, &dealer)
+    dealer_of(job.deal, &dealer)
     if dealer == NULL or dealer.spec[level] == NULL \
             or dealer.spec[level].n_fixed[seat] != HAND_SIZE:
         raise ValueError(f"deal: a Dealing fixing seat {seat}'s 25 cards at level rank {level}")

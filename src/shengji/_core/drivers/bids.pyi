@@ -2,21 +2,8 @@
 
 from typing import Any
 
-import numpy as np
 import numpy.typing as npt
 
-from shengji._core.base.options import _Packed
-from shengji._core.deal.spec import Dealing
+from shengji._core.drivers.jobs import BidsJob
 
-def bid_chunk_players(
-    state: npt.NDArray[np.uint64],
-    deck: npt.NDArray[np.uint8],
-    n: int,
-    level: int,
-    rules: _Packed,
-    bot: Any,
-    first_hand: bool = ...,
-    banker: int = ...,
-    cards: npt.NDArray[np.uint8] | None = ...,
-    deal: Dealing | None = ...,
-) -> dict[str, npt.NDArray[Any]]: ...
+def bid_chunk_players(job: BidsJob) -> dict[str, npt.NDArray[Any]]: ...

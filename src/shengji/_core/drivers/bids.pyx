@@ -17,6 +17,7 @@ from shengji._core.bidding.bidding cimport (
 from shengji._core.bots.bot cimport Agent
 from shengji._core.drivers.hands cimport hand_bid_params, players_bid_hand
 from shengji._core.drivers.agents cimport agents_init, agents_free
+from shengji._core.drivers.jobs import BidsJob, check
 from shengji._core.deal.spec cimport Dealer, deal_error, dealer_of
 
 cnp.import_array()
@@ -25,15 +26,21 @@ _ERRORS = {-2: "1000 deals in a row were thrown in because nobody declared",
            -3: "a bot chose a bid not open to its seat"}
 
 
-def bid_chunk_players(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, int level, rules,
-                      bot, bint first_hand=True, int banker=0,
-                      cnp.uint8_t[:, ::1] cards=None, deal=None):
-    """bidding.bid_chunk's columns (trumps included) for n deals bid by ``bot`` (a bot id or
-    (id, parameters): registry.pxd agent_init) in every seat, at level rank ``level``; a
-    first hand, or a later hand with ``banker``.  state and deck advance in place; ``cards``
-    (n, 108), if given, receives each final dealing order.  deal: a
-    shengji._core.deal.spec.Dealing (every deal conditional) or None."""
-    cdef RulesC r = pack_rules(rules)
+def bid_chunk_players(job):
+    """Bid a ``BidsJob`` (jobs.py), its fields as named here: bidding.bid_chunk's columns
+    (trumps included) for n deals bid by ``bot`` (a bot id or (id, parameters): registry.pxd
+    agent_init) in every seat, at level rank ``level``; a first hand, or a later hand with
+    ``banker``.  state and deck advance in place; ``cards`` (n, 108), if given, receives
+    each final dealing order.  deal: a shengji._core.deal.spec.Dealing (every deal
+    conditional) or None."""
+    check(job, BidsJob)
+    state, bot = job.state, job.bot
+    cdef cnp.uint8_t[::1] deck = job.deck
+    cdef cnp.uint8_t[:, ::1] cards = job.cards
+    cdef Py_ssize_t n = job.n
+    cdef int level = job.level, banker = job.banker
+    cdef bint first_hand = job.first_hand
+    cdef RulesC r = pack_rules(job.rules)
     cdef Rng rng
     cdef Rng* rngs[N_SEATS]
     cdef Agent agent
@@ -52,7 +59,7 @@ def bid_chunk_players(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, int l
     if cards is not None and (cards.shape[0] < n or cards.shape[1] != N_CARDS):
         raise ValueError("cards must have shape (>= n, 108)")
     cdef Dealer* dealer = NULL
-    dealer_of(deal, &dealer)
+    dealer_of(job.deal, &dealer)
     out = bid_columns(n, True, &c)
     cdef uint8_t* cp = &cards[0, 0] if cards is not None else NULL
     cdef uint8_t* d = &deck[0]

@@ -60,6 +60,7 @@ from shengji._core.drivers.hands cimport (
     N_HAND_COLUMNS, deal_hand_agents, hand_bid_params, hand_row, late_bids, seat_order,
 )
 from shengji._core.drivers.agents cimport agents_init, agents_free
+from shengji._core.drivers.jobs import DecisionsJob, check
 
 import numpy as np
 
@@ -275,19 +276,17 @@ cdef int play_hand(HandC* h, Rng* rng, Rng** rngs, Agent** agents, const BidPara
     return APPLY_OK
 
 
-def record_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
-                 int banker, teacher, int bid_policy, int bid_threshold, int cap,
-                 cnp.int32_t[:, ::1] out not None, double explore=0.0, bint hindsight=False):
-    """Play n hands with ``teacher`` (a bot id, or (id, parameters)) in every
-    seat from the generator ``state`` and the carried-over ``deck`` (both advance in place),
-    as drivers.play_hands does: level, banker (-1: first hands), bid_policy and
-    bid_threshold as there; out (N_HAND_COLUMNS, >= n) int32 gets the hands' HAND_COLUMNS
-    rows.  cap: candidates per decision (1 ..
-    MAX_CANDIDATES; the net bot scores 8).  explore > 0 (teacher: the net bot): each decision
-    with two or more candidates is drawn with probability softmax(score / explore) among the
-    net bot's candidates (its self-play with exploration; the draws from the hand's stream).
-    hindsight (with explore): each recorded candidate's value on the true deal as its q
-    (module docstring).
+def record_hands(job):
+    """Play a ``DecisionsJob`` (jobs.py), its fields as named here: n hands with ``teacher``
+    (a bot id, or (id, parameters)) in every seat from the generator ``state`` and the
+    carried-over ``deck`` (both advance in place), as drivers.play_hands does: level, banker
+    (-1: first hands), bid_policy and bid_threshold as there; out (N_HAND_COLUMNS, >= n)
+    int32 gets the hands' HAND_COLUMNS rows.  cap: candidates per decision (1 ..
+    MAX_CANDIDATES; the net bot scores 8).  explore > 0 (teacher: the net bot): each
+    decision with two or more candidates is drawn with probability softmax(score / explore)
+    among the net bot's candidates (its self-play with exploration; the draws from the
+    hand's stream).  hindsight (with explore): each recorded candidate's value on the true
+    deal as its q (module docstring).
 
     Returns a dict of numpy arrays, the recorded decisions first (R rows): ``x`` uint8 (R,
     STATE_SIZE), ``a`` uint8 (R, cap, ACTION_SIZE), ``cands`` uint64 (R, cap, 2) (each
@@ -296,7 +295,16 @@ def record_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int
     samples per candidate; 0 otherwise); then per hand ``seat_deck`` uint8 (n, 108) (the
     deal, position i < 100 to seat i % 4, 100 .. 107 the kitty), ``plays`` uint64 (n,
     MAX_PLAYS_PER_HAND, 2) and ``n_plays`` int16 (n,)."""
-    cdef RulesC r = pack_rules(rules)
+    check(job, DecisionsJob)
+    state, teacher = job.state, job.teacher
+    cdef cnp.uint8_t[::1] deck = job.deck
+    cdef cnp.int32_t[:, ::1] out = job.out
+    cdef Py_ssize_t n = job.n
+    cdef int level = job.level, banker = job.banker, cap = job.cap
+    cdef int bid_policy = job.bid_policy, bid_threshold = job.bid_threshold
+    cdef double explore = job.explore
+    cdef bint hindsight = job.hindsight
+    cdef RulesC r = pack_rules(job.rules)
     cdef Rng rng
     cdef HandC h
     cdef BidParams bp

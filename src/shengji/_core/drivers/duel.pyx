@@ -42,6 +42,7 @@ from shengji._core.drivers.hands cimport (
     raise_status, seat_order,
 )
 from shengji._core.drivers.agents cimport agents_init, agents_free, seat_agents
+from shengji._core.drivers.jobs import DuelJob, check
 
 cnp.import_array()
 
@@ -68,25 +69,29 @@ cdef int seat_tables(Tables* t, bot_a, bot_b) except -1:
     return 0
 
 
-def play_duel(state, key, cnp.uint8_t[::1] deck not None, Py_ssize_t first, Py_ssize_t n,
-              rules, int level, int banker, bot_a, bot_b, int bid_policy,
-              int bid_threshold, cnp.int32_t[:, ::1] out not None,
-              int team_b_bid_policy=-1, deal=None):
-    """Deal n hands (run indices first .. first + n - 1) from the generator `state` and the
-    carried-over `deck`, each played in both orientations: row 2 i + o of out (drivers.
-    HAND_COLUMNS, (N_HAND_COLUMNS, >= 2 n) int32) is deal i in orientation o.  level, banker,
-    bid_policy, bid_threshold: as drivers.play_hands (both teams at `level`; banker -1:
-    first hands).  bot_a, bot_b: a bot id or (id, parameters) (agent_init).  key: the chunk's
-    seat_key.  state and deck advance in place.  team_b_bid_policy: -1, or under
-    POLICY_PLAYERS a kernel policy bot B's seats bid by (module docstring).  deal: a
-    shengji._core.deal.spec.Dealing (every deal conditional, both orientations on it) or
-    None."""
+def play_duel(job):
+    """Play a ``DuelJob`` (jobs.py), its fields as named here: deal n hands (run indices
+    first .. first + n - 1) from the generator `state` and the carried-over `deck`, each
+    played in both orientations: row 2 i + o of out (drivers. HAND_COLUMNS, (N_HAND_COLUMNS,
+    >= 2 n) int32) is deal i in orientation o.  level, banker, bid_policy, bid_threshold: as
+    drivers.play_hands (both teams at `level`; banker -1: first hands).  bot_a, bot_b: a bot
+    id or (id, parameters) (agent_init).  key: the chunk's seat_key.  state and deck advance
+    in place.  team_b_bid_policy: -1, or under POLICY_PLAYERS a kernel policy bot B's seats
+    bid by (module docstring).  deal: a shengji._core.deal.spec.Dealing (every deal
+    conditional, both orientations on it) or None."""
+    check(job, DuelJob)
+    state, key, rules, bot_a, bot_b = job.state, job.key, job.rules, job.bot_a, job.bot_b
+    cdef cnp.uint8_t[::1] deck = job.deck
+    cdef cnp.int32_t[:, ::1] out = job.out
+    cdef Py_ssize_t first = job.first, n = job.n
+    cdef int level = job.level, banker = job.banker, bid_policy = job.bid_policy
+    cdef int bid_threshold = job.bid_threshold, team_b_bid_policy = job.team_b_bid_policy
     if not 0 <= level < N_RANKS or not -1 <= banker < N_SEATS or first < 0 or n < 0:
         raise ValueError("level 0..12, banker -1..3, first and n >= 0")
     if out.shape[0] != N_HAND_COLUMNS or out.shape[1] < 2 * n or deck.shape[0] != N_CARDS:
         raise ValueError(f"out must be ({N_HAND_COLUMNS}, >= 2 n) int32 and deck 108 cards")
     cdef Dealer* dealer = NULL
-    dealer_of(deal, &dealer)
+    dealer_of(job.deal, &dealer)
     if bid_policy == POLICY_PLAYERS:
         return _duel_players(state, key, deck, first, n, rules, level, banker, bot_a, bot_b,
                              bid_threshold, out, team_b_bid_policy, dealer)

@@ -35,6 +35,7 @@ from shengji._core.engine.view cimport View, make_view
 from shengji._core.engine.play cimport Play
 from shengji._core.rules.scoring cimport match_levels
 from shengji._core.drivers.agents cimport agents_init, agents_free, seat_agents
+from shengji._core.drivers.jobs import HandsJob, MatchJob, check
 
 cnp.import_array()
 
@@ -323,16 +324,22 @@ cdef void hand_bid_params(BidParams* bp, int level, int banker, int bid_policy,
         bp.seat_policy[s] = bid_policy
 
 
-def play_hands(state, cnp.uint8_t[::1] deck not None, Py_ssize_t n, rules, int level,
-               int banker, banker_bot, defender_bot, int bid_policy,
-               int bid_threshold, cnp.int32_t[:, ::1] out not None, deal=None):
-    """Play n independent hands at level rank `level` (both teams at it).  banker: a seat
-    (later hand, bidding keeps it unless the rules move it) or -1 (first hand: the declarer
-    banks).  The banker team's seats are played by banker_bot, the others by defender_bot
-    (a bot id, or (id, parameters): bot.pxd agent_init).  out: (N_HAND_COLUMNS,
-    >= n) int32, HAND_COLUMNS order.  The generator state and the deck are advanced in
-    place.  deal: a shengji._core.deal.spec.Dealing (every deal conditional) or None."""
-    cdef RulesC r = pack_rules(rules)
+def play_hands(job):
+    """Play a ``HandsJob`` (jobs.py), its fields as named here: n independent hands at level
+    rank `level` (both teams at it).  banker: a seat (later hand, bidding keeps it unless
+    the rules move it) or -1 (first hand: the declarer banks).  The banker team's seats are
+    played by banker_bot, the others by defender_bot (a bot id, or (id, parameters): bot.pxd
+    agent_init).  out: (N_HAND_COLUMNS, >= n) int32, HAND_COLUMNS order.  The generator
+    state and the deck are advanced in place.  deal: a shengji._core.deal.spec.Dealing
+    (every deal conditional) or None."""
+    check(job, HandsJob)
+    state, banker_bot, defender_bot, deal = job.state, job.banker_bot, job.defender_bot, job.deal
+    cdef cnp.uint8_t[::1] deck = job.deck
+    cdef cnp.int32_t[:, ::1] out = job.out
+    cdef Py_ssize_t n = job.n
+    cdef int level = job.level, banker = job.banker
+    cdef int bid_policy = job.bid_policy, bid_threshold = job.bid_threshold
+    cdef RulesC r = pack_rules(job.rules)
     cdef Rng rng
     cdef HandC h
     cdef BidParams bp
@@ -442,19 +449,24 @@ cdef void match_score(MatchC* m, const HandC* h, const RulesC* r) noexcept nogil
             m.ended = MATCH_TIME
 
 
-def play_match(state, cnp.uint8_t[::1] deck not None, rules, team0_bot, team1_bot,
-               int bid_policy, int bid_threshold, cnp.int32_t[:, ::1] out not None,
-               deal=None, bint deal_every=True):
-    """Play one match from the rules' start_level until a team levels past target_level
-    or time runs out (match_hands, timeout_tie; docs/rules.md §6): banker rotation,
-    must_play, level_cap, must_play_demotion and overturn_levels as the rules say.  Rows of
-    out (N_HAND_COLUMNS + 2, capacity): the hand columns, then the two teams' levels before
-    the hand.  team0_bot, team1_bot: as play_hands' bots.  Returns (hands played, winning
-    team (-1: a draw, or the guard), how it ended (an index into MATCH_ENDS), team 0's and
-    team 1's level after the last hand (the winner by target: target_level + 1)).
-    deal: a shengji._core.deal.spec.Dealing (conditional deals at each hand's bidding
-    level) or None; deal_every false: the match's first hand alone is conditional."""
-    cdef RulesC r = pack_rules(rules)
+def play_match(job):
+    """Play a ``MatchJob`` (jobs.py), its fields as named here: one match from the rules'
+    start_level until a team levels past target_level or time runs out (match_hands,
+    timeout_tie; docs/rules.md §6): banker rotation, must_play, level_cap,
+    must_play_demotion and overturn_levels as the rules say.  Rows of out (N_HAND_COLUMNS +
+    2, capacity): the hand columns, then the two teams' levels before the hand.  team0_bot,
+    team1_bot: as play_hands' bots.  Returns (hands played, winning team (-1: a draw, or the
+    guard), how it ended (an index into MATCH_ENDS), team 0's and team 1's level after the
+    last hand (the winner by target: target_level + 1)). deal: a
+    shengji._core.deal.spec.Dealing (conditional deals at each hand's bidding level) or
+    None; deal_every false: the match's first hand alone is conditional."""
+    check(job, MatchJob)
+    state, team0_bot, team1_bot, deal = job.state, job.team0_bot, job.team1_bot, job.deal
+    cdef cnp.uint8_t[::1] deck = job.deck
+    cdef cnp.int32_t[:, ::1] out = job.out
+    cdef int bid_policy = job.bid_policy, bid_threshold = job.bid_threshold
+    cdef bint deal_every = job.deal_every
+    cdef RulesC r = pack_rules(job.rules)
     cdef Rng rng
     cdef HandC h
     cdef MatchC m

@@ -1,20 +1,5 @@
 """Where a duel's deal starts (compiled).  See layout.pyx."""
 
-from typing import Any
+from shengji._core.drivers.jobs import WalkJob
 
-import numpy as np
-import numpy.typing as npt
-
-def walk_deals(
-    state: npt.NDArray[np.uint64],
-    deck: npt.NDArray[np.uint8],
-    skip: int,
-    n: int,
-    rules: Any,
-    level: int,
-    banker: int,
-    bid_policy: int,
-    bid_threshold: int,
-    states: npt.NDArray[np.uint64] | None = ...,
-    decks: npt.NDArray[np.uint8] | None = ...,
-) -> None: ...
+def walk_deals(job: WalkJob) -> None: ...

@@ -23,19 +23,26 @@ from shengji._core.base.interrupt cimport interrupted, raise_interrupt
 from shengji._core.bidding.bidding cimport BidParams, BidResult, POLICY_EAGER, POLICY_NEVER
 from shengji._core.engine.hand cimport HandC
 from shengji._core.drivers.hands cimport deal_hand, hand_bid_params
+from shengji._core.drivers.jobs import WalkJob, check
 
 cnp.import_array()
 
 
-def walk_deals(state, cnp.uint8_t[::1] deck not None, Py_ssize_t skip, Py_ssize_t n, rules,
-               int level, int banker, int bid_policy, int bid_threshold,
-               states=None, cnp.uint8_t[:, ::1] decks=None):
-    """Deal ``skip`` hands from the generator ``state`` and the carried-over ``deck`` (both
-    advanced in place) as play_duel deals them, discarding them; then n more, recording
-    before each the state and the deck it is dealt from into ``states[i]`` (uint64, (>= n,
-    4)) and ``decks[i]`` (uint8, (>= n, 108)).  level, banker, bid_policy (a kernel policy:
-    eager, threshold, never), bid_threshold: as play_duel's."""
-    cdef RulesC r = pack_rules(rules)
+def walk_deals(job):
+    """Walk a ``WalkJob`` (jobs.py), its fields as named here: deal ``skip`` hands from the
+    generator ``state`` and the carried-over ``deck`` (both advanced in place) as play_duel
+    deals them, discarding them; then n more, recording before each the state and the deck
+    it is dealt from into ``states[i]`` (uint64, (>= n, 4)) and ``decks[i]`` (uint8, (>= n,
+    108)).  level, banker, bid_policy (a kernel policy: eager, threshold, never),
+    bid_threshold: as play_duel's."""
+    check(job, WalkJob)
+    state, states = job.state, job.states
+    cdef cnp.uint8_t[::1] deck = job.deck
+    cdef cnp.uint8_t[:, ::1] decks = job.decks
+    cdef Py_ssize_t skip = job.skip, n = job.n
+    cdef int level = job.level, banker = job.banker
+    cdef int bid_policy = job.bid_policy, bid_threshold = job.bid_threshold
+    cdef RulesC r = pack_rules(job.rules)
     cdef Rng rng
     cdef HandC h
     cdef BidParams bp

@@ -1,0 +1,179 @@
+"""What each driver runs: one frozen value per driver, its only argument.
+
+A driver (``hands.play_hands``, ``hands.play_match``, ``duel.play_duel``,
+``decisions.record_hands``, ``advise.advise_hands``, ``layout.walk_deals``,
+``bids.bid_chunk_players``) takes its job and nothing else, so a call names every value
+(the fields are keyword-only: two of the dozen ints a driver reads cannot be swapped) and a
+driver's arguments are written here once, with their types.  ``shengji.door`` hands the
+jobs to the layers above; they fill them with the rules as ``shengji.rules.pack.rules``
+packs them and each bot as ``shengji.rules.pack.bot`` packs a ``BotSpec``.
+
+The values are checked where a driver reads them (its ranges; an array's dtype, shape and
+contiguity as the driver's typed views take them).  The arrays a job holds (the stream
+``state``, the ``deck``, ``out``, ...) the driver advances or fills in place: the job is
+frozen, what its arrays hold is not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import TYPE_CHECKING, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    from shengji._core.base.options import _Packed as Packed
+    from shengji._core.bots.bot import _Bot as Bot
+    from shengji._core.deal.spec import Dealing
+
+__all__ = [
+    "AdviceJob",
+    "BidsJob",
+    "DecisionsJob",
+    "DuelJob",
+    "HandsJob",
+    "MatchJob",
+    "WalkJob",
+    "check",
+]
+
+U64: TypeAlias = npt.NDArray[np.uint64]
+U8: TypeAlias = npt.NDArray[np.uint8]
+I32: TypeAlias = npt.NDArray[np.int32]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandsJob:
+    """``hands.play_hands``'s job (its docstring says what each field is)."""
+
+    state: U64
+    deck: U8
+    n: int
+    rules: Packed
+    level: int
+    banker: int
+    banker_bot: Bot
+    defender_bot: Bot
+    bid_policy: int
+    bid_threshold: int
+    out: I32
+    deal: Dealing | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchJob:
+    """``hands.play_match``'s job (its docstring says what each field is)."""
+
+    state: U64
+    deck: U8
+    rules: Packed
+    team0_bot: Bot
+    team1_bot: Bot
+    bid_policy: int
+    bid_threshold: int
+    out: I32
+    deal: Dealing | None = None
+    deal_every: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DuelJob:
+    """``duel.play_duel``'s job (its docstring says what each field is)."""
+
+    state: U64
+    key: U64
+    deck: U8
+    first: int
+    n: int
+    rules: Packed
+    level: int
+    banker: int
+    bot_a: Bot
+    bot_b: Bot
+    bid_policy: int
+    bid_threshold: int
+    out: I32
+    team_b_bid_policy: int = -1
+    deal: Dealing | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecisionsJob:
+    """``decisions.record_hands``'s job (its docstring says what each field is)."""
+
+    state: U64
+    deck: U8
+    n: int
+    rules: Packed
+    level: int
+    banker: int
+    teacher: Bot
+    bid_policy: int
+    bid_threshold: int
+    cap: int
+    out: I32
+    explore: float = 0.0
+    hindsight: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdviceJob:
+    """``advise.advise_hands``'s job (its docstring says what each field is)."""
+
+    state: U64
+    key: U64
+    deal: Dealing
+    seat: int
+    level: int
+    rules: Packed
+    options: I32
+    bot: Bot
+    first: int
+    n: int
+    out: I32
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WalkJob:
+    """``layout.walk_deals``'s job (its docstring says what each field is)."""
+
+    state: U64
+    deck: U8
+    skip: int
+    n: int
+    rules: Packed
+    level: int
+    banker: int
+    bid_policy: int
+    bid_threshold: int
+    states: U64 | None = None
+    decks: U8 | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BidsJob:
+    """``bids.bid_chunk_players``'s job (its docstring says what each field is)."""
+
+    state: U64
+    deck: U8
+    n: int
+    level: int
+    rules: Packed
+    bot: Bot
+    first_hand: bool = True
+    banker: int = 0
+    cards: U8 | None = None
+    deal: Dealing | None = None
+
+
+def check(job: object, kind: type[DataclassInstance]) -> None:
+    """A driver's first line: ``job`` must be a ``kind`` (else a TypeError), its fields
+    without a default not None (else a ValueError naming the field)."""
+    if type(job) is not kind:
+        raise TypeError(f"expected a {kind.__name__} (shengji.door), got {type(job).__name__}")
+    for f in fields(kind):
+        if f.default is MISSING and getattr(job, f.name) is None:
+            raise ValueError(f"{kind.__name__}.{f.name}: None, where a value is needed")
