@@ -22,7 +22,11 @@ imports ``shengji._core``.  Nothing is wrapped: each name is the core's own.
 * Steps, one decision at a time: ``HandCore`` (a refused decision's status:
   ``APPLY_ERRORS``), ``BidCore``, ``DuelCore``, ``VectorCore`` (and the vector step's
   ``VECTOR_LAYOUT``, ``MASK_COLUMNS``, ``RETURNS``).
-* The net bot: ``features`` (its inputs) and ``net`` (its weights and forward pass).
+* The net bot, for its training (``shengji.learn``): its inputs' layout (``STATE_SIZE``,
+  ``ACTION_SIZE``, ``FEATURE_LAYOUT``, ``ACTION_LAYOUT``, ``FEATURE_DIGEST``,
+  ``SIDE_ROW_RANKS``, ``SLOT_LEVEL_BASE``) and its layer table (``NET_LAYERS``,
+  ``NET_SCALES``, ``NET_SHIFTS``, ``VALUE_SCALE``; a weights file's ``NET_FORMAT``; the
+  shipped weights' path ``NET_SHIPPED_WEIGHTS``).
 * ``trump_table`` (the trump order of a level and trump), ``MATCH_ENDS`` (why a match
   ended, by ``play_match``'s code), the drivers' output layouts (``ADVICE_ROWS``,
   ``ADVICE_PASS``, ``DECISION_META``, ``MAX_CANDIDATES``, ``MAX_PLAYS_PER_HAND``).
@@ -33,7 +37,21 @@ from __future__ import annotations
 from shengji._core.base.cards import trump_table
 from shengji._core.base.rng import chunk_state, order_state, seat_key
 from shengji._core.bidding.entry import bid_chunk, bid_given, draw_bounded, shuffle_deck
-from shengji._core.bots import features, net
+from shengji._core.bots.features import (
+    ACTION_LAYOUT,
+    ACTION_SIZE,
+    SIDE_ROW_RANKS,
+    SLOT_LEVEL_BASE,
+    STATE_SIZE,
+)
+from shengji._core.bots.features import LAYOUT as FEATURE_LAYOUT
+from shengji._core.bots.features import LAYOUT_DIGEST as FEATURE_DIGEST
+from shengji._core.bots.net import FORMAT as NET_FORMAT
+from shengji._core.bots.net import LAYERS as NET_LAYERS
+from shengji._core.bots.net import SCALES as NET_SCALES
+from shengji._core.bots.net import SHIFTS as NET_SHIFTS
+from shengji._core.bots.net import SHIPPED_WEIGHTS as NET_SHIPPED_WEIGHTS
+from shengji._core.bots.net import VALUE_SCALE
 from shengji._core.deal.cond import cond_deal_chunk
 from shengji._core.deal.deal import deal_chunk, row_sums
 from shengji._core.deal.spec import Dealing, DealSpec
@@ -101,9 +119,20 @@ __all__ = [
     "VECTOR_LAYOUT",
     "MASK_COLUMNS",
     "RETURNS",
-    # the net bot
-    "features",
-    "net",
+    # the net bot's inputs and layers
+    "STATE_SIZE",
+    "ACTION_SIZE",
+    "FEATURE_LAYOUT",
+    "ACTION_LAYOUT",
+    "FEATURE_DIGEST",
+    "SIDE_ROW_RANKS",
+    "SLOT_LEVEL_BASE",
+    "NET_LAYERS",
+    "NET_SCALES",
+    "NET_SHIFTS",
+    "NET_FORMAT",
+    "NET_SHIPPED_WEIGHTS",
+    "VALUE_SCALE",
     # tables and layouts
     "trump_table",
     "MATCH_ENDS",

@@ -85,7 +85,7 @@ def load(outs, max_rows: int | None = None, hands: int | None = None) -> Decisio
     another size than the core's."""
     import pyarrow.parquet as pq
 
-    from shengji.door import features
+    from shengji.door import ACTION_SIZE, STATE_SIZE
 
     if isinstance(outs, (str, Path)):
         outs = [outs]
@@ -105,7 +105,7 @@ def load(outs, max_rows: int | None = None, hands: int | None = None) -> Decisio
     total = sum(sizes) if max_rows is None else min(sum(sizes), max_rows)
     first = pq.read_schema(parts[0][1])
     k = first.field("q").type.list_size
-    s, w = features.STATE_SIZE, features.ACTION_SIZE
+    s, w = STATE_SIZE, ACTION_SIZE
     if first.field("x").type.byte_width != s or first.field("a").type.byte_width != k * w:
         raise ValueError(
             f"the decisions in {str(outs[0])!r} were recorded with other features than the "

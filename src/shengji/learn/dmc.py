@@ -146,7 +146,7 @@ def fit(
     from ``seed`` (one torch thread).  Returns the pass's figures: rows, mean loss parts."""
     import torch
 
-    from shengji.door import features as f
+    from shengji.door import FEATURE_LAYOUT
     from shengji.learn.train import _offset, _perms, _tensors, augment_tables
 
     torch.set_num_threads(1)
@@ -156,7 +156,7 @@ def fit(
     parent = copy.deepcopy(net).eval()
     opt = torch.optim.Adam(net.parameters(), lr=rule.lr, weight_decay=rule.weight_decay)
     xs, acts, nt_first = augment_tables()
-    nt_col = _offset(f.LAYOUT, "no_trump")
+    nt_col = _offset(FEATURE_LAYOUT, "no_trump")
     files = [(r, p) for r, out in enumerate(runs) for p in part_files(out)]
     rows = sums = 0
     parts = np.zeros(3)

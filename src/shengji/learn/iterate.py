@@ -252,10 +252,10 @@ class Loop:
 
         def learn():
             parent = self.weights(t["parent"])
-            from shengji.door import features, net
+            from shengji.door import ACTION_SIZE, NET_SHIPPED_WEIGHTS, STATE_SIZE
 
-            floats, _ = read_floats(net.SHIPPED_WEIGHTS if parent == "shipped" else parent)
-            model = Net(features.STATE_SIZE, features.ACTION_SIZE)
+            floats, _ = read_floats(NET_SHIPPED_WEIGHTS if parent == "shipped" else parent)
+            model = Net(STATE_SIZE, ACTION_SIZE)
             load_into(model, floats)
             dirs = [self.out / r for r in [*window, *runs]]
             figures = fit(model, dirs, o.rule, _seed(o, n, 2), self.log)

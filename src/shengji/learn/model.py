@@ -27,7 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from shengji.door import net
+# VALUE_SCALE: the value head predicts points / VALUE_SCALE in training
+from shengji.door import NET_FORMAT, NET_LAYERS, NET_SCALES, NET_SHIFTS, VALUE_SCALE
 
 __all__ = [
     "ARCH",
@@ -45,8 +46,7 @@ __all__ = [
 ]
 
 ARCH = (256, 128, 64)  # (h1, h2, h3): the shipped network's layer widths
-LAYERS = net.LAYERS  # the network's arrays, one table (_core/bots/net_layers.py)
-VALUE_SCALE = net.VALUE_SCALE  # the value head predicts points / VALUE_SCALE in training
+LAYERS = NET_LAYERS  # the network's arrays, one table (_core/bots/net_layers.py)
 FLOATS = tuple(layer.name for layer in LAYERS)  # a weights file's float arrays
 
 
@@ -162,7 +162,7 @@ def quantize(weights: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     ValueError for a weight out of range."""
     w = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
     bits: dict[str, int] = {}
-    for scale in net.SCALES:
+    for scale in NET_SCALES:
         bits[scale.name] = _bits(scale.most, *(w[k] for k in scale.fits))
         if scale.cap:
             bits[scale.name] = min(bits[scale.name], sum(bits[c] for c in scale.cap) - 1)
@@ -174,7 +174,7 @@ def quantize(weights: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     }
     # the shifts into h2 and s, a score's and a value's fraction bits (nn.h)
     out["q_shifts"] = np.array(
-        [sum(bits[b] for b in t.plus) - sum(bits[b] for b in t.minus) for t in net.SHIFTS],
+        [sum(bits[b] for b in t.plus) - sum(bits[b] for b in t.minus) for t in NET_SHIFTS],
         np.int64,
     )
     return out
@@ -193,12 +193,12 @@ def write_weights(
     import os
     import tempfile
 
-    from shengji.door import features
+    from shengji.door import FEATURE_DIGEST
 
     arrays: dict[str, np.ndarray] = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
     arrays.update(quantize(arrays))
-    arrays["format"] = np.array(net.FORMAT, np.int64)
-    digest = features.LAYOUT_DIGEST if layout is None else layout
+    arrays["format"] = np.array(NET_FORMAT, np.int64)
+    digest = FEATURE_DIGEST if layout is None else layout
     arrays["layout"] = np.frombuffer(digest.encode(), np.uint8)
     arrays["meta"] = np.frombuffer(json.dumps(dict(meta), sort_keys=True).encode(), np.uint8)
     path = Path(path)

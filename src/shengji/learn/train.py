@@ -168,9 +168,9 @@ def _commit() -> str:
 
 # -- the symmetry: permuting the side suits --------------------------------------------------
 def _row_maps(layout, rows: tuple[int, ...]) -> np.ndarray:
-    """The index map of a feature vector laid out by ``layout`` (features.LAYOUT) under the
+    """The index map of a feature vector laid out by ``layout`` (FEATURE_LAYOUT) under the
     side-row permutation ``rows`` (row r -> rows[r]): out[i] = the source of entry i."""
-    from shengji.door import features as f
+    from shengji.door import SIDE_ROW_RANKS, SLOT_LEVEL_BASE
 
     size = sum(b * w for _, b, w, _ in layout)
     src = np.arange(size)
@@ -180,9 +180,9 @@ def _row_maps(layout, rows: tuple[int, ...]) -> np.ndarray:
             base = off + b * width
             if kind == "slot":
                 for r, to in enumerate(rows):
-                    for k in range(f.SIDE_ROW_RANKS):
-                        src[base + to * f.SIDE_ROW_RANKS + k] = base + r * f.SIDE_ROW_RANKS + k
-                    src[base + f.SLOT_LEVEL_BASE + to] = base + f.SLOT_LEVEL_BASE + r
+                    for k in range(SIDE_ROW_RANKS):
+                        src[base + to * SIDE_ROW_RANKS + k] = base + r * SIDE_ROW_RANKS + k
+                    src[base + SLOT_LEVEL_BASE + to] = base + SLOT_LEVEL_BASE + r
             elif kind == "row":
                 for r, to in enumerate(rows):
                     src[base + to] = base + r
@@ -196,11 +196,11 @@ def augment_tables():
     0..3 (no-trump)."""
     from itertools import permutations
 
-    from shengji.door import features as f
+    from shengji.door import ACTION_LAYOUT, FEATURE_LAYOUT
 
     perms = [(*p, 3) for p in permutations(range(3))] + list(permutations(range(4)))
-    xs = np.stack([_row_maps(f.LAYOUT, p) for p in perms])
-    acts = np.stack([_row_maps(f.ACTION_LAYOUT, p) for p in perms])
+    xs = np.stack([_row_maps(FEATURE_LAYOUT, p) for p in perms])
+    acts = np.stack([_row_maps(ACTION_LAYOUT, p) for p in perms])
     return xs, acts, 6
 
 
@@ -253,7 +253,7 @@ def train(d: DecisionTable, o: Options, log=print, on_epoch=None):
     the curve (validation loss and accuracy, CPU seconds so far)."""
     import torch
 
-    from shengji.door import features as f
+    from shengji.door import ACTION_SIZE, FEATURE_LAYOUT, STATE_SIZE
 
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
@@ -265,8 +265,8 @@ def train(d: DecisionTable, o: Options, log=print, on_epoch=None):
     fit = usable & ~val
     rows, vrows = np.flatnonzero(fit), np.flatnonzero(val)
     xs, acts, nt_first = augment_tables()
-    nt_col = _offset(f.LAYOUT, "no_trump")
-    net = Net(f.STATE_SIZE, f.ACTION_SIZE, o.arch)
+    nt_col = _offset(FEATURE_LAYOUT, "no_trump")
+    net = Net(STATE_SIZE, ACTION_SIZE, o.arch)
     if o.init is not None:
         from shengji.learn.model import load_into, read_floats
 
