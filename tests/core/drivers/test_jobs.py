@@ -56,6 +56,9 @@ def test_check_names_the_job_and_a_missing_field():
     with pytest.raises(ValueError, match=r"DuelJob\.deck: None"):
         check(_duel(deck=None), DuelJob)
     check(_duel(deal=None), DuelJob)  # a field with a default may be None
+    check(_duel(bot_a=None), DuelJob)  # not an array: the driver's own check names it
+    with pytest.raises(TypeError, match="expected a bot id"):
+        play_duel(_duel(bot_a=None))
 
 
 def test_a_driver_plays_its_job():

@@ -43,6 +43,7 @@ __all__ = [
 U64: TypeAlias = npt.NDArray[np.uint64]
 U8: TypeAlias = npt.NDArray[np.uint8]
 I32: TypeAlias = npt.NDArray[np.int32]
+_ARRAYS = ("U64", "U8", "I32")  # the arrays' annotations, as written (postponed: strings)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -170,10 +171,11 @@ class BidsJob:
 
 
 def check(job: object, kind: type[DataclassInstance]) -> None:
-    """A driver's first line: ``job`` must be a ``kind`` (else a TypeError), its fields
-    without a default not None (else a ValueError naming the field)."""
+    """A driver's first line: ``job`` must be a ``kind`` (else a TypeError), its arrays
+    without a default not None (else a ValueError naming the field; the driver's typed
+    views would take None for an empty array).  The other values the driver checks."""
     if type(job) is not kind:
         raise TypeError(f"expected a {kind.__name__} (shengji.door), got {type(job).__name__}")
     for f in fields(kind):
-        if f.default is MISSING and getattr(job, f.name) is None:
+        if f.type in _ARRAYS and f.default is MISSING and getattr(job, f.name) is None:
             raise ValueError(f"{kind.__name__}.{f.name}: None, where a value is needed")
