@@ -32,6 +32,7 @@ import pytest
 from every_seat import CORE_RULES, RULES, every_seat, report
 from shengji._core.base.rng import chunk_state
 from shengji._core.drivers import hands as core
+from shengji._core.drivers.jobs import HandsJob
 from shengji._core.step.probes import pimc_decision
 from shengji.game import HandState
 from shengji.game.botspec import parse_bot
@@ -81,9 +82,20 @@ def test_pimc_rollouts_greedy(benchmark, batch):
     out = np.zeros((len(core.HAND_COLUMNS), GREEDY_HANDS), np.int32)
     benchmark.extra_info.update(kernel="pimc.rollouts", impl="greedy", items=GREEDY_HANDS)
     greedy = BOT_NAMES.index("greedy")
-    benchmark(
-        core.play_hands, state, deck, GREEDY_HANDS, CORE_RULES, 0, 0, greedy, greedy, 0, 0, out
+    job = HandsJob(
+        state=state,
+        deck=deck,
+        n=GREEDY_HANDS,
+        rules=CORE_RULES,
+        level=0,
+        banker=0,
+        banker_bot=greedy,
+        defender_bot=greedy,
+        bid_policy=0,
+        bid_threshold=0,
+        out=out,
     )
+    benchmark(core.play_hands, job)
 
 
 INFERRED = parse_bot("bot", "pimc_infer")  # the bot table's preset
