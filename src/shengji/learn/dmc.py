@@ -175,7 +175,7 @@ def fit(
                 qt = torch.from_numpy(d.q[idx])
                 g = torch.from_numpy(d.points[idx])
                 with torch.no_grad():
-                    q0, _ = parent(x, a, mask)
+                    q0 = parent(x, a, mask)[0] if rule.anchor else None  # the anchor's
                     if rule.td < 1:
                         g = _bootstrap(parent, d, idx, nxt, perm, g, rule, (xs, acts))
                 q, v = net(x, a, mask)
