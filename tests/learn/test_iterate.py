@@ -107,3 +107,17 @@ def test_bad_flags_and_folders_are_one_line(tmp_path, capsys):
 def test_each_count_flag_is_checked(tmp_path, capsys, flag):
     assert iterate.main(["--out", str(tmp_path), flag, "0"]) == 2
     assert f"{flag} must be >= 1" in capsys.readouterr().err
+
+
+def test_a_resume_may_extend_the_loop_but_not_change_it(tmp_path):
+    out = tmp_path / "loop"
+    out.mkdir()
+    m = iterate.Manifest(out, iterate.LoopOptions(generations=3, tries=5), resume=False)
+    m.tries.append({"try": 1, "generation": 1, "accepted": True})
+    m.save()
+    longer = iterate.Manifest(out, iterate.LoopOptions(generations=4, tries=8), resume=True)
+    assert len(longer.tries) == 1  # the loop's tries kept
+    saved = json.loads((out / "manifest.json").read_text())["settings"]
+    assert (saved["generations"], saved["tries"]) == (4, 8)
+    with pytest.raises(ValueError, match="other settings"):
+        iterate.Manifest(out, iterate.LoopOptions(generations=4, tries=8, hands=7), resume=True)

@@ -23,6 +23,8 @@ phase prints a line with its estimate before it starts and its figures after.  A
 stopped at any point continues with ``--resume``: a phase recorded in the manifest is not
 run again, a study resumes from its finished chunks, and the same settings give the same
 bytes (data, weights, duels) as a loop never stopped -- on the same machine and PyTorch.
+A resume may change how far the loop goes (``--generations``, ``--tries``), and nothing else:
+a loop continues across sessions, one generation more each time.
 One process at a time: the folder is locked while a loop runs in it.
 """
 
@@ -153,6 +155,14 @@ def _data_digest(runs: list[Path]) -> str:
     return h.hexdigest()
 
 
+EXTENT = ("generations", "tries")  # how far a loop goes: --resume may change them
+
+
+def _content(settings: dict) -> dict:
+    """The settings a resumed loop must share with the folder's: all but its EXTENT."""
+    return {k: v for k, v in settings.items() if k not in EXTENT}
+
+
 class Manifest:
     """DIR/manifest.json: the settings and the tries, written whole after each phase."""
 
@@ -163,8 +173,11 @@ class Manifest:
             if not resume:
                 raise ValueError(f"{str(out)!r} holds a loop: --resume continues it")
             self.data = json.loads(self.path.read_text())
-            if self.data.get("settings") != settings:
+            held = dict(self.data.get("settings", {}))
+            if _content(held) != _content(settings):
                 raise ValueError(f"{str(out)!r} holds a loop of other settings than these flags")
+            self.data["settings"] = settings  # a resume may extend (or shorten) the loop
+            self.save()
         else:
             self.data = {"format": FORMAT, "script": SCRIPT, "settings": settings, "tries": []}
             self.save()
