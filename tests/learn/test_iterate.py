@@ -115,9 +115,11 @@ def test_a_resume_may_extend_the_loop_but_not_change_it(tmp_path):
     m = iterate.Manifest(out, iterate.LoopOptions(generations=3, tries=5), resume=False)
     m.tries.append({"try": 1, "generation": 1, "accepted": True})
     m.save()
-    longer = iterate.Manifest(out, iterate.LoopOptions(generations=4, tries=8), resume=True)
+    longer = iterate.Manifest(
+        out, iterate.LoopOptions(generations=4, tries=8, workers=2), resume=True
+    )
     assert len(longer.tries) == 1  # the loop's tries kept
     saved = json.loads((out / "manifest.json").read_text())["settings"]
-    assert (saved["generations"], saved["tries"]) == (4, 8)
+    assert (saved["generations"], saved["tries"], saved["workers"]) == (4, 8, 2)
     with pytest.raises(ValueError, match="other settings"):
         iterate.Manifest(out, iterate.LoopOptions(generations=4, tries=8, hands=7), resume=True)

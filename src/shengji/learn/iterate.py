@@ -23,7 +23,8 @@ phase prints a line with its estimate before it starts and its figures after.  A
 stopped at any point continues with ``--resume``: a phase recorded in the manifest is not
 run again, a study resumes from its finished chunks, and the same settings give the same
 bytes (data, weights, duels) as a loop never stopped -- on the same machine and PyTorch.
-A resume may change how far the loop goes (``--generations``, ``--tries``), and nothing else:
+A resume may change how far the loop goes (``--generations``, ``--tries``) and its
+``--workers``, nothing else:
 a loop continues across sessions, one generation more each time.
 One process at a time: the folder is locked while a loop runs in it.
 """
@@ -155,7 +156,9 @@ def _data_digest(runs: list[Path]) -> str:
     return h.hexdigest()
 
 
-EXTENT = ("generations", "tries")  # how far a loop goes: --resume may change them
+# how far a loop goes and how many processes run it: --resume may change them (the bytes
+# are the same for any number of workers)
+EXTENT = ("generations", "tries", "workers")
 
 
 def _content(settings: dict) -> dict:
@@ -176,7 +179,7 @@ class Manifest:
             held = dict(self.data.get("settings", {}))
             if _content(held) != _content(settings):
                 raise ValueError(f"{str(out)!r} holds a loop of other settings than these flags")
-            self.data["settings"] = settings  # a resume may extend (or shorten) the loop
+            self.data["settings"] = settings  # a resume may extend the loop, or change its workers
             self.save()
         else:
             self.data = {"format": FORMAT, "script": SCRIPT, "settings": settings, "tries": []}
