@@ -31,7 +31,7 @@ class Ladder:
 
     ``str()`` is ``table()``, ``plot()`` draws the ratings, and Jupyter shows a ladder as an
     HTML table.  The ratings are on the scale of the duels' swings (``metric``: defender
-    points or levels a deal), the ``anchor`` at 0 (``ladder``'s Notes give the model).
+    points or levels a deal), the ``anchor`` at 0 (docs/evaluate.md gives the model).
 
     Parameters
     ----------
