@@ -84,3 +84,13 @@ def test_trump_no_trump_and_errors():
         Trump("1", "S")
     with pytest.raises(ValueError, match="suit"):
         Trump("2", "X")
+
+
+def test_a_cards_argument_is_refused_in_one_line_naming_it():
+    from shengji.cards import cards_argument
+
+    assert cards_argument("TH TH", "lead") == [42, 43]
+    with pytest.raises(ValueError, match=r"^lead: card id 42 \(TH\) given twice$"):
+        cards_argument([42, 42], "lead")
+    with pytest.raises(ValueError, match="^play 2: expected card notation text or a sequence"):
+        cards_argument(3.5, "play 2")

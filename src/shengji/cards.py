@@ -377,4 +377,19 @@ def as_cards(cards) -> list[int]:
     return out
 
 
+def cards_argument(cards, what: str) -> list[int]:
+    """``as_cards`` of an argument named ``what``: a bad value, or one of a type it does not
+    take, refused with one ValueError line naming ``what`` (the checks of
+    ``shengji.rules.combos`` and of the reference, ``shengji.reference``)."""
+    try:
+        return as_cards(cards)
+    except ValueError as exc:
+        raise ValueError(f"{what}: {exc}") from None
+    except TypeError:
+        raise ValueError(
+            f"{what}: expected card notation text or a sequence of card ids, "
+            f"not {type(cards).__name__}"
+        ) from None
+
+
 _ID_POINTS = tuple(kind_points(c // N_COPIES) for c in range(N_CARDS))  # card_points

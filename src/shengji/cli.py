@@ -316,15 +316,7 @@ def cmd_rules(args) -> int:
     import unicodedata
 
     from shengji.rules.options import PRESET_SOURCES, PRESETS, Rules
-
-    def shown(value) -> str:
-        if value is None:
-            return "null"
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        if isinstance(value, (list, tuple)):
-            return "[" + ", ".join(map(str, value)) + "]"
-        return str(value)
+    from shengji.studies.sweep import label as shown  # a value as text: null, true, [J, A]
 
     def cols(text: str) -> int:
         # the sources quote Chinese titles: wide characters take two terminal columns

@@ -7,7 +7,14 @@ import dataclasses
 
 import pytest
 
-from shengji.rules.bid_types import BID_ACTIONS, BID_PASS, BidOption, BidOutcome, bid_action
+from shengji.rules.bid_types import (
+    BID_ACTIONS,
+    BID_PASS,
+    BidOption,
+    BidOutcome,
+    bid_action,
+    core_outcome,
+)
 
 OPTIONS = [
     (BidOption("declare", "S", "single", 3, "2S"), "declare S"),
@@ -35,3 +42,40 @@ def test_the_records_are_frozen_values():
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.trump = "H"  # type: ignore[misc]
     assert dataclasses.is_dataclass(BidOutcome)
+
+
+CORE = {
+    "trump": 2,
+    "banker": 3,
+    "first_declarer": 1,
+    "first_declare_index": 40,
+    "overturns": 2,
+    "reinforced": 1,
+    "no_bid": 0,
+    "banker_steps_down": 0,
+}
+
+
+def test_a_core_dict_is_read_once():
+    out = core_outcome(CORE, "C", redeals=4, first_drawer=2)
+    assert out == BidOutcome(
+        trump="C",
+        banker=3,
+        first_declarer=1,
+        first_declare_index=40,
+        overturns=2,
+        reinforced=True,
+        no_bid=False,
+        redeals=4,
+        first_drawer=2,
+    )
+    assert type(out.reinforced) is bool and type(out.banker_steps_down) is bool
+
+
+def test_the_same_result_is_every_field_but_the_bid_log():
+    base = core_outcome(CORE, "C", bids=((0, 1, 2, "C", 1),))
+    assert base.same_result(dataclasses.replace(base, bids=()))
+    for f in dataclasses.fields(BidOutcome):
+        if f.name != "bids":
+            other = dataclasses.replace(base, **{f.name: "changed"})
+            assert not base.same_result(other), f.name

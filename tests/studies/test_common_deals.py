@@ -49,3 +49,14 @@ def test_the_players_bidding_is_refused_for_deal_starts():
     with pytest.raises(ValueError, match="bid_policy 'players'"):
         deal_starts(DealParams(11, P.rules, "2", True, "players", 4), 0, 1)
     assert (P.rank, P.banker) == (0, -1)
+
+
+def test_a_job_on_the_deals_takes_their_rules_level_banker_and_bidding():
+    from shengji.door import WalkJob
+    from shengji.rules import pack
+
+    p = DealParams(11, Rules.preset("standard"), "J", False, "threshold", 7)
+    job = p.job(WalkJob, state=None, deck=None, skip=3, n=5)
+    assert (job.level, job.banker, job.bid_policy, job.bid_threshold) == (9, 0, 1, 7)
+    assert job.rules == pack.rules(p.rules) and (job.skip, job.n) == (3, 5)
+    assert P.job(WalkJob, state=None, deck=None, skip=0, n=0).banker == -1  # first hands

@@ -48,3 +48,25 @@ def test_the_stream_deck_level_and_bidding():
     # fresh arrays each call: the drivers advance them in place
     b = args_of("scoring", chunk=3, level="J", bid_policy="threshold", bid_threshold=11)
     assert a.state is not b.state and a.deck is not b.deck
+
+
+def test_a_job_takes_the_fields_it_shares_and_the_rest_as_given():
+    from shengji.door import DuelJob, MatchJob
+
+    a = args_of("duel", team_a="memory", team_b="greedy", bid_policy="threshold", bid_threshold=7)
+    out = np.zeros(1, np.int32)
+    duel = a.job(DuelJob, first=5, n=2, rules=None, bot_a=1, bot_b=2, out=out)
+    assert (duel.state is a.state, duel.key is a.key, duel.deck is a.deck) == (True,) * 3
+    assert (duel.level, duel.banker, duel.bid_policy, duel.bid_threshold) == (
+        a.level,
+        a.banker,
+        BID_POLICIES.index("threshold"),
+        7,
+    )
+    assert (duel.first, duel.n, duel.bot_a, duel.bot_b, duel.out) == (5, 2, 1, 2, out)
+    match = a.job(MatchJob, rules=None, team0_bot=1, team1_bot=1, out=out)  # no key, level
+    assert match.state is a.state and match.bid_threshold == 7
+    with pytest.raises(TypeError, match="level"):
+        a.job(MatchJob, rules=None, team0_bot=1, team1_bot=1, out=out, level=0)
+    with pytest.raises(TypeError, match="bot_b"):
+        a.job(DuelJob, first=0, n=2, rules=None, bot_a=1, out=out)

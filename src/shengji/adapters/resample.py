@@ -178,26 +178,16 @@ class Script:
 
     Examples
     --------
-    >>> import numpy as np
+    The banker's script after its bury (``propose``'s example replays another seat's):
+
+    >>> from shengji.adapters.resample import propose
     >>> from shengji import HandState
-    >>> from shengji.adapters.resample import drive, propose
+    >>> import numpy as np
     >>> hand = HandState("standard", level="2", banker=0, trump="H", seed=7)
-    >>> who = []                                  # the seat of each of hand.actions
-    >>> for _ in range(6):
-    ...     seat, n = hand.to_play, len(hand.actions)
-    ...     ev = hand.apply(hand.bot_action("greedy"))
-    ...     who += [seat] * (len(hand.actions) - n)
-    >>> rng = np.random.default_rng(0)
-    >>> deck, script = propose(hand, 1, rng, who)  # a deal consistent with seat 1's view
-    >>> sorted(deck) == list(range(108)), script.to_play
-    (True, 1)
-    >>> other = HandState("standard", level="2", banker=0, trump="H", deal=deck, seed=1)
-    >>> drive(script, 1, lambda: other, other.apply_action, other.is_over, rng)
-    True
-    >>> other.observation(1).to_dict() == hand.observation(1).to_dict()   # seat 1 sees the same
-    True
-    >>> len(script.own), len(script.cards)     # seat 1's actions, the others'
-    (5, 26)
+    >>> ev = hand.apply(hand.bot_action("greedy"))     # the bury, the banker's 8 actions
+    >>> _, script = propose(hand, 0, np.random.default_rng(0), [0] * len(hand.actions))
+    >>> script.own, script.cards, script.bids, script.to_play   # its bury; it leads next
+    ([5, 14, 19, 54, 59, 67, 69, 73], [], [], 0)
     """
 
     own: list[int]
@@ -373,6 +363,8 @@ def propose(
     True
     >>> other.observation(1).to_dict() == hand.observation(1).to_dict()   # seat 1 sees the same
     True
+    >>> len(script.own), len(script.cards)     # seat 1's actions, the others'
+    (5, 26)
     """
     obs = hand.observation(seat)
     first = hand.first_drawer
@@ -647,23 +639,12 @@ def drive(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from shengji import HandState
-    >>> from shengji.adapters.resample import drive, propose
-    >>> hand = HandState("standard", level="2", banker=0, trump="H", seed=7)
-    >>> who = []                                  # the seat of each of hand.actions
-    >>> for _ in range(6):
-    ...     seat, n = hand.to_play, len(hand.actions)
-    ...     ev = hand.apply(hand.bot_action("greedy"))
-    ...     who += [seat] * (len(hand.actions) - n)
-    >>> rng = np.random.default_rng(0)
-    >>> deck, script = propose(hand, 1, rng, who)  # a deal consistent with seat 1's view
-    >>> sorted(deck) == list(range(108)), script.to_play
-    (True, 1)
-    >>> other = HandState("standard", level="2", banker=0, trump="H", deal=deck, seed=1)
-    >>> drive(script, 1, lambda: other, other.apply_action, other.is_over, rng)
-    True
-    >>> other.observation(1).to_dict() == hand.observation(1).to_dict()   # seat 1 sees the same
+    ``propose``'s example replays a script on its deal.  On a hand that is over, a script
+    with nothing left is replayed at once:
+
+    >>> from shengji.adapters.resample import Script, drive
+    >>> done = Script(own=[], cards=[], bids=[], to_play=None)
+    >>> drive(done, 0, hand_of=None, apply=None, finished=lambda: True, rng=None)
     True
     """
     own, cards, bids = deque(script.own), deque(script.cards), deque(script.bids)

@@ -48,23 +48,16 @@ def _cpu() -> float:
 def _commit() -> str | None:
     """The source tree's commit (``+dirty`` with uncommitted changes), None outside git."""
     here = Path(__file__).resolve().parent
+
+    def git(*args: str) -> str:
+        run = subprocess.run(
+            ["git", *args], cwd=here, capture_output=True, text=True, timeout=10, check=True
+        )
+        return run.stdout.strip()
+
     try:
-        head = subprocess.run(
-            ["git", "rev-parse", "HEAD"],
-            cwd=here,
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=True,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=here,
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=True,
-        ).stdout.strip()
+        head = git("rev-parse", "HEAD")
+        dirty = git("status", "--porcelain", "--untracked-files=no")
     except (OSError, subprocess.SubprocessError):
         return None
     return head + ("+dirty" if dirty else "")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -343,22 +345,16 @@ def evaluate(
 
     The agent plays the evaluate study (``shengji.studies.evaluate``): every deal twice with
     the same cards, trump and banker, its team banking then defending, ``against`` in the
-    other seats, on the common deals of ``seed`` (deal d is deal d of a duel study with that
-    seed and ``chunk_size = 16``: every agent evaluated with one seed meets the same cards).
-    The result holds the swing per deal in points and levels with paired 95 % intervals, the
-    level share, the win rates as banker and as defender, the illegal decisions refused and
-    the agent's decisions a second.  With ``out`` the rows are a run on disk, resumable like
-    any study's; without, they are run in a temporary directory and kept in memory.
+    other seats, on the common deals of ``seed`` (``shengji.studies.common_deals``).
 
     Parameters
     ----------
     agent : str, dict, BotSpec, callable or pyspiel.Bot
-        The agent (``shengji.game.agents``): a built-in bot's spec (``"pimc"``,
-        ``"pimc(samples=8)"``, ``{"bot": "pimc", "samples": 8}``); a Python bot
-        ``fn(observation, rng) -> decision`` (what ``play_hand`` takes); a batched policy
-        ``fn(observations, action_masks[, rng]) -> actions`` over ``VectorEnv``'s arrays,
-        stepped in lockstep; an OpenSpiel bot (a ``pyspiel.Bot``:
-        ``shengji.adapters.openspiel_agent``); or ``"module:name"`` naming one of these.
+        The agent (``shengji.game.agents``): a built-in bot's spec (``"pimc(samples=8)"``,
+        ``{"bot": "pimc", "samples": 8}``); a Python bot ``fn(observation, rng) -> decision``
+        (what ``play_hand`` takes); a batched policy over ``VectorEnv``'s arrays,
+        ``fn(observations, action_masks[, rng]) -> actions``; a ``pyspiel.Bot``
+        (``shengji.adapters.openspiel_agent``); or ``"module:name"`` naming one of these.
     against : str, dict or BotSpec, default "pimc"
         The built-in bot in the other seats.
     n : int, default 2000
@@ -370,36 +366,30 @@ def evaluate(
     seed : int, default 0
         The deals' seed.
     workers : int, optional
-        Processes.  By default 1 for a Python agent (which then runs in this process), all
-        cores for a built-in bot; more than one needs an agent that can be pickled and
-        imported by name.
+        Processes: by default 1 for a Python agent (it runs in this process), all cores for
+        a built-in bot; more need an agent that pickles and imports by name.
     bid_policy : str, default "eager"
-        How the deals are bid, as in the duel study (a Python agent needs a kernel policy:
-        ``"eager"``, ``"threshold"``, ``"never"``; a built-in one may bid itself,
-        ``"players"``).
+        How the deals are bid, as in the duel study (a Python agent needs a kernel policy,
+        ``"eager"``, ``"threshold"`` or ``"never"``; a built-in bot may bid, ``"players"``).
     out : str or path-like, optional
-        A directory for the rows (Parquet, a run like a study's).
+        A directory for the rows (Parquet, a run like a study's, resumable); by default a
+        temporary one, the rows kept in memory.
     bid_threshold : int, default 0
         The threshold policy's k, as in the duel study (0: unset).
     first_hand : bool, default False
-        Play every hand as a match's first (the first declarer banks), as in the duel
-        study; else seat 0 banks.
+        Every hand a match's first (the first declarer banks), as in the duel study.
     batched : bool, optional
-        Whether a callable is a batched policy; by default it is when marked
-        ``shengji.game.agents.batched`` or when it takes three arguments.
+        Whether a callable is a batched policy (by default: when it is marked
+        ``shengji.game.agents.batched`` or takes three arguments).
     illegal : {"raise", "replace"}, default "raise"
-        An illegal decision of the agent: an ``AgentError`` naming it, or refused and
-        counted, a random legal action played instead.
-    resume : bool, default False
-        Finish an interrupted run in ``out``.
-    overwrite : bool, default False
-        Replace a run in ``out``.
+        An illegal decision: an ``AgentError`` naming it, or refused, counted and replaced
+        by a random legal action.
+    resume, overwrite : bool, default False
+        Finish an interrupted run in ``out``; replace one.
     progress : bool, default True
-        Report progress on stderr: a bar on a terminal, else a line per tenth (as
-        ``shengji run``).
+        Report progress on stderr, as ``shengji run``.
     chunk_size : int, optional
-        The deals a chunk of the run (the study's default when None); the deals do not
-        depend on it.
+        The deals a chunk of the run (by default the study's); the deals do not depend on it.
 
     Returns
     -------
@@ -410,16 +400,14 @@ def evaluate(
     ------
     ValueError
         For bad input (an unknown bot, preset or option, an agent that cannot be sent to
-        ``workers > 1``; one line naming it), and ``AgentError``
-        (``shengji.studies.agent_duel``, a ValueError) when the agent fails or, with
-        ``illegal="raise"``, decides illegally: one line naming the decision.
+        ``workers > 1``), and ``AgentError`` (a ValueError) when the agent fails or, with
+        ``illegal="raise"``, decides illegally: one line naming it.
     TypeError
         For an agent or ``rules`` of a type it does not take.
 
     See Also
     --------
     shengji.analysis.ladder : Ratings of several bots and agents on common deals.
-    shengji.analysis.duel_summary : The figures of a duel study's run.
 
     Examples
     --------
@@ -433,60 +421,91 @@ def evaluate(
     level share: 2.5% [0.0%, 7.9%] of the levels gained (1 to 39)
     wins banking: 0.0% [0.0%, 19.4%]; mean D 142.5
     wins defending: 12.5% [3.5%, 36.0%]; mean D 41.6
-
-    A Python bot that decides as the built-in ``greedy`` plays the C duel's hands exactly:
-
-    >>> from shengji.game import builtin_bot
-    >>> res = shengji.evaluate(builtin_bot("greedy"), against="greedy", n=16, seed=1,
-    ...                        progress=False)
-    >>> res.points["mean"], res.decisions
-    (0.0, 2005)
     """
-    from shengji.game.agents import PYTHON_AGENTS
-    from shengji.runner import run_study
-    from shengji.studies.base import make_config
     from shengji.studies.evaluate import EvaluateStudy, agent_option
 
     typed = parse_edge_agent(agent, batched)
-    python = isinstance(typed, PYTHON_AGENTS)
-    preset, overrides = rules_data(rules)
-    data = {
-        "study": "evaluate",
-        "n": n,
-        "seed": seed,
-        "level": level,
-        "preset": preset,
-        "rules": overrides,
+    table = {
+        **deal_keys("evaluate", rules, n, seed, level, bid_policy),
         "agent": agent_option(typed),
         "batched": type(typed).__name__ == "BatchedAgent",
         "against": _bot_value(against),
-        "bid_policy": bid_policy,
         "bid_threshold": bid_threshold,
         "first_hand": first_hand,
         "illegal": illegal,
     }
     if chunk_size is not None:
-        data["chunk_size"] = chunk_size
-    _kind, cfg = make_config(data)
-    if workers is None:
-        workers = 1 if python else None
-    if python and workers is not None and workers > 1:
-        _check_portable(typed)
-    kind = EvaluateStudy(typed)
-    if out is None:
-        with tempfile.TemporaryDirectory(prefix="shengji-evaluate-") as tmp:
-            result = run_study(kind, cfg, Path(tmp) / "run", workers=workers, quiet=not progress)
-            return _evaluation(cfg, typed, result, Path(tmp) / "run", None)
-    result = run_study(
-        kind,
-        cfg,
-        Path(out),
-        workers=workers,
-        quiet=not progress,
-        resume=resume,
-        overwrite=overwrite,
-    )
-    return _evaluation(cfg, typed, result, Path(out), Path(out))
+        table["chunk_size"] = chunk_size
+    run = EdgeRun(out, workers, progress, resume, overwrite)
+    with run.study(EvaluateStudy(typed), table, [typed]) as (cfg, result, where):
+        return _evaluation(cfg, typed, result, where, None if out is None else where)
+
+
+def deal_keys(study: str, rules: Any, n, seed, level: str, bid_policy: str) -> dict:
+    """The keys of a study table that ``evaluate`` and ``ladder`` both write: the deals'
+    (``n``, ``seed``, ``level``, the rules as ``rules_data`` reads them) and their bidding."""
+    preset, overrides = rules_data(rules)
+    return {
+        "study": study,
+        "n": n,
+        "seed": seed,
+        "level": level,
+        "preset": preset,
+        "rules": overrides,
+        "bid_policy": bid_policy,
+    }
+
+
+@dataclass(frozen=True)
+class EdgeRun:
+    """How ``evaluate`` and ``ladder`` run their study: into ``out`` (by default a temporary
+    directory, removed after), with ``workers`` processes, ``progress`` on stderr, ``resume``
+    or ``overwrite`` a run in ``out``."""
+
+    out: str | Path | None
+    workers: int | None
+    progress: bool
+    resume: bool
+    overwrite: bool
+
+    @contextmanager
+    def study(
+        self, kind, table: dict, agents, source: str = "", overrides: dict | None = None
+    ) -> Iterator[tuple[Any, Any, Path]]:
+        """Validate a study ``table`` (``make_config``: ``source`` and ``overrides`` as
+        there), run it with ``kind`` and yield (its config, the run's result, its
+        directory).  ``agents``: the typed agents that play; a Python one runs in this
+        process by default (1 worker), more workers need it portable."""
+        from shengji.runner import run_study
+        from shengji.studies.base import make_config
+
+        _kind, cfg = make_config(table, source=source, overrides=overrides)
+        workers = _agent_workers(self.workers, agents)
+        with tempfile.TemporaryDirectory(prefix=f"shengji-{cfg.study}-") as tmp:
+            where = Path(tmp) / "run" if self.out is None else Path(self.out)
+            result = run_study(
+                kind,
+                cfg,
+                where,
+                workers=workers,
+                quiet=not self.progress,
+                resume=self.resume,
+                overwrite=self.overwrite,
+            )
+            yield cfg, result, where
+
+
+def _agent_workers(workers: int | None, agents) -> int | None:
+    """The workers of a run where ``agents`` play: 1 by default where a Python agent plays
+    (it runs in this process, where its model is loaded), and more only for Python agents
+    that pickle and import by name (``_check_portable``)."""
+    from shengji.game.agents import PYTHON_AGENTS
+
+    python = [a for a in agents if isinstance(a, PYTHON_AGENTS)]
+    if python and (workers or 1) > 1:
+        for a in python:
+            _check_portable(a)
+    return 1 if workers is None and python else workers
 
 
 def _bot_value(value):

@@ -20,7 +20,7 @@ def fit_ratings(
     weights: np.ndarray,
     anchor: int,
 ) -> np.ndarray:
-    """The weighted least-squares ratings (``ladder``'s Notes) of bots ``names`` from pair
+    """The weighted least-squares ratings (docs/evaluate.md) of bots ``names`` from pair
     means (rows of ``means``: one fit per row when 2-D) with ``weights``; ``anchor``'s
     rating is 0.  ValueError when the pairs do not connect every bot."""
     k = len(names)
@@ -61,7 +61,7 @@ def fit_link(
     anchor: int,
     start: tuple[np.ndarray, float] | None = None,
 ) -> tuple[np.ndarray, float | None]:
-    """The weighted least-squares ratings under the saturating link (``ladder``'s Notes):
+    """The weighted least-squares ratings under the saturating link (docs/evaluate.md):
     (ratings, scale M), the anchor at 0; the linear fit (scale None) where the pairs cannot
     tell a scale (fewer pairs than ratings + 1) or the best scale is beyond any swing seen
     by far (the duels are additive).  ``start``: a previous fit to start from."""

@@ -1,8 +1,8 @@
 """``shengji.analysis.ladder``: ratings of bots (and agents) from a round robin of duplicate
 duels on common deals (the ladder study, ``shengji.studies.ladder``).
 
-``ladder`` runs or reads the study and fits the ratings; its Notes give the model and the
-intervals, ``Ladder`` is the result, and docs/evaluate.md ("The ladder") has the figures.
+``ladder`` runs or reads the study and fits the ratings, ``Ladder`` is the result, and
+docs/evaluate.md ("The ladder") gives the model, the intervals and the figures.
 ``fit_ratings``, ``fit_link`` and ``refit_link`` are the fits themselves.
 """
 
@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from shengji.analysis.evaluation import EdgeRun, deal_keys, parse_edge_agent
 from shengji.analysis.rating_fit import BOOT, LINKS, fit_link, fit_ratings, link_value, refit_link
 from shengji.stats import CONFIDENCE, mean_interval
 
@@ -30,7 +31,7 @@ class Ladder:
 
     ``str()`` is ``table()``, ``plot()`` draws the ratings, and Jupyter shows a ladder as an
     HTML table.  The ratings are on the scale of the duels' swings (``metric``: defender
-    points or levels a deal), the ``anchor`` at 0 (``ladder``'s Notes give the model).
+    points or levels a deal), the ``anchor`` at 0 (docs/evaluate.md gives the model).
 
     Parameters
     ----------
@@ -407,17 +408,14 @@ def ladder(
         file (``sim/ladder.toml``: run into ``out``, then fitted), a list of bots (named by
         their labels) or a dict name -> bot: a built-in bot's spec, or any agent
         ``shengji.evaluate`` takes (it plays the built-in bots; two agents never meet).
-    n : int, optional
-        The deals a pair (default 1000; overrides a file's).
-    seed : int, optional
-        The deals' seed (default 0; overrides a file's).
+    n, seed : int, optional
+        The deals a pair and their seed (default 1000 and 0; each overrides a file's).
     out : str or path-like, optional
         Where the run goes (a temporary directory when None).
     scale : dict, optional
         ``{"a vs b": factor}``: that pair plays round(factor n) deals (0 leaves it out).
     anchor : str, optional
-        The bot rated 0: by default the study's, else ``greedy`` when it plays, else the
-        first bot.
+        The bot rated 0 (by default the study's, else ``greedy`` when it plays, else the first).
     rules : str, shengji.Rules or dict, default "standard"
         A preset's name, a ``Rules`` or a dict of options, as for ``shengji.evaluate``.
     level : str, default "2"
@@ -426,10 +424,8 @@ def ladder(
         How the deals are bid, as for ``shengji.evaluate``.
     workers : int, optional
         Processes, as for a study (1 by default when a Python agent plays).
-    resume : bool, default False
-        Finish an interrupted run in ``out``.
-    overwrite : bool, default False
-        Replace a run in ``out``.
+    resume, overwrite : bool, default False
+        Finish an interrupted run in ``out``; replace one.
     progress : bool, default True
         Report progress on stderr, as ``shengji run``.
     join : list, optional
@@ -465,30 +461,9 @@ def ladder(
 
     Notes
     -----
-    **The model.**  Every pair (a, b) played n_ab deals, each twice with the teams swapped,
-    and its per-deal swing x_ab,d (a's defender points as defender minus b's: the duel
-    study's swing) has a mean m_ab that grows with the gap between two ratings, on the
-    scale of defender points a deal (``metric="levels"``: levels a deal):
-    E[m_ab] = f(r_a - r_b).  The ratings are the weighted least-squares fit, the weights
-    the pairs' precisions n_ab / s_ab^2, the anchor at 0.  The link f is ``linear``
-    (f(d) = d: swings add up along a chain) or, by default, ``tanh``: f(d) = M tanh(d / M),
-    M fitted with the ratings -- a gap of a few points is that many points a deal, a large
-    gap shows in a duel compressed (M is at least 1.05 times the largest swing, so that no
-    duel sits at the ceiling where a gap would run off).  The built-in bots' duels are not
-    additive (docs/evaluate.md has the figures).  The link is used only where it pays: with
-    a degree of freedom left after M (more pairs than bots) and a drop of the chi-square
-    beyond the 95 % point of one degree of freedom; else the fit is linear.  Points and
-    least squares rather than Bradley-Terry: the duel measures how much better, not only
-    who won -- most deals of close bots are ties at 0, and a win/loss model would throw the
-    margins and the ties away.
-
-    **The intervals** account for the common deals: the pairs' means are correlated (a deal
-    hard for one bot is hard in all its pairs).  A bootstrap over the deals resamples deal
-    indices once per replicate and uses those draws in every pair (a pair of n_ab deals
-    takes the draws below n_ab), refits, and reports the percentiles of each rating
-    (``boot`` replicates drawn from a generator seeded by the run's seed: the same table
-    every time).  A difference's interval (``Ladder.difference``) is read from the same
-    replicates.
+    The ratings are the weighted least-squares fit of the pairs' mean swings through a
+    saturating link where it pays (else a linear one); the intervals a bootstrap over the
+    common deals.  docs/evaluate.md ("The ladder") gives the model and why.
 
     Examples
     --------
@@ -504,59 +479,32 @@ def ladder(
     linear (a duel's swing = the rating gap; chi-square 0.3 on 1 d.f.); 95% intervals by a
     bootstrap over the common deals (100 replicates)
     """
-    import tempfile
+    _check_fit_options(metric, link, boot)
+    path = Path(bots) if isinstance(bots, (str, Path)) else None
+    if path is not None and path.is_dir():
+        return _fit_run(path, anchor, join, metric, boot, confidence, link)
+    kind, table, source = _study(bots, n, seed, scale, anchor, rules, level, bid_policy)
+    run = EdgeRun(out, workers, progress, resume, overwrite)
+    agents = kind.agents.values()
+    with run.study(kind, table, agents, source, {"n": n, "seed": seed}) as (_cfg, _, where):
+        return _fit_run(where, anchor, join, metric, boot, confidence, link)
 
+
+def _check_fit_options(metric: str, link: str, boot: int) -> None:
     if metric not in ("points", "levels"):
         raise ValueError(f"metric: expected 'points' or 'levels', got {metric!r}")
     if link not in LINKS:
         raise ValueError(f"link: expected one of {', '.join(map(repr, LINKS))}, got {link!r}")
     if not isinstance(boot, int) or isinstance(boot, bool) or boot < 100:
         raise ValueError(f"boot: expected an integer >= 100, got {boot!r}")
-    path = Path(bots) if isinstance(bots, (str, Path)) else None
-    if path is not None and path.is_dir():
-        return _fit_run(path, anchor, join, metric, boot, confidence, link)
-    with tempfile.TemporaryDirectory(prefix="shengji-ladder-") as tmp:
-        where = Path(out) if out is not None else Path(tmp) / "run"
-        _run(
-            bots,
-            n,
-            seed,
-            where,
-            scale,
-            anchor,
-            rules,
-            level,
-            bid_policy,
-            workers,
-            resume,
-            overwrite,
-            progress,
-        )
-        return _fit_run(where, anchor, join, metric, boot, confidence, link)
 
 
-def _run(
-    bots,
-    n,
-    seed,
-    out,
-    scale,
-    anchor,
-    rules,
-    level,
-    bid_policy,
-    workers,
-    resume,
-    overwrite,
-    progress,
-) -> None:
-    from shengji.analysis.evaluation import parse_edge_agent, rules_data
-    from shengji.game.agents import PYTHON_AGENTS
-    from shengji.runner import run_study
-    from shengji.studies.base import load_study_file, make_config
-    from shengji.studies.ladder import LadderStudy, _record
+def _study(bots, n, seed, scale, anchor, rules, level, bid_policy):
+    """The ladder study of ``ladder``'s bots: (its kind, holding the Python agents that
+    play; its table; the study file's path, "" for bots given as a list or dict)."""
+    from shengji.studies.base import load_study_file
+    from shengji.studies.ladder import LadderStudy
 
-    agents: dict[str, Any] = {}
     if isinstance(bots, (str, Path)):
         from shengji.studies.catalog import resolve
 
@@ -566,64 +514,48 @@ def _run(
             raise ValueError(
                 f"ladder: {str(bots)!r} is a {data.get('study')!r} study, not a ladder"
             )
-        source = str(path)
         for key, value in (("scale", scale), ("anchor", anchor)):
             if value is not None:
                 data[key] = value
-    else:
-        if isinstance(bots, dict):
-            entries = dict(bots)
-        elif isinstance(bots, (list, tuple)):
-            entries = {}
-            for b in bots:
-                label = parse_edge_agent(b).label
-                if label in entries:
-                    raise ValueError(f"ladder: the bot {label!r} is listed twice")
-                entries[label] = b
-        else:
-            raise TypeError(
-                "ladder: bots: expected a run directory, a ladder study file, a list of "
-                f"bots or a dict name -> bot, got {type(bots).__name__}"
-            )
-        record = {}
-        for name, value in entries.items():
-            typed = parse_edge_agent(value, where=f"bots.{name}")
-            if isinstance(typed, PYTHON_AGENTS):
-                agents[name] = typed
-            record[name] = _record(typed)
-        preset, overrides = rules_data(rules)
-        data = {
-            "study": "ladder",
-            "n": 1000 if n is None else n,
-            "seed": 0 if seed is None else seed,
-            "level": level,
-            "preset": preset,
-            "rules": overrides,
-            "bots": record,
-            "bid_policy": bid_policy,
-        }
-        if scale is not None:
-            data["scale"] = scale
-        if anchor is not None:
-            data["anchor"] = anchor
-        source = ""
-    _kind, cfg = make_config(data, source=source, overrides={"n": n, "seed": seed})
-    if agents and (workers or 1) > 1:
-        from shengji.analysis.evaluation import _check_portable
-
-        for a in agents.values():
-            _check_portable(a)
-    if workers is None and agents:
-        workers = 1
-    run_study(
-        LadderStudy(agents),
-        cfg,
-        out,
-        workers=workers,
-        quiet=not progress,
-        resume=resume,
-        overwrite=overwrite,
+        return LadderStudy(), data, str(path)
+    agents, record = _bots(bots)
+    data = deal_keys(
+        "ladder", rules, 1000 if n is None else n, 0 if seed is None else seed, level, bid_policy
     )
+    data["bots"] = record
+    for key, value in (("scale", scale), ("anchor", anchor)):
+        if value is not None:
+            data[key] = value
+    return LadderStudy(agents), data, ""
+
+
+def _bots(bots) -> tuple[dict, dict]:
+    """A list or dict of bots -> (name -> the Python agents among them, name -> what the
+    run's metadata records of each)."""
+    from shengji.game.agents import PYTHON_AGENTS
+    from shengji.studies.ladder import _record
+
+    if isinstance(bots, dict):
+        entries = dict(bots)
+    elif isinstance(bots, (list, tuple)):
+        entries = {}
+        for b in bots:
+            label = parse_edge_agent(b).label
+            if label in entries:
+                raise ValueError(f"ladder: the bot {label!r} is listed twice")
+            entries[label] = b
+    else:
+        raise TypeError(
+            "ladder: bots: expected a run directory, a ladder study file, a list of "
+            f"bots or a dict name -> bot, got {type(bots).__name__}"
+        )
+    agents, record = {}, {}
+    for name, value in entries.items():
+        typed = parse_edge_agent(value, where=f"bots.{name}")
+        if isinstance(typed, PYTHON_AGENTS):
+            agents[name] = typed
+        record[name] = _record(typed)
+    return agents, record
 
 
 def _fit_run(

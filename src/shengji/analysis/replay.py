@@ -188,17 +188,12 @@ def _deal_scoring_hand(core, keep, cfg, a, i: int) -> tuple[list[BotSpec], bool]
     if i:
         rows = np.zeros((len(HAND_COLUMNS), i), np.int32)
         play_hands(
-            HandsJob(
-                state=a.state,
-                deck=a.deck,
+            a.job(
+                HandsJob,
                 n=i,
                 rules=rules,
-                level=a.level,
-                banker=a.banker,
                 banker_bot=pack.bot(bank),
                 defender_bot=pack.bot(other),
-                bid_policy=a.bid_policy,
-                bid_threshold=a.bid_threshold,
                 out=rows,
                 deal=deal,
             )
@@ -236,14 +231,11 @@ def _deal_match_hand(core, keep, cfg, a, j: int, keys: dict) -> tuple[list[BotSp
     rows = np.zeros((len(HAND_COLUMNS) + 2, MATCH_CAPACITY), np.int32)
     for _ in range(j):
         play_match(
-            MatchJob(
-                state=a.state,
-                deck=a.deck,
+            a.job(
+                MatchJob,
                 rules=rules,
                 team0_bot=team0,
                 team1_bot=team1,
-                bid_policy=a.bid_policy,
-                bid_threshold=a.bid_threshold,
                 out=rows,
                 deal=deal,
                 deal_every=every,

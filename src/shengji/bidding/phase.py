@@ -29,7 +29,14 @@ from shengji.names import BID_PASS as PASS
 from shengji.names import BID_STRENGTH_NAMES as STRENGTH_NAMES
 from shengji.names import N_KINDS, N_SEATS, TRUMP_NAMES
 from shengji.rules import pack
-from shengji.rules.bid_types import BID_ACTIONS, BID_PASS, BidOption, BidOutcome, bid_action
+from shengji.rules.bid_types import (
+    BID_ACTIONS,
+    BID_PASS,
+    BidOption,
+    BidOutcome,
+    bid_action,
+    core_outcome,
+)
 from shengji.rules.options import Rules
 
 __all__ = ["BidPhase", "BID_ACTIONS", "BID_PASS"]
@@ -188,16 +195,9 @@ class BidPhase:
         return out
 
     def outcome(self, result: dict, redeals: int = 0) -> BidOutcome:
-        trump = result["trump"]
-        return BidOutcome(
-            trump=TRUMP_NAMES[trump],
-            banker=result["banker"],
-            first_declarer=result["first_declarer"],
-            first_declare_index=result["first_declare_index"],
-            overturns=result["overturns"],
-            reinforced=bool(result["reinforced"]),
-            no_bid=bool(result["no_bid"]),
-            banker_steps_down=bool(result["banker_steps_down"]),
+        return core_outcome(
+            result,
+            TRUMP_NAMES[result["trump"]],
             redeals=redeals,
             bids=tuple(self.log),
             first_drawer=result["first_drawer"],

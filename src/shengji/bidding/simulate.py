@@ -130,7 +130,7 @@ from shengji.bidding.policy import first_drawer as _first_drawer
 from shengji.cards import as_cards, parse_rank
 from shengji.names import BID_POLICIES, MAX_REDEALS, MAX_THRESHOLD, N_CARDS, N_SEATS, TRUMP_NAMES
 from shengji.rules import pack
-from shengji.rules.bid_types import BidOption, BidOutcome, BidView
+from shengji.rules.bid_types import BidOption, BidOutcome, BidView, core_outcome
 from shengji.rules.options import resolve_rules
 from shengji.seeds import check_seed
 
@@ -382,16 +382,10 @@ def _kernel_bid(
         first_drawer=-1 if first_drawer is None else first_drawer,
     )
     redeal = rc == 1
-    return BidOutcome(
-        trump=None if redeal else TRUMP_NAMES[res["trump"]],
-        banker=res["banker"],
-        first_declarer=res["first_declarer"],
-        first_declare_index=res["first_declare_index"],
-        overturns=res["overturns"],
-        reinforced=bool(res["reinforced"]),
-        no_bid=bool(res["no_bid"]),
+    return core_outcome(
+        res,
+        None if redeal else TRUMP_NAMES[res["trump"]],
         redeal=redeal,
-        banker_steps_down=bool(res["banker_steps_down"]),
         first_drawer=res["first_drawer"],
         team_overturns=res["team_overturns"],
     )

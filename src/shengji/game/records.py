@@ -21,7 +21,7 @@ from shengji.names import (
     SIDE_NAMES,
     TRUMP_NAMES,
 )
-from shengji.rules.bid_types import BidOutcome
+from shengji.rules.bid_types import BidOutcome, core_outcome
 
 __all__ = ["Trick", "FailedThrow", "Event", "hand_result", "bid_outcome", "void_names"]
 
@@ -48,16 +48,10 @@ def bid_outcome(d: dict | None) -> BidOutcome | None:
     """The core's bidding dict -> ``shengji.bidding.BidOutcome`` (None stays None)."""
     if d is None:
         return None
-    return BidOutcome(
-        trump=TRUMP_NAMES[d["trump"]],
-        banker=d["banker"],
-        first_declarer=d["first_declarer"],
-        first_declare_index=d["first_declare_index"],
-        overturns=d["overturns"],
-        reinforced=bool(d["reinforced"]),
-        no_bid=bool(d["no_bid"]),
+    return core_outcome(
+        d,
+        TRUMP_NAMES[d["trump"]],
         redeals=d["redeals"],
-        banker_steps_down=bool(d["banker_steps_down"]),
         first_drawer=d.get("first_drawer", 0),
         late_overturns=d.get("late_overturns", 0),
         reburies=d.get("reburies", 0),

@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from shengji.cards import N_RANKS, SUITS, as_cards, kind_name, parse_rank, parse_suit
+from shengji.cards import (
+    N_RANKS,
+    SUITS,
+    as_cards,
+    cards_argument,
+    kind_name,
+    parse_rank,
+    parse_suit,
+)
 from shengji.names import BIG_JOKER, FOLLOW_NAMES, NO_TRUMP, SMALL_JOKER
 from shengji.names import TRUMP as _TRUMP_FOLLOW
 from shengji.rules.options import Rules
@@ -154,16 +162,8 @@ def _plain_position(rank: int, spec: TrumpSpec, rules: Rules) -> int:
 
 
 def parse(cards, what: str = "cards") -> list[int]:
-    """Notation text or physical ids -> validated physical ids."""
-    try:
-        return as_cards(cards)
-    except ValueError as exc:
-        raise ValueError(f"{what}: {exc}") from None
-    except TypeError:
-        raise ValueError(
-            f"{what}: expected card notation text or a sequence of card ids, "
-            f"not {type(cards).__name__}"
-        ) from None
+    """Notation text or physical ids -> validated physical ids (``cards_argument``)."""
+    return cards_argument(cards, what)
 
 
 def kinds_of(ids) -> list[int]:

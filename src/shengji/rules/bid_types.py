@@ -8,7 +8,9 @@ options and views a callable policy is given) and its independent twin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 __all__ = ["BidOutcome", "BidOption", "BidView", "BID_ACTIONS", "BID_PASS", "bid_action"]
 
@@ -118,23 +120,25 @@ class BidOutcome:
             Whether every field but ``bids`` (which only the Python engine records) is
             equal.
         """
-        keys = (
-            "trump",
-            "banker",
-            "first_declarer",
-            "first_declare_index",
-            "overturns",
-            "reinforced",
-            "no_bid",
-            "redeal",
-            "banker_steps_down",
-            "redeals",
-            "first_drawer",
-            "late_overturns",
-            "reburies",
-            "team_overturns",
-        )
+        keys = [f.name for f in fields(self) if f.name != "bids"]
         return all(getattr(self, k) == getattr(other, k) for k in keys)
+
+
+def core_outcome(d: Mapping[str, Any], trump: str | None, **rest: Any) -> BidOutcome:
+    """A ``BidOutcome`` from a bidding dict of the core (a finished bidding's, ``bid_given``'s,
+    a hand's record): its banker, declarer, overturns and flags (as bools), with ``trump``
+    named by the caller and the other fields from ``rest``."""
+    return BidOutcome(
+        trump=trump,
+        banker=d["banker"],
+        first_declarer=d["first_declarer"],
+        first_declare_index=d["first_declare_index"],
+        overturns=d["overturns"],
+        reinforced=bool(d["reinforced"]),
+        no_bid=bool(d["no_bid"]),
+        banker_steps_down=bool(d["banker_steps_down"]),
+        **rest,
+    )
 
 
 @dataclass(frozen=True)

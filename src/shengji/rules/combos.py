@@ -21,7 +21,7 @@ import numpy as np
 
 from shengji._core.rules import combos as _core
 from shengji._core.rules import scoring as _scoring
-from shengji.cards import N_COPIES, N_KINDS, as_cards, kind_name, parse_rank
+from shengji.cards import N_COPIES, N_KINDS, cards_argument, kind_name, parse_rank
 from shengji.names import FOLLOW_NAMES, SHAPE_NAMES, SIDE_NAMES
 from shengji.rules import pack
 from shengji.rules.options import Rules, resolve_rules
@@ -117,18 +117,6 @@ class Combo:
 
 
 # -- input validation ----------------------------------------------------------------------
-
-
-def _parse(cards, what: str) -> list[int]:
-    try:
-        return as_cards(cards)
-    except ValueError as exc:
-        raise ValueError(f"{what}: {exc}") from None
-    except TypeError:
-        raise ValueError(
-            f"{what}: expected card notation text or a sequence of card ids, "
-            f"not {type(cards).__name__}"
-        ) from None
 
 
 def _counts(ids) -> np.ndarray:
@@ -230,7 +218,7 @@ def classify(cards, trump, rules=None) -> Combo:
     >>> shengji.classify("9C 9C 7C 7C", ("8", "S")).kind   # 8s are trump: 9-7 joins
     'tractor'
     """
-    ids = _parse(cards, "cards")
+    ids = cards_argument(cards, "cards")
     t, r = _trump_rules(trump, rules)
     _check_combination(ids, t, "classify")
     raw = _core.classify(_counts(ids), t.level_rank, t.suit_index, r)
@@ -274,9 +262,9 @@ def is_legal_follow(hand, lead, play, trump, rules=None) -> bool:
     >>> shengji.is_legal_follow("AS 3S 4H 5H", "QS", "4H", t)     # must follow spades
     False
     """
-    hand_ids = _parse(hand, "hand")
-    lead_ids = _parse(lead, "lead")
-    play_ids = _parse(play, "play")
+    hand_ids = cards_argument(hand, "hand")
+    lead_ids = cards_argument(lead, "lead")
+    play_ids = cards_argument(play, "play")
     _check_coexist([hand_ids, lead_ids], "hand and lead")
     _check_coexist([play_ids], "play")
     t, r = _trump_rules(trump, rules)
@@ -330,7 +318,7 @@ def trick_winner(plays, trump, rules=None) -> int:
         ) from None
     if not plays:
         raise ValueError("plays: a trick needs at least the lead")
-    ids = [_parse(p, f"play {i}") for i, p in enumerate(plays)]
+    ids = [cards_argument(p, f"play {i}") for i, p in enumerate(plays)]
     _check_coexist(ids, "plays")
     t, r = _trump_rules(trump, rules)
     n = len(ids[0])
@@ -387,7 +375,7 @@ def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
     >>> stands, shengji.format_cards(forced)
     (False, 'QS QS')
     """
-    lead_ids = _parse(lead, "lead")
+    lead_ids = cards_argument(lead, "lead")
     if isinstance(other_hands, str):
         raise ValueError("other_hands: expected a sequence of hands, not one string")
     try:
@@ -396,7 +384,7 @@ def check_throw(lead, other_hands, trump, rules=None) -> tuple[bool, list[int]]:
         raise ValueError(
             f"other_hands: expected a sequence of hands, not {type(other_hands).__name__}"
         ) from None
-    others = [_parse(h, f"other hand {i}") for i, h in enumerate(other_hands)]
+    others = [cards_argument(h, f"other hand {i}") for i, h in enumerate(other_hands)]
     _check_coexist([lead_ids, *others], "lead and other hands")
     t, r = _trump_rules(trump, rules)
     _check_combination(lead_ids, t, "lead")
@@ -472,8 +460,8 @@ def match_shape(cards, lead, trump, rules=None) -> ShapeMatch:
     >>> shengji.match_shape("9S 8S 8S 3S", "QS QS", t).has_shape
     False
     """
-    ids = _parse(cards, "cards")
-    lead_ids = _parse(lead, "lead")
+    ids = cards_argument(cards, "cards")
+    lead_ids = cards_argument(lead, "lead")
     _check_coexist([ids, lead_ids], "cards and lead")
     t, r = _trump_rules(trump, rules)
     _check_combination(lead_ids, t, "lead")
@@ -518,7 +506,7 @@ def kitty_multiplier(play, trump, rules=None) -> int:
     >>> shengji.kitty_multiplier("AS AS KS KS", t, rules="club-84022")   # power2
     8
     """
-    ids = _parse(play, "play")
+    ids = cards_argument(play, "play")
     t, r = _trump_rules(trump, rules)
     _check_combination(ids, t, "play")
     return int(_scoring.kitty_multiplier(_counts(ids), t.level_rank, t.suit_index, r))

@@ -68,16 +68,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from shengji.rules.option_kinds import (  # noqa: F401
-    FLAG,
-    OPTIONAL_COUNT,
-    OPTIONAL_HANDS,
-    OPTIONAL_LEVELS,
-    RANK,
-    RANK_SET,
-    canonical_rank,
-    show_value,
-)
+from shengji.rules.option_kinds import canonical_rank, show_value
 from shengji.rules.option_table import CONSTRAINTS, OPTION, OPTIONS
 
 __all__ = [

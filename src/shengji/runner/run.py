@@ -37,12 +37,10 @@ from pathlib import Path
 
 import numpy as np
 
-from shengji.runner.engines import ENGINES, compute_chunk, start_engine
+from shengji.runner.engines import ENGINES, start_engine
 from shengji.runner.errors import (
     REFUSED,
-    DirectoryInUse,
     OutputError,
-    RunError,
     is_file_system_error,
     reason,
 )
@@ -61,16 +59,7 @@ from shengji.runner.output import (
 from shengji.runner.plan import ChunkPlan, ConfigError, Study, StudyConfig
 from shengji.runner.progress import ItemCosts, make_progress
 
-__all__ = [
-    "RunResult",
-    "run_study",
-    "compute_chunk",
-    "default_workers",
-    "ENGINES",
-    "RunError",
-    "OutputError",
-    "DirectoryInUse",
-]
+__all__ = ["RunResult", "default_workers", "run_study"]
 
 _VERIFY_BATCH = 256  # records hashed at a time (threads), so that no list grows with the run
 

@@ -18,6 +18,8 @@ position i < 100 is seat i % 4's card, 100..107 the kitty).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pyarrow as pa
 
@@ -114,36 +116,23 @@ class BidOddsStudy(Study):
         deck = np.arange(N_CARDS, dtype=np.uint8)
         cards = np.empty((n, N_CARDS), np.uint8) if o["store_cards"] else None
         deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
+        # what the players' bidding (a bot in every seat) and a kernel policy's both take
+        deals: dict[str, Any] = {
+            "state": state,
+            "deck": deck,
+            "n": n,
+            "level": parse_rank(cfg.level),
+            "rules": pack.rules(cfg.rules),
+            "first_hand": o["first_hand"],
+            "banker": o["banker"],
+            "cards": cards,
+            "deal": deal,
+        }
         if o["policy"] == PLAYERS:
-            cols = bid_chunk_players(
-                BidsJob(
-                    state=state,
-                    deck=deck,
-                    n=n,
-                    level=parse_rank(cfg.level),
-                    rules=pack.rules(cfg.rules),
-                    bot=pack.bot(o["bot"]),
-                    first_hand=o["first_hand"],
-                    banker=o["banker"],
-                    cards=cards,
-                    deal=deal,
-                )
-            )
+            cols = bid_chunk_players(BidsJob(bot=pack.bot(o["bot"]), **deals))
         else:
-            cols = bid_chunk(
-                state=state,
-                deck=deck,
-                n=n,
-                level=parse_rank(cfg.level),
-                rules=pack.rules(cfg.rules),
-                policy=BID_POLICIES.index(o["policy"]),
-                threshold=o["threshold"] or 0,
-                first_hand=o["first_hand"],
-                banker=o["banker"],
-                trumps=True,
-                cards=cards,
-                deal=deal,
-            )
+            policy = BID_POLICIES.index(o["policy"])
+            cols = bid_chunk(policy=policy, threshold=o["threshold"] or 0, trumps=True, **deals)
         deal_ids = np.arange(chunk.start, chunk.start + n, dtype=np.int64)
         trump = arrow_dictionary(cols["trump"], TRUMP_NAMES)
         tables = {

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -28,6 +29,9 @@ from shengji.rules import pack
 from shengji.rules.options import Rules
 from shengji.runner.plan import Options
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 __all__ = [
     "COMMON_DEALS_ONLY",
     "DEALS_PER_STREAM",
@@ -37,6 +41,7 @@ __all__ = [
     "pieces",
 ]
 
+_Job = TypeVar("_Job", bound="DataclassInstance")
 DEALS_PER_STREAM = 16
 # why an evaluation or a ladder takes no [deal] table (Study.no_deal)
 COMMON_DEALS_ONLY = (
@@ -68,6 +73,19 @@ class DealParams:
     @property
     def policy(self) -> int:
         return policy_index(self.bid_policy)
+
+    def job(self, kind: type[_Job], **values: Any) -> _Job:
+        """A driver's job on these deals (``kind``: ``WalkJob`` or ``DuelJob`` of
+        ``shengji.door``): its rules, level, banker and kernel bid policy from these
+        parameters, the other fields from ``values``."""
+        mine = {
+            "rules": pack.rules(self.rules),
+            "level": self.rank,
+            "banker": self.banker,
+            "bid_policy": self.policy,
+            "bid_threshold": self.bid_threshold,
+        }
+        return kind(**mine, **values)
 
     @classmethod
     def of(cls, cfg, options: Options | None = None) -> DealParams:
@@ -111,16 +129,12 @@ def deal_starts(p: DealParams, start: int, count: int):
         state = chunk_state(p.seed, k)
         deck = np.arange(N_CARDS, dtype=np.uint8)
         walk_deals(
-            WalkJob(
+            p.job(
+                WalkJob,
                 state=state,
                 deck=deck,
                 skip=skip,
                 n=m,
-                rules=pack.rules(p.rules),
-                level=p.rank,
-                banker=p.banker,
-                bid_policy=p.policy,
-                bid_threshold=p.bid_threshold,
                 states=states[at : at + m],
                 decks=decks[at : at + m],
             )
@@ -153,34 +167,18 @@ def builtin_rows(
                     f"bid_policy {PLAYERS!r}: a piece of deals must start at a multiple of "
                     f"{DEALS_PER_STREAM} (the players' bidding cannot skip deals)"
                 )
-            walk_deals(
-                WalkJob(
-                    state=state,
-                    deck=deck,
-                    skip=skip,
-                    n=0,
-                    rules=pack.rules(p.rules),
-                    level=p.rank,
-                    banker=p.banker,
-                    bid_policy=p.policy,
-                    bid_threshold=p.bid_threshold,
-                )
-            )
+            walk_deals(p.job(WalkJob, state=state, deck=deck, skip=skip, n=0))
         part = np.zeros((len(HAND_COLUMNS), 2 * m), np.int32)
         play_duel(
-            DuelJob(
+            p.job(
+                DuelJob,
                 state=state,
                 key=key,
                 deck=deck,
                 first=d,
                 n=m,
-                rules=pack.rules(p.rules),
-                level=p.rank,
-                banker=p.banker,
                 bot_a=pack.bot(bot_a),
                 bot_b=pack.bot(bot_b),
-                bid_policy=p.policy,
-                bid_threshold=p.bid_threshold,
                 out=part,
                 team_b_bid_policy=tb,
             )

@@ -93,22 +93,20 @@ class DealStudy(Study):
         state = chunk_state(cfg.seed, chunk.index)
         pieces = _pieces(cfg.n, n) if progress is not None else [(0, n)]
         deal = chunk_dealing(cfg)  # the [deal] table's conditional deals, or None
-        deal_kernel = deal_chunk if deal is None else partial(cond_deal_chunk, deal)
-        # the rules' options that shape the tractor columns (docs/rules.md §3)
-        gap, chain = cfg.rules.tractor_gap, cfg.rules.trump_chain
+        # every call: the chunk's stream (advanced in place), the level, and the rules'
+        # options that shape the tractor columns (docs/rules.md §3)
+        deal_kernel = partial(
+            deal_chunk if deal is None else partial(cond_deal_chunk, deal),
+            state=state,
+            level=level,
+            tractor_gap=cfg.rules.tractor_gap,
+            trump_chain=cfg.rules.trump_chain,
+        )
         if cfg.options["aggregate"]:
             hist = np.zeros((len(names), N_SEATS, MAX_VALUE), np.int64)
             kitty_hist = np.zeros(MAX_VALUE, np.int64)
             for a, b in pieces:  # the kernel advances state in place: pieces = one call
-                deal_kernel(
-                    state=state,
-                    n=b - a,
-                    level=level,
-                    hist=hist,
-                    kitty_hist=kitty_hist,
-                    tractor_gap=gap,
-                    trump_chain=chain,
-                )
+                deal_kernel(n=b - a, hist=hist, kitty_hist=kitty_hist)
                 if progress is not None:
                     progress(b - a)
             extra, meta = chunk_extras(deal)
@@ -125,17 +123,7 @@ class DealStudy(Study):
             cards = np.empty((n, N_CARDS), np.uint8)
             ostate = order_state(cfg.seed, chunk.index)
         if len(pieces) == 1:
-            deal_kernel(
-                state=state,
-                n=n,
-                level=level,
-                features=features,
-                kitty_points=kitty,
-                cards=cards,
-                order_state=ostate,
-                tractor_gap=gap,
-                trump_chain=chain,
-            )
+            deal_kernel(n=n, features=features, kitty_points=kitty, cards=cards, order_state=ostate)
             if progress is not None:
                 progress(n)
         else:
@@ -143,15 +131,11 @@ class DealStudy(Study):
                 m = b - a
                 rows_m = np.empty((len(names), N_SEATS * m), np.uint8)
                 deal_kernel(
-                    state=state,
                     n=m,
-                    level=level,
                     features=rows_m,
                     kitty_points=kitty[a:b],
                     cards=None if cards is None else cards[a:b],
                     order_state=ostate,
-                    tractor_gap=gap,
-                    trump_chain=chain,
                 )
                 features[:, N_SEATS * a : N_SEATS * b] = rows_m
                 progress(m)

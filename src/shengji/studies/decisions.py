@@ -146,16 +146,11 @@ class DecisionsStudy(Study):
         n, cap = chunk.count, o["candidates"]
         out = np.zeros((len(HAND_COLUMNS), n), np.int32)
         r = door.record_hands(
-            door.DecisionsJob(
-                state=a.state,
-                deck=a.deck,
+            a.job(
+                door.DecisionsJob,
                 n=n,
                 rules=pack.rules(cfg.rules),
-                level=a.level,
-                banker=a.banker,
                 teacher=pack.bot(a.bots[0]),
-                bid_policy=a.bid_policy,
-                bid_threshold=a.bid_threshold,
                 cap=cap,
                 out=out,
                 explore=o["explore"] or 0.0,

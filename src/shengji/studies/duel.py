@@ -185,19 +185,13 @@ class DuelStudy(Study):
         n = chunk.count
         out = np.zeros((len(HAND_COLUMNS), N_ORIENTATIONS * n), np.int32)
         play_duel(
-            DuelJob(
-                state=a.state,
-                key=a.key,
-                deck=a.deck,
+            a.job(
+                DuelJob,
                 first=chunk.start,
                 n=n,
                 rules=pack.rules(cfg.rules),
-                level=a.level,
-                banker=a.banker,
                 bot_a=pack.bot(a.bots[0]),
                 bot_b=pack.bot(a.bots[1]),
-                bid_policy=a.bid_policy,
-                bid_threshold=a.bid_threshold,
                 out=out,
                 team_b_bid_policy=-1 if tb is None else BID_POLICIES.index(tb),
                 deal=(deal := chunk_dealing(cfg)),

@@ -17,11 +17,14 @@ arguments for all of them:
   for match, (``team_a``, ``team_b``) for the duel, the teacher twice for decisions;
 - the bid policy's number (``shengji.bidding.args.policy_index``: its index in
   ``BID_POLICIES``, or POLICY_PLAYERS for ``players``) and its threshold.
+
+``KernelArgs.job`` fills a driver's job (``shengji.door``) with those of its fields.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -31,7 +34,14 @@ from shengji.game.botspec import BotSpec
 from shengji.names import N_CARDS
 from shengji.runner.plan import Options
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 __all__ = ["BOT_KEYS", "KernelArgs", "kernel_args"]
+
+_Job = TypeVar("_Job", bound="DataclassInstance")
+# the fields a driver's job may share with KernelArgs, under the same names
+_JOB_FIELDS = ("state", "key", "deck", "level", "banker", "bid_policy", "bid_threshold")
 
 # The options naming a study's two bots, in the drivers' order; an unset second bot is
 # the first's.
@@ -57,6 +67,14 @@ class KernelArgs:
     bot_keys: tuple[str, str]  # the options the bots came from (for messages)
     bid_policy: int  # policy_index: index in BID_POLICIES, or POLICY_PLAYERS
     bid_threshold: int
+
+    def job(self, kind: type[_Job], **values: Any) -> _Job:
+        """A driver's job of this chunk (``kind``: a job class of ``shengji.door``): the
+        fields it shares with these arguments (``_JOB_FIELDS``) from them, the others
+        from ``values``."""
+        own = {f.name for f in fields(kind)}
+        shared = {name: getattr(self, name) for name in _JOB_FIELDS if name in own}
+        return kind(**shared, **values)
 
 
 def kernel_args(study: str, options: Options, seed, level: str, chunk: int) -> KernelArgs:

@@ -121,14 +121,11 @@ class MatchStudy(Study):
         every = cfg.deal is None or cfg.deal.hands == "every"
         for _m in range(chunk.count):
             n, winner, ended, _lv0, _lv1 = play_match(
-                MatchJob(
-                    state=a.state,
-                    deck=a.deck,
+                a.job(
+                    MatchJob,
                     rules=pack.rules(cfg.rules),
                     team0_bot=pack.bot(a.bots[0]),
                     team1_bot=pack.bot(a.bots[1]),
-                    bid_policy=a.bid_policy,
-                    bid_threshold=a.bid_threshold,
                     out=buf,
                     deal=deal,
                     deal_every=every,

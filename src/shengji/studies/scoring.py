@@ -206,17 +206,12 @@ class ScoringStudy(Study):
         n = chunk.count
         out = np.zeros((len(HAND_COLUMNS), n), np.int32)
         play_hands(
-            HandsJob(
-                state=a.state,
-                deck=a.deck,
+            a.job(
+                HandsJob,
                 n=n,
                 rules=pack.rules(cfg.rules),
-                level=a.level,
-                banker=a.banker,
                 banker_bot=pack.bot(a.bots[0]),
                 defender_bot=pack.bot(a.bots[1]),
-                bid_policy=a.bid_policy,
-                bid_threshold=a.bid_threshold,
                 out=out,
                 deal=(deal := chunk_dealing(cfg)),
             )

@@ -51,7 +51,7 @@ the same numbers as ``shengji.analysis.compare(out, metric)``.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -250,19 +250,11 @@ def make_sweep_config(data: dict, *, source: str = "", overrides: dict | None = 
     cells = [Cell(c.index, c.values, c.labels, _with_chunk(c.cfg, chunk_size)) for c in cells]
     taken = _column_names(base_kind, cells[0].cfg)
     columns = tuple(f"sweep_{k}" if k in taken else k for k in keys)
+    # cell 0's config, but for the sweep's chunk size and source
+    plain = {f.name: getattr(base, f.name) for f in fields(StudyConfig)}
+    plain.update(chunk_size=chunk_size, source=source)
     cfg = SweepConfig(
-        study=base.study,
-        n=base.n,
-        seed=base.seed,
-        level=base.level,
-        preset=base.preset,
-        rules=base.rules,
-        chunk_size=chunk_size,
-        options=base.options,
-        description=base.description,
-        source=source,
-        recorded_when_set=base.recorded_when_set,
-        deal=base.deal,
+        **plain,
         mode=mode,
         keys=keys,
         cells=tuple(cells),

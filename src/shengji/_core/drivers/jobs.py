@@ -47,73 +47,66 @@ _ARRAYS = ("U64", "U8", "I32")  # the arrays' annotations, as written (postponed
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class HandsJob:
-    """``hands.play_hands``'s job (its docstring says what each field is)."""
+class _Dealt:
+    """The fields of the jobs that deal their hands from a stream and bid them by a kernel
+    policy: the stream ``state``, the ``deck`` the next hand is shuffled from, the
+    ``rules``, the bid policy and its threshold (the drivers' docstrings say each)."""
 
     state: U64
     deck: U8
-    n: int
     rules: Packed
-    level: int
-    banker: int
-    banker_bot: Bot
-    defender_bot: Bot
     bid_policy: int
     bid_threshold: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Hands(_Dealt):
+    """A ``_Dealt`` job of ``n`` hands at one ``level`` with one ``banker``."""
+
+    n: int
+    level: int
+    banker: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandsJob(_Hands):
+    """``hands.play_hands``'s job (its docstring says what each field is)."""
+
+    banker_bot: Bot
+    defender_bot: Bot
     out: I32
     deal: Dealing | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class MatchJob:
+class MatchJob(_Dealt):
     """``hands.play_match``'s job (its docstring says what each field is)."""
 
-    state: U64
-    deck: U8
-    rules: Packed
     team0_bot: Bot
     team1_bot: Bot
-    bid_policy: int
-    bid_threshold: int
     out: I32
     deal: Dealing | None = None
     deal_every: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DuelJob:
+class DuelJob(_Hands):
     """``duel.play_duel``'s job (its docstring says what each field is)."""
 
-    state: U64
     key: U64
-    deck: U8
     first: int
-    n: int
-    rules: Packed
-    level: int
-    banker: int
     bot_a: Bot
     bot_b: Bot
-    bid_policy: int
-    bid_threshold: int
     out: I32
     team_b_bid_policy: int = -1
     deal: Dealing | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DecisionsJob:
+class DecisionsJob(_Hands):
     """``decisions.record_hands``'s job (its docstring says what each field is)."""
 
-    state: U64
-    deck: U8
-    n: int
-    rules: Packed
-    level: int
-    banker: int
     teacher: Bot
-    bid_policy: int
-    bid_threshold: int
     cap: int
     out: I32
     explore: float = 0.0
@@ -138,18 +131,10 @@ class AdviceJob:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WalkJob:
+class WalkJob(_Hands):
     """``layout.walk_deals``'s job (its docstring says what each field is)."""
 
-    state: U64
-    deck: U8
     skip: int
-    n: int
-    rules: Packed
-    level: int
-    banker: int
-    bid_policy: int
-    bid_threshold: int
     states: U64 | None = None
     decks: U8 | None = None
 
