@@ -22,8 +22,9 @@ beside this module), the name of an earlier network shipped beside it (``NAMED``
 self-play generations replaced it) or the path of an ``.npz`` that shengji.learn writes.
 ``load`` reads a file, checks it whole -- format version, the feature layout's digest it was
 made for, every array's dtype and shape -- and returns its handle, which the agent's
-``BotParams`` carry; so two networks can sit in one duel.  Nothing is read at import: a damaged file breaks only the
-agents that name it, with one line naming the file and what is wrong.
+``BotParams`` carry; so two networks can sit in one duel.  Nothing is read at import: a
+damaged file breaks only the agents that name it, with one line naming the file and what is
+wrong.
 
 A process may use any number of networks.  They are keyed by their file's sha256: the edge
 that names a file (``shengji.game.botspec.parse_bot``) reads it once and records its digest,

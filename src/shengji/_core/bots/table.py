@@ -112,8 +112,6 @@ class Weights(Kind):
     longer has it is refused."""
 
     def _text(self, where, value):
-        from shengji._core.bots import net
-
         if isinstance(value, os.PathLike):
             value = os.fspath(value)
         if not isinstance(value, str) or not value:
@@ -392,8 +390,7 @@ BOTS: tuple[Bot, ...] = (
                 "weights",
                 Weights(),
                 "shipped",
-                "the network: 'shipped', 'imitation' (the network shipped before self-play) "
-                "or the path of an .npz of shengji.learn",
+                "the network: 'shipped', 'imitation' or the path of an .npz of shengji.learn",
             ),
         ),
     ),
