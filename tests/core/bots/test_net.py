@@ -10,7 +10,6 @@ import json
 import platform
 import subprocess
 import sys
-from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
@@ -280,7 +279,7 @@ def test_the_shipped_weights_say_how_they_were_made():
     assert meta["script"] == iterate.SCRIPT
     flags = ["--out", "x", "--hindsight", "--generations", "4", "--tries", "8", "--workers", "2"]
     want = iterate._options(iterate.parser().parse_args(flags))
-    assert meta["settings"] == json.loads(json.dumps(asdict(want)))
+    assert meta["settings"] == iterate._settings(want)
     assert (meta["generation"], meta["parent"], meta["try"]) == (4, 3, 5)
     assert len(meta["data"]) == 64 and info["sizes"] == net.info("imitation")["sizes"]
     assert net.SHIPPED_WEIGHTS.stat().st_size < 4 << 20  # a few MB at most
