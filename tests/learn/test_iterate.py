@@ -123,3 +123,16 @@ def test_a_resume_may_extend_the_loop_but_not_change_it(tmp_path):
     assert (saved["generations"], saved["tries"], saved["workers"]) == (4, 8, 2)
     with pytest.raises(ValueError, match="other settings"):
         iterate.Manifest(out, iterate.LoopOptions(generations=4, tries=8, hands=7), resume=True)
+
+
+def test_generation_0_is_the_imitation_network_unless_started_elsewhere(tmp_path, capsys):
+    # the default is recorded as the loops before the flag recorded it: without "start", so
+    # the shipped network's command remakes its bytes (tests/core/bots/test_net.py)
+    default = iterate.Manifest(tmp_path, iterate.LoopOptions(), resume=False)
+    assert "start" not in default.data["settings"]
+    assert iterate.Loop(tmp_path, iterate.LoopOptions(), default).weights(0) == "imitation"
+    other = iterate._options(iterate.parser().parse_args(["--out", "x", "--start", "shipped"]))
+    assert iterate._settings(other)["start"] == "shipped"
+    assert iterate.main(["--out", str(tmp_path / "a"), "--start", "nowhere.npz"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("iterate: --start") and "nowhere.npz" in err and "\n" not in err

@@ -1,6 +1,10 @@
 """The net bot improves itself: ``python -m shengji.learn.iterate --out DIR``.
 
-Generation 0 is the shipped network.  Generation k+1 is tried from generation k:
+Generation 0 is ``--start``: by default the network learnt by imitating pimc
+(``net(weights="imitation")``), the root of the shipped network's lineage, so that the
+command docs/hand-engine.md gives remakes the shipped network byte for byte;
+``--start shipped`` (or a weights file) continues from another.  Generation k+1 is tried
+from generation k:
 
 1. **self-play**: the decisions study (``shengji.studies.decisions``) with ``teacher`` the
    net bot playing generation k, exploring (``explore``: each decision drawn among its
@@ -54,6 +58,9 @@ START_RATES = {"selfplay": 1 / 700, "learn": 1 / 12000, "gate": 1 / 1500, "duels
 HINDSIGHT_COST = 12  # self-play's cost with --hindsight, in hands without it (measured: ~11x)
 
 
+START = "imitation"  # generation 0 (module docstring)
+
+
 @dataclass(frozen=True)
 class LoopOptions:
     """The loop's settings (the flags, checked once; recorded in the manifest)."""
@@ -71,6 +78,7 @@ class LoopOptions:
     gate_margin: float = 0.0
     duel_deals: int = 2000
     rule: Rule = Rule()
+    start: str = START  # generation 0's weights (recorded only when not the default)
 
     def max_tries(self) -> int:
         return self.tries or 3 * self.generations
@@ -90,6 +98,8 @@ def parser() -> argparse.ArgumentParser:
     add("--hands", type=int, default=d.hands, help="self-play hands a try")
     add("--workers", type=int, default=d.workers, help="processes of the studies")
     add("--seed", type=int, default=d.seed)
+    add("--start", default=d.start,
+        help="generation 0: 'imitation', 'shipped' or a weights file")  # fmt: skip
     add("--explore", type=float, default=d.explore, help="self-play's temperature (> 0)")
     add("--hindsight", action="store_true",
         help="record every candidate's value on the true deal (shengji.learn.dmc)")  # fmt: skip
@@ -129,8 +139,25 @@ def _options(a: argparse.Namespace) -> LoopOptions:
         generations=a.generations, tries=a.tries, hands=a.hands, workers=a.workers,
         seed=a.seed, explore=a.explore, hindsight=a.hindsight, pool=a.pool, window=a.window,
         gate_deals=a.gate_deals, duel_deals=a.duel_deals, gate_margin=a.gate_margin,
-        rule=rule,
+        rule=rule, start=_start(a.start),
     )  # fmt: skip
+
+
+def _start(value: str) -> str:
+    """--start checked once (the bot table's weights check: a name or a readable file)."""
+    from shengji.game.botspec import parse_bot
+
+    parse_bot("--start", {"bot": "net", "weights": value})
+    return value
+
+
+def _settings(o: LoopOptions) -> dict:
+    """The settings as the manifest and the weights' metadata record them: ``start`` only
+    when it is not the default (loops made before the flag record none)."""
+    settings = json.loads(json.dumps(asdict(o)))
+    if settings["start"] == START:
+        del settings["start"]
+    return settings
 
 
 def _cpu() -> float:
@@ -171,7 +198,7 @@ class Manifest:
 
     def __init__(self, out: Path, o: LoopOptions, resume: bool):
         self.path = out / "manifest.json"
-        settings = json.loads(json.dumps(asdict(o)))
+        settings = _settings(o)
         if self.path.exists():
             if not resume:
                 raise ValueError(f"{str(out)!r} holds a loop: --resume continues it")
@@ -206,9 +233,9 @@ class Loop:
 
     # -- the generations ---------------------------------------------------------------
     def weights(self, generation: int) -> str:
-        """The weights file of an accepted generation (0: the shipped network)."""
+        """The weights of an accepted generation (0: ``--start``)."""
         if generation == 0:
-            return "shipped"
+            return self.o.start
         (t,) = [t for t in self.m.accepted() if t["generation"] == generation]
         return str(self.out / t["weights"])
 
@@ -268,9 +295,9 @@ class Loop:
 
         def learn():
             parent = self.weights(t["parent"])
-            from shengji.door import ACTION_SIZE, NET_SHIPPED_WEIGHTS, STATE_SIZE
+            from shengji.door import ACTION_SIZE, STATE_SIZE, net_info
 
-            floats, _ = read_floats(NET_SHIPPED_WEIGHTS if parent == "shipped" else parent)
+            floats, _ = read_floats(net_info(parent)["path"])
             model = Net(STATE_SIZE, ACTION_SIZE)
             load_into(model, floats)
             dirs = [self.out / r for r in [*window, *runs]]

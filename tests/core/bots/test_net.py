@@ -153,9 +153,9 @@ def test_the_nets_decisions_keep_their_bytes_under_every_build():
             net.use_isa(isa)
             c = duel_columns(_spec("net"), _spec("memory"), 200, 5300)
             outcomes = np.stack([c[k] for k in sorted(c)]).astype(np.int32).tobytes()
-            assert _digest(outcomes) == "17fed30b507db346", isa
+            assert _digest(outcomes) == "d2dd2d7382560624", isa
             seq = hand_decisions("net", 5301)
-            assert _digest(repr(seq).encode()) == "d0c3fa20b30446f3", isa
+            assert _digest(repr(seq).encode()) == "bbacbb15663321e3", isa
     finally:
         net.use_isa(before)
 
@@ -225,13 +225,16 @@ def test_the_integer_network_chooses_as_the_float_one():
     assert (top2[:, 1] - top2[:, 0])[~same].max(initial=0) < 0.2
 
 
-def test_the_shipped_weights_say_how_they_were_made():
-    info = net.info()
+def test_the_imitation_weights_say_how_they_were_made():
+    """The network shipped before the self-play generations, kept as ``imitation``: learnt
+    from pimc's decisions by ``python -m shengji.learn.train`` at its defaults."""
+    path = net.NAMED["imitation"]
+    info = net.info("imitation")
     meta = info["meta"]
-    assert info["path"] == str(net.SHIPPED_WEIGHTS)
-    assert info["sha256"] == hashlib.sha256(net.SHIPPED_WEIGHTS.read_bytes()).hexdigest()
+    assert info["path"] == str(path)
+    assert info["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
     # the float weights quantised (python -m shengji.learn.quantize), made for today's features
-    with np.load(net.SHIPPED_WEIGHTS) as f:
+    with np.load(path) as f:
         assert int(f["format"]) == net.FORMAT
         assert bytes(f["layout"]).decode() == features.LAYOUT_DIGEST
         assert len(meta["quantized_from"]) == 64
@@ -257,6 +260,28 @@ def test_the_shipped_weights_say_how_they_were_made():
     assert (
         make_config(load_study_file(sim))[1].metadata() == make_config(meta["data"])[1].metadata()
     )
+    assert path.stat().st_size < 4 << 20  # a few MB at most
+
+
+def test_the_shipped_weights_say_how_they_were_made():
+    """The shipped network is a self-play generation of ``python -m shengji.learn.iterate``
+    (docs/hand-engine.md, "Self-play generations"), started from the imitation network: its
+    metadata records the loop's settings, which are the command's flags below."""
+    from shengji.learn import iterate
+
+    info = net.info()
+    meta = info["meta"]
+    assert info["path"] == str(net.SHIPPED_WEIGHTS)
+    assert info["sha256"] == hashlib.sha256(net.SHIPPED_WEIGHTS.read_bytes()).hexdigest()
+    with np.load(net.SHIPPED_WEIGHTS) as f:
+        assert int(f["format"]) == net.FORMAT
+        assert bytes(f["layout"]).decode() == features.LAYOUT_DIGEST
+    assert meta["script"] == iterate.SCRIPT
+    flags = ["--out", "x", "--hindsight", "--generations", "4", "--tries", "8", "--workers", "2"]
+    want = iterate._options(iterate.parser().parse_args(flags))
+    assert meta["settings"] == iterate._settings(want)
+    assert (meta["generation"], meta["parent"], meta["try"]) == (4, 3, 5)
+    assert len(meta["data"]) == 64 and info["sizes"] == net.info("imitation")["sizes"]
     assert net.SHIPPED_WEIGHTS.stat().st_size < 4 << 20  # a few MB at most
 
 
@@ -563,3 +588,19 @@ def test_the_shipped_network_is_read_once_then_checked_without_a_file(monkeypatc
     digest = net.info()["sha256"]
     assert configs[0]["weights_sha256"] == configs[1]["rollout_sha256"] == digest
     assert configs[2]["weights"] == 0  # the shipped network's handle
+
+
+def test_an_earlier_shipped_network_is_seated_by_its_name():
+    from shengji.game.botspec import parse_bot
+
+    for name, path in net.NAMED.items():
+        assert path.parent == net.SHIPPED_WEIGHTS.parent and path.exists()
+        h = net.load(name)
+        assert net.load(path) == h and net.info(name)["path"] == str(path)
+        assert net.info(name)["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
+        spec = parse_bot("team_a", {"bot": "net", "weights": name})
+        assert spec.digests == (("weights_sha256", net.info(name)["sha256"]),)
+        assert net.unload(name) and not net.unload(name)
+    with pytest.raises(ValueError, match="'shipped', 'imitation'") as err:
+        parse_bot("team_a", {"bot": "net", "weights": 7})
+    assert "\n" not in str(err.value)

@@ -17,6 +17,7 @@ SLOTS: int  # networks resident at once (slot 0: the shipped one)
 KEEP_IDLE: int  # networks no agent plays that stay resident
 SHIPPED: str
 SHIPPED_WEIGHTS: Path
+NAMED: dict[str, Path]  # earlier networks shipped beside it, by name
 ISAS: tuple[str, ...]
 ARRAYS: dict[str, tuple[str, tuple[str, ...]]]
 N_SHIFTS: int  # q_shifts' entries

@@ -17,11 +17,14 @@ state bytes that changed since its last decision (features.pxd ``state_moves``),
 recomputed.
 
 The weights are the bot's parameter ``weights`` (the bot table): ``"shipped"`` (``net.npz``
-beside this module) or the path of an ``.npz`` that shengji.learn writes.  ``load`` reads a
-file, checks it whole -- format version, the feature layout's digest it was made for, every
-array's dtype and shape -- and returns its handle, which the agent's ``BotParams`` carry; so
-two networks can sit in one duel.  Nothing is read at import: a damaged file breaks only the
-agents that name it, with one line naming the file and what is wrong.
+beside this module), the name of an earlier network shipped beside it (``NAMED``:
+``"imitation"``, the network learnt by imitating pimc with inference, shipped until 0.2.0's
+self-play generations replaced it) or the path of an ``.npz`` that shengji.learn writes.
+``load`` reads a file, checks it whole -- format version, the feature layout's digest it was
+made for, every array's dtype and shape -- and returns its handle, which the agent's
+``BotParams`` carry; so two networks can sit in one duel.  Nothing is read at import: a
+damaged file breaks only the agents that name it, with one line naming the file and what is
+wrong.
 
 A process may use any number of networks.  They are keyed by their file's sha256: the edge
 that names a file (``shengji.game.botspec.parse_bot``) reads it once and records its digest,
@@ -148,6 +151,8 @@ SLOTS = NET_SLOTS             # networks resident at once (slot 0: the shipped o
 KEEP_IDLE = 8                 # networks no agent plays that stay resident (the newest)
 SHIPPED = "shipped"          # the weights parameter's default: the file below
 SHIPPED_WEIGHTS = Path(__file__).resolve().with_name("net.npz")
+# earlier networks shipped beside it, by the name a weights parameter gives them
+NAMED = {"imitation": SHIPPED_WEIGHTS.with_name("net_imitation.npz")}
 ISAS = tuple(SJ_ISA_NAMES[i].decode() for i in range(SJ_N_ISA))
 # the network's layer table (net_layers.py), which every reader and writer of one iterates
 LAYERS = net_layers.LAYERS
@@ -589,8 +594,9 @@ def _touch(h) -> int:
 
 
 def load(source=SHIPPED, sha256=None) -> int:
-    """The handle of the network in ``source`` (``"shipped"``, a path to an ``.npz``, or a
-    handle, returned when it is still good), loaded and checked on first use.
+    """The handle of the network in ``source`` (``"shipped"``, a name of ``NAMED``, a path to
+    an ``.npz``, or a handle, returned when it is still good), loaded and checked on first
+    use.
 
     ``sha256``: the file's digest, as the edge that named it recorded it
     (``shengji.game.botspec.BotSpec``): a network resident under that digest is returned
@@ -611,6 +617,8 @@ def load(source=SHIPPED, sha256=None) -> int:
         return source
     if sha256 is not None and not (isinstance(sha256, str) and len(sha256) == 64):
         raise ValueError(f"net weights sha256: expected 64 hex digits, got {sha256!r}")
+    if isinstance(source, str) and source in NAMED:
+        source = NAMED[source]
     shipped = source == SHIPPED    # the default bot's and the rollouts' network: slot 0
     if shipped and SLOT[0].net.w1 != NULL and (sha256 is None or sha256 == _info[0]["sha256"]):
         return 0                   # resolved once: no file is read (nor stat'ed) again
@@ -665,7 +673,7 @@ def unload(weights) -> bool:
         elif weights == SHIPPED:
             raise ValueError("the shipped network stays loaded")
         else:
-            path = Path(os.fspath(weights)).expanduser().resolve()
+            path = Path(os.fspath(NAMED.get(weights, weights))).expanduser().resolve()
             slots = [s for s, e in _info.items() if s and Path(e["path"]).resolve() == path]
             slot = slots[0] if slots else -1
         if slot <= 0:

@@ -43,7 +43,7 @@ ctypedef struct BotParams:
     int follow_samples
     # swift: plays are searched only while the seat holds at most this many cards
     int hand_limit
-    # net: the network: 'shipped' or the path of an .npz of shengji.learn
+    # net: the network: 'shipped', 'imitation' or the path of an .npz of shengji.learn
     int weights
 
 cdef enum:

@@ -101,8 +101,9 @@ def digest_differs(where_digest: str, want: str, value: Any, have: str) -> str:
 
 @dataclass(frozen=True)
 class Weights(Kind):
-    """A network's weights (the net bot): ``"shipped"`` (the file shipped with the package)
-    or the path of an ``.npz`` that shengji.learn writes.  ``check`` loads and checks the
+    """A network's weights (the net bot): ``"shipped"`` (the file shipped with the package),
+    the name of an earlier network shipped beside it (``net.NAMED``: ``"imitation"``) or the
+    path of an ``.npz`` that shengji.learn writes.  ``check`` loads and checks the
     file (``net.load``), so a missing or damaged file is refused where the value is given;
     ``pack`` gives the network's handle in the core's table.  The file's sha256 goes with
     the value from the edge on (``BotSpec.digests``, a run's metadata: ``<name>_sha256``):
@@ -111,15 +112,10 @@ class Weights(Kind):
     longer has it is refused."""
 
     def _text(self, where, value):
-        from shengji._core.bots import net
-
         if isinstance(value, os.PathLike):
             value = os.fspath(value)
         if not isinstance(value, str) or not value:
-            raise ValueError(
-                f"{where}: expected {net.SHIPPED!r} or the path of an .npz of net weights, "
-                f"got {value!r}"
-            )
+            raise ValueError(f"{where}: expected {self.values()}, got {value!r}")
         return value
 
     def check(self, where, value):
@@ -170,7 +166,10 @@ class Weights(Kind):
         return str(net.info(value)["sha256"])
 
     def values(self):
-        return "'shipped' or a path to an .npz of net weights"
+        from shengji._core.bots import net
+
+        names = ", ".join(repr(n) for n in (net.SHIPPED, *net.NAMED))
+        return f"{names} (networks shipped with the package) or a path to an .npz of net weights"
 
     def invalid_examples(self):
         return ("", 5, None)
@@ -383,14 +382,15 @@ BOTS: tuple[Bot, ...] = (
     Bot(
         "net",
         "net",
-        "a small network scores pimc's candidates (no search): learned from pimc's decisions",
+        "a small network scores pimc's candidates (no search): learned from pimc's decisions, "
+        "then from self-play",
         bids="memory",
         params=(
             Field(
                 "weights",
                 Weights(),
                 "shipped",
-                "the network: 'shipped' or the path of an .npz of shengji.learn",
+                "the network: 'shipped', 'imitation' or the path of an .npz of shengji.learn",
             ),
         ),
     ),
