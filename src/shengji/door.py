@@ -25,9 +25,8 @@ imports ``shengji._core``.  Nothing is wrapped: each name is the core's own.
 * The net bot, for its training (``shengji.learn``): its inputs' layout (``STATE_SIZE``,
   ``ACTION_SIZE``, ``FEATURE_LAYOUT``, ``ACTION_LAYOUT``, ``FEATURE_DIGEST``,
   ``SIDE_ROW_RANKS``, ``SLOT_LEVEL_BASE``) and its layer table (``NET_LAYERS``,
-  ``NET_SCALES``, ``NET_SHIFTS``, ``VALUE_SCALE``; a weights file's ``NET_FORMAT``; the
-  shipped weights' path ``NET_SHIPPED_WEIGHTS``; ``net_info``: a weights value's file and
-  provenance).
+  ``NET_SCALES``, ``NET_SHIFTS``, ``VALUE_SCALE``; a weights file's ``NET_FORMAT``;
+  ``net_info``: a weights value's file and provenance).
 * ``trump_table`` (the trump order of a level and trump), ``MATCH_ENDS`` (why a match
   ended, by ``play_match``'s code), the drivers' output layouts (``ADVICE_ROWS``,
   ``ADVICE_PASS``, ``DECISION_META``, ``MAX_CANDIDATES``, ``MAX_PLAYS_PER_HAND``).
@@ -51,7 +50,6 @@ from shengji._core.bots.net import FORMAT as NET_FORMAT
 from shengji._core.bots.net import LAYERS as NET_LAYERS
 from shengji._core.bots.net import SCALES as NET_SCALES
 from shengji._core.bots.net import SHIFTS as NET_SHIFTS
-from shengji._core.bots.net import SHIPPED_WEIGHTS as NET_SHIPPED_WEIGHTS
 from shengji._core.bots.net import VALUE_SCALE
 from shengji._core.bots.net import info as net_info
 from shengji._core.deal.cond import cond_deal_chunk
@@ -133,7 +131,6 @@ __all__ = [
     "NET_SCALES",
     "NET_SHIFTS",
     "NET_FORMAT",
-    "NET_SHIPPED_WEIGHTS",
     "net_info",
     "VALUE_SCALE",
     # tables and layouts
