@@ -28,8 +28,8 @@ stopped at any point continues with ``--resume``: a phase recorded in the manife
 run again, a study resumes from its finished chunks, and the same settings give the same
 bytes (data, weights, duels) as a loop never stopped -- on the same machine and PyTorch.
 A resume may change how far the loop goes (``--generations``, ``--tries``) and its
-``--workers``, nothing else:
-a loop continues across sessions, one generation more each time.
+``--workers``, nothing else: a loop continues across sessions, one generation more each
+time.
 One process at a time: the folder is locked while a loop runs in it.
 """
 
