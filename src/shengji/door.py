@@ -27,7 +27,9 @@ imports ``shengji._core``.  Nothing is wrapped: each name is the core's own.
   ``SIDE_ROW_RANKS``, ``SLOT_LEVEL_BASE``) and its layer table (``NET_LAYERS``,
   ``NET_SCALES``, ``NET_SHIFTS``, ``VALUE_SCALE``; a weights file's ``NET_FORMAT``; the
   shipped weights' path ``NET_SHIPPED_WEIGHTS``; ``net_info``: a weights value's file and
-  provenance).
+  provenance); its bid head's inputs (``BID_STATE_SIZE``, ``BID_ACTION_SIZE``,
+  ``BID_OPTIONS``, ``BID_LAYOUT``, ``BID_ACTION_LAYOUT``, ``BID_FEATURE_DIGEST``) and layer
+  table (``NET_BID_LAYERS``, ``NET_BID_SCALES``, ``NET_BID_SHIFTS``).
 * ``trump_table`` (the trump order of a level and trump), ``MATCH_ENDS`` (why a match
   ended, by ``play_match``'s code), the drivers' output layouts (``ADVICE_ROWS``,
   ``ADVICE_PASS``, ``DECISION_META``, ``MAX_CANDIDATES``, ``MAX_PLAYS_PER_HAND``).
@@ -38,6 +40,12 @@ from __future__ import annotations
 from shengji._core.base.cards import trump_table
 from shengji._core.base.rng import chunk_state, order_state, seat_key
 from shengji._core.bidding.entry import bid_chunk, bid_given, draw_bounded, shuffle_deck
+from shengji._core.bots.bid_layout import ACTION_LAYOUT as BID_ACTION_LAYOUT
+from shengji._core.bots.bid_layout import ACTION_SIZE as BID_ACTION_SIZE
+from shengji._core.bots.bid_layout import LAYOUT as BID_LAYOUT
+from shengji._core.bots.bid_layout import LAYOUT_DIGEST as BID_FEATURE_DIGEST
+from shengji._core.bots.bid_layout import OPTIONS as BID_OPTIONS
+from shengji._core.bots.bid_layout import STATE_SIZE as BID_STATE_SIZE
 from shengji._core.bots.features import (
     ACTION_LAYOUT,
     ACTION_SIZE,
@@ -47,6 +55,9 @@ from shengji._core.bots.features import (
 )
 from shengji._core.bots.features import LAYOUT as FEATURE_LAYOUT
 from shengji._core.bots.features import LAYOUT_DIGEST as FEATURE_DIGEST
+from shengji._core.bots.net import BID_LAYERS as NET_BID_LAYERS
+from shengji._core.bots.net import BID_SCALES as NET_BID_SCALES
+from shengji._core.bots.net import BID_SHIFTS as NET_BID_SHIFTS
 from shengji._core.bots.net import FORMAT as NET_FORMAT
 from shengji._core.bots.net import LAYERS as NET_LAYERS
 from shengji._core.bots.net import SCALES as NET_SCALES
@@ -136,6 +147,16 @@ __all__ = [
     "NET_SHIPPED_WEIGHTS",
     "net_info",
     "VALUE_SCALE",
+    # the net bot's bid head: its inputs and layers
+    "BID_STATE_SIZE",
+    "BID_ACTION_SIZE",
+    "BID_OPTIONS",
+    "BID_LAYOUT",
+    "BID_ACTION_LAYOUT",
+    "BID_FEATURE_DIGEST",
+    "NET_BID_LAYERS",
+    "NET_BID_SCALES",
+    "NET_BID_SHIFTS",
     # tables and layouts
     "trump_table",
     "MATCH_ENDS",
