@@ -11,9 +11,10 @@ imports ``shengji._core``.  Nothing is wrapped: each name is the core's own.
   (``MatchJob``), ``play_duel`` (``DuelJob``), ``record_hands`` (``DecisionsJob``: the
   decisions study), ``advise_hands`` (``AdviceJob``: the advisor), ``walk_deals``
   (``WalkJob``: a duel's deals, unplayed), ``bid_chunk_players`` (``BidsJob``: a bot's
-  bidding in every seat).  A job holds the rules as ``shengji.rules.pack.rules`` packs them
-  and a bot as ``shengji.rules.pack.bot`` packs a ``BotSpec``; its arrays (the stream
-  ``state``, the ``deck``, ``out``) the driver advances or fills in place.
+  bidding in every seat), ``record_bids`` (``BidDecisionsJob``: the bid decisions study).
+  A job holds the rules as ``shengji.rules.pack.rules`` packs them and a bot as
+  ``shengji.rules.pack.bot`` packs a ``BotSpec``; its arrays (the stream ``state``, the
+  ``deck``, ``out``) the driver advances or fills in place.
 * Streams (docs/architecture.md, the seeding rule): ``chunk_state``, ``order_state``,
   ``seat_key``; the bidding kernel's draws ``shuffle_deck``, ``draw_bounded``.
 * Deals: ``deal_chunk`` (unconditioned), ``cond_deal_chunk`` (a ``Dealing``'s conditional
@@ -32,7 +33,8 @@ imports ``shengji._core``.  Nothing is wrapped: each name is the core's own.
   table (``NET_BID_LAYERS``, ``NET_BID_SCALES``, ``NET_BID_SHIFTS``).
 * ``trump_table`` (the trump order of a level and trump), ``MATCH_ENDS`` (why a match
   ended, by ``play_match``'s code), the drivers' output layouts (``ADVICE_ROWS``,
-  ``ADVICE_PASS``, ``DECISION_META``, ``MAX_CANDIDATES``, ``MAX_PLAYS_PER_HAND``).
+  ``ADVICE_PASS``, ``DECISION_META``, ``MAX_CANDIDATES``, ``MAX_PLAYS_PER_HAND``,
+  ``BID_DECISION_META``).
 """
 
 from __future__ import annotations
@@ -71,6 +73,8 @@ from shengji._core.deal.spec import Dealing, DealSpec
 from shengji._core.drivers.advise import OUT_ROWS as ADVICE_ROWS
 from shengji._core.drivers.advise import PASS as ADVICE_PASS
 from shengji._core.drivers.advise import advise_hands
+from shengji._core.drivers.bid_decisions import META_COLUMNS as BID_DECISION_META
+from shengji._core.drivers.bid_decisions import record_bids
 from shengji._core.drivers.bids import bid_chunk_players
 from shengji._core.drivers.decisions import MAX_CANDIDATES, MAX_PLAYS_PER_HAND, record_hands
 from shengji._core.drivers.decisions import META_COLUMNS as DECISION_META
@@ -78,6 +82,7 @@ from shengji._core.drivers.duel import play_duel
 from shengji._core.drivers.hands import MATCH_ENDS, play_hands, play_match
 from shengji._core.drivers.jobs import (
     AdviceJob,
+    BidDecisionsJob,
     BidsJob,
     DecisionsJob,
     DuelJob,
@@ -108,6 +113,8 @@ __all__ = [
     "WalkJob",
     "bid_chunk_players",
     "BidsJob",
+    "record_bids",
+    "BidDecisionsJob",
     # streams
     "chunk_state",
     "order_state",
@@ -165,4 +172,5 @@ __all__ = [
     "DECISION_META",
     "MAX_CANDIDATES",
     "MAX_PLAYS_PER_HAND",
+    "BID_DECISION_META",
 ]
