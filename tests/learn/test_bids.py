@@ -53,6 +53,24 @@ def test_the_same_command_writes_the_same_file(data, tmp_path):
     )
 
 
+def test_the_generations_continue_where_they_stopped(tmp_path):
+    args = ["--generations", "2", "--dir", str(tmp_path / "loop"), "--hands", "30"]
+    args += ["--first-hands", "10", "--out", str(tmp_path / "w.npz"), "--epochs", "1"]
+    args += ["--arch", "16,8", "--batch", "64", "--data-seed", "3"]
+    assert bids.main(args) == 0
+    loop = tmp_path / "loop"
+    assert {p.name for p in loop.iterdir()} >= {"data-1", "data-1-first", "data-2", "gen-2.npz"}
+    w = (tmp_path / "w.npz").read_bytes()
+    assert w == (loop / "gen-2.npz").read_bytes()
+    data = net.info(tmp_path / "w.npz")["meta"]["data"]
+    assert [d["first_hand"] for d in data] == [False, True] and data[0]["seed"] == 5
+    assert data[0]["bot"]["bids"] == "learned"  # generation 2 played generation 1's bids
+    (loop / "gen-2.npz").unlink()
+    (tmp_path / "w.npz").unlink()
+    assert bids.main(args) == 0  # the data found done, generation 2 trained again
+    assert (tmp_path / "w.npz").read_bytes() == w
+
+
 def test_the_loss_of_the_centred_part():
     r = torch.tensor([[1.0, 2.0, 0.0], [0.0, 0.0, 5.0]])
     q = torch.tensor([[2.0, 3.0, 9.0], [1.0, 1.0, 1.0]])
@@ -68,5 +86,7 @@ def test_bad_arguments_are_one_line(data, tmp_path, capsys):
     assert "holds no bid_decisions table" in capsys.readouterr().err
     assert _train(data, tmp_path / "x.npz", "--epochs", "-1") == 2
     assert _train(data, tmp_path / "x.npz", "--weights", str(tmp_path / "none.npz")) == 2
+    assert bids.main(["--out", str(tmp_path / "x.npz")]) == 2  # neither --data nor the loop
+    assert bids.main(["--generations", "2", "--out", str(tmp_path / "x.npz")]) == 2  # no --dir
     err = capsys.readouterr().err
-    assert err.count("\n") == 2 and err.startswith("bids: ")
+    assert err.count("\n") == 4 and all(line.startswith("bids: ") for line in err.splitlines())

@@ -48,7 +48,7 @@ __all__ = [
     "write_with_bids",
 ]
 
-BID_ARCH = (64, 32)  # (bid_h1, bid_h3): the head's layer widths
+BID_ARCH = (128, 64)  # (bid_h1, bid_h3): the head's layer widths
 BID_FLOATS = tuple(layer.name for layer in NET_BID_LAYERS)  # a file's float arrays of it
 BID_EXTRA = ("q_bid_shifts", "bid_layout")  # the head's arrays besides its layers'
 

@@ -1,4 +1,5 @@
-"""Train the net bot's bid head: ``python -m shengji.learn.bids --data RUN --out WEIGHTS.npz``.
+"""Train the net bot's bid head: ``python -m shengji.learn.bids --data RUN --out WEIGHTS.npz``,
+or its generations: ``python -m shengji.learn.bids --generations K --dir DIR --out WEIGHTS.npz``.
 
 The data: runs of the bid decisions study (``shengji.studies.bid_decisions``): the bid
 decisions of hands played by net in every seat with the seats bidding, each option of a
@@ -7,19 +8,29 @@ bidding and the hand played out by the same bot, the outcome for the seat's team
 The head (``shengji.learn.bid_model``) scores every option of a decision, fitted to those
 values: the squared error of each option's score to its value, in points / VALUE_SCALE,
 plus ``--centred`` x the same of the scores and values centred per decision (the part that
-decides), on every hand but one in ``VALIDATION_EVERY`` (the validation set); Adam with a
-cosine learning rate, batches in an order drawn from ``--seed``.  The weights file written
+decides; the deal's own worth, shared by every option, is most of the error otherwise),
+on every hand but one in ``VALIDATION_EVERY`` (the validation set); Adam with a cosine
+learning rate, batches in an order drawn from ``--seed``.  The weights file written
 (``--out``) is the play head's file ``--weights`` (default the shipped one) with the bid
 head added (``bid_model.write_with_bids``; a bid head it had is replaced), so
 ``{bot = "net", weights = OUT, bids = "learned"}`` bids with it.
+
+The generations (``--generations K``, in ``--dir``): generation 1's data are played by net
+bidding by memory's judgement, generation g's by generation g - 1's learned bids (its
+hindsight values then those of its own bidding: a step of policy iteration), each
+``--hands`` later hands (and ``--first-hands`` first ones) from its own seed; generation
+g's head is trained on its data alone (``DIR/gen-<g>.npz``), the last one copied to
+``--out``.  Run again, the loop continues where it stopped: a study resumes from its
+finished chunks, a generation whose file exists is not trained again.
 
 Each epoch logs the validation loss and what the head's choices would have been worth on
 the validation decisions against the bot's own: the mean over those decisions of the value
 of the option it scores highest less the value of the option the bot chose (points, one
 decision; the hand's continuation is the bot's bidding either way: a policy-improvement
 step, not a duel).  Reproducible: one thread, deterministic algorithms, every draw from
-``--seed``; the metadata records the script, its arguments, the data runs, the base file's
-sha256, the commit and the CPU time.
+``--seed`` and the data seeds; the metadata records the script, its arguments, the data
+runs, the base file's sha256, the commit and the validation record (not the time: the same
+command writes the same bytes).
 """
 
 from __future__ import annotations
@@ -42,6 +53,7 @@ from shengji.learn.train import _commit, _cpu
 __all__ = ["BidTable", "Options", "load_bids", "main", "train_bids"]
 
 SCRIPT = "shengji.learn.bids"
+DATA_SEED = 5301  # generation 1's data seed unless --data-seed says (generation g: + 2 (g - 1))
 VALIDATION_EVERY = 20  # hand h of a run is in the validation set when h % VALIDATION_EVERY == 0
 
 
@@ -108,7 +120,16 @@ def load_bids(outs) -> BidTable:
 
 
 class Options(argparse.Namespace):
-    data: list
+    data: list | None
+    generations: int | None
+    dir: Path
+    hands: int
+    first_hands: int
+    data_seed: int
+    explore: float
+    workers: int
+    level: str
+    preset: str
     out: Path
     weights: str
     seed: int
@@ -125,10 +146,18 @@ def parser() -> argparse.ArgumentParser:
         prog=f"python -m {SCRIPT}",
         description="Train the net bot's bid head on bid decisions (module docstring).",
     )
-    p.add_argument(
-        "--data", type=Path, nargs="+", required=True, help="bid_decisions study runs (folders)"
-    )
+    p.add_argument("--data", type=Path, nargs="+", help="bid_decisions study runs: train once")
     p.add_argument("--out", type=Path, required=True, help="the weights file to write")
+    loop = p.add_argument_group("the loop (instead of --data)")
+    loop.add_argument("--generations", type=int, help="generations of data and a head each")
+    loop.add_argument("--dir", type=Path, help="the loop's folder (data, gen-<g>.npz)")
+    loop.add_argument("--hands", type=int, default=100_000, help="later hands a generation")
+    loop.add_argument("--first-hands", type=int, default=0, help="first hands a generation")
+    loop.add_argument("--data-seed", type=int, default=DATA_SEED, help="generation 1's seed")
+    loop.add_argument("--explore", type=float, default=0.2, help="the data's exploration")
+    loop.add_argument("--workers", type=int, default=1, help="workers of the data studies")
+    loop.add_argument("--level", default="2")
+    loop.add_argument("--preset", default="standard")
     p.add_argument(
         "--weights",
         default="shipped",
@@ -142,7 +171,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--centred",
         type=float,
-        default=0.0,
+        default=100.0,
         help="weight of the per-decision centred error (the options' differences)",
     )
     p.add_argument(
@@ -257,26 +286,20 @@ def _runs(outs) -> list:
     return found
 
 
-def main(argv=None) -> int:
-    o = parser().parse_args(argv, namespace=Options())
-    if o.epochs < 0 or o.batch < 1 or len(o.arch) != 2 or min(o.arch) < 1:
-        print("bids: --epochs >= 0, --batch >= 1, --arch two widths >= 1", file=sys.stderr)
-        return 2
-    try:
-        import torch
-    except ImportError:
-        print('bids: needs PyTorch (CPU): pip install "shengji[learn]"', file=sys.stderr)
-        return 2
-    base_path = _base_path(o.weights)
-    try:
-        d = load_bids(o.data)
-        runs = _runs(o.data)
-        base = read_arrays(base_path)
-    except (OSError, ValueError) as exc:
-        print(f"bids: {exc}", file=sys.stderr)
-        return 2
-    t0, c0 = time.time(), _cpu()
-    net, record = train_bids(d, o)
+def _bot(weights: str, learned: bool) -> dict:
+    """The net bot of a generation, as a study's table names it."""
+    return {"bot": "net", "weights": weights, **({"bids": "learned"} if learned else {})}
+
+
+def _train_file(o: Options, data: list, base_path: Path, out: Path, log=print) -> dict:
+    """Train a head on the runs ``data`` and write it into ``out`` beside the play head of
+    ``base_path``; returns the last epoch's record (and the rows)."""
+    import torch
+
+    d = load_bids(data)
+    runs = _runs(data)
+    base = read_arrays(base_path)
+    net, record = train_bids(d, o, log)
     meta = {
         "script": SCRIPT,
         "args": {
@@ -299,7 +322,93 @@ def main(argv=None) -> int:
         "torch": torch.__version__,
         **{k: v for k, v in record.items() if k != "cpu_s"},  # not the time: the same bytes
     }
-    write_with_bids(o.out, base, bid_weights_of(net), meta)
+    write_with_bids(out, base, bid_weights_of(net), meta)
+    return {**record, "rows": len(d)}
+
+
+def _generation_data(o: Options, g: int, bot: dict, log) -> list:
+    """Generation g's data runs (resumed where they stopped): later hands, and first ones."""
+    from shengji.runner import run_study
+    from shengji.studies.base import make_config
+
+    runs = []
+    plan = [("", o.hands, False), ("-first", o.first_hands, True)]
+    for i, (suffix, n, first) in enumerate(plan):
+        if not n:
+            continue
+        out = o.dir / f"data-{g}{suffix}"
+        keys = {"study": "bid_decisions", "n": n, "seed": o.data_seed + 2 * (g - 1) + i}
+        keys.update(level=o.level, preset=o.preset, explore=o.explore, bot=bot, first_hand=first)
+        kind, cfg = make_config(keys, source=SCRIPT)
+        c0 = _cpu()
+        run_study(kind, cfg, out, workers=o.workers, resume=True, quiet=True)
+        log(
+            f"generation {g}: {n} {'first' if first else 'later'} hands of data in {out} "
+            f"({_cpu() - c0:.0f} CPU-s this call)"
+        )
+        runs.append(out)
+    return runs
+
+
+def _loop(o: Options, generations: int, base_path: Path, log=print) -> int:
+    """``--generations``: generation g's data played by generation g - 1's bids (memory's
+    judgement for the first), a head trained on it alone; the last one written to --out."""
+    import shutil
+
+    o.dir.mkdir(parents=True, exist_ok=True)
+    bot = _bot(o.weights, False)
+    for g in range(1, generations + 1):
+        runs = _generation_data(o, g, bot, log)
+        path = o.dir / f"gen-{g}.npz"
+        if not path.exists():  # written whole (a renamed temporary file): done
+            c0 = _cpu()
+            record = _train_file(o, runs, base_path, path, log)
+            log(
+                f"generation {g}: wrote {path} ({_cpu() - c0:.0f} CPU-s of training, "
+                f"{record['rows']} decisions)"
+            )
+        bot = _bot(str(path), True)
+    shutil.copyfile(o.dir / f"gen-{generations}.npz", o.out)
+    log(f"wrote {o.out} (generation {generations})")
+    return 0
+
+
+def _refused(o: Options) -> str:
+    """Why these arguments cannot run ('' if they can)."""
+    if o.epochs < 0 or o.batch < 1 or len(o.arch) != 2 or min(o.arch) < 1:
+        return "--epochs >= 0, --batch >= 1, --arch two widths >= 1"
+    if (o.data is None) == (o.generations is None):
+        return "either --data RUN... (train once) or --generations K --dir DIR (the loop)"
+    if o.generations is not None and (o.generations < 1 or o.dir is None or o.hands < 1):
+        return "--generations >= 1 needs --dir, and --hands >= 1"
+    if o.first_hands < 0 or not 0.0 <= o.explore <= 1.0 or o.workers < 1:
+        return "--first-hands >= 0, --explore in [0, 1], --workers >= 1"
+    return ""
+
+
+def main(argv=None) -> int:
+    o = parser().parse_args(argv, namespace=Options())
+    problem = _refused(o)
+    if problem:
+        print(f"bids: {problem}", file=sys.stderr)
+        return 2
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        print('bids: needs PyTorch (CPU): pip install "shengji[learn]"', file=sys.stderr)
+        return 2
+    base_path = _base_path(o.weights)
+    if not base_path.is_file():
+        print(f"bids: --weights {o.weights!r}: no such file", file=sys.stderr)
+        return 2
+    t0, c0 = time.time(), _cpu()
+    try:
+        if o.generations is not None:
+            return _loop(o, o.generations, base_path)
+        _train_file(o, list(o.data or ()), base_path, o.out)
+    except (OSError, ValueError) as exc:
+        print(f"bids: {exc}", file=sys.stderr)
+        return 2
     print(f"wrote {o.out} ({time.time() - t0:.0f} s of training, {_cpu() - c0:.0f} CPU-s)")
     return 0
 
