@@ -65,6 +65,7 @@ def test_the_generations_continue_where_they_stopped(tmp_path):
     data = net.info(tmp_path / "w.npz")["meta"]["data"]
     assert [d["first_hand"] for d in data] == [False, True] and data[0]["seed"] == 5
     assert data[0]["bot"]["bids"] == "learned"  # generation 2 played generation 1's bids
+    assert data[0]["bot"]["weights"] == "gen-1.npz"  # by name: no trace of where it lay
     (loop / "gen-2.npz").unlink()
     (tmp_path / "w.npz").unlink()
     assert bids.main(args) == 0  # the data found done, generation 2 trained again

@@ -274,6 +274,12 @@ def _base_path(weights: str) -> Path:
     return NET_SHIPPED_WEIGHTS if weights == "shipped" else Path(weights)
 
 
+def _name(weights: str) -> str:
+    """A weights value as the metadata records it: a file by its name alone (its sha256 is
+    recorded beside it), so that where the files lay leaves no trace in the bytes."""
+    return Path(weights).name if ("/" in weights or "\\" in weights) else weights
+
+
 def _runs(outs) -> list:
     """Each data run as the study table that made it (the metadata's record of the data)."""
     from shengji.analysis.load import run_metadata
@@ -282,7 +288,11 @@ def _runs(outs) -> list:
     for out in outs:
         meta = run_metadata(out, "bid_decisions")
         cfg = {k: meta.get(k) for k in ("study", "n", "seed", "level", "preset", "rules")}
-        found.append({**cfg, **meta.get("options", {})})
+        cfg.update(meta.get("options", {}))
+        bot = cfg.get("bot")
+        if isinstance(bot, dict) and isinstance(bot.get("weights"), str):
+            cfg["bot"] = {**bot, "weights": _name(bot["weights"])}
+        found.append(cfg)
     return found
 
 
@@ -314,7 +324,7 @@ def _train_file(o: Options, data: list, base_path: Path, out: Path, log=print) -
         "data": runs,
         "rows": len(d),
         "base": {
-            "path": str(o.weights),
+            "path": _name(str(o.weights)),
             "sha256": hashlib.sha256(base_path.read_bytes()).hexdigest(),
             "meta": json.loads(bytes(base["meta"]).decode()) if "meta" in base else {},
         },
