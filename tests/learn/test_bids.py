@@ -54,16 +54,16 @@ def test_the_same_command_writes_the_same_file(data, tmp_path):
 
 
 def test_the_generations_continue_where_they_stopped(tmp_path):
-    args = ["--generations", "2", "--dir", str(tmp_path / "loop"), "--hands", "30"]
-    args += ["--first-hands", "10", "--out", str(tmp_path / "w.npz"), "--epochs", "1"]
+    args = ["--generations", "2", "--dir", str(tmp_path / "loop"), "--hands", "40"]
+    args += ["--out", str(tmp_path / "w.npz"), "--epochs", "1"]
     args += ["--arch", "16,8", "--batch", "64", "--data-seed", "3"]
     assert bids.main(args) == 0
     loop = tmp_path / "loop"
-    assert {p.name for p in loop.iterdir()} >= {"data-1", "data-1-first", "data-2", "gen-2.npz"}
+    assert {p.name for p in loop.iterdir()} >= {"data-1", "data-2", "gen-1.npz", "gen-2.npz"}
     w = (tmp_path / "w.npz").read_bytes()
     assert w == (loop / "gen-2.npz").read_bytes()
     data = net.info(tmp_path / "w.npz")["meta"]["data"]
-    assert [d["first_hand"] for d in data] == [False, True] and data[0]["seed"] == 5
+    assert len(data) == 1 and data[0]["seed"] == 4 and data[0]["n"] == 40
     assert data[0]["bot"]["bids"] == "learned"  # generation 2 played generation 1's bids
     assert data[0]["bot"]["weights"] == "gen-1.npz"  # by name: no trace of where it lay
     (loop / "gen-2.npz").unlink()

@@ -53,8 +53,8 @@ def test_the_rows(recorded):
     assert (b["played"] != b["policy"]).any()  # explored
 
 
-def test_first_hands_and_another_bot(tmp_path):
-    out = _run(tmp_path, "first", first_hand=True, bot="memory", n=8, explore=0.0)
+def test_another_bot(tmp_path):
+    out = _run(tmp_path, "memory", bot="memory", n=8, explore=0.0)
     b = pd.read_parquet(out / "bid_decisions")
     assert len(b) and (b["played"] == b["memory"]).all()
 
@@ -66,6 +66,7 @@ def test_first_hands_and_another_bot(tmp_path):
         ({"explore": 2}, "explore"),
         ({"bot": "nobot"}, "bot"),
         ({"preset": "must-play-ja"}, "secret_bids"),
+        ({"first_hand": True}, "first_hand"),
         ({"deal": {"trumps": {"seat": 0, "min": 3}}}, "deal"),
     ],
 )

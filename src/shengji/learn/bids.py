@@ -18,9 +18,8 @@ head added (``bid_model.write_with_bids``; a bid head it had is replaced), so
 The generations (``--generations K``, in ``--dir``): generation 1's data are played by net
 bidding by memory's judgement, generation g's by generation g - 1's learned bids (its
 hindsight values then those of its own bidding: a step of policy iteration), each
-``--hands`` later hands (and ``--first-hands`` first ones) from its own seed; generation
-g's head is trained on its data alone (``DIR/gen-<g>.npz``), the last one copied to
-``--out``.  Run again, the loop continues where it stopped: a study resumes from its
+``--hands`` later hands from its own seed; generation g's head is trained on its data alone
+(``DIR/gen-<g>.npz``), the last one copied to ``--out``.  Run again, the loop continues where it stopped: a study resumes from its
 finished chunks, a generation whose file exists is not trained again.
 
 Each epoch logs the validation loss and what the head's choices would have been worth on
@@ -53,7 +52,7 @@ from shengji.learn.train import _commit, _cpu
 __all__ = ["BidTable", "Options", "load_bids", "main", "train_bids"]
 
 SCRIPT = "shengji.learn.bids"
-DATA_SEED = 5301  # generation 1's data seed unless --data-seed says (generation g: + 2 (g - 1))
+DATA_SEED = 5301  # generation 1's data seed unless --data-seed says (generation g: + g - 1)
 VALIDATION_EVERY = 20  # hand h of a run is in the validation set when h % VALIDATION_EVERY == 0
 
 
@@ -124,7 +123,6 @@ class Options(argparse.Namespace):
     generations: int | None
     dir: Path
     hands: int
-    first_hands: int
     data_seed: int
     explore: float
     workers: int
@@ -152,7 +150,6 @@ def parser() -> argparse.ArgumentParser:
     loop.add_argument("--generations", type=int, help="generations of data and a head each")
     loop.add_argument("--dir", type=Path, help="the loop's folder (data, gen-<g>.npz)")
     loop.add_argument("--hands", type=int, default=100_000, help="later hands a generation")
-    loop.add_argument("--first-hands", type=int, default=0, help="first hands a generation")
     loop.add_argument("--data-seed", type=int, default=DATA_SEED, help="generation 1's seed")
     loop.add_argument("--explore", type=float, default=0.2, help="the data's exploration")
     loop.add_argument("--workers", type=int, default=1, help="workers of the data studies")
@@ -337,27 +334,18 @@ def _train_file(o: Options, data: list, base_path: Path, out: Path, log=print) -
 
 
 def _generation_data(o: Options, g: int, bot: dict, log) -> list:
-    """Generation g's data runs (resumed where they stopped): later hands, and first ones."""
+    """Generation g's data run (resumed where it stopped)."""
     from shengji.runner import run_study
     from shengji.studies.base import make_config
 
-    runs = []
-    plan = [("", o.hands, False), ("-first", o.first_hands, True)]
-    for i, (suffix, n, first) in enumerate(plan):
-        if not n:
-            continue
-        out = o.dir / f"data-{g}{suffix}"
-        keys = {"study": "bid_decisions", "n": n, "seed": o.data_seed + 2 * (g - 1) + i}
-        keys.update(level=o.level, preset=o.preset, explore=o.explore, bot=bot, first_hand=first)
-        kind, cfg = make_config(keys, source=SCRIPT)
-        c0 = _cpu()
-        run_study(kind, cfg, out, workers=o.workers, resume=True, quiet=True)
-        log(
-            f"generation {g}: {n} {'first' if first else 'later'} hands of data in {out} "
-            f"({_cpu() - c0:.0f} CPU-s this call)"
-        )
-        runs.append(out)
-    return runs
+    out = o.dir / f"data-{g}"
+    keys = {"study": "bid_decisions", "n": o.hands, "seed": o.data_seed + g - 1}
+    keys.update(level=o.level, preset=o.preset, explore=o.explore, bot=bot)
+    kind, cfg = make_config(keys, source=SCRIPT)
+    c0 = _cpu()
+    run_study(kind, cfg, out, workers=o.workers, resume=True, quiet=True)
+    log(f"generation {g}: {o.hands} hands of data in {out} ({_cpu() - c0:.0f} CPU-s this call)")
+    return [out]
 
 
 def _loop(o: Options, generations: int, base_path: Path, log=print) -> int:
@@ -391,8 +379,8 @@ def _refused(o: Options) -> str:
         return "either --data RUN... (train once) or --generations K --dir DIR (the loop)"
     if o.generations is not None and (o.generations < 1 or o.dir is None or o.hands < 1):
         return "--generations >= 1 needs --dir, and --hands >= 1"
-    if o.first_hands < 0 or not 0.0 <= o.explore <= 1.0 or o.workers < 1:
-        return "--first-hands >= 0, --explore in [0, 1], --workers >= 1"
+    if not 0.0 <= o.explore <= 1.0 or o.workers < 1:
+        return "--explore in [0, 1], --workers >= 1"
     return ""
 
 

@@ -2,12 +2,13 @@
 bid decision recorded as the net bot's bid head sees it, each option with its hindsight value
 -- the data the learned bids are trained on (``shengji.learn.bids``; issue 51).
 
-The hands (``_core/drivers/bid_decisions.pyx``): independent hands from the chunk's stream,
-both teams at ``level``, seat 0 banking unless ``first_hand``, ``bot`` (default ``net``) in
+The hands (``_core/drivers/bid_decisions.pyx``): independent later hands from the chunk's
+stream, both teams at ``level``, seat 0 banking whoever declares, ``bot`` (default ``net``) in
 every seat, bidding under bid_policy "players" (docs/rules.md §7) and playing.  At each bid
-decision the head judges (during the deal and after it, not the round after the bury nor
-face-down bids), with probability ``keep``, a row records the decision's bytes, each
-option's (passing, then the seat's bids) and each option's hindsight value: the option
+decision the head judges (during the deal and after it; not a first hand's, whose points do
+not say what the bank is worth, nor the round after the bury, nor face-down bids:
+``_core/bots/bid_net.pyx``), with probability ``keep``, a row records the decision's bytes,
+each option's (passing, then the seat's bids) and each option's hindsight value: the option
 applied on the true deck, the rest of the bidding by the bot's bids in every seat, the
 hand played out by the bot, the outcome for the seat's team.  With ``explore`` the option
 played is drawn uniformly among the options at that share of the recorded decisions (the
@@ -48,7 +49,7 @@ from shengji.studies.base import (
 )
 from shengji.studies.decisions import fixed_binary, fixed_list
 from shengji.studies.kinds import BotRef
-from shengji.studies.scoring import DEAL_KEYS, check_bid_keys, hand_columns
+from shengji.studies.scoring import check_bid_keys, hand_columns
 
 __all__ = ["BidDecisionsStudy", "STUDY", "ROUND_NAMES"]
 
@@ -56,7 +57,6 @@ ROUND_NAMES = ("card", "after_deal", "late")  # bidding.pxd ROUND_* (late: never
 # the default bot: net at its defaults (parse_bot's BotSpec of "net", built here: a default
 # is a parsed value)
 NET = BotSpec("net", tuple(sorted(bot_row("net").defaults().items())))
-FIRST_HAND = next(f for f in DEAL_KEYS if f.name == "first_hand")
 
 
 class BidDecisionsStudy(Study):
@@ -84,7 +84,6 @@ class BidDecisionsStudy(Study):
             "The share of the recorded decisions that play an option drawn uniformly "
             "(the others the bot's choice).",
         ),
-        FIRST_HAND,
     )
     default_chunk_size = 1 << 10
 
@@ -93,7 +92,7 @@ class BidDecisionsStudy(Study):
 
     def tables(self, cfg: StudyConfig) -> list[str]:
         options = {"bid_policy": "players", "bid_threshold": 0}
-        check_bid_keys(options, cfg.rules, cfg.options["first_hand"])
+        check_bid_keys(options, cfg.rules, False)
         if cfg.rules.secret_bids:
             raise ConfigError("secret_bids: the bid head does not judge face-down bids")
         return ["bid_decisions", "hands"]
@@ -111,7 +110,7 @@ class BidDecisionsStudy(Study):
                 n=n,
                 rules=pack.rules(cfg.rules),
                 level=parse_rank(cfg.level),
-                banker=-1 if o["first_hand"] else 0,
+                banker=0,
                 bot=pack.bot(o["bot"]),
                 out=out,
                 keep=o["keep"],

@@ -72,11 +72,11 @@ def test_the_features_see_nothing_but_the_seats_view(seed):
     shuffled, and whose other seats' plain cards (never a bid's) are swapped."""
     rng = np.random.default_rng(seed)
     cards = rng.permutation(N_CARDS).astype(np.uint8)
-    asked = _decisions(cards, seed % 2 == 0)
+    asked = _decisions(cards, False)
     assert asked
     for k, (seat, feats, _) in enumerate(asked[:12]):
         # the deck as dealt up to this decision: replay it to find how far the deal was
-        core = BidCore(cards, LEVEL, pack.rules(STANDARD), seed % 2 == 0, 0, 0)
+        core = BidCore(cards, LEVEL, pack.rules(STANDARD), False, 0, 0)
         for j in range(k + 1):
             core.advance()
             if j < k:
@@ -90,7 +90,7 @@ def test_the_features_see_nothing_but_the_seats_view(seed):
         if len(theirs) >= 2:
             i, j = rng.choice(theirs, 2, replace=False)
             other[i], other[j] = other[j], other[i]
-        again = _decisions(other, seed % 2 == 0)
+        again = _decisions(other, False)
         assert again[k][0] == seat
         if feats is None:
             assert again[k][1] is None
@@ -108,7 +108,7 @@ def test_the_pieces_are_well_formed():
         def follow(options, feats, choice):
             return choice  # memory's bids: standing bids, overturns, reinforcements met
 
-        for _, feats, choice in _decisions(cards, seed % 2 == 1, spec=spec, pick=follow):
+        for _, feats, choice in _decisions(cards, False, spec=spec, pick=follow):
             if feats is None:
                 continue
             y, o, memory = feats
@@ -143,7 +143,7 @@ def test_the_learned_bid_is_the_heads_best_score(tmp_path):
     differs = seen = 0
     for seed in range(12):
         cards = np.random.default_rng(200 + seed).permutation(N_CARDS).astype(np.uint8)
-        for _, feats, choice in _decisions(cards, seed % 2 == 0, spec=learned):
+        for _, feats, choice in _decisions(cards, False, spec=learned):
             if feats is None:
                 continue
             y, o, memory = feats
@@ -162,9 +162,26 @@ def test_the_memory_parameter_and_the_default_bid_by_memorys_judgement(tmp_path)
         bot = pack.bot(parse_bot("x", spec))
         for seed in range(4):
             cards = np.random.default_rng(300 + seed).permutation(N_CARDS).astype(np.uint8)
-            ours = [c for _, _, c in _decisions(cards, True, spec=bot)]
-            theirs = [c for _, _, c in _decisions(cards, True, spec=memory)]
+            ours = [c for _, _, c in _decisions(cards, False, spec=bot)]
+            theirs = [c for _, _, c in _decisions(cards, False, spec=memory)]
             assert ours == theirs
+
+
+def test_a_first_hands_bids_are_memorys_judgement(tmp_path):
+    """The first declarer banks there, which the head's values (points) count as a loss: the
+    head does not judge it."""
+    path = head_file(tmp_path / "head.npz", seed=7)
+    learned = pack.bot(parse_bot("x", {"bot": "net", "weights": str(path), "bids": "learned"}))
+    memory = pack.bot(parse_bot("x", "memory"))
+    asked = 0
+    for seed in range(6):
+        cards = np.random.default_rng(500 + seed).permutation(N_CARDS).astype(np.uint8)
+        ours = _decisions(cards, True, spec=learned, pick=lambda o, f, c: c)
+        theirs = _decisions(cards, True, spec=memory, pick=lambda o, f, c: c)
+        assert all(f is None for _, f, _ in ours)
+        assert [c for _, _, c in ours] == [c for _, _, c in theirs]
+        asked += len(ours)
+    assert asked > 20
 
 
 def test_face_down_bids_are_memorys_judgement(tmp_path):

@@ -25,9 +25,9 @@ ctypedef struct BidInputs:
     uint8_t o[BID_OPTIONS][BID_ACTION_SIZE]  # o[0]: passing, o[i + 1]: bid s.pub.opts[i]
     int memory                              # memory's choice among them (0: pass)
 
-# The bytes of s's decision into *out: 0, or -1 where the head does not judge (the round
-# after the bury, face-down bids under secret_bids, a seat with no cards of its own listed,
-# no bid open): memory's judgement decides those.
+# The bytes of s's decision into *out: 0, or -1 where the head does not judge (a first hand,
+# the round after the bury, face-down bids under secret_bids, a seat with no cards of its own
+# listed, no bid open): memory's judgement decides those.
 cdef int bid_inputs(const BidSeen* s, BidInputs* out) noexcept nogil
 # The bid head's choice for s: BID_PASS, an index into s.pub.opts (the best score; ties:
 # passing, then the earlier bid), or BID_JUDGE (no head: head.w1 NULL; bid_inputs refused).

@@ -17,11 +17,14 @@ suit's name: its trumps in the seat's hand, the plain cards of its suit, the pai
 suit's aces and kings, memory's ``trump_score`` of it and of the standing trump, the
 trumps the partner and the opponents showed.
 
-The head does not judge what its features cannot see, and memory's judgement decides there
-(``bid_inputs`` returns -1): the round of overturns after the bury (the seat's own cards are
-not listed there, and the data never met it), face-down bids under ``secret_bids`` (the
-standing trump is hidden), and a seat with no bid open.  Nothing here draws: a learned bid
-is a pure function of the ``BidSeen``."""
+The head judges later hands' bidding during the deal and after it, and memory's judgement
+decides elsewhere (``bid_inputs`` returns -1): a match's first hand (the first declarer
+banks there, and the hand's points, the head's values, count the bank as a loss: a head
+trained on them refuses it, half the deals thrown in; what the bank is worth is the match's
+levels, which its values do not see), the round of overturns after the bury (the seat's
+own cards are not listed there, and the data never met it), face-down bids under
+``secret_bids`` (the standing trump is hidden), and a seat with no bid open.  Nothing here
+draws: a learned bid is a pure function of the ``BidSeen``."""
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport int64_t, uint8_t
 from libc.string cimport memset
@@ -248,7 +251,8 @@ cdef int bid_inputs(const BidSeen* s, BidInputs* out) noexcept nogil:
     cdef int i, n = s.pub.n_opts, suit = s.pub.b.suit
     cdef bint has_standing = s.pub.b.strength != STR_NONE
     cdef double standing = 0.0, best = -1e300, sc
-    if s.pub.round == ROUND_LATE or s.pub.r.secret_bids or s.n_own <= 0 or n <= 0:
+    if s.pub.first_hand or s.pub.round == ROUND_LATE or s.pub.r.secret_bids or s.n_own <= 0 \
+            or n <= 0:
         return -1
     if n > BID_OPTIONS - 1:
         n = BID_OPTIONS - 1
