@@ -19,8 +19,9 @@ The generations (``--generations K``, in ``--dir``): generation 1's data are pla
 bidding by memory's judgement, generation g's by generation g - 1's learned bids (its
 hindsight values then those of its own bidding: a step of policy iteration), each
 ``--hands`` later hands from its own seed; generation g's head is trained on its data alone
-(``DIR/gen-<g>.npz``), the last one copied to ``--out``.  Run again, the loop continues where it stopped: a study resumes from its
-finished chunks, a generation whose file exists is not trained again.
+(``DIR/gen-<g>.npz``), the last one copied to ``--out``.  Run again, the loop continues
+where it stopped: a study resumes from its finished chunks, a generation whose file exists
+is not trained again.
 
 Each epoch logs the validation loss and what the head's choices would have been worth on
 the validation decisions against the bot's own: the mean over those decisions of the value
