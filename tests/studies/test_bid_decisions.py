@@ -16,7 +16,7 @@ from shengji.studies.base import ConfigError, make_config
 
 
 def _run(tmp_path, name, workers=1, **keys):
-    data = dict(study="bid_decisions", n=24, seed=41, chunk_size=8, explore=0.2)
+    data = dict(study="bid_decisions", n=24, seed=41, chunk_size=5, explore=0.2)
     data.update(keys)
     kind, cfg = make_config(data, source="test")
     run_study(kind, cfg, tmp_path / name, workers=workers, quiet=True)
