@@ -116,6 +116,21 @@ COLUMNS: dict[str | tuple[str, str], str] = {
     "seat_deck": "The deal: 108 bytes, position i < 100 to seat i % 4, 100 to 107 the kitty.",
     "plays": "Every decision of the bury and the tricks in order (one and two interleaved): "
     "the hand replays from it.",
+    # bid_decisions: bid_decisions/ (and hands/)
+    ("bid_decisions", "hand"): "The hand's number in the run (the item).",
+    "dealt": "The cards dealt when the seat was asked (0 to 100).",
+    "round": 'The asking round: "card" (as a card lands) or "after_deal" (after the last card).',
+    ("bid_decisions", "n"): "The decision's options: passing, then the seat's bids (2 or more).",
+    "played": "The option played (0: passing; else bid n - 1 of the seat's).",
+    "policy": "The option the bot chose (the one played unless explored).",
+    "memory": "The option memory's judgement chose.",
+    ("bid_decisions", "points"): "The hand's outcome for the seat's team: +D defending, -D "
+    "banking (0 for a deal thrown in).",
+    "y": "The decision as the net bot's bid head sees it: bytes, "
+    "shengji._core.bots.bid_net.LAYOUT.",
+    "o": "The options' bytes (8 x ACTION_LAYOUT, zero past n).",
+    ("bid_decisions", "q"): "Each option's hindsight value: played out on the true deck by the "
+    "bot, the outcome for the seat's team (0 past n).",
     # duel: duel/
     "orientation": "0: team_a's bot banks; 1: team_b's bot banks (the same cards).",
     "banker_bot": "The label of the banker team's bot.",

@@ -20,6 +20,7 @@ PROBES: dict[str, list[dict[str, Any]]] = {
     "evaluate": [{"agent": "random", "against": "greedy"}],
     "ladder": [{"bots": {"random": "random", "greedy": "greedy"}}],
     "decisions": [{"teacher": "greedy"}],
+    "bid_decisions": [{"bot": "memory"}],
 }
 
 

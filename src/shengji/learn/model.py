@@ -40,8 +40,10 @@ __all__ = [
     "forward_numpy",
     "load_into",
     "quantize",
+    "quantize_table",
     "read_floats",
     "weights_of",
+    "write_arrays",
     "write_weights",
 ]
 
@@ -160,9 +162,15 @@ def quantize(weights: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     """The integer arrays (``q_*``, the core's ``net.ARRAYS``) of float weights (``FLOATS``,
     ``weights_of``'s form): a pure function of them, the same on every machine.
     ValueError for a weight out of range."""
-    w = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
+    return quantize_table(weights, LAYERS, NET_SCALES, NET_SHIFTS, "q_shifts")
+
+
+def quantize_table(weights: Mapping[str, np.ndarray], layers, scales, shifts, key: str):
+    """The integer arrays of one layer table (``layers``, its ``scales`` and ``shifts``: a
+    head of ``_core/bots/net_layers.py``) of float weights, the shifts as ``key``."""
+    w = {layer.name: np.asarray(weights[layer.name], np.float32) for layer in layers}
     bits: dict[str, int] = {}
-    for scale in NET_SCALES:
+    for scale in scales:
         bits[scale.name] = _bits(scale.most, *(w[k] for k in scale.fits))
         if scale.cap:
             bits[scale.name] = min(bits[scale.name], sum(bits[c] for c in scale.cap) - 1)
@@ -170,11 +178,11 @@ def quantize(weights: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
         f"q_{layer.name}": _fixed(
             w[layer.name], sum(bits[b] for b in layer.bits), np.dtype(layer.dtype)
         ).reshape(w[layer.name].shape if layer.shape else ())
-        for layer in LAYERS
+        for layer in layers
     }
-    # the shifts into h2 and s, a score's and a value's fraction bits (nn.h)
-    out["q_shifts"] = np.array(
-        [sum(bits[b] for b in t.plus) - sum(bits[b] for b in t.minus) for t in NET_SHIFTS],
+    # the shifts between layers and the outputs' fraction bits (nn.h, nn_bids.h)
+    out[key] = np.array(
+        [sum(bits[b] for b in t.plus) - sum(bits[b] for b in t.minus) for t in shifts],
         np.int64,
     )
     return out
@@ -190,9 +198,6 @@ def write_weights(
     (what the training reads back), their quantisation, the feature layout's digest
     (``layout``; default the core's) and ``meta`` (JSON).  Written to a temporary file and
     renamed: never half a file.  Returns every array written."""
-    import os
-    import tempfile
-
     from shengji.door import FEATURE_DIGEST
 
     arrays: dict[str, np.ndarray] = {k: np.asarray(weights[k], np.float32) for k in FLOATS}
@@ -201,6 +206,16 @@ def write_weights(
     digest = FEATURE_DIGEST if layout is None else layout
     arrays["layout"] = np.frombuffer(digest.encode(), np.uint8)
     arrays["meta"] = np.frombuffer(json.dumps(dict(meta), sort_keys=True).encode(), np.uint8)
+    write_arrays(path, arrays)
+    return arrays
+
+
+def write_arrays(path: str | Path, arrays: Mapping[str, np.ndarray]) -> None:
+    """Write ``arrays`` as an .npz (``_savez``: the same arrays, the same bytes) to a
+    temporary file renamed to ``path``: never half a file."""
+    import os
+    import tempfile
+
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".npz", dir=path.parent or ".")
     try:
@@ -213,7 +228,6 @@ def write_weights(
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return arrays
 
 
 def _savez(f, arrays: Mapping[str, np.ndarray]) -> None:

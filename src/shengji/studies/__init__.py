@@ -19,6 +19,7 @@ KINDS = {
     "match": "shengji.studies.match",
     "duel": "shengji.studies.duel",
     "decisions": "shengji.studies.decisions",
+    "bid_decisions": "shengji.studies.bid_decisions",
     "evaluate": "shengji.studies.evaluate",
     "ladder": "shengji.studies.ladder",
 }

@@ -595,12 +595,15 @@ def test_an_earlier_shipped_network_is_seated_by_its_name():
 
     for name, path in net.NAMED.items():
         assert path.parent == net.SHIPPED_WEIGHTS.parent and path.exists()
+        assert net.path_of(name) == path  # the one reading of a name: load's and unload's
         h = net.load(name)
         assert net.load(path) == h and net.info(name)["path"] == str(path)
         assert net.info(name)["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
         spec = parse_bot("team_a", {"bot": "net", "weights": name})
         assert spec.digests == (("weights_sha256", net.info(name)["sha256"]),)
         assert net.unload(name) and not net.unload(name)
+    assert net.path_of(net.SHIPPED) == net.SHIPPED_WEIGHTS
+    assert net.path_of("~/w.npz") == Path("~/w.npz").expanduser()
     with pytest.raises(ValueError, match="'shipped', 'imitation'") as err:
         parse_bot("team_a", {"bot": "net", "weights": 7})
     assert "\n" not in str(err.value)

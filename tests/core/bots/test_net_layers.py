@@ -8,7 +8,14 @@ from __future__ import annotations
 import numpy as np
 
 from shengji._core.bots import features, net
-from shengji._core.bots.net_layers import LAYERS, SCALES, SHIFTS
+from shengji._core.bots.net_layers import (
+    BID_LAYERS,
+    BID_SCALES,
+    BID_SHIFTS,
+    LAYERS,
+    SCALES,
+    SHIFTS,
+)
 from tests.support.torch import need_torch
 
 
@@ -19,12 +26,35 @@ def _shipped() -> dict:
 
 def test_the_struct_the_core_fills_is_the_tables():
     # each row a field of SjQNet of its dtype, a pointer for an array, a value for a scalar
-    assert net.FIELDS == {layer.name: (layer.dtype, bool(layer.shape)) for layer in LAYERS}
+    # (the bid head's: SjQNet.bid, nn_bids.h)
+    assert net.FIELDS == {
+        layer.name: (layer.dtype, bool(layer.shape)) for layer in LAYERS + BID_LAYERS
+    }
     assert net.ARRAYS == {
         **{f"q_{layer.name}": (layer.dtype, layer.shape) for layer in LAYERS},
         "q_shifts": ("int64", ("shifts",)),
     }
+    assert net.BID_ARRAYS == {
+        **{f"q_{layer.name}": (layer.dtype, layer.shape) for layer in BID_LAYERS},
+        "q_bid_shifts": ("int64", ("bid_shifts",)),
+    }
     assert net.N_SHIFTS == len(SHIFTS) == 4  # nn.h's sh2, sh3; a score's and a value's bits
+    assert len(BID_SHIFTS) == 2  # nn_bids.h's sh; a bid score's bits
+
+
+def test_the_bid_heads_table_is_consistent():
+    # its own names (a file holds both heads), its scales known, a cap naming earlier ones
+    names = [s.name for s in BID_SCALES]
+    assert not {layer.name for layer in BID_LAYERS} & {layer.name for layer in LAYERS}
+    assert not set(names) & {s.name for s in SCALES}
+    for i, s in enumerate(BID_SCALES):
+        assert set(s.fits) <= {layer.name for layer in BID_LAYERS}, s.name
+        assert set(s.cap) <= set(names[:i]), s.name
+    for layer in BID_LAYERS:
+        assert layer.bits and set(layer.bits) <= set(names), layer.name
+        assert not layer.paired, layer.name  # nn_bids.h sums plain rows
+    for t in BID_SHIFTS:
+        assert set(t.plus) | set(t.minus) <= set(names), t.name
 
 
 def test_the_shipped_file_holds_the_tables_arrays():

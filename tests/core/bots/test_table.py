@@ -43,7 +43,7 @@ DEFAULTS = {
         "hand_limit": 10,
         "candidates": 8,
     },
-    "net": {"weights": "shipped"},
+    "net": {"weights": "shipped", "bids": "memory"},
 }
 SEARCHES = {"pimc", "swift"}
 # the search bots at small settings (a test, not a strength claim)

@@ -7,6 +7,26 @@ from shengji._core.base.rng cimport Rng
 from shengji._core.engine.view cimport View
 from shengji._core.bots.features cimport Decision
 from shengji._core.bots.params cimport BotParams
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
+
+# The bid head's integers and its scores (include/nn_bids.h): a network's optional bid layers,
+# which bots/bid_net.pyx asks for the net bot's learned bids.
+cdef extern from "nn_bids.h" nogil:
+    enum:
+        SJ_BID_MAX_H
+        SJ_BID_OPTIONS
+    ctypedef struct SjBidHead:
+        int n_state, n_action, h1, h3
+        const int16_t* w1
+        const int32_t* b1
+        const int16_t* wz
+        const int32_t* bz
+        const int16_t* wa
+        const int16_t* wq
+        int64_t bq
+        int sh
+    void sj_bid_scores(const SjBidHead* net, const uint8_t* y, int n, const uint8_t* o,
+                       int stride, int64_t* score) noexcept
 
 cdef enum:
     NET_CANDIDATES = 8       # the candidates it scores: pimc's default list (its teacher's)
@@ -25,3 +45,6 @@ cdef int net_play(const View* v, Rng* rng, Play* out) noexcept nogil
 # no memory.  The caller keeps the network resident meanwhile: an agent's scratch pins its
 # own (net_scratch_new), and Python code holds the GIL, which eviction needs.
 cdef int net_scores(int model, const Decision* d, double* score, double* value) noexcept nogil
+# The bid head of the network `model` (a handle; its w1 NULL when its file has none), or NULL
+# when no network has that handle.  The caller keeps the network resident (net_scores).
+cdef const SjBidHead* net_bid_head(int model) noexcept nogil

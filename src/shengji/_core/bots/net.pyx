@@ -6,8 +6,10 @@ most ``NET_CANDIDATES`` = 8, pimc's default: memory's choice, greedy's, then the
 kinds, the ranked follows or the bury variants), writes the seat's view and each candidate
 as bytes (bots/features.pyx) and scores them together with the network; the best score is
 played (ties: the earlier candidate).  A decision with one candidate is played without the
-network.  A decision is a pure function of the view: the bot never draws.  Its bids are
-memory's judgement (bots/bidder.pyx).
+network.  A decision is a pure function of the view: the bot never draws.  Its bids
+(bid_policy "players") are bots/bid_net.pyx's ``net_bid``: memory's judgement, or with
+``bids = "learned"`` the bid head of its weights file (the file's optional bid layers,
+which this unit installs and ``net_bid_head`` hands out; include/nn_bids.h).
 
 The network is integer arithmetic (include/nn.h: int16 weights, int16 / int32 sums, exact),
 so its scores have the same bits on every machine, in every vector build (AVX-512, AVX2,
@@ -17,14 +19,15 @@ state bytes that changed since its last decision (features.pxd ``state_moves``),
 recomputed.
 
 The weights are the bot's parameter ``weights`` (the bot table): ``"shipped"`` (``net.npz``
-beside this module), the name of an earlier network shipped beside it (``NAMED``:
+beside this module), the name of another network shipped beside it (``NAMED``:
 ``"imitation"``, the network learnt by imitating pimc with inference, shipped until 0.2.0's
-self-play generations replaced it) or the path of an ``.npz`` that shengji.learn writes.
-``load`` reads a file, checks it whole -- format version, the feature layout's digest it was
-made for, every array's dtype and shape -- and returns its handle, which the agent's
-``BotParams`` carry; so two networks can sit in one duel.  Nothing is read at import: a
-damaged file breaks only the agents that name it, with one line naming the file and what is
-wrong.
+self-play generations replaced it; ``"net_bids"``, the shipped network with a bid head:
+docs/hand-engine.md, "Learned bids") or the path of an ``.npz`` that shengji.learn writes.
+``load`` reads a file, checks it whole (net_file.py: format version, the feature layouts'
+digests it was made for, every array's dtype and shape) and returns its handle, which the
+agent's ``BotParams`` carry; so two networks can sit in one duel.  Nothing is read at
+import: a damaged file breaks only the agents that name it, with one line naming the file
+and what is wrong.
 
 A process may use any number of networks.  They are keyed by their file's sha256: the edge
 that names a file (``shengji.game.botspec.parse_bot``) reads it once and records its digest,
@@ -35,11 +38,8 @@ otherwise among the ``KEEP_IDLE`` most recently loaded; an older idle one is evi
 memory freed) and read again if named again.  A handle is its slot and the slot's use
 count, so a handle kept past its network's eviction is refused, never another network's."""
 import hashlib
-import io
-import json
 import os
 import threading
-import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -61,8 +61,7 @@ from shengji._core.bots.features cimport (
     C_OWN, C_UNSEEN, Decision, KeptState, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE,
     S_UNSEEN1, S_UNSEEN2, decision_inputs, state_moves,
 )
-from shengji._core.bots import features as _features
-from shengji._core.bots import net_layers
+from shengji._core.bots import bid_layout, net_file, net_layers
 
 cnp.import_array()
 
@@ -88,6 +87,7 @@ cdef extern from "nn.h" nogil:
         const int16_t* wv
         int64_t bq, bv
         int sh2, sh3
+        SjBidHead bid
     ctypedef struct SjSeatAcc:
         const SjQNet* net
         int16_t acc[SJ_MAX_H1]
@@ -128,9 +128,15 @@ cdef extern from *:
     typedef struct { const char *name; int array; int size; size_t offset; } SjQNetField;
     #define SJ_ARRAY(f) {#f, 1, (int)sizeof(*((SjQNet *)0)->f), offsetof(SjQNet, f)}
     #define SJ_SCALAR(f) {#f, 0, (int)sizeof(((SjQNet *)0)->f), offsetof(SjQNet, f)}
+    #define SJ_BID_ARRAY(f) {"bid_" #f, 1, (int)sizeof(*((SjQNet *)0)->bid.f), \
+                             offsetof(SjQNet, bid.f)}
+    #define SJ_BID_SCALAR(f) {"bid_" #f, 0, (int)sizeof(((SjQNet *)0)->bid.f), \
+                              offsetof(SjQNet, bid.f)}
     static const SjQNetField SJ_QNET_FIELDS[] = {
         SJ_ARRAY(w1), SJ_ARRAY(b1), SJ_ARRAY(w2), SJ_ARRAY(b2), SJ_ARRAY(wz), SJ_ARRAY(bz),
         SJ_ARRAY(wa), SJ_ARRAY(wq), SJ_ARRAY(wv), SJ_SCALAR(bq), SJ_SCALAR(bv),
+        SJ_BID_ARRAY(w1), SJ_BID_ARRAY(b1), SJ_BID_ARRAY(wz), SJ_BID_ARRAY(bz),
+        SJ_BID_ARRAY(wa), SJ_BID_ARRAY(wq), SJ_BID_SCALAR(bq),
     };
     enum { SJ_N_QNET_FIELDS = sizeof(SJ_QNET_FIELDS) / sizeof(SJ_QNET_FIELDS[0]) };
     """
@@ -143,7 +149,7 @@ cdef extern from *:
         SJ_N_QNET_FIELDS
     const SjQNetField SJ_QNET_FIELDS[SJ_N_QNET_FIELDS]
 
-FORMAT = 2                   # the weights file's format version (shengji.learn.model.export)
+FORMAT = net_file.FORMAT     # the weights file's format version (net_file.py)
 CANDIDATES = NET_CANDIDATES
 TILE = SJ_TILE               # a layer's width is a multiple of it
 MAX_HIDDEN = NET_MAX_HIDDEN
@@ -151,19 +157,25 @@ SLOTS = NET_SLOTS             # networks resident at once (slot 0: the shipped o
 KEEP_IDLE = 8                 # networks no agent plays that stay resident (the newest)
 SHIPPED = "shipped"          # the weights parameter's default: the file below
 SHIPPED_WEIGHTS = Path(__file__).resolve().with_name("net.npz")
-# earlier networks shipped beside it, by the name a weights parameter gives them
-NAMED = {"imitation": SHIPPED_WEIGHTS.with_name("net_imitation.npz")}
+# other networks shipped beside it, by the name a weights parameter gives them: the one
+# shipped before (learnt by imitation), the shipped one with a bid head
+NAMED = {"imitation": SHIPPED_WEIGHTS.with_name("net_imitation.npz"),
+         "net_bids": SHIPPED_WEIGHTS.with_name("net_bids.npz")}
 ISAS = tuple(SJ_ISA_NAMES[i].decode() for i in range(SJ_N_ISA))
-# the network's layer table (net_layers.py), which every reader and writer of one iterates
+# the network's layer table (net_layers.py), which every reader and writer of one iterates,
+# and its optional bid head's
 LAYERS = net_layers.LAYERS
 SCALES = net_layers.SCALES
 SHIFTS = net_layers.SHIFTS
+BID_LAYERS = net_layers.BID_LAYERS
+BID_SCALES = net_layers.BID_SCALES
+BID_SHIFTS = net_layers.BID_SHIFTS
 VALUE_SCALE = net_layers.VALUE_SCALE
-# the integer arrays of a weights file (besides "format", "layout" and "meta"): dtype and
-# shape in terms of the layer sizes (the layer table's, then q_shifts: net_layers.SHIFTS)
+# the integer arrays of a weights file (net_file.py; besides "format", "layout" and "meta"):
+# dtype and shape in terms of the layer sizes; the optional bid head's
 N_SHIFTS = len(SHIFTS)
-ARRAYS = {f"q_{layer.name}": (layer.dtype, layer.shape) for layer in LAYERS}
-ARRAYS["q_shifts"] = ("int64", ("shifts",))
+ARRAYS = net_file.ARRAYS
+BID_ARRAYS = net_file.BID_ARRAYS
 # SjQNet's fields that the table fills: name -> (dtype, an array (a pointer) or a scalar)
 FIELDS = {
     SJ_QNET_FIELDS[i].name.decode(): (f"int{8 * SJ_QNET_FIELDS[i].size}",
@@ -174,6 +186,8 @@ _OFFSETS = {SJ_QNET_FIELDS[i].name.decode(): SJ_QNET_FIELDS[i].offset
             for i in range(SJ_N_QNET_FIELDS)}
 
 assert sizeof(KeptState) <= SJ_KEPT_CAP     # a seat's kept state fits its accumulator's room
+# the bid features' table (bid_layout.py) and the bid head's C limits (nn_bids.h) agree
+assert bid_layout.MAX_HIDDEN == SJ_BID_MAX_H and bid_layout.OPTIONS == SJ_BID_OPTIONS
 
 cdef bint INCREMENTAL = True                # use_incremental: measurements only
 # The resident networks: slot i holds one when its net.w1 is set; `use` counts the slot's
@@ -192,6 +206,7 @@ ctypedef struct Slot:
     SjQNet net
     double score_one         # a score's integer per unit (2^its fraction bits)
     double value_one
+    double bid_one           # a bid score's (its bid head's)
     int use
     int pins
     void* block              # the weights' memory (malloc'd by _install)
@@ -364,7 +379,12 @@ cdef int net_scores(int model, const Decision* d, double* score, double* value) 
     return 0
 
 
-# the registry's entry (registry.pyx; its bids: bidder.pyx's memory_bid, the table's `bids`)
+cdef const SjBidHead* net_bid_head(int model) noexcept nogil:
+    cdef int slot = slot_of(model)
+    return &SLOT[slot].net.bid if slot >= 0 else NULL
+
+
+# the registry's entry (registry.pyx; its bids: bid_net.pyx's net_bid, the table's `bids`)
 cdef BotVTable _BOT
 _BOT.bury = net_bury
 _BOT.play = net_play
@@ -412,88 +432,16 @@ def use_incremental(flag: bool = True) -> bool:
 
 
 # -- the weights -----------------------------------------------------------------------------
-class WeightsError(ValueError):
-    """A weights file the net bot cannot use (one line: the file and the reason)."""
-
-
-class DigestError(WeightsError):
-    """A weights file whose sha256 (``digest``) is not the one recorded for it."""
-
-    def __init__(self, message, digest):
-        super().__init__(message)
-        self.digest = digest
-
-
-def _refuse(path, reason):
-    raise WeightsError(f"net weights {str(path)!r}: {reason}")
-
-
-def _read(path: Path, data: bytes):
-    """The checked arrays, layer sizes and metadata of a weights file's bytes."""
-    try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as f:
-            arrays = {k: f[k] for k in f.files}
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as exc:
-        _refuse(path, f"not an .npz of net weights ({type(exc).__name__}: "
-                      f"{str(exc).splitlines()[0] if str(exc) else 'unreadable'})")
-    if "format" not in arrays:
-        if "w1" in arrays:
-            _refuse(path, "float weights of format 1 (before integer inference); convert "
-                          "them: python -m shengji.learn.quantize FILE OUT")
-        _refuse(path, "no 'format' array: not a weights file of shengji.learn")
-    fmt = arrays["format"]
-    if fmt.shape != () or fmt.dtype.kind not in "iu":
-        _refuse(path, f"format is {fmt.dtype} {fmt.shape}, expected one integer")
-    if int(fmt) != FORMAT:
-        _refuse(path, f"format {int(fmt)}, this core reads format {FORMAT}")
-    try:
-        layout = bytes(np.asarray(arrays["layout"], np.uint8)).decode()
-    except (KeyError, ValueError, TypeError, UnicodeDecodeError):
-        _refuse(path, "no readable 'layout' (the feature layout's digest)")
-    if layout != _features.LAYOUT_DIGEST:
-        _refuse(path, f"made for the feature layout {layout[:12]}..., the core's is "
-                      f"{_features.LAYOUT_DIGEST[:12]}... (retrain: shengji.learn.train)")
-    meta = {}
-    if "meta" in arrays:
-        try:
-            meta = json.loads(bytes(np.asarray(arrays["meta"], np.uint8)).decode())
-        except (ValueError, TypeError, UnicodeDecodeError) as exc:
-            _refuse(path, f"meta is not JSON text ({exc})")
-        if not isinstance(meta, dict):
-            _refuse(path, "meta is not a JSON object")
-    try:
-        sizes = {"state": N_STATE, "action": N_ACTION, "shifts": N_SHIFTS,
-                 "h1": int(arrays["q_w1"].shape[1]),
-                 "h2": int(arrays["q_w2"].shape[1]), "h3": int(arrays["q_wz"].shape[1])}
-    except (KeyError, IndexError, AttributeError):
-        _refuse(path, "q_w1, q_w2 and q_wz must be 2-D arrays")
-    for name in ("h1", "h2", "h3"):
-        if not 1 <= sizes[name] <= NET_MAX_HIDDEN or sizes[name] % SJ_TILE:
-            _refuse(path, f"layer {name} has {sizes[name]} units, expected a multiple of "
-                          f"{SJ_TILE} up to {NET_MAX_HIDDEN}")
-    checked = {}
-    for name, (dtype, dims) in ARRAYS.items():
-        if name not in arrays:
-            _refuse(path, f"no array {name!r}")
-        a = arrays[name]
-        shape = tuple(sizes[d] for d in dims)
-        if a.shape != shape or a.dtype != np.dtype(dtype):
-            _refuse(path, f"{name} is {a.dtype} {a.shape}, expected {dtype} {shape}")
-        if a.dtype == np.int16 and (a == -32768).any():
-            _refuse(path, f"{name} holds -32768 (the weights are within +-32767)")
-        checked[name] = np.ascontiguousarray(a)
-    sh = checked["q_shifts"]
-    if not (1 <= sh[0] <= 30 and 1 <= sh[1] <= 30 and 0 <= sh[2] <= 60 and 0 <= sh[3] <= 60):
-        _refuse(path, f"q_shifts {sh.tolist()} out of range (shifts 1..30, bits 0..60)")
-    for name, a in arrays.items():           # the float originals the training reads
-        if a.dtype.kind == "f" and not np.isfinite(a).all():
-            _refuse(path, f"{name} holds a NaN or an infinity")
-    return checked, sizes, meta
+# the file's reader and check (net_file.py); its errors are this module's too
+WeightsError = net_file.WeightsError
+DigestError = net_file.DigestError
+_refuse = net_file.refuse
 
 
 cdef int _install(int slot, dict checked, dict sizes) except -1:
     """Copy the checked arrays into one block and point SLOT[slot] (free) at it: each layer
-    of the table at its SjQNet field."""
+    of the tables (the play head's, and the bid head's when the file has one) at its SjQNet
+    field."""
     cdef SjQNet m
     cdef char* p
     cdef char* field
@@ -501,7 +449,8 @@ cdef int _install(int slot, dict checked, dict sizes) except -1:
     cdef cnp.ndarray arr
     offsets = {}
     checked = dict(checked)
-    for layer in LAYERS:
+    layers = LAYERS + (BID_LAYERS if "bid_h1" in sizes else ())
+    for layer in layers:
         name = f"q_{layer.name}"
         if FIELDS.get(layer.name) != (layer.dtype, bool(layer.shape)):
             raise RuntimeError(f"the net's layer {layer.name} is {layer.dtype} "
@@ -519,7 +468,7 @@ cdef int _install(int slot, dict checked, dict sizes) except -1:
         raise MemoryError("no memory for the net's weights")
     base = <Py_ssize_t> (((<size_t> p + 63) & ~(<size_t> 63)) - <size_t> p)
     memset(&m, 0, sizeof(SjQNet))
-    for layer in LAYERS:
+    for layer in layers:
         name = f"q_{layer.name}"
         field = <char*> &m + <size_t> _OFFSETS[layer.name]
         if not layer.shape:                  # a scalar: int64 (FIELDS, checked above)
@@ -536,6 +485,11 @@ cdef int _install(int slot, dict checked, dict sizes) except -1:
     m.sh2, m.sh3 = int(shifts[0]), int(shifts[1])
     SLOT[slot].score_one = float(1 << int(shifts[2]))
     SLOT[slot].value_one = float(1 << int(shifts[3]))
+    if "bid_h1" in sizes:
+        m.bid.n_state, m.bid.n_action = bid_layout.STATE_SIZE, bid_layout.ACTION_SIZE
+        m.bid.h1, m.bid.h3 = sizes["bid_h1"], sizes["bid_h3"]
+        m.bid.sh = int(checked["q_bid_shifts"][0])
+        SLOT[slot].bid_one = float(1 << int(checked["q_bid_shifts"][1]))
     SLOT[slot].block = p
     SLOT[slot].net = m                       # resident from now: w1 is set last
     return 0
@@ -593,6 +547,16 @@ def _touch(h) -> int:
     return h
 
 
+def path_of(weights) -> Path:
+    """The file a weights value names (``"shipped"``, a name of ``NAMED`` or a path; not a
+    handle), unchecked: the one reading of such a value."""
+    if isinstance(weights, str) and weights == SHIPPED:
+        return SHIPPED_WEIGHTS
+    if isinstance(weights, str) and weights in NAMED:
+        return NAMED[weights]
+    return Path(os.fspath(weights)).expanduser()
+
+
 def load(source=SHIPPED, sha256=None) -> int:
     """The handle of the network in ``source`` (``"shipped"``, a name of ``NAMED``, a path to
     an ``.npz``, or a handle, returned when it is still good), loaded and checked on first
@@ -617,15 +581,14 @@ def load(source=SHIPPED, sha256=None) -> int:
         return source
     if sha256 is not None and not (isinstance(sha256, str) and len(sha256) == 64):
         raise ValueError(f"net weights sha256: expected 64 hex digits, got {sha256!r}")
-    if isinstance(source, str) and source in NAMED:
-        source = NAMED[source]
-    shipped = source == SHIPPED    # the default bot's and the rollouts' network: slot 0
+    # the default bot's and the rollouts' network: slot 0
+    shipped = isinstance(source, str) and source == SHIPPED
     if shipped and SLOT[0].net.w1 != NULL and (sha256 is None or sha256 == _info[0]["sha256"]):
         return 0                   # resolved once: no file is read (nor stat'ed) again
     with _lock:
         if sha256 is not None and sha256 in _by_digest:
             return _touch(_by_digest[sha256])
-        path = SHIPPED_WEIGHTS if shipped else Path(os.fspath(source)).expanduser()
+        path = path_of(source)
         try:
             st = path.stat()
             key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
@@ -647,14 +610,15 @@ def load(source=SHIPPED, sha256=None) -> int:
             if not shipped:
                 _by_path[key] = h
             return _touch(h)
-        checked, sizes, meta = _read(path, data)
+        checked, sizes, meta = net_file.read(path, data, SJ_TILE, NET_MAX_HIDDEN)
         slot = 0 if shipped else _free_slot_for(path)
         _install(slot, checked, sizes)
         if slot:
             SLOT[slot].use = (SLOT[slot].use + 1) & ((1 << (31 - NET_SLOT_BITS)) - 1) or 1
         h = _handle(slot)
         _info[slot] = {"path": str(path), "sha256": digest, "meta": meta,
-                       "sizes": (sizes["h1"], sizes["h2"], sizes["h3"])}
+                       "sizes": (sizes["h1"], sizes["h2"], sizes["h3"]),
+                       "bids": "bid_h1" in sizes}
         _by_digest[digest] = h
         if not shipped:
             _by_path[key] = h
@@ -673,7 +637,7 @@ def unload(weights) -> bool:
         elif weights == SHIPPED:
             raise ValueError("the shipped network stays loaded")
         else:
-            path = Path(os.fspath(NAMED.get(weights, weights))).expanduser().resolve()
+            path = path_of(weights).resolve()
             slots = [s for s, e in _info.items() if s and Path(e["path"]).resolve() == path]
             slot = slots[0] if slots else -1
         if slot <= 0:
@@ -689,9 +653,9 @@ def unload(weights) -> bool:
 def info(weights=SHIPPED) -> dict:
     """A network's provenance, loading it if needed (``weights``: ``"shipped"``, a path or
     a handle): ``path``, ``sha256`` (of the file), ``meta`` (what shengji.learn recorded:
-    the script, its seeds, the commit, the data), ``sizes`` (h1, h2, h3), ``handle`` and
-    ``playing`` (the agents that play it now, in any thread: it stays resident while any
-    does)."""
+    the script, its seeds, the commit, the data), ``sizes`` (h1, h2, h3), ``bids`` (it has
+    a bid head: learned bids), ``handle`` and ``playing`` (the agents that play it now, in
+    any thread: it stays resident while any does)."""
     cdef int slot = load(weights) & (NET_SLOTS - 1)
     entry = _info[slot]
     return {**entry, "meta": dict(entry["meta"]), "handle": _handle(slot),
@@ -740,3 +704,34 @@ def forward(x, a, n, weights=SHIPPED):
             so[b, i] = sc[i]
         vo[b] = val
     return scores, values
+
+
+def bid_forward(y, o, n, weights=SHIPPED):
+    """A network's bid head on given features, as the bot computes it: y uint8 (B,
+    bid_layout.STATE_SIZE), o uint8 (B, K, bid_layout.ACTION_SIZE), n int (B,) options per
+    row (1 .. K, K <= bid_layout.OPTIONS); ``weights`` as for ``load``.  Returns the scores
+    float64 (B, K), zero past n: the head's integers over 2^their fraction bits (the file's
+    ``q_bid_shifts``), exactly.  ValueError for a network without a bid head."""
+    cdef cnp.uint8_t[:, ::1] yv = np.ascontiguousarray(y, np.uint8)
+    cdef cnp.uint8_t[:, :, ::1] ov = np.ascontiguousarray(o, np.uint8)
+    cdef cnp.int64_t[::1] nv = np.ascontiguousarray(n, np.int64)
+    cdef Py_ssize_t b, B = yv.shape[0], K = ov.shape[1]
+    cdef int64_t sc[SJ_BID_OPTIONS]
+    cdef int i, slot = load(weights) & (NET_SLOTS - 1)
+    cdef const SjBidHead* head = &SLOT[slot].net.bid
+    if head.w1 == NULL:
+        raise ValueError(f"net weights {_info[slot]['path']!r}: no bid head (python -m "
+                         "shengji.learn.bids writes one)")
+    if yv.shape[1] != head.n_state or ov.shape[0] != B or ov.shape[2] != head.n_action \
+            or nv.shape[0] != B or not 1 <= K <= SJ_BID_OPTIONS:
+        raise ValueError(f"bid_forward: y (B, {head.n_state}), o (B, K <= {SJ_BID_OPTIONS}, "
+                         f"{head.n_action}), n (B,)")
+    if np.any(np.asarray(nv) < 1) or np.any(np.asarray(nv) > K):
+        raise ValueError(f"bid_forward: n must be 1..{K}")
+    scores = np.zeros((B, K), np.float64)
+    cdef double[:, ::1] so = scores
+    for b in range(B):
+        sj_bid_scores(head, &yv[b, 0], <int> nv[b], &ov[b, 0, 0], head.n_action, sc)
+        for i in range(nv[b]):
+            so[b, i] = <double> sc[i] / SLOT[slot].bid_one
+    return scores

@@ -13,13 +13,37 @@ The network (``net.pyx``)::
     s  = bz + h2 Wz                                                  ("h3")
     q  = bq + relu(s + a Wa) . wq   a: a candidate's feature bytes   ("action")
     v  = bv + h2 . wv
+
+and, optional (a weights file without them loads and has no learned bids), the bid head
+(``bid_net.pyx``: the bids of bid_policy "players", one score per option of a seat's
+decision; ``BID_LAYERS``, ``BID_SCALES``, ``BID_SHIFTS``)::
+
+    g  = relu(c1 + y V1)            y: a bid decision's state bytes  ("bid_state", "bid_h1")
+    t  = cz + g Vz                                                   ("bid_h3")
+    r  = cq + relu(t + o Vo) . vq   o: an option's bytes             ("bid_action")
+
+its score r in points (trained in points / VALUE_SCALE).  The two heads share the file, not
+their inputs: each table is iterated by its own readers (the play head's ``LAYERS`` by the
+training of ``shengji.learn.model``, the bid head's by ``shengji.learn.bid_model``), and the
+core's reader and install iterate both (``net.pyx``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["LAYERS", "SCALES", "SHIFTS", "VALUE_SCALE", "Layer", "Scale", "Shift"]
+__all__ = [
+    "BID_LAYERS",
+    "BID_SCALES",
+    "BID_SHIFTS",
+    "LAYERS",
+    "SCALES",
+    "SHIFTS",
+    "VALUE_SCALE",
+    "Layer",
+    "Scale",
+    "Shift",
+]
 
 VALUE_SCALE = 100.0  # the value head predicts points / VALUE_SCALE during training
 
@@ -104,4 +128,29 @@ SHIFTS: tuple[Shift, ...] = (
     Shift("s", ("h2", "wz"), ("s",)),  # ... into s: SjQNet.sh3
     Shift("score", ("s", "wq")),  # a score's fraction bits (a score: its integer / 2^bits)
     Shift("value", ("h2", "wv")),  # a value's fraction bits
+)
+
+
+# The bid head (optional): its integers are summed in int64 (include/nn_bids.h, a few
+# thousand products a decision), so no sum wraps and no pair layout is needed; b1 and bz
+# are int32.  Its bits: as the play head's, chosen so that a weight of 32 still fits.
+BID_LAYERS: tuple[Layer, ...] = (
+    Layer("bid_w1", "int16", ("bid_state", "bid_h1"), "l1.weight", True, ("bid_l1",)),
+    Layer("bid_b1", "int32", ("bid_h1",), "l1.bias", False, ("bid_l1",)),
+    Layer("bid_wz", "int16", ("bid_h1", "bid_h3"), "lz.weight", True, ("bid_wz",)),
+    Layer("bid_bz", "int32", ("bid_h3",), "lz.bias", False, ("bid_l1", "bid_wz")),
+    Layer("bid_wa", "int16", ("bid_action", "bid_h3"), "la.weight", True, ("bid_s",)),
+    Layer("bid_wq", "int16", ("bid_h3",), "lq.weight", False, ("bid_wq",), scale=VALUE_SCALE),
+    Layer("bid_bq", "int64", (), "lq.bias", False, ("bid_s", "bid_wq"), scale=VALUE_SCALE),
+)
+BID_SCALES: tuple[Scale, ...] = (
+    Scale("bid_l1", 10, ("bid_w1",)),  # g's fraction bits
+    Scale("bid_wz", 10, ("bid_wz",)),
+    Scale("bid_s", 10, ("bid_wa",), cap=("bid_l1", "bid_wz")),  # t's fraction bits
+    Scale("bid_wq", 10, ("bid_wq",)),
+)
+# a weights file's ``q_bid_shifts`` (int64, in this order)
+BID_SHIFTS: tuple[Shift, ...] = (
+    Shift("bid_s", ("bid_l1", "bid_wz"), ("bid_s",)),  # the right shift (rounded) into t
+    Shift("bid_score", ("bid_s", "bid_wq")),  # a bid score's fraction bits
 )

@@ -43,8 +43,10 @@ ctypedef struct BotParams:
     int follow_samples
     # swift: plays are searched only while the seat holds at most this many cards
     int hand_limit
-    # net: the network: 'shipped', 'imitation' or the path of an .npz of shengji.learn
+    # net: the network: 'shipped', 'imitation', 'net_bids' or the path of an .npz of shengji.learn
     int weights
+    # net: its bids: memory's judgement, or the bid head of its weights file
+    int bids
 
 cdef enum:
     PIMC_SAMPLES = 16
@@ -97,3 +99,4 @@ cdef inline void swift_param_defaults(BotParams* p) noexcept nogil:
 
 cdef inline void net_param_defaults(BotParams* p) noexcept nogil:
     p.weights = 0
+    p.bids = 0  # memory

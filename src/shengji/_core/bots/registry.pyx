@@ -5,7 +5,8 @@ scratch, one per seat in a driver).
 The registry is the table (bots/table.py: ``BOTS``): row i is bot i, the ``BotVTable`` its unit
 exports as ``BOT`` (bot.pxd ``bot_entry``: ``random`` is bots/random.pyx, then ``greedy``,
 ``memory``, ``pimc``, ``swift``, ``net``), its bids (bid_policy "players") those of the row's
-``bids`` (bots/bidder.pyx ``BIDS``) where the unit leaves them to it -- swift bids by
+``bids`` (bots/bidder.pyx ``BIDS``, and net's: bots/bid_net.pyx) where the unit leaves
+them to it -- swift bids by
 memory's judgement: it is memory until its search starts, and pimc's bid search would read
 swift's scratch as its own.  ``agent_init`` checks and packs an agent's parameters by the
 table (``pack_params``, a loop over the bot's row); ``agent_choose`` builds the deciding
@@ -54,8 +55,10 @@ def _register():
     """The registry from the table: row i is its unit's BOT capsule, with the bids of the
     row's ``bids`` (bidder.BIDS) where the unit leaves them to it."""
     global N_REGISTERED
-    from shengji._core.bots.bidder import BIDS
+    from shengji._core.bots.bid_net import BIDS as NET_BIDS
+    from shengji._core.bots.bidder import BIDS as BUILT_IN
 
+    BIDS = {**BUILT_IN, **NET_BIDS}
     if len(_table.BOTS) > MAX_BOTS:
         raise RuntimeError(f"the bot table has {len(_table.BOTS)} rows, the registry {MAX_BOTS}")
     memset(REGISTRY, 0, sizeof(REGISTRY))

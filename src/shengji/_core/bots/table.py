@@ -102,9 +102,10 @@ def digest_differs(where_digest: str, want: str, value: Any, have: str) -> str:
 @dataclass(frozen=True)
 class Weights(Kind):
     """A network's weights (the net bot): ``"shipped"`` (the file shipped with the package),
-    the name of an earlier network shipped beside it (``net.NAMED``: ``"imitation"``) or the
-    path of an ``.npz`` that shengji.learn writes.  ``check`` loads and checks the
-    file (``net.load``), so a missing or damaged file is refused where the value is given;
+    the name of another network shipped beside it (``net.NAMED``: ``"imitation"``,
+    ``"net_bids"``, with a bid head) or the path of an ``.npz`` that shengji.learn writes.
+    ``check`` loads and checks the file (``net.load``), so a missing or damaged file is
+    refused where the value is given;
     ``pack`` gives the network's handle in the core's table.  The file's sha256 goes with
     the value from the edge on (``BotSpec.digests``, a run's metadata: ``<name>_sha256``):
     given it, ``check_digest`` and ``pack_known`` find the network by its digest, with no
@@ -198,7 +199,8 @@ class Preset:
 @dataclass(frozen=True)
 class Bot:
     """One bot: ``unit`` is its module under ``_core/bots/`` (exporting ``BOT``); ``bids``
-    names the bot whose bids it makes (``bidder.BIDS``), None when its unit sets its own;
+    names the bot whose bids it makes (``bidder.BIDS``, ``bid_net.BIDS``: net's, its
+    ``bids`` parameter's), None when its unit sets its own;
     ``searches``: the studies cut their chunks small for it; ``constraints``: checks of
     the parameters together, each giving a message (without the ``where``) or None;
     ``presets``: its named settings (``Preset``)."""
@@ -238,6 +240,20 @@ def _infer_with_steps(p: Mapping[str, Any]) -> str | None:
             f"got infer = {p['infer']}"
         )
     return None
+
+
+def _learned_bids_need_a_head(p: Mapping[str, Any]) -> str | None:
+    """net: bids = "learned" needs a weights file with a bid head (shengji.learn.bids)."""
+    if p["bids"] != "learned":
+        return None
+    from shengji._core.bots import net
+
+    if net.info(p["weights"])["bids"]:
+        return None
+    return (
+        f"bids: 'learned' needs weights with a bid head, and {p['weights']!r} has none "
+        "(python -m shengji.learn.bids writes one)"
+    )
 
 
 # ------------------------------------------------------------------------------------------
@@ -384,15 +400,24 @@ BOTS: tuple[Bot, ...] = (
         "net",
         "a small network scores pimc's candidates (no search): learned from pimc's decisions, "
         "then from self-play",
-        bids="memory",
+        bids="net",
         params=(
             Field(
                 "weights",
                 Weights(),
                 "shipped",
-                "the network: 'shipped', 'imitation' or the path of an .npz of shengji.learn",
+                "the network: 'shipped', 'imitation', 'net_bids' or the path of an .npz of "
+                "shengji.learn",
+            ),
+            Field(
+                "bids",
+                Choice(("memory", "learned")),
+                "memory",
+                "its bids: memory's judgement, or the bid head of its weights file",
+                record_default=False,
             ),
         ),
+        constraints=(_learned_bids_need_a_head,),
     ),
 )
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AdviceJob",
+    "BidDecisionsJob",
     "BidsJob",
     "DecisionsJob",
     "DuelJob",
@@ -153,6 +154,22 @@ class BidsJob:
     banker: int = 0
     cards: U8 | None = None
     deal: Dealing | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BidDecisionsJob:
+    """``bid_decisions.record_bids``'s job (its docstring says what each field is)."""
+
+    state: U64
+    deck: U8
+    n: int
+    rules: Packed
+    level: int
+    banker: int
+    bot: Bot
+    out: I32
+    keep: float = 1.0
+    explore: float = 0.0
 
 
 def check(job: object, kind: type[DataclassInstance]) -> None:

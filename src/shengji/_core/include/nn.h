@@ -34,6 +34,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "bits.h"
+#include "nn_bids.h"
 
 #define SJ_TILE 16        /* a layer's width must be a multiple of it */
 #define SJ_MAX_H1 1024
@@ -83,6 +84,7 @@ typedef struct {
     const int16_t *wv;      /* [h2] */
     int64_t bq, bv;
     int sh2, sh3;           /* the right shifts (rounded) into h2 and s, 1..30 */
+    SjBidHead bid;          /* the bid head, optional (bid.w1 NULL without it): nn_bids.h */
 } SjQNet;
 
 /* round(t / 2^k) for 1 <= k <= 30, halves up: floor((t + 2^(k-1)) / 2^k) without the sum's

@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shengji._core.bots.bot import _Bot
+from shengji._core.step.bidcore import BidCore
 from shengji._core.step.handcore import HandCore
 
 def consistent_deals(core: HandCore, seat: int, bids: bool = False) -> tuple[float, int]: ...
@@ -32,3 +33,6 @@ def bids_shown(core: HandCore) -> list[tuple[int, int]]: ...
 def decision_features(
     core: HandCore, cap: int = 8
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], list[tuple[int, int]], list[int]]: ...
+def bid_decision(
+    core: BidCore, spec: _Bot | None = None, team_level: tuple[int, int] = (0, 0)
+) -> tuple[tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], int] | None, int | None]: ...

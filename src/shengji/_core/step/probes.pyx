@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Python hooks into the search units -- the sampler (sampler.pyx) and the pimc bot
-(bots/pimc.pyx) -- and into the net bot's inputs (bots/features.pyx), for tests and
-analysis.
+(bots/pimc.pyx) -- and into the net bot's inputs (bots/features.pyx, and its bids':
+bots/bid_net.pyx), for tests and analysis.
 
 A module of their own because those units sit below the bot registry (registry.pyx loads
 bots/pimc, which cimports the sampler) and HandCore above it: a hook next to the C code
@@ -19,6 +19,12 @@ from shengji._core.base.rng cimport Rng, rng_load, rng_store
 from shengji._core.base.interrupt cimport raise_interrupt
 from shengji._core.engine.view cimport View, make_view
 from shengji._core.step.handcore cimport HandCore
+from shengji._core.step.bidcore cimport BidCore
+from shengji._core.bidding.bidding cimport BidSeen, STAGE_ASK, bid_seen
+from shengji._core.bots.bot cimport agent_bid
+from shengji._core.bots.bid_net cimport (
+    BID_ACTION_SIZE, BID_STATE_SIZE, BidInputs, bid_inputs,
+)
 from shengji._core.engine.play cimport Play
 from shengji._core.bots.bot cimport Agent, BOT_PIMC
 from shengji._core.bots.registry cimport agent_free, agent_init, bot_get
@@ -232,3 +238,39 @@ def decision_features(HandCore core, int cap=8):
         memcpy(&av[i, 0], d.a[i], N_ACTION)
     return (x, a, [(d.cands[i].one, d.cands[i].two) for i in range(d.n)],
             [d.origin[i] for i in range(d.n)])
+
+
+def bid_decision(BidCore core, spec=None, team_level=(0, 0)):
+    """The asked seat's bid decision in core (it must be asking): (features, choice).
+    features: as the net bot's bid head sees it, (y uint8 (BID_STATE_SIZE,), o uint8 (n,
+    BID_ACTION_SIZE), memory's choice among the n options), or None where the head does not
+    judge (bid_net.bid_inputs); choice: with a bot ``spec`` (a bot id or (id, parameters):
+    agent_init) that bot's bid there (PASS or an option index), else None.  team_level:
+    the BidSeen's."""
+    cdef BidSeen seen
+    cdef BidInputs d
+    cdef Agent agent
+    cdef Rng rng
+    cdef int choice = 0, i
+    if core.finished < 0 or core.st.stage != STAGE_ASK:
+        raise ValueError("bid_decision: no seat is asked")
+    bid_seen(&core.st, &seen)
+    seen.team_level[0], seen.team_level[1] = team_level
+    if spec is not None:
+        agent_init(&agent, spec)
+        rng_load(&rng, np.ones(4, np.uint64))
+        try:
+            choice = agent_bid(&agent, &seen, &rng)
+        finally:
+            agent_free(&agent)
+    bid = choice if spec is not None else None
+    if bid_inputs(&seen, &d) != 0:
+        return None, bid
+    y = np.empty(BID_STATE_SIZE, np.uint8)
+    o = np.empty((d.n, BID_ACTION_SIZE), np.uint8)
+    cdef cnp.uint8_t[::1] yv = y
+    cdef cnp.uint8_t[:, ::1] ov = o
+    memcpy(&yv[0], d.y, BID_STATE_SIZE)
+    for i in range(d.n):
+        memcpy(&ov[i, 0], d.o[i], BID_ACTION_SIZE)
+    return (y, o, d.memory), bid

@@ -1,0 +1,43 @@
+"""The bid head's input layout (bots/bid_layout.py): one table that the writer of the bytes
+(bots/bid_net.pyx), the weights file's check (bots/net_file.py), the core's C limits
+(include/nn_bids.h) and the training (shengji.door) all agree with, and a digest that moves
+with it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from shengji import door
+from shengji._core.bots import bid_layout, bid_net, net_file, table
+
+
+def test_every_reader_agrees_with_the_table():
+    assert bid_layout.STATE_SIZE == sum(w for _, w in bid_layout.LAYOUT) == bid_net.BID_STATE_SIZE
+    assert bid_layout.ACTION_SIZE == sum(w for _, w in bid_layout.ACTION_LAYOUT)
+    assert bid_layout.ACTION_SIZE == bid_net.BID_ACTION_SIZE
+    assert bid_layout.OPTIONS == bid_net.OPTIONS and bid_layout.MAX_HIDDEN == bid_net.MAX_HIDDEN
+    assert bid_net.LAYOUT is bid_layout.LAYOUT and bid_net.LAYOUT_DIGEST == bid_layout.LAYOUT_DIGEST
+    assert door.BID_FEATURE_DIGEST == bid_layout.LAYOUT_DIGEST
+    assert net_file.BID_ARRAYS["q_bid_w1"][1] == ("bid_state", "bid_h1")
+    assert table.bot_row("net").param("bids").kind.choices == bid_layout.CHOICES
+    names = [n for n, _ in bid_layout.LAYOUT]
+    assert len(set(names)) == len(names)
+    names = [n for n, _ in bid_layout.ACTION_LAYOUT]
+    assert len(set(names)) == len(names)
+
+
+def test_the_digest_is_the_tables():
+    want = hashlib.sha256(
+        json.dumps(
+            [
+                "bids",
+                bid_layout.LAYOUT_VERSION,
+                bid_layout.STATE_SIZE,
+                bid_layout.ACTION_SIZE,
+                bid_layout.LAYOUT,
+                bid_layout.ACTION_LAYOUT,
+            ]
+        ).encode()
+    ).hexdigest()
+    assert bid_layout.LAYOUT_DIGEST == want
