@@ -136,3 +136,26 @@ def test_generation_0_is_the_imitation_network_unless_started_elsewhere(tmp_path
     assert iterate.main(["--out", str(tmp_path / "a"), "--start", "nowhere.npz"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("iterate: --start") and "nowhere.npz" in err and "\n" not in err
+
+
+def test_a_start_file_is_recorded_by_its_digest_and_a_replaced_one_refused(tmp_path):
+    import hashlib
+    import shutil
+
+    from shengji._core.bots import net
+
+    start, out = tmp_path / "start.npz", tmp_path / "loop"
+    shutil.copyfile(net.NAMED["imitation"], start)
+    out.mkdir()
+
+    def options():
+        return iterate._options(iterate.parser().parse_args(["--out", "x", "--start", str(start)]))
+
+    settings = iterate._settings(options())
+    assert settings["start"] == str(start)
+    assert settings["start_sha256"] == hashlib.sha256(start.read_bytes()).hexdigest()
+    iterate.Manifest(out, options(), resume=False)
+    iterate.Manifest(out, options(), resume=True)  # the same file: the loop continues
+    shutil.copyfile(net.SHIPPED_WEIGHTS, start)  # other weights under the same name
+    with pytest.raises(ValueError, match="other settings"):
+        iterate.Manifest(out, options(), resume=True)

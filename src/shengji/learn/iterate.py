@@ -79,6 +79,7 @@ class LoopOptions:
     duel_deals: int = 2000
     rule: Rule = Rule()
     start: str = START  # generation 0's weights (recorded only when not the default)
+    start_sha256: str = ""  # its file's digest, recorded with it
 
     def max_tries(self) -> int:
         return self.tries or 3 * self.generations
@@ -139,16 +140,16 @@ def _options(a: argparse.Namespace) -> LoopOptions:
         generations=a.generations, tries=a.tries, hands=a.hands, workers=a.workers,
         seed=a.seed, explore=a.explore, hindsight=a.hindsight, pool=a.pool, window=a.window,
         gate_deals=a.gate_deals, duel_deals=a.duel_deals, gate_margin=a.gate_margin,
-        rule=rule, start=_start(a.start),
+        rule=rule, start=a.start, start_sha256=_start_digest(a.start),
     )  # fmt: skip
 
 
-def _start(value: str) -> str:
-    """--start checked once (the bot table's weights check: a name or a readable file)."""
+def _start_digest(value: str) -> str:
+    """--start checked once (the bot table's weights check: a name or a readable file): its
+    file's sha256, so that a resume with another file under the same name is refused."""
     from shengji.game.botspec import parse_bot
 
-    parse_bot("--start", {"bot": "net", "weights": value})
-    return value
+    return dict(parse_bot("--start", {"bot": "net", "weights": value}).digests)["weights_sha256"]
 
 
 def _settings(o: LoopOptions) -> dict:
@@ -156,7 +157,7 @@ def _settings(o: LoopOptions) -> dict:
     when it is not the default (loops made before the flag record none)."""
     settings = json.loads(json.dumps(asdict(o)))
     if settings["start"] == START:
-        del settings["start"]
+        del settings["start"], settings["start_sha256"]
     return settings
 
 
