@@ -4,6 +4,7 @@ evicted, the playing ones pinned, a dead handle refused, the file read once at t
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from pathlib import Path
@@ -150,3 +151,47 @@ def test_a_network_an_agent_plays_stays_resident_while_others_come_and_go(tmp_pa
     assert result["r"].points == alone.points
     net.unload(first)
     assert not net.unload(first)
+
+
+def _play(env, between) -> np.ndarray:
+    """Every observation of 300 steps of ``env`` (the learner playing its lowest legal
+    action), calling ``between()`` after each step."""
+    obs, _ = env.reset(seed=21)
+    seen = []
+    for _ in range(300):
+        m = obs["action_mask"]
+        obs = env.step(np.where(m.any(axis=1), m.argmax(axis=1), 0).astype(np.int64))[0]
+        seen.append(obs["observation"].copy())
+        between()
+    return np.array(seen)
+
+
+def test_an_agent_keeps_its_network_while_every_idle_one_is_evicted(tmp_path):
+    """A vector env's opponents hold network A's agent for the env's life (its scratch pins
+    A): loads of KEEP_IDLE + 1 other networks after every step, each enough to evict every
+    idle network, leave A resident and playing as it plays with no churn; once the env is
+    gone, A is idle and goes like any other."""
+    from shengji.adapters.vector import VectorEnv
+
+    first, *others = _networks(tmp_path, 3 * net.KEEP_IDLE)
+    spec = {"bot": "net", "weights": str(first)}
+    calm = VectorEnv(4, seats=(0,), opponents=spec)
+    want = _play(calm, lambda: None)
+    del calm
+    gc.collect()
+    env = VectorEnv(4, seats=(0,), opponents=spec)
+    assert net.info(first)["playing"] == 1
+    loads = iter(others * 300)
+
+    def churn():
+        for _ in range(net.KEEP_IDLE + 1):
+            net.load(next(loads))
+        assert str(first) in net.loaded()
+
+    np.testing.assert_array_equal(_play(env, churn), want)
+    del env
+    gc.collect()
+    assert net.info(first)["playing"] == 0
+    for path in others[: net.KEEP_IDLE + 1]:
+        net.load(path)
+    assert str(first) not in net.loaded()
