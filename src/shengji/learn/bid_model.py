@@ -34,7 +34,7 @@ from shengji.door import (
     NET_BID_SCALES,
     NET_BID_SHIFTS,
 )
-from shengji.learn.model import _torch, quantize_table, write_arrays
+from shengji.learn.model import _torch, load_into, quantize_table, weights_of, write_arrays
 
 __all__ = [
     "BID_ARCH",
@@ -89,29 +89,12 @@ def BidNet(arch=BID_ARCH):
 def bid_weights_of(net) -> dict[str, np.ndarray]:
     """The float arrays (``BID_FLOATS``) of a ``BidNet``: the layers as (inputs, outputs)
     float32, the scores in points."""
-    g = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in net.state_dict().items()}
-    out = {}
-    for layer in NET_BID_LAYERS:
-        a = g[layer.torch].T if layer.transpose else g[layer.torch]
-        a = a.reshape((-1,) * len(layer.shape)) if len(layer.shape) < 2 else a
-        if layer.scale != 1.0:
-            a = a * np.float32(layer.scale)
-        out[layer.name] = np.ascontiguousarray(a) if a.ndim else np.array(a)
-    return out
+    return weights_of(net, NET_BID_LAYERS)
 
 
 def bid_load_into(net, weights: Mapping[str, np.ndarray]) -> None:
     """Set a ``BidNet``'s parameters from the float arrays (``bid_weights_of``'s inverse)."""
-    torch = _torch()
-    shapes = {k: tuple(v.shape) for k, v in net.state_dict().items()}
-    state = {}
-    for layer in NET_BID_LAYERS:
-        a = np.asarray(weights[layer.name], np.float32)
-        a = (a.T if layer.transpose else a).reshape(shapes[layer.torch])
-        if layer.scale != 1.0:
-            a = a / np.float32(layer.scale)
-        state[layer.torch] = torch.from_numpy(np.ascontiguousarray(a))
-    net.load_state_dict(state)
+    load_into(net, weights, NET_BID_LAYERS)
 
 
 def quantize_bids(weights: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:

@@ -21,7 +21,7 @@ bit, where PyTorch's matrix products agree only to rounding.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,12 +96,13 @@ def Net(state_size: int, action_size: int, arch=ARCH):
     return _Net()
 
 
-def weights_of(net) -> dict[str, np.ndarray]:
-    """The core's arrays (``LAYERS``' float arrays) of a ``Net``: the layers as (inputs,
-    outputs) float32, the value head in points."""
+def weights_of(net, layers: Sequence = LAYERS) -> dict[str, np.ndarray]:
+    """The core's arrays (``layers``' float arrays: a ``Net``'s ``LAYERS``, a bid head's
+    ``NET_BID_LAYERS``) of a module: the layers as (inputs, outputs) float32, each scaled
+    by its ``scale`` (the value head in points)."""
     g = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in net.state_dict().items()}
     out = {}
-    for layer in LAYERS:
+    for layer in layers:
         a = g[layer.torch].T if layer.transpose else g[layer.torch]
         a = a.reshape((-1,) * len(layer.shape)) if len(layer.shape) < 2 else a
         if layer.scale != 1.0:
@@ -110,12 +111,13 @@ def weights_of(net) -> dict[str, np.ndarray]:
     return out
 
 
-def load_into(net, weights: Mapping[str, np.ndarray]) -> None:
-    """Set a ``Net``'s parameters from the core's arrays (``weights_of``'s inverse)."""
+def load_into(net, weights: Mapping[str, np.ndarray], layers: Sequence = LAYERS) -> None:
+    """Set a module's parameters from the core's arrays of ``layers`` (``weights_of``'s
+    inverse)."""
     torch = _torch()
     shapes = {k: tuple(v.shape) for k, v in net.state_dict().items()}
     state = {}
-    for layer in LAYERS:
+    for layer in layers:
         a = np.asarray(weights[layer.name], np.float32)
         a = (a.T if layer.transpose else a).reshape(shapes[layer.torch])
         if layer.scale != 1.0:
