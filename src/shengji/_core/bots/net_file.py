@@ -88,16 +88,9 @@ def _header(path: Path, arrays: dict) -> dict[str, Any]:
         refuse(path, f"format is {fmt.dtype} {fmt.shape}, expected one integer")
     if int(fmt) != FORMAT:
         refuse(path, f"format {int(fmt)}, this core reads format {FORMAT}")
-    try:
-        layout = _text(arrays, "layout")
-    except (KeyError, ValueError, TypeError, UnicodeDecodeError):
-        refuse(path, "no readable 'layout' (the feature layout's digest)")
-    if layout != features.LAYOUT_DIGEST:
-        refuse(
-            path,
-            f"made for the feature layout {layout[:12]}..., the core's is "
-            f"{features.LAYOUT_DIGEST[:12]}... (retrain: shengji.learn.train)",
-        )
+    _layout(path, arrays, "layout", features.LAYOUT_DIGEST,
+            ("no readable 'layout' (the feature layout's digest)",
+             "made for the feature layout", "the core's is", "shengji.learn.train"))  # fmt: skip
     meta = {}
     if "meta" in arrays:
         try:
@@ -107,6 +100,19 @@ def _header(path: Path, arrays: dict) -> dict[str, Any]:
         if not isinstance(meta, dict):
             refuse(path, "meta is not a JSON object")
     return meta
+
+
+def _layout(path: Path, arrays: dict, key: str, want: str, say: tuple[str, ...]) -> None:
+    """The features' digest ``arrays[key]`` is the core's ``want``; else refused in one line
+    (``say``: the line without one, then the words around the two digests, and the script
+    that retrains)."""
+    missing, made_for, cores, retrain = say
+    try:
+        layout = _text(arrays, key)
+    except (KeyError, ValueError, TypeError, UnicodeDecodeError):
+        refuse(path, missing)
+    if layout != want:
+        refuse(path, f"{made_for} {layout[:12]}..., {cores} {want[:12]}... (retrain: {retrain})")
 
 
 def _sized(path: Path, arrays: dict, table: dict, sizes: dict, out: dict) -> None:
@@ -153,16 +159,10 @@ def _bids(path: Path, arrays: dict, out: dict) -> dict[str, int]:
     """The bid head's arrays checked into ``out`` (none: a file without one); its sizes."""
     if not any(k.startswith("q_bid_") or k == "bid_layout" for k in arrays):
         return {}
-    try:
-        layout = _text(arrays, "bid_layout")
-    except (KeyError, ValueError, TypeError, UnicodeDecodeError):
-        refuse(path, "a bid head without a readable 'bid_layout' (its features' digest)")
-    if layout != bid_layout.LAYOUT_DIGEST:
-        refuse(
-            path,
-            f"its bid head was made for the bid features {layout[:12]}..., the core's are "
-            f"{bid_layout.LAYOUT_DIGEST[:12]}... (retrain: shengji.learn.bids)",
-        )
+    _layout(path, arrays, "bid_layout", bid_layout.LAYOUT_DIGEST,
+            ("a bid head without a readable 'bid_layout' (its features' digest)",
+             "its bid head was made for the bid features", "the core's are",
+             "shengji.learn.bids"))  # fmt: skip
     try:
         sizes = {
             "bid_state": bid_layout.STATE_SIZE,
