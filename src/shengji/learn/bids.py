@@ -48,7 +48,7 @@ import numpy as np
 
 from shengji.learn.bid_model import BID_ARCH, BidNet, bid_weights_of, read_arrays, write_with_bids
 from shengji.learn.model import VALUE_SCALE
-from shengji.learn.train import _commit, _cpu
+from shengji.learn.train import _commit, _cpu, cosine_adam
 
 __all__ = ["BidTable", "Options", "load_bids", "main", "train_bids"]
 
@@ -238,11 +238,8 @@ def train_bids(d: BidTable, o: Options, log=print):
     val = d.hand % VALIDATION_EVERY == 0
     rows, vrows = np.flatnonzero(~val), np.flatnonzero(val)
     net = BidNet(o.arch)
-    opt = torch.optim.Adam(net.parameters(), lr=o.lr, weight_decay=o.weight_decay)
     steps = max(o.epochs * math.ceil(len(rows) / o.batch), 1)
-    sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: 0.5 * (1 + math.cos(math.pi * min(s, steps) / steps))
-    )
+    opt, sched = cosine_adam(net.parameters(), o.lr, o.weight_decay, steps)
     log(
         f"training on {len(rows)} bid decisions ({len(vrows)} for validation), {o.epochs} "
         f"epochs of {math.ceil(len(rows) / o.batch)} batches, arch {tuple(o.arch)}"

@@ -36,7 +36,7 @@ import numpy as np
 from shengji.learn.data import TEACHER, DecisionTable, load, study
 from shengji.learn.model import ARCH, VALUE_SCALE, Net, advantage_loss, export
 
-__all__ = ["main", "Options", "train", "augment_tables"]
+__all__ = ["main", "Options", "train", "augment_tables", "cosine_adam"]
 
 DATA_SEED = 34001  # the decisions study's seed unless --data-seed says
 VALIDATION_EVERY = 20  # hand h is in the validation set when h % VALIDATION_EVERY == 0
@@ -144,6 +144,18 @@ def parser() -> argparse.ArgumentParser:
         help="the bots the learning curve's duels are against (comma-separated labels)",
     )
     return p
+
+
+def cosine_adam(parameters, lr: float, weight_decay: float, steps: int):
+    """Adam and its schedule: the rate decays to 0 along a half cosine over ``steps``
+    batches (the trainers' one optimiser: this one's and learn/bids')."""
+    import torch
+
+    opt = torch.optim.Adam(parameters, lr=lr, weight_decay=weight_decay)
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: 0.5 * (1 + math.cos(math.pi * min(s, steps) / steps))
+    )
+    return opt, sched
 
 
 def _cpu() -> float:
@@ -271,11 +283,8 @@ def train(d: DecisionTable, o: Options, log=print, on_epoch=None):
         from shengji.learn.model import load_into, read_floats
 
         load_into(net, read_floats(o.init)[0])
-    opt = torch.optim.Adam(net.parameters(), lr=o.lr, weight_decay=o.weight_decay)
     steps = max(o.epochs * math.ceil(len(rows) / o.batch), 1)
-    sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: 0.5 * (1 + math.cos(math.pi * min(s, steps) / steps))
-    )
+    opt, sched = cosine_adam(net.parameters(), o.lr, o.weight_decay, steps)
     log(
         f"training on {len(rows)} decisions ({len(vrows)} for validation), "
         f"{o.epochs} epochs of {math.ceil(len(rows) / o.batch)} batches, arch {o.arch}"
