@@ -12,6 +12,7 @@ read it without importing the bot that writes the bytes.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "MAX_HIDDEN",
     "OPTIONS",
     "STATE_SIZE",
+    "offsets",
 ]
 
 # (name, width) of each piece of a decision's state and of an option, in order.  A count is
@@ -73,6 +75,14 @@ ACTION_LAYOUT: tuple[tuple[str, int], ...] = (
     ("shown_opponents", 3),
     ("suit_top", 4),
 )
+
+
+def offsets(layout: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    """Where each piece of ``layout`` starts: its widths' running sums (bid_net.pyx checks
+    its offsets against them when it is imported)."""
+    return tuple(itertools.accumulate((w for _, w in layout[:-1]), initial=0))
+
+
 STATE_SIZE = sum(w for _, w in LAYOUT)  # bid_net.pxd BID_STATE_SIZE
 ACTION_SIZE = sum(w for _, w in ACTION_LAYOUT)  # bid_net.pxd BID_ACTION_SIZE
 OPTIONS = 8  # a decision's options at most: passing and MAX_BID_OPTIONS (7) bids

@@ -103,6 +103,17 @@ cdef enum:
     NO_SUIT = -1              # an option that leaves no trump standing (nobody declared)
 
 assert <int> Y_END == <int> BID_STATE_SIZE and <int> O_END == <int> BID_ACTION_SIZE
+# each piece where the table puts it: the offsets above are its widths' running sums
+assert bid_layout.offsets(bid_layout.LAYOUT) == (
+    Y_CARDS, Y_DEALT, Y_ROUND, Y_FIRST_HAND, Y_BANKER, Y_STANDING, Y_BIDDER, Y_LOCKED,
+    Y_STANDING_NT, Y_SMALL_JOKERS, Y_BIG_JOKERS, Y_LEVEL_CARDS, Y_LEVEL_PAIRS,
+    Y_SHOWN_PARTNER, Y_SHOWN_OPPONENTS, Y_OVERTURNS, Y_JOKER_OVERTURNS, Y_LEVEL,
+    Y_MAY_OVERTURN, Y_OPTIONS, Y_BEST_SCORE, Y_STANDING_SCORE, Y_SUIT_LENGTHS, Y_ACES,
+    Y_KINGS), "bid_layout.LAYOUT and bid_net's Y_ offsets differ"
+assert bid_layout.offsets(bid_layout.ACTION_LAYOUT) == (
+    O_PASS, O_ACTION, O_STRENGTH, O_BIDDER, O_TRUMP, O_TRUMPS, O_SUIT_CARDS, O_PAIRS,
+    O_SCORE, O_GAIN, O_LOSS, O_MEMORY, O_SHOWN_PARTNER, O_SHOWN_OPPONENTS,
+    O_SUIT_TOP), "bid_layout.ACTION_LAYOUT and bid_net's O_ offsets differ"
 
 
 cdef inline void therm(uint8_t* x, int count, int width) noexcept nogil:
