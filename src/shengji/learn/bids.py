@@ -263,12 +263,6 @@ def train_bids(d: BidTable, o: Options, log=print):
     return net, record
 
 
-def _base_path(weights: str) -> Path:
-    from shengji.door import net_path
-
-    return net_path(weights)
-
-
 def _name(weights: str) -> str:
     """A weights value as the metadata records it: a file by its name alone (its sha256 is
     recorded beside it), so that where the files lay leaves no trace in the bytes."""
@@ -393,7 +387,9 @@ def main(argv=None) -> int:
     except ImportError:
         print('bids: needs PyTorch (CPU): pip install "shengji[learn]"', file=sys.stderr)
         return 2
-    base_path = _base_path(o.weights)
+    from shengji.door import net_path
+
+    base_path = net_path(o.weights)
     if not base_path.is_file():
         print(f"bids: --weights {o.weights!r}: no such file", file=sys.stderr)
         return 2
