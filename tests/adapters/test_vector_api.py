@@ -12,11 +12,7 @@ from gymnasium.vector import AutoresetMode
 from shengji.adapters.compact import OBSERVATION_SIZE, views
 from shengji.adapters.vector import VectorEnv
 from shengji.game.actions import ACTION_PLAY, N_ACTIONS
-
-
-def lowest_legal(obs):
-    m = obs["action_mask"]
-    return np.where(m.any(axis=1), m.argmax(axis=1), 0).astype(np.int64)
+from tests.support.agents import lowest_legal
 
 
 def test_spaces_and_metadata():

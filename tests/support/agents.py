@@ -1,6 +1,7 @@
 """Agents for the evaluate and ladder tests (tests/studies/test_evaluate.py,
 test_ladder.py, tests/test_cli_evaluate.py), importable by name: worker processes
-import them (``tests.support.agents:lowest``)."""
+import them (``tests.support.agents:lowest``); and the lowest legal action of a vector
+env's every env (``lowest_legal``: tests/adapters, tests/core/bots)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,10 @@ def one_argument(observation):
 
 
 not_callable = 42  # not an agent at all
+
+
+def lowest_legal(obs) -> np.ndarray:
+    """A ``VectorEnv`` step's actions: each env's lowest legal action (0 where none is
+    legal: an env the learner does not play in this step)."""
+    m = obs["action_mask"]
+    return np.where(m.any(axis=1), m.argmax(axis=1), 0).astype(np.int64)

@@ -16,6 +16,7 @@ from shengji._core.bots import features, net
 from shengji.game.botspec import parse_bot
 from shengji.learn.model import FLOATS, forward_numpy, write_weights
 from shengji.rules import pack
+from tests.support.agents import lowest_legal
 
 
 def _floats(scale: float) -> dict:
@@ -159,8 +160,7 @@ def _play(env, between) -> np.ndarray:
     obs, _ = env.reset(seed=21)
     seen = []
     for _ in range(300):
-        m = obs["action_mask"]
-        obs = env.step(np.where(m.any(axis=1), m.argmax(axis=1), 0).astype(np.int64))[0]
+        obs = env.step(lowest_legal(obs))[0]
         seen.append(obs["observation"].copy())
         between()
     return np.array(seen)
