@@ -119,3 +119,30 @@ def test_hindsight_values_fit_every_candidate():
     # without values the played candidate is fitted to the outcome, as before
     plain, _ = dmc_loss(*t, None, rule, torch.from_numpy(qt), torch.zeros_like(t[0]))
     assert plain.item() == dmc_loss(*t, None, rule)[0].item()
+
+
+def test_centred_weights_the_differences_part_of_a_hindsight_fit():
+    """The hindsight fit is the deal's part plus the differences' part (module docstring):
+    ``centred = 0`` leaves the deal's alone, ``centred = c`` adds c - 1 differences' parts,
+    and the parts returned are the fit unweighted."""
+    rng = np.random.default_rng(12)
+    q, v, y, mask, g, q0 = _batch(12)
+    qt = rng.normal(0, 40, q.shape).astype(np.float32)
+    qn = (mask & (rng.random(q.shape) < 0.8)).astype(np.float32)
+    qn[:, 0] = 1.0
+    deal = diff = 0.0
+    for i in range(len(q)):
+        k = mask[i].sum()
+        c = q[i, :k] - q[i, :k].mean()
+        has = qn[i, :k] > 0
+        ch, th = c[has], qt[i, :k][has]
+        deal += ((VALUE_SCALE * v[i] + 10.0 * ch.mean() - th.mean()) / 10.0) ** 2
+        diff += (((ch - ch.mean()) - (th - th.mean()) / 10.0) ** 2).mean()
+    deal, diff = deal / len(q), diff / len(q)
+    t = [torch.from_numpy(a) for a in (q, v, y, mask, g)]
+    hs = torch.from_numpy(qt), torch.from_numpy(qn)
+    for centred in (0.0, 1.0, 10.0):
+        rule = Rule(anchor=0.0, value_weight=0.0, centred=centred)
+        loss, parts = dmc_loss(*t, None, rule, *hs)
+        np.testing.assert_allclose(loss.item(), deal + centred * diff, rtol=1e-4)
+        np.testing.assert_allclose(parts[0], deal + diff, rtol=1e-4)

@@ -159,3 +159,21 @@ def test_a_start_file_is_recorded_by_its_digest_and_a_replaced_one_refused(tmp_p
     shutil.copyfile(net.SHIPPED_WEIGHTS, start)  # other weights under the same name
     with pytest.raises(ValueError, match="other settings"):
         iterate.Manifest(out, options(), resume=True)
+
+
+def test_centred_is_recorded_only_when_set_and_a_resume_keeps_it(tmp_path, capsys):
+    # the default records nothing, as loops before the flag did (the shipped network's
+    # recorded settings are its command's); any other weight is part of the loop's settings
+    def options(*flags):
+        return iterate._options(iterate.parser().parse_args(["--out", "x", *flags]))
+
+    assert "centred" not in iterate._settings(options())["rule"]
+    assert iterate._settings(options("--centred", "10"))["rule"]["centred"] == 10.0
+    out = tmp_path / "loop"
+    out.mkdir()
+    iterate.Manifest(out, options("--centred", "10"), resume=False)
+    iterate.Manifest(out, options("--centred", "10"), resume=True)
+    with pytest.raises(ValueError, match="other settings"):
+        iterate.Manifest(out, options(), resume=True)
+    assert iterate.main(["--out", str(tmp_path / "a"), "--centred", "-1"]) == 2
+    assert capsys.readouterr().err.strip() == "iterate: --centred must be >= 0"

@@ -25,7 +25,12 @@ seat's last decision keeps the outcome).  Data recorded with ``hindsight`` (the 
 study: every candidate played out on the true deal by the parent) carry a value for every
 candidate, ``q``: then each candidate's Q is fitted to its own value (the first term's mean
 over the candidates), not the played one's alone to the hand's outcome -- the candidates
-share their cards, so their differences are measured without the deal's noise.  The data
+share their cards, so their differences are measured without the deal's noise.  That mean
+is the sum of two parts: the deal's, ``((VALUE_SCALE * v(s) - m) / q_scale)^2`` with ``m``
+the candidates' mean value, and the differences', the mean over the candidates of ``((q -
+mean q) - (value - m) / q_scale)^2``; ``centred`` weights the second (1: the mean as it is),
+since the deal's part, some 27 points of error, is most of the loss, and the differences
+are what the bot plays by.  The data
 are streamed from the runs' files (a few at a time, their rows shuffled together), each
 row's side suits permuted at random (``shengji.learn.train``'s symmetry).
 """
@@ -60,10 +65,12 @@ class Rule:
     anchor: float = 1.0
     weight_decay: float = 1e-5
     td: float = 1.0
+    centred: float = 1.0
 
 
 def dmc_loss(q, v, y, mask, g, q0, rule: Rule, qt=None, qn=None):
-    """The loss of a batch (module docstring) and its three parts (floats): ``q`` (B, K)
+    """The loss of a batch (module docstring) and its three parts (floats; the first
+    unweighted by ``centred``): ``q`` (B, K)
     scores, -inf past each row's candidates; ``v`` (B,) values (points / VALUE_SCALE);
     ``y`` (B,) the candidate played; ``mask`` (B, K); ``g`` (B,) the outcomes in points;
     ``q0`` (B, K) the parent's scores (None: no anchor); ``qt``, ``qn`` (B, K) each
@@ -77,13 +84,23 @@ def dmc_loss(q, v, y, mask, g, q0, rule: Rule, qt=None, qn=None):
         has = (qn > 0) & mask
         every = VALUE_SCALE * v[:, None] + rule.q_scale * centred
         err = torch.where(has, ((every - qt) / rule.q_scale) ** 2, torch.zeros_like(q))
-        fit_q = (err.sum(1) / has.sum(1).clamp_min(1)).mean()
+        n_has = has.sum(1).clamp_min(1)
+        fit_q = (err.sum(1) / n_has).mean()
+        loss = fit_q
+        if rule.centred != 1.0:  # the differences' part weighted (module docstring)
+            qh = torch.where(has, qt, torch.zeros_like(qt))
+            dt = (qh - (qh.sum(1) / n_has)[:, None]) / rule.q_scale
+            ch = torch.where(has, centred, torch.zeros_like(q))
+            ch = ch - (ch.sum(1) / n_has)[:, None]
+            diff = torch.where(has, (ch - dt) ** 2, torch.zeros_like(q))
+            loss = loss + (rule.centred - 1.0) * (diff.sum(1) / n_has).mean()
     else:
         chosen = centred.gather(1, y[:, None]).squeeze(1)
         value = VALUE_SCALE * v + rule.q_scale * chosen
         fit_q = (((value - g) / rule.q_scale) ** 2).mean()
+        loss = fit_q
     fit_v = ((v - g / VALUE_SCALE) ** 2).mean()
-    loss = fit_q + rule.value_weight * fit_v
+    loss = loss + rule.value_weight * fit_v
     drift = torch.zeros(())
     if q0 is not None and rule.anchor:
         q0f = torch.where(mask, q0, torch.zeros_like(q0))

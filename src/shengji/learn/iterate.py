@@ -118,6 +118,8 @@ def parser() -> argparse.ArgumentParser:
     add("--value-weight", type=float, default=r.value_weight)
     add("--td", type=float, default=r.td,
         help="the outcome's share of a target, else the parent's next value")  # fmt: skip
+    add("--centred", type=float, default=r.centred,
+        help="weight of the candidates' differences in a hindsight fit")  # fmt: skip
     return p
 
 
@@ -134,8 +136,10 @@ def _options(a: argparse.Namespace) -> LoopOptions:
         raise ValueError("--explore and --lr must be > 0, --pool in [0, 1), --anchor >= 0")
     if not 0 <= a.td <= 1:
         raise ValueError("--td must be in [0, 1]")
+    if not a.centred >= 0:
+        raise ValueError("--centred must be >= 0")
     rule = Rule(lr=a.lr, epochs=a.epochs, batch=a.batch, anchor=a.anchor,
-                value_weight=a.value_weight, td=a.td)  # fmt: skip
+                value_weight=a.value_weight, td=a.td, centred=a.centred)  # fmt: skip
     return LoopOptions(
         generations=a.generations, tries=a.tries, hands=a.hands, workers=a.workers,
         seed=a.seed, explore=a.explore, hindsight=a.hindsight, pool=a.pool, window=a.window,
@@ -153,11 +157,13 @@ def _start_digest(value: str) -> str:
 
 
 def _settings(o: LoopOptions) -> dict:
-    """The settings as the manifest and the weights' metadata record them: ``start`` only
-    when it is not the default (loops made before the flag record none)."""
+    """The settings as the manifest and the weights' metadata record them: ``start`` and the
+    rule's ``centred`` only when not the default (loops made before the flags record none)."""
     settings = json.loads(json.dumps(asdict(o)))
     if settings["start"] == START:
         del settings["start"], settings["start_sha256"]
+    if settings["rule"]["centred"] == Rule().centred:
+        del settings["rule"]["centred"]
     return settings
 
 
