@@ -91,3 +91,17 @@ def test_bad_arguments_are_one_line(data, tmp_path, capsys):
     assert bids.main(["--generations", "2", "--out", str(tmp_path / "x.npz")]) == 2  # no --dir
     err = capsys.readouterr().err
     assert err.count("\n") == 4 and all(line.startswith("bids: ") for line in err.splitlines())
+
+
+def test_a_failed_data_study_is_one_line(tmp_path, monkeypatch, capsys):
+    import shengji.runner
+    from shengji.runner.errors import RunError
+
+    def died(*args, **kwargs):
+        raise RunError("a worker process died during the run; run it again with --resume")
+
+    monkeypatch.setattr(shengji.runner, "run_study", died)
+    args = ["--generations", "1", "--dir", str(tmp_path), "--out", str(tmp_path / "x.npz")]
+    assert bids.main(args) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == "bids: a worker process died during the run; run it again with --resume"

@@ -177,3 +177,19 @@ def test_centred_is_recorded_only_when_set_and_a_resume_keeps_it(tmp_path, capsy
         iterate.Manifest(out, options(), resume=True)
     assert iterate.main(["--out", str(tmp_path / "a"), "--centred", "-1"]) == 2
     assert capsys.readouterr().err.strip() == "iterate: --centred must be >= 0"
+
+
+def test_a_failed_study_is_one_line_and_the_loop_resumable(tmp_path, monkeypatch, capsys):
+    # a worker killed mid-study (the runner's RunError, as a real kill raises it): the loop
+    # stops with the study's line and its status, not a traceback
+    import shengji.runner
+    from shengji.runner.errors import RunError
+
+    def died(*args, **kwargs):
+        raise RunError("a worker process died during the run; run it again with --resume")
+
+    monkeypatch.setattr(shengji.runner, "run_study", died)
+    assert iterate.main(["--out", str(tmp_path / "loop"), *TINY]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == "iterate: a worker process died during the run; run it again with --resume"
+    assert "selfplay" not in (tmp_path / "loop" / "manifest.json").read_text()

@@ -388,6 +388,7 @@ def main(argv=None) -> int:
         print('bids: needs PyTorch (CPU): pip install "shengji[learn]"', file=sys.stderr)
         return 2
     from shengji.door import net_path
+    from shengji.runner.errors import RunError
 
     base_path = net_path(o.weights)
     if not base_path.is_file():
@@ -398,9 +399,9 @@ def main(argv=None) -> int:
         if o.generations is not None:
             return _loop(o, o.generations, base_path)
         _train_file(o, list(o.data or ()), base_path, o.out)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RunError) as exc:  # RunError: a data study failed (its line)
         print(f"bids: {exc}", file=sys.stderr)
-        return 2
+        return exc.status if isinstance(exc, RunError) else 2
     print(f"wrote {o.out} ({time.time() - t0:.0f} s of training, {_cpu() - c0:.0f} CPU-s)")
     return 0
 

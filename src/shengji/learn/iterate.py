@@ -415,7 +415,13 @@ def main(argv=None) -> int:
         log_file.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
         log_file.flush()
 
-    return Loop(a.out, o, manifest, log).run()
+    from shengji.runner.errors import RunError
+
+    try:
+        return Loop(a.out, o, manifest, log).run()
+    except RunError as exc:  # a study of the loop failed (its line says what; --resume goes on)
+        print(f"iterate: {exc}", file=sys.stderr)
+        return exc.status
 
 
 if __name__ == "__main__":
