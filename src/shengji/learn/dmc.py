@@ -68,6 +68,15 @@ class Rule:
     centred: float = 1.0
 
 
+def _centre(x, m, n):
+    """``x`` (B, K) zeroed outside ``m`` (B, K), less each row's mean over its ``n`` (B,)
+    entries in ``m``."""
+    import torch
+
+    xm = torch.where(m, x, torch.zeros_like(x))
+    return xm - (xm.sum(1) / n)[:, None]
+
+
 def dmc_loss(q, v, y, mask, g, q0, rule: Rule, qt=None, qn=None):
     """The loss of a batch (module docstring) and its three parts (floats; the first
     unweighted by ``centred``): ``q`` (B, K)
@@ -78,8 +87,7 @@ def dmc_loss(q, v, y, mask, g, q0, rule: Rule, qt=None, qn=None):
     import torch
 
     cnt = mask.sum(1).clamp_min(1)
-    qf = torch.where(mask, q, torch.zeros_like(q))
-    centred = qf - (qf.sum(1) / cnt)[:, None]
+    centred = _centre(q, mask, cnt)
     if qt is not None and bool((qn > 0).any()):
         has = (qn > 0) & mask
         every = VALUE_SCALE * v[:, None] + rule.q_scale * centred
@@ -88,10 +96,8 @@ def dmc_loss(q, v, y, mask, g, q0, rule: Rule, qt=None, qn=None):
         fit_q = (err.sum(1) / n_has).mean()
         loss = fit_q
         if rule.centred != 1.0:  # the differences' part weighted (module docstring)
-            qh = torch.where(has, qt, torch.zeros_like(qt))
-            dt = (qh - (qh.sum(1) / n_has)[:, None]) / rule.q_scale
-            ch = torch.where(has, centred, torch.zeros_like(q))
-            ch = ch - (ch.sum(1) / n_has)[:, None]
+            dt = _centre(qt, has, n_has) / rule.q_scale
+            ch = _centre(centred, has, n_has)
             diff = torch.where(has, (ch - dt) ** 2, torch.zeros_like(q))
             loss = loss + (rule.centred - 1.0) * (diff.sum(1) / n_has).mean()
     else:
@@ -103,8 +109,7 @@ def dmc_loss(q, v, y, mask, g, q0, rule: Rule, qt=None, qn=None):
     loss = loss + rule.value_weight * fit_v
     drift = torch.zeros(())
     if q0 is not None and rule.anchor:
-        q0f = torch.where(mask, q0, torch.zeros_like(q0))
-        c0 = q0f - (q0f.sum(1) / cnt)[:, None]
+        c0 = _centre(q0, mask, cnt)
         drift = ((torch.where(mask, centred - c0, torch.zeros_like(q)) ** 2).sum(1) / cnt).mean()
         loss = loss + rule.anchor * drift
     return loss, (fit_q.item(), fit_v.item(), drift.item())
