@@ -399,9 +399,12 @@ def main(argv=None) -> int:
         if o.generations is not None:
             return _loop(o, o.generations, base_path)
         _train_file(o, list(o.data or ()), base_path, o.out)
-    except (OSError, ValueError, RunError) as exc:  # RunError: a data study failed (its line)
+    except RunError as exc:  # a data study failed: its line and status (--resume goes on)
         print(f"bids: {exc}", file=sys.stderr)
-        return exc.status if isinstance(exc, RunError) else 2
+        return exc.status
+    except (OSError, ValueError) as exc:
+        print(f"bids: {exc}", file=sys.stderr)
+        return 2
     print(f"wrote {o.out} ({time.time() - t0:.0f} s of training, {_cpu() - c0:.0f} CPU-s)")
     return 0
 
