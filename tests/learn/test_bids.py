@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.support.runsupport import studies_die
 from tests.support.torch import need_torch
 
 torch = need_torch()
@@ -94,14 +95,7 @@ def test_bad_arguments_are_one_line(data, tmp_path, capsys):
 
 
 def test_a_failed_data_study_is_one_line(tmp_path, monkeypatch, capsys):
-    import shengji.runner
-    from shengji.runner.errors import RunError
-
-    def died(*args, **kwargs):
-        raise RunError("a worker process died during the run; run it again with --resume")
-
-    monkeypatch.setattr(shengji.runner, "run_study", died)
+    line = studies_die(monkeypatch)
     args = ["--generations", "1", "--dir", str(tmp_path), "--out", str(tmp_path / "x.npz")]
     assert bids.main(args) == 1
-    err = capsys.readouterr().err.strip()
-    assert err == "bids: a worker process died during the run; run it again with --resume"
+    assert capsys.readouterr().err.strip() == f"bids: {line}"

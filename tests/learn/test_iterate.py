@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.runsupport import studies_die
 from tests.support.torch import need_torch
 
 need_torch()
@@ -179,17 +180,15 @@ def test_centred_is_recorded_only_when_set_and_a_resume_keeps_it(tmp_path, capsy
     assert capsys.readouterr().err.strip() == "iterate: --centred must be >= 0"
 
 
-def test_a_failed_study_is_one_line_and_the_loop_resumable(tmp_path, monkeypatch, capsys):
-    # a worker killed mid-study (the runner's RunError, as a real kill raises it): the loop
-    # stops with the study's line and its status, not a traceback
-    import shengji.runner
-    from shengji.runner.errors import RunError
-
-    def died(*args, **kwargs):
-        raise RunError("a worker process died during the run; run it again with --resume")
-
-    monkeypatch.setattr(shengji.runner, "run_study", died)
-    assert iterate.main(["--out", str(tmp_path / "loop"), *TINY]) == 1
-    err = capsys.readouterr().err.strip()
-    assert err == "iterate: a worker process died during the run; run it again with --resume"
+def test_a_failed_study_is_one_line_and_the_loop_resumes(tmp_path, monkeypatch, capsys):
+    # a worker killed mid-study: the loop stops with the study's line and its status, not a
+    # traceback, records no phase, and --resume then finishes it
+    line = studies_die(monkeypatch)
+    loop = ["--out", str(tmp_path / "loop"), *TINY]
+    assert iterate.main(loop) == 1
+    assert capsys.readouterr().err.strip() == f"iterate: {line}"
     assert "selfplay" not in (tmp_path / "loop" / "manifest.json").read_text()
+    monkeypatch.undo()
+    assert iterate.main([*loop, "--resume"]) == 0
+    m = json.loads((tmp_path / "loop" / "manifest.json").read_text())
+    assert [t["accepted"] for t in m["tries"]] == [True, True]

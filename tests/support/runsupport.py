@@ -186,3 +186,19 @@ def in_namespace(script: str, timeout: float = 300) -> subprocess.CompletedProce
     return subprocess.run(
         _NS + ["sh", "-c", script], capture_output=True, text=True, timeout=timeout
     )
+
+
+DIED = "a worker process died during the run; run it again with --resume"
+
+
+def studies_die(monkeypatch) -> str:
+    """Make every ``shengji.runner.run_study`` of the test raise the runner's ``RunError``
+    for a killed worker (as a real kill raises it); returns its line."""
+    import shengji.runner
+    from shengji.runner.errors import RunError
+
+    def died(*args, **kwargs):
+        raise RunError(DIED)
+
+    monkeypatch.setattr(shengji.runner, "run_study", died)
+    return DIED
