@@ -1,7 +1,8 @@
 """What the tables decide, written where a literal is needed, matches the tables:
 ``_core/base/options.pxd`` (RulesC and the choices' enums, from the rule-option table) and
 the enums' lines of its stub ``options.pyi``, ``_core/bots/params.pxd`` (BotParams, the
-limits' constants, the per-bot defaults, from the bot table), ``Rules``' typed fields and
+limits' constants, the per-bot defaults, from the bot table), ``_core/bots/bid_offsets.pxd``
+(the bid head's C offsets, from its layout), ``Rules``' typed fields and
 CONTRIBUTING.md's table of the bots; and the compiled core is built from those files.
 
 Fix a failure with ``python tools/tables.py`` (then rebuild every unit).
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from shengji._core.base import options as core_options
 from shengji._core.base import schema
-from shengji._core.bots import registry, table
+from shengji._core.bots import bid_layout, registry, table
 from shengji.rules.option_table import OPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,6 +96,48 @@ def test_the_compiled_struct_is_the_tables():
     assert registry.BOT_NAMES == table.NAMES and registry.n_bots() == len(table.BOTS)
     assert registry.ROLLOUT_BOTS == table.bot_row("pimc").param("rollout").kind.choices
     assert registry.OBJECTIVES == table.bot_row("pimc").param("objective").kind.choices
+
+
+def test_the_bid_offsets_follow_the_layout():
+    """bid_offsets.pxd: each piece at its widths' running sum, by its name; a wider piece
+    moves every later one and the key."""
+    text = tables.render_bid_offsets_pxd(bid_layout)
+    assert "    Y_CARDS = 0  # 25 bytes\n    Y_DEALT = 25  # 20 bytes\n" in text
+    assert f"    Y_END = {bid_layout.STATE_SIZE}\n" in text
+    assert f"    O_END = {bid_layout.ACTION_SIZE}\n" in text
+    assert f"    LAYOUT_KEY = {bid_layout.layout_key()}\n" in text
+
+    class Wider:  # the layout with its first piece one byte wider
+        LAYOUT = (("cards", 26), *bid_layout.LAYOUT[1:])
+        ACTION_LAYOUT = bid_layout.ACTION_LAYOUT
+        offsets = staticmethod(bid_layout.offsets)
+
+        @staticmethod
+        def layout_key():
+            return 0
+
+    wider = tables.render_bid_offsets_pxd(Wider)
+    assert "    Y_DEALT = 26  # 20 bytes\n" in wider
+    assert f"    Y_END = {bid_layout.STATE_SIZE + 1}\n" in wider
+    assert "    LAYOUT_KEY = 0\n" in wider
+
+
+def test_a_build_of_another_bid_layout_refuses_to_import():
+    """bid_net.pyx holds its compiled LAYOUT_KEY to the table's at import."""
+    # the table module loaded first, with another digest, where the package will find it
+    code = (
+        "import importlib.util, sys\n"
+        "name = 'shengji._core.bots.bid_layout'\n"
+        f"spec = importlib.util.spec_from_file_location(name, {str(bid_layout.__file__)!r})\n"
+        "m = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(m)\n"
+        "m.LAYOUT_DIGEST = 'f' * 64\n"
+        "sys.modules[name] = m\n"
+        "import shengji._core.bots.bid_net\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "bid_offsets.pxd is not bid_layout.py's" in done.stderr
 
 
 def test_contributing_lists_every_bot_and_parameter():

@@ -21,7 +21,7 @@ def test_every_reader_agrees_with_the_table():
     assert door.BID_FEATURE_DIGEST == bid_layout.LAYOUT_DIGEST
     assert net_file.BID_ARRAYS["q_bid_w1"][1] == ("bid_state", "bid_h1")
     assert table.bot_row("net").param("bids").kind.choices == bid_layout.CHOICES
-    # bid_net.pyx's offsets are checked against these when it is imported (above)
+    # bid_offsets.pxd holds these (tools/tables.py; tests/gates/test_tables.py)
     assert bid_layout.offsets((("a", 2), ("b", 3), ("c", 1))) == (0, 2, 5)
     names = [n for n, _ in bid_layout.LAYOUT]
     assert len(set(names)) == len(names)

@@ -4,9 +4,10 @@
 bytes (``LAYOUT``) and each option's (``ACTION_LAYOUT``: passing first, then the seat's bids),
 and the weights file's bid head (``net_layers.BID_LAYERS``, include/nn_bids.h) scores the
 options.  Every reader of a bid head's inputs reads this table: the weights file's check
-(``net_file.py``: its sizes, ``LAYOUT_DIGEST``), the writer (``bid_net.pyx``, which holds its C
-offsets to it), the training (``shengji.learn.bids``).  Plain data: the core's lower units
-read it without importing the bot that writes the bytes.
+(``net_file.py``: its sizes, ``LAYOUT_DIGEST``), the writer (``bid_net.pyx``: its C offsets are
+``bid_offsets.pxd``, which ``tools/tables.py`` writes from this), the training
+(``shengji.learn.bids``).  Plain data: the core's lower units read it without importing the
+bot that writes the bytes.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = [
     "MAX_HIDDEN",
     "OPTIONS",
     "STATE_SIZE",
+    "layout_key",
     "offsets",
 ]
 
@@ -78,8 +80,8 @@ ACTION_LAYOUT: tuple[tuple[str, int], ...] = (
 
 
 def offsets(layout: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
-    """Where each piece of ``layout`` starts: its widths' running sums (bid_net.pyx checks
-    its offsets against them when it is imported)."""
+    """Where each piece of ``layout`` starts: its widths' running sums (tools/tables.py
+    writes them into bid_offsets.pxd, the C offsets)."""
     return tuple(itertools.accumulate((w for _, w in layout[:-1]), initial=0))
 
 
@@ -95,3 +97,9 @@ LAYOUT_VERSION = 1
 LAYOUT_DIGEST = hashlib.sha256(
     json.dumps(["bids", LAYOUT_VERSION, STATE_SIZE, ACTION_SIZE, LAYOUT, ACTION_LAYOUT]).encode()
 ).hexdigest()
+
+
+def layout_key() -> int:
+    """The digest's first 28 bits: bid_offsets.pxd's ``LAYOUT_KEY``, which bid_net.pyx holds
+    to this when it is imported (a build from another layout is refused)."""
+    return int(LAYOUT_DIGEST[:7], 16)

@@ -5,13 +5,14 @@
 from libc.stdint cimport uint8_t
 from shengji._core.base.rng cimport Rng
 from shengji._core.bidding.bidding cimport BidSeen, MAX_BID_OPTIONS
+from shengji._core.bots.bid_offsets cimport O_END, Y_END
 from shengji._core.bots.params cimport BotParams
 from shengji._core.bots.net cimport SjBidHead
 
 # `cpdef`: bots.bid_net exports them (the tests read them from there).
 cpdef enum:
-    BID_STATE_SIZE = 243              # a decision's state bytes (bid_layout.LAYOUT)
-    BID_ACTION_SIZE = 120             # an option's bytes (bid_layout.ACTION_LAYOUT)
+    BID_STATE_SIZE = Y_END            # a decision's state bytes (bid_layout.LAYOUT)
+    BID_ACTION_SIZE = O_END           # an option's bytes (bid_layout.ACTION_LAYOUT)
     BID_OPTIONS = MAX_BID_OPTIONS + 1  # passing, then each bid open to the seat
     # the net bot's `bids` parameter, packed (bots/table.py: its choices in this order)
     NET_BIDS_MEMORY = 0

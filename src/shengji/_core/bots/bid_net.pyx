@@ -38,11 +38,12 @@ from shengji._core.bidding.bidding cimport (
 )
 from shengji._core.base.rng cimport Rng
 from shengji._core.bots.bidder cimport memory_bid, trump_score
+from shengji._core.bots.bid_offsets cimport *
 from shengji._core.bots.net cimport SJ_BID_MAX_H, net_bid_head, sj_bid_scores
 from shengji._core.bots.params cimport BotParams
 from shengji._core.bots import bid_layout
 
-# the layout (bid_layout.py: the one table of the pieces), which the C offsets below follow
+# the layout (bid_layout.py: the one table of the pieces; bid_offsets.pxd its C offsets)
 LAYOUT = bid_layout.LAYOUT
 ACTION_LAYOUT = bid_layout.ACTION_LAYOUT
 STATE_SIZE = BID_STATE_SIZE
@@ -56,64 +57,12 @@ assert bid_layout.STATE_SIZE == BID_STATE_SIZE and bid_layout.ACTION_SIZE == BID
 assert bid_layout.OPTIONS == BID_OPTIONS and CHOICES == ("memory", "learned")
 
 cdef enum:
-    # the state's pieces (LAYOUT)
-    Y_CARDS = 0
-    Y_DEALT = Y_CARDS + 25
-    Y_ROUND = Y_DEALT + 20
-    Y_FIRST_HAND = Y_ROUND + 3
-    Y_BANKER = Y_FIRST_HAND + 1
-    Y_STANDING = Y_BANKER + 4
-    Y_BIDDER = Y_STANDING + 5
-    Y_LOCKED = Y_BIDDER + 4
-    Y_STANDING_NT = Y_LOCKED + 1
-    Y_SMALL_JOKERS = Y_STANDING_NT + 1
-    Y_BIG_JOKERS = Y_SMALL_JOKERS + 2
-    Y_LEVEL_CARDS = Y_BIG_JOKERS + 2
-    Y_LEVEL_PAIRS = Y_LEVEL_CARDS + 8
-    Y_SHOWN_PARTNER = Y_LEVEL_PAIRS + 4
-    Y_SHOWN_OPPONENTS = Y_SHOWN_PARTNER + 4
-    Y_OVERTURNS = Y_SHOWN_OPPONENTS + 4
-    Y_JOKER_OVERTURNS = Y_OVERTURNS + 3
-    Y_LEVEL = Y_JOKER_OVERTURNS + 2
-    Y_MAY_OVERTURN = Y_LEVEL + 13
-    Y_OPTIONS = Y_MAY_OVERTURN + 2
-    Y_BEST_SCORE = Y_OPTIONS + 7
-    Y_STANDING_SCORE = Y_BEST_SCORE + 30
-    Y_SUIT_LENGTHS = Y_STANDING_SCORE + 30
-    Y_ACES = Y_SUIT_LENGTHS + 52
-    Y_KINGS = Y_ACES + 8
-    Y_END = Y_KINGS + 8
-    # an option's (ACTION_LAYOUT)
-    O_PASS = 0
-    O_ACTION = O_PASS + 1
-    O_STRENGTH = O_ACTION + 3
-    O_BIDDER = O_STRENGTH + 5
-    O_TRUMP = O_BIDDER + 4
-    O_TRUMPS = O_TRUMP + 2
-    O_SUIT_CARDS = O_TRUMPS + 25
-    O_PAIRS = O_SUIT_CARDS + 13
-    O_SCORE = O_PAIRS + 6
-    O_GAIN = O_SCORE + 30
-    O_LOSS = O_GAIN + 10
-    O_MEMORY = O_LOSS + 10
-    O_SHOWN_PARTNER = O_MEMORY + 1
-    O_SHOWN_OPPONENTS = O_SHOWN_PARTNER + 3
-    O_SUIT_TOP = O_SHOWN_OPPONENTS + 3
-    O_END = O_SUIT_TOP + 4
     NO_SUIT = -1              # an option that leaves no trump standing (nobody declared)
 
-assert <int> Y_END == <int> BID_STATE_SIZE and <int> O_END == <int> BID_ACTION_SIZE
-# each piece where the table puts it: the offsets above are its widths' running sums
-assert bid_layout.offsets(bid_layout.LAYOUT) == (
-    Y_CARDS, Y_DEALT, Y_ROUND, Y_FIRST_HAND, Y_BANKER, Y_STANDING, Y_BIDDER, Y_LOCKED,
-    Y_STANDING_NT, Y_SMALL_JOKERS, Y_BIG_JOKERS, Y_LEVEL_CARDS, Y_LEVEL_PAIRS,
-    Y_SHOWN_PARTNER, Y_SHOWN_OPPONENTS, Y_OVERTURNS, Y_JOKER_OVERTURNS, Y_LEVEL,
-    Y_MAY_OVERTURN, Y_OPTIONS, Y_BEST_SCORE, Y_STANDING_SCORE, Y_SUIT_LENGTHS, Y_ACES,
-    Y_KINGS), "bid_layout.LAYOUT and bid_net's Y_ offsets differ"
-assert bid_layout.offsets(bid_layout.ACTION_LAYOUT) == (
-    O_PASS, O_ACTION, O_STRENGTH, O_BIDDER, O_TRUMP, O_TRUMPS, O_SUIT_CARDS, O_PAIRS,
-    O_SCORE, O_GAIN, O_LOSS, O_MEMORY, O_SHOWN_PARTNER, O_SHOWN_OPPONENTS,
-    O_SUIT_TOP), "bid_layout.ACTION_LAYOUT and bid_net's O_ offsets differ"
+# the C offsets (bid_offsets.pxd) are the table's, written from it by tools/tables.py: a
+# build from another layout refuses to import
+assert LAYOUT_KEY == bid_layout.layout_key(), (
+    "bid_offsets.pxd is not bid_layout.py's: run python tools/tables.py, then rebuild")
 
 
 cdef inline void therm(uint8_t* x, int count, int width) noexcept nogil:
