@@ -1,9 +1,10 @@
 """The net bot improves itself: ``python -m shengji.learn.iterate --out DIR``.
 
 Generation 0 is ``--start``: by default the network learnt by imitating pimc
-(``net(weights="imitation")``), the root of the shipped network's lineage, so that the
-command docs/hand-engine.md gives remakes the shipped network byte for byte;
-``--start shipped`` (or a weights file) continues from another.  Generation k+1 is tried
+(``net(weights="imitation")``), the root of the shipped networks' lineage:
+docs/hand-engine.md gives the commands that made them (``selfplay4`` from it at the
+defaults, the shipped one from ``selfplay4``); ``--start`` another network's name (or a
+weights file) continues from that one.  Generation k+1 is tried
 from generation k:
 
 1. **self-play**: the decisions study (``shengji.studies.decisions``) with ``teacher`` the
@@ -100,7 +101,8 @@ def parser() -> argparse.ArgumentParser:
     add("--workers", type=int, default=d.workers, help="processes of the studies")
     add("--seed", type=int, default=d.seed)
     add("--start", default=d.start,
-        help="generation 0: 'imitation', 'shipped' or a weights file")  # fmt: skip
+        help="generation 0: a shipped network's name ('imitation', 'shipped', ...) or a "
+        "weights file")  # fmt: skip
     add("--explore", type=float, default=d.explore, help="self-play's temperature (> 0)")
     add("--hindsight", action="store_true",
         help="record every candidate's value on the true deal (shengji.learn.dmc)")  # fmt: skip

@@ -153,9 +153,9 @@ def test_the_nets_decisions_keep_their_bytes_under_every_build():
             net.use_isa(isa)
             c = duel_columns(_spec("net"), _spec("memory"), 200, 5300)
             outcomes = np.stack([c[k] for k in sorted(c)]).astype(np.int32).tobytes()
-            assert _digest(outcomes) == "d2dd2d7382560624", isa
+            assert _digest(outcomes) == "ce3a275b49ec9526", isa
             seq = hand_decisions("net", 5301)
-            assert _digest(repr(seq).encode()) == "bbacbb15663321e3", isa
+            assert _digest(repr(seq).encode()) == "03087b2c54204f88", isa
     finally:
         net.use_isa(before)
 
@@ -263,26 +263,47 @@ def test_the_imitation_weights_say_how_they_were_made():
     assert path.stat().st_size < 4 << 20  # a few MB at most
 
 
-def test_the_shipped_weights_say_how_they_were_made():
-    """The shipped network is a self-play generation of ``python -m shengji.learn.iterate``
-    (docs/hand-engine.md, "Self-play generations"), started from the imitation network: its
-    metadata records the loop's settings, which are the command's flags below."""
+def _made_by_iterate(path, flags, generation, parent, try_, start_was=None):
+    """The weights file ``path`` is a generation of ``python -m shengji.learn.iterate`` with
+    ``flags`` (its metadata records the loop's settings; ``start_was``: the name --start had
+    when the loop ran, for the same file); returns its metadata."""
     from shengji.learn import iterate
 
-    info = net.info()
+    info = net.info(str(path))
     meta = info["meta"]
-    assert info["path"] == str(net.SHIPPED_WEIGHTS)
-    assert info["sha256"] == hashlib.sha256(net.SHIPPED_WEIGHTS.read_bytes()).hexdigest()
-    with np.load(net.SHIPPED_WEIGHTS) as f:
+    assert info["sha256"] == hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    with np.load(path) as f:
         assert int(f["format"]) == net.FORMAT
         assert bytes(f["layout"]).decode() == features.LAYOUT_DIGEST
     assert meta["script"] == iterate.SCRIPT
-    flags = ["--out", "x", "--hindsight", "--generations", "4", "--tries", "8", "--workers", "2"]
-    want = iterate._options(iterate.parser().parse_args(flags))
-    assert meta["settings"] == iterate._settings(want)
-    assert (meta["generation"], meta["parent"], meta["try"]) == (4, 3, 5)
+    want = iterate._options(iterate.parser().parse_args(["--out", "x", *flags]))
+    settings = iterate._settings(want)
+    if start_was is not None:
+        settings["start"] = start_was
+    assert meta["settings"] == settings
+    assert (meta["generation"], meta["parent"], meta["try"]) == (generation, parent, try_)
     assert len(meta["data"]) == 64 and info["sizes"] == net.info("imitation")["sizes"]
-    assert net.SHIPPED_WEIGHTS.stat().st_size < 4 << 20  # a few MB at most
+    assert Path(path).stat().st_size < 4 << 20  # a few MB at most
+    return meta
+
+
+def test_the_selfplay4_weights_say_how_they_were_made():
+    """``selfplay4`` (shipped before the one shipped now): the fourth generation of the
+    self-play loop from the imitation network (docs/hand-engine.md, "Self-play
+    generations")."""
+    flags = ["--hindsight", "--generations", "4", "--tries", "8", "--workers", "2"]
+    _made_by_iterate(net.NAMED["selfplay4"], flags, 4, 3, 5)
+
+
+def test_the_shipped_weights_say_how_they_were_made():
+    """The shipped network: the third generation of the nearly greedy loop (``--explore
+    0.02``) from ``selfplay4``, which was the shipped network then: the loop recorded its
+    start as ``"shipped"``, with that file's digest."""
+    assert net.info()["path"] == str(net.SHIPPED_WEIGHTS)
+    flags = ["--start", "selfplay4", "--hindsight", "--explore", "0.02", "--generations", "3",
+             "--tries", "8", "--workers", "2"]  # fmt: skip
+    meta = _made_by_iterate(net.SHIPPED_WEIGHTS, flags, 3, 2, 3, start_was="shipped")
+    assert meta["settings"]["start_sha256"] == net.info("selfplay4")["sha256"]
 
 
 def test_the_net_plays_legal_hands_as_a_function_of_the_view():

@@ -21,8 +21,10 @@ recomputed.
 The weights are the bot's parameter ``weights`` (the bot table): ``"shipped"`` (``net.npz``
 beside this module), the name of another network shipped beside it (``NAMED``:
 ``"imitation"``, the network learnt by imitating pimc with inference, shipped until 0.2.0's
-self-play generations replaced it; ``"net_bids"``, the shipped network with a bid head:
-docs/hand-engine.md, "Learned bids") or the path of an ``.npz`` that shengji.learn writes.
+self-play generations replaced it; ``"selfplay4"``, the first loop's fourth generation,
+shipped until the nearly greedy loop's third replaced it; ``"net_bids"``, ``"selfplay4"``
+with a bid head: docs/hand-engine.md, "Self-play generations" and "Learned bids") or the
+path of an ``.npz`` that shengji.learn writes.
 ``load`` reads a file, checks it whole (net_file.py: format version, the feature layouts'
 digests it was made for, every array's dtype and shape) and returns its handle, which the
 agent's ``BotParams`` carry; so two networks can sit in one duel.  Nothing is read at
@@ -157,9 +159,11 @@ SLOTS = NET_SLOTS             # networks resident at once (slot 0: the shipped o
 KEEP_IDLE = 8                 # networks no agent plays that stay resident (the newest)
 SHIPPED = "shipped"          # the weights parameter's default: the file below
 SHIPPED_WEIGHTS = Path(__file__).resolve().with_name("net.npz")
-# other networks shipped beside it, by the name a weights parameter gives them: the one
-# shipped before (learnt by imitation), the shipped one with a bid head
+# other networks shipped beside it, by the name a weights parameter gives them: those
+# shipped before (learnt by imitation; its fourth self-play generation), the latter with a
+# bid head
 NAMED = {"imitation": SHIPPED_WEIGHTS.with_name("net_imitation.npz"),
+         "selfplay4": SHIPPED_WEIGHTS.with_name("net_selfplay4.npz"),
          "net_bids": SHIPPED_WEIGHTS.with_name("net_bids.npz")}
 ISAS = tuple(SJ_ISA_NAMES[i].decode() for i in range(SJ_N_ISA))
 # the network's layer table (net_layers.py), which every reader and writer of one iterates,
