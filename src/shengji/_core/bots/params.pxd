@@ -43,7 +43,7 @@ ctypedef struct BotParams:
     int follow_samples
     # swift: plays are searched only while the seat holds at most this many cards
     int hand_limit
-    # net: the network: 'shipped', another shipped beside it by its name, or the path of an .npz of shengji.learn
+    # net: the network: 'shipped', another shipped one's name, or an .npz of shengji.learn
     int weights
     # net: its bids: memory's judgement, or the bid head of its weights file
     int bids

@@ -103,9 +103,9 @@ def digest_differs(where_digest: str, want: str, value: Any, have: str) -> str:
 class Weights(Kind):
     """A network's weights (the net bot): ``"shipped"`` (the file shipped with the package),
     the name of another network shipped beside it (``net.NAMED``: ``"imitation"``,
-    ``"selfplay4"``, ``"net_bids"``, with a bid head) or the path of an ``.npz`` that shengji.learn writes.
-    ``check`` loads and checks the file (``net.load``), so a missing or damaged file is
-    refused where the value is given;
+    ``"selfplay4"``, ``"net_bids"``, with a bid head) or the path of an ``.npz`` that
+    shengji.learn writes.  ``check`` loads and checks the file (``net.load``), so a missing
+    or damaged file is refused where the value is given;
     ``pack`` gives the network's handle in the core's table.  The file's sha256 goes with
     the value from the edge on (``BotSpec.digests``, a run's metadata: ``<name>_sha256``):
     given it, ``check_digest`` and ``pack_known`` find the network by its digest, with no
@@ -406,8 +406,7 @@ BOTS: tuple[Bot, ...] = (
                 "weights",
                 Weights(),
                 "shipped",
-                "the network: 'shipped', another shipped beside it by its name, or the path of "
-                "an .npz of shengji.learn",
+                "the network: 'shipped', another shipped one's name, or an .npz of shengji.learn",
             ),
             Field(
                 "bids",
