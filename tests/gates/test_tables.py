@@ -2,8 +2,9 @@
 ``_core/base/options.pxd`` (RulesC and the choices' enums, from the rule-option table) and
 the enums' lines of its stub ``options.pyi``, ``_core/bots/params.pxd`` (BotParams, the
 limits' constants, the per-bot defaults, from the bot table), ``_core/bots/bid_offsets.pxd``
-(the bid head's C offsets, from its layout), ``Rules``' typed fields and
-CONTRIBUTING.md's table of the bots; and the compiled core is built from those files.
+and ``features_offsets.pxd`` (the net bot's C offsets, from its two layouts), ``Rules``'
+typed fields and CONTRIBUTING.md's table of the bots; and the compiled core is built from
+those files.
 
 Fix a failure with ``python tools/tables.py`` (then rebuild every unit).
 """
@@ -16,9 +17,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from shengji._core.base import options as core_options
 from shengji._core.base import schema
-from shengji._core.bots import bid_layout, registry, table
+from shengji._core.bots import bid_layout, features_layout, registry, table
 from shengji.rules.option_table import OPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,7 +108,7 @@ def test_the_bid_offsets_follow_the_layout():
     assert "    Y_CARDS = 0  # 25 bytes\n    Y_DEALT = 25  # 20 bytes\n" in text
     assert f"    Y_END = {bid_layout.STATE_SIZE}\n" in text
     assert f"    O_END = {bid_layout.ACTION_SIZE}\n" in text
-    assert f"    LAYOUT_KEY = {bid_layout.layout_key()}\n" in text
+    assert f"    LAYOUT_KEY = {bid_layout.layout_key()}  #" in text
 
     class Wider:  # the layout with its first piece one byte wider
         LAYOUT = (("cards", 26), *bid_layout.LAYOUT[1:])
@@ -119,25 +122,49 @@ def test_the_bid_offsets_follow_the_layout():
     wider = tables.render_bid_offsets_pxd(Wider)
     assert "    Y_DEALT = 26  # 20 bytes\n" in wider
     assert f"    Y_END = {bid_layout.STATE_SIZE + 1}\n" in wider
-    assert "    LAYOUT_KEY = 0\n" in wider
+    assert "    LAYOUT_KEY = 0  #" in wider
 
 
-def test_a_build_of_another_bid_layout_refuses_to_import():
-    """bid_net.pyx holds its compiled LAYOUT_KEY to the table's at import."""
+def test_the_features_offsets_follow_the_layout():
+    """features_offsets.pxd: each piece at its sizes' running sum (blocks x width), by its
+    name, with what it holds; the slot and row widths the table's."""
+    text = tables.render_features_offsets_pxd(features_layout)
+    assert "    N_SLOTS = 72  #" in text and "    N_ROWS = 5  #" in text
+    assert "    S_OWN1 = 0  # [slot] it holds >= 1 (72 bytes)\n" in text
+    assert "    S_PLAYED = 288  # [rel seat][slot] played so far (0..2) (288 bytes)\n" in text
+    assert f"    N_STATE = {features_layout.STATE_SIZE}\n" in text
+    assert f"    N_ACTION = {features_layout.ACTION_SIZE}\n" in text
+    assert f"    LAYOUT_KEY = {features_layout.layout_key()}  #" in text
+    for name, *_ in features_layout.LAYOUT:
+        assert f"    S_{name.upper()} = " in text
+    for name, *_ in features_layout.ACTION_LAYOUT:
+        assert f"    A_{name.upper()} = " in text
+
+
+@pytest.mark.parametrize(
+    ("table_module", "core_module", "pxd"),
+    [
+        ("bid_layout", "bid_net", "bid_offsets.pxd is not bid_layout.py's"),
+        ("features_layout", "features", "features_offsets.pxd is not features_layout.py's"),
+    ],
+)
+def test_a_build_of_another_layout_refuses_to_import(table_module, core_module, pxd):
+    """bid_net.pyx and features.pyx hold their compiled LAYOUT_KEY to the table's at import."""
     # the table module loaded first, with another digest, where the package will find it
+    path = ROOT / "src" / "shengji" / "_core" / "bots" / f"{table_module}.py"
     code = (
         "import importlib.util, sys\n"
-        "name = 'shengji._core.bots.bid_layout'\n"
-        f"spec = importlib.util.spec_from_file_location(name, {str(bid_layout.__file__)!r})\n"
+        f"name = 'shengji._core.bots.{table_module}'\n"
+        f"spec = importlib.util.spec_from_file_location(name, {str(path)!r})\n"
         "m = importlib.util.module_from_spec(spec)\n"
         "spec.loader.exec_module(m)\n"
         "m.LAYOUT_DIGEST = 'f' * 64\n"
         "sys.modules[name] = m\n"
-        "import shengji._core.bots.bid_net\n"
+        f"import shengji._core.bots.{core_module}\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 1
-    assert "bid_offsets.pxd is not bid_layout.py's" in done.stderr
+    assert pxd in done.stderr
 
 
 def test_contributing_lists_every_bot_and_parameter():

@@ -13,12 +13,12 @@ from shengji._core.base.cards cimport N_KINDS
 from shengji._core.engine.play cimport Play
 from shengji._core.engine.view cimport View
 from shengji._core.bots.greedy cimport TrickNow
+from shengji._core.bots.features_offsets cimport N_ACTION, N_ROWS, N_SLOTS, N_STATE, S_VOIDS
 
 cdef enum:
-    # 4 side rows x 13 ranks, 13 trump-suit ranks, 4 off-suit level cards (by row), the
-    # trump-suit level card, SJ, BJ
-    N_SLOTS = 72
-    N_ROWS = 5               # side rows 0..3 and ROW_TRUMP
+    # N_SLOTS (features_offsets.pxd): 4 side rows x 13 ranks, 13 trump-suit ranks, 4
+    # off-suit level cards (by row), the trump-suit level card, SJ, BJ; N_ROWS: side rows
+    # 0..3 and ROW_TRUMP
     ROW_TRUMP = 4
     N_RANK_POS = 13
     SLOT_TRUMP_SUIT = 52     # + rank 0..12
@@ -27,63 +27,12 @@ cdef enum:
     SLOT_SMALL_JOKER = 70
     SLOT_BIG_JOKER = 71
 
-    # -- the state, uint8[N_STATE] (a function of the view; seats relative to the viewer) --
-    S_OWN1 = 0                                   # [slot] holds >= 1
-    S_OWN2 = S_OWN1 + N_SLOTS                    # [slot] holds 2
-    S_UNSEEN1 = S_OWN2 + N_SLOTS                 # [slot] >= 1 copy it cannot place
-    S_UNSEEN2 = S_UNSEEN1 + N_SLOTS              # [slot] both copies
-    S_PLAYED = S_UNSEEN2 + N_SLOTS               # [rel seat][slot] played so far (0..2)
-    S_TRICK = S_PLAYED + 4 * N_SLOTS             # [rel seat][slot] the open trick's plays
-    S_BURIED = S_TRICK + 4 * N_SLOTS             # [slot] buried, when it may see them
-    S_VOIDS = S_BURIED + N_SLOTS                 # [rel seat][row] shown out of it
-    S_PHASE = S_VOIDS + 4 * N_ROWS               # bury, play
-    S_BANKER = S_PHASE + 2                       # [rel seat] one-hot
-    S_LEADER = S_BANKER + 4                      # [rel seat] of the trick (or next)
-    S_POSITION = S_LEADER + 4                    # plays made in the open trick, one-hot
-    S_WINNER = S_POSITION + 4                    # [rel seat] winning the open trick
-    S_WIN_RUFF = S_WINNER + 4                    # the winning play is a ruff
-    S_TRICKS = S_WIN_RUFF + 1                    # tricks done, one-hot 0..25
-    S_SIZES = S_TRICKS + 26                      # [rel seat] cards held
-    S_DEF_POINTS = S_SIZES + 4                   # defenders' trick points >= 5 (i + 1)
-    S_BANK_POINTS = S_DEF_POINTS + 40            # banker team's trick points, likewise
-    S_TRICK_POINTS = S_BANK_POINTS + 40          # the open trick's points >= 5 (i + 1)
-    S_PENALTY = S_TRICK_POINTS + 10              # max(pen, 0) / 5, max(-pen, 0) / 5
-    # the level cards are worth 5, 10 (the level itself is in the slots, not here)
-    S_LEVEL_POINTS = S_PENALTY + 2
-    S_NO_TRUMP = S_LEVEL_POINTS + 2
-    S_LEAD_ROW = S_NO_TRUMP + 1                  # the led row (following), one-hot
-    S_LEAD_SIZE = S_LEAD_ROW + N_ROWS            # cards led
-    S_LEAD_PAIRS = S_LEAD_SIZE + 1               # pairs in the lead (all components)
-    S_LEAD_LONGEST = S_LEAD_PAIRS + 1            # pairs in its largest component
-    S_LEAD_THROW = S_LEAD_LONGEST + 1            # the lead is a throw
-    S_OWN_ROWS = S_LEAD_THROW + 1                # [row] cards it holds
-    S_UNSEEN_ROWS = S_OWN_ROWS + N_ROWS          # [row] cards it cannot place
-    S_BURIED_POINTS = S_UNSEEN_ROWS + N_ROWS     # points buried / 5, when it may see them
-    N_STATE = S_BURIED_POINTS + 1
-    # the state in two parts: the cards (S_OWN1 .. S_VOIDS: functions of kind masks,
-    # CardMasks) and the plain rest (S_PLAIN .. N_STATE)
+    # the state's pieces (S_*, N_STATE) and a candidate's (A_*, N_ACTION) are
+    # features_offsets.pxd, generated from features_layout.py; the state in two parts: the
+    # cards (S_OWN1 .. S_VOIDS: functions of kind masks, CardMasks) and the plain rest
+    # (S_PLAIN .. N_STATE)
     S_PLAIN = S_VOIDS
     N_PLAIN = N_STATE - S_PLAIN
-
-    # -- one candidate decision, uint8[N_ACTION] --
-    A_ONE = 0                                    # [slot] the decision holds >= 1
-    A_TWO = A_ONE + N_SLOTS                      # [slot] it holds 2
-    A_ORIGIN = A_TWO + N_SLOTS                   # candidates.pxd ORIGIN_*, one-hot (16)
-    A_MEMORY = A_ORIGIN + 16                     # it is memory's choice
-    A_GREEDY = A_MEMORY + 1                      # it is greedy's choice
-    A_SIZE = A_GREEDY + 1                        # cards
-    A_POINTS = A_SIZE + 1                        # its points >= 5 (i + 1), 16 steps
-    A_ROWS = A_POINTS + 16                       # [row] its cards per row
-    A_SHAPE = A_ROWS + N_ROWS                    # lead: single, pair, tractor, throw
-    A_SAFE = A_SHAPE + 4                         # lead, not a throw: nothing unseen beats it
-    A_WINS = A_SAFE + 1                          # follow: wins the trick as it stands
-    A_OVER_PARTNER = A_WINS + 1                  # ... taking it from the partner
-    A_RUFF = A_OVER_PARTNER + 1                  # follow: a winning ruff
-    A_TRICK_POINTS = A_RUFF + 1                  # the trick's points with it, >= 5 (i + 1)
-    A_COST = A_TRICK_POINTS + 10                 # greedy's play cost / 4 (0..255)
-    A_BROKEN = A_COST + 1                        # pairs it breaks
-    A_VOIDS = A_BROKEN + 1                       # [row] it leaves the seat out of that row
-    N_ACTION = A_VOIDS + N_ROWS
 
     # the state's card part as kind masks (Play: one = at least one copy, two = both):
     # the seat's own cards, the cards it cannot place, each relative seat's plays so far,

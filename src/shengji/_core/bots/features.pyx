@@ -23,9 +23,6 @@ Nothing here reads beyond the view (view.pxd), so the bot that decides from thes
 cannot peek either.  ``LAYOUT`` / ``ACTION_LAYOUT`` name the pieces for Python (the
 training's symmetry augmentation permutes the side rows by them); ``step.probes.decision_features``
 computes them for a ``HandCore`` seat (tests, analysis)."""
-import hashlib
-import json
-
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
@@ -45,47 +42,26 @@ from shengji._core.bots.greedy cimport (
     TrickNow, beaten_by_unseen, decision_memo_begin, decision_memo_end, follow_wins,
     play_cost, trick_now,
 )
+from shengji._core.bots.features_offsets cimport *
+from shengji._core.bots import features_layout
 
-# (name, blocks, width, kind): the pieces of the state and of a candidate, in order; kind
-# "slot" (width N_SLOTS), "row" (width N_ROWS) or "plain".  Blocks of a "slot" or "row"
-# piece are relative seats (or one block).
-LAYOUT = (
-    ("own1", 1, N_SLOTS, "slot"), ("own2", 1, N_SLOTS, "slot"),
-    ("unseen1", 1, N_SLOTS, "slot"), ("unseen2", 1, N_SLOTS, "slot"),
-    ("played", 4, N_SLOTS, "slot"), ("trick", 4, N_SLOTS, "slot"),
-    ("buried", 1, N_SLOTS, "slot"), ("voids", 4, N_ROWS, "row"),
-    ("phase", 1, 2, "plain"), ("banker", 1, 4, "plain"), ("leader", 1, 4, "plain"),
-    ("position", 1, 4, "plain"), ("winner", 1, 4, "plain"), ("win_ruff", 1, 1, "plain"),
-    ("tricks", 1, 26, "plain"), ("sizes", 1, 4, "plain"), ("def_points", 1, 40, "plain"),
-    ("bank_points", 1, 40, "plain"), ("trick_points", 1, 10, "plain"),
-    ("penalty", 1, 2, "plain"), ("level_points", 1, 2, "plain"),
-    ("no_trump", 1, 1, "plain"), ("lead_row", 1, N_ROWS, "row"), ("lead_size", 1, 1, "plain"),
-    ("lead_pairs", 1, 1, "plain"), ("lead_longest", 1, 1, "plain"),
-    ("lead_throw", 1, 1, "plain"), ("own_rows", 1, N_ROWS, "row"),
-    ("unseen_rows", 1, N_ROWS, "row"), ("buried_points", 1, 1, "plain"),
-)
-ACTION_LAYOUT = (
-    ("one", 1, N_SLOTS, "slot"), ("two", 1, N_SLOTS, "slot"), ("origin", 1, 16, "plain"),
-    ("memory", 1, 1, "plain"), ("greedy", 1, 1, "plain"), ("size", 1, 1, "plain"),
-    ("points", 1, 16, "plain"), ("rows", 1, N_ROWS, "row"), ("shape", 1, 4, "plain"),
-    ("safe", 1, 1, "plain"), ("wins", 1, 1, "plain"), ("over_partner", 1, 1, "plain"),
-    ("ruff", 1, 1, "plain"), ("trick_points", 1, 10, "plain"), ("cost", 1, 1, "plain"),
-    ("broken", 1, 1, "plain"), ("voids", 1, N_ROWS, "row"),
-)
+# the layout (features_layout.py: the one table of the pieces, (name, blocks, width, kind);
+# features_offsets.pxd its C offsets, generated from it: a build from another layout
+# refuses to import)
+assert LAYOUT_KEY == features_layout.layout_key(), (
+    "features_offsets.pxd is not features_layout.py's: run python tools/tables.py, then rebuild")
+LAYOUT = features_layout.LAYOUT
+ACTION_LAYOUT = features_layout.ACTION_LAYOUT
 STATE_SIZE = N_STATE
 ACTION_SIZE = N_ACTION
 SLOTS = N_SLOTS
 ROWS = N_ROWS
 SIDE_ROW_RANKS = N_RANK_POS
 SLOT_LEVEL_BASE = SLOT_LEVEL
-assert sum(b * w for _, b, w, _ in LAYOUT) == N_STATE
-assert sum(b * w for _, b, w, _ in ACTION_LAYOUT) == N_ACTION
-# The digest of the layout (the pieces in order, the sizes): a weights file records the one
-# it was trained on and the net bot refuses another (bots/net.pyx).  A change of a piece's
-# meaning without a change of the layout must bump LAYOUT_VERSION.
-LAYOUT_VERSION = 1
-LAYOUT_DIGEST = hashlib.sha256(json.dumps(
-    [LAYOUT_VERSION, N_STATE, N_ACTION, LAYOUT, ACTION_LAYOUT]).encode()).hexdigest()
+# the digest of the layout: a weights file records the one it was trained on and the net
+# bot refuses another (bots/net_file.py)
+LAYOUT_VERSION = features_layout.LAYOUT_VERSION
+LAYOUT_DIGEST = features_layout.LAYOUT_DIGEST
 
 
 cdef inline int side_row(int suit, int trump) noexcept nogil:

@@ -60,9 +60,10 @@ from shengji._core.bots.bot cimport BotVTable, bot_entry
 from shengji._core.bots.params cimport BotParams
 from shengji._core.base.cards cimport N_KINDS
 from shengji._core.bots.features cimport (
-    C_OWN, C_UNSEEN, Decision, KeptState, MAX_DECISION_CANDIDATES, N_ACTION, N_STATE,
-    S_UNSEEN1, S_UNSEEN2, decision_inputs, state_moves,
+    C_OWN, C_UNSEEN, Decision, KeptState, MAX_DECISION_CANDIDATES, decision_inputs,
+    state_moves,
 )
+from shengji._core.bots.features_offsets cimport N_ACTION, N_STATE, S_UNSEEN1, S_UNSEEN2
 from shengji._core.bots import bid_layout, net_file, net_layers
 
 cnp.import_array()

@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from shengji._core.bots import bid_layout, features
+from shengji._core.bots import bid_layout, features_layout
 from shengji._core.bots.net_layers import BID_LAYERS, BID_SHIFTS, LAYERS, SHIFTS
 
 __all__ = ["ARRAYS", "BID_ARRAYS", "FORMAT", "DigestError", "WeightsError", "read"]
@@ -88,7 +88,7 @@ def _header(path: Path, arrays: dict) -> dict[str, Any]:
         refuse(path, f"format is {fmt.dtype} {fmt.shape}, expected one integer")
     if int(fmt) != FORMAT:
         refuse(path, f"format {int(fmt)}, this core reads format {FORMAT}")
-    _layout(path, arrays, "layout", features.LAYOUT_DIGEST,
+    _layout(path, arrays, "layout", features_layout.LAYOUT_DIGEST,
             ("no readable 'layout' (the feature layout's digest)",
              "made for the feature layout", "the core's is", "shengji.learn.train"))  # fmt: skip
     meta = {}
@@ -133,8 +133,8 @@ def _play(path: Path, arrays: dict, tile: int, most: int, out: dict) -> dict[str
     """The play head's arrays checked into ``out``; its layer sizes."""
     try:
         sizes = {
-            "state": features.STATE_SIZE,
-            "action": features.ACTION_SIZE,
+            "state": features_layout.STATE_SIZE,
+            "action": features_layout.ACTION_SIZE,
             "shifts": len(SHIFTS),
             "h1": int(arrays["q_w1"].shape[1]),
             "h2": int(arrays["q_w2"].shape[1]),
