@@ -150,16 +150,22 @@ def test_the_features_offsets_follow_the_layout():
 )
 def test_a_build_of_another_layout_refuses_to_import(table_module, core_module, pxd):
     """bid_net.pyx and features.pyx hold their compiled LAYOUT_KEY to the table's at import."""
-    # the table module loaded first, with another digest, where the package will find it
-    path = ROOT / "src" / "shengji" / "_core" / "bots" / f"{table_module}.py"
+    # the table module, wherever the package imports it from, carries another digest
     code = (
-        "import importlib.util, sys\n"
+        "import importlib.abc, importlib.machinery, sys\n"
         f"name = 'shengji._core.bots.{table_module}'\n"
-        f"spec = importlib.util.spec_from_file_location(name, {str(path)!r})\n"
-        "m = importlib.util.module_from_spec(spec)\n"
-        "spec.loader.exec_module(m)\n"
-        "m.LAYOUT_DIGEST = 'f' * 64\n"
-        "sys.modules[name] = m\n"
+        "class Patch(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, fullname, path, target=None):\n"
+        "        if fullname != name:\n"
+        "            return None\n"
+        "        spec = importlib.machinery.PathFinder.find_spec(fullname, path)\n"
+        "        run = spec.loader.exec_module\n"
+        "        def exec_module(m):\n"
+        "            run(m)\n"
+        "            m.LAYOUT_DIGEST = 'f' * 64\n"
+        "        spec.loader.exec_module = exec_module\n"
+        "        return spec\n"
+        "sys.meta_path.insert(0, Patch())\n"
         f"import shengji._core.bots.{core_module}\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -12,9 +12,7 @@ bot that writes the bytes.
 
 from __future__ import annotations
 
-import hashlib
-import itertools
-import json
+from shengji._core.bots import layouts
 
 __all__ = [
     "ACTION_LAYOUT",
@@ -82,7 +80,7 @@ ACTION_LAYOUT: tuple[tuple[str, int], ...] = (
 def offsets(layout: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
     """Where each piece of ``layout`` starts: its widths' running sums (tools/tables.py
     writes them into bid_offsets.pxd, the C offsets)."""
-    return tuple(itertools.accumulate((w for _, w in layout[:-1]), initial=0))
+    return layouts.starts(w for _, w in layout)
 
 
 STATE_SIZE = sum(w for _, w in LAYOUT)  # bid_net.pxd BID_STATE_SIZE
@@ -94,12 +92,12 @@ CHOICES = ("memory", "learned")  # the net bot's `bids` parameter, as packed (NE
 # on (``bid_layout``) and the core refuses another.  A change of a piece's meaning without
 # a change of the layout must bump LAYOUT_VERSION.
 LAYOUT_VERSION = 1
-LAYOUT_DIGEST = hashlib.sha256(
-    json.dumps(["bids", LAYOUT_VERSION, STATE_SIZE, ACTION_SIZE, LAYOUT, ACTION_LAYOUT]).encode()
-).hexdigest()
+LAYOUT_DIGEST = layouts.digest(
+    ["bids", LAYOUT_VERSION, STATE_SIZE, ACTION_SIZE, LAYOUT, ACTION_LAYOUT]
+)
 
 
 def layout_key() -> int:
     """The digest's first 28 bits: bid_offsets.pxd's ``LAYOUT_KEY``, which bid_net.pyx holds
     to this when it is imported (a build from another layout is refused)."""
-    return int(LAYOUT_DIGEST[:7], 16)
+    return layouts.key(LAYOUT_DIGEST)

@@ -17,9 +17,7 @@ relative seats (or one block).  ``DOCS`` says what each piece holds.
 
 from __future__ import annotations
 
-import hashlib
-import itertools
-import json
+from shengji._core.bots import layouts
 
 __all__ = [
     "ACTION_LAYOUT",
@@ -123,7 +121,7 @@ DOCS: dict[str, dict[str, str]] = {
 def offsets(layout: tuple[tuple[str, int, int, str], ...]) -> tuple[int, ...]:
     """Where each piece of ``layout`` starts: its sizes' (blocks x width) running sums
     (tools/tables.py writes them into features_offsets.pxd, the C offsets)."""
-    return tuple(itertools.accumulate((b * w for _, b, w, _ in layout[:-1]), initial=0))
+    return layouts.starts(b * w for _, b, w, _ in layout)
 
 
 STATE_SIZE = sum(b * w for _, b, w, _ in LAYOUT)  # features_offsets.pxd N_STATE
@@ -132,13 +130,11 @@ ACTION_SIZE = sum(b * w for _, b, w, _ in ACTION_LAYOUT)  # features_offsets.pxd
 # it was trained on and the net bot refuses another (bots/net_file.py).  A change of a
 # piece's meaning without a change of the layout must bump LAYOUT_VERSION.
 LAYOUT_VERSION = 1
-LAYOUT_DIGEST = hashlib.sha256(
-    json.dumps([LAYOUT_VERSION, STATE_SIZE, ACTION_SIZE, LAYOUT, ACTION_LAYOUT]).encode()
-).hexdigest()
+LAYOUT_DIGEST = layouts.digest([LAYOUT_VERSION, STATE_SIZE, ACTION_SIZE, LAYOUT, ACTION_LAYOUT])
 
 
 def layout_key() -> int:
     """The digest's first 28 bits: features_offsets.pxd's ``LAYOUT_KEY``, which
     features.pyx holds to this when it is imported (a build from another layout is
     refused)."""
-    return int(LAYOUT_DIGEST[:7], 16)
+    return layouts.key(LAYOUT_DIGEST)
