@@ -53,7 +53,8 @@ MAX_HIDDEN = SJ_BID_MAX_H
 CHOICES = bid_layout.CHOICES  # the `bids` parameter's choices, as packed (NET_BIDS_*)
 LAYOUT_VERSION = bid_layout.LAYOUT_VERSION
 LAYOUT_DIGEST = bid_layout.LAYOUT_DIGEST
-assert bid_layout.STATE_SIZE == BID_STATE_SIZE and bid_layout.ACTION_SIZE == BID_ACTION_SIZE
+# the sizes are the generated offsets' (LAYOUT_KEY below holds them to the table); these two
+# are the C code's own
 assert bid_layout.OPTIONS == BID_OPTIONS and CHOICES == ("memory", "learned")
 
 cdef enum:
