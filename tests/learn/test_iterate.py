@@ -192,3 +192,36 @@ def test_a_failed_study_is_one_line_and_the_loop_resumes(tmp_path, monkeypatch, 
     assert iterate.main([*loop, "--resume"]) == 0
     m = json.loads((tmp_path / "loop" / "manifest.json").read_text())
     assert [t["accepted"] for t in m["tries"]] == [True, True]
+
+
+def test_a_resume_takes_the_folders_settings_and_refuses_other_ones(tmp_path, capsys):
+    # a loop made with other flags than the defaults (and the defaults' omissions: no start,
+    # no centred) continues with `--resume` alone; a flag given must agree, but its extent
+    def parsed(*flags):
+        argv = ["--out", str(out), *flags]
+        return iterate._options(iterate._resumed(iterate.parser().parse_args(argv), argv))
+
+    out = tmp_path / "loop"
+    out.mkdir()
+    made = ["--explore", "0.3", "--no-hindsight", "--anchor", "0.7", "--pool", "0.1",
+            "--lr", "2e-4", "--generations", "5", "--workers", "2"]  # fmt: skip
+    first = parsed(*made)
+    assert (first.explore, first.hindsight, first.rule.anchor) == (0.3, False, 0.7)
+    iterate.Manifest(out, first, resume=False)
+    assert parsed("--resume") == first
+    assert parsed("--resume", "--generations", "7") == iterate.LoopOptions(
+        **{**first.__dict__, "generations": 7}
+    )
+    for flag in (("--anchor", "0.5"), ("--hindsight",), ("--start", "selfplay4")):
+        with pytest.raises(ValueError, match="other settings"):
+            iterate.Manifest(out, parsed("--resume", *flag), resume=True)
+    # the flags the recorded settings leave out are their defaults
+    settings = json.loads((out / "manifest.json").read_text())["settings"]
+    assert "start" not in settings and "centred" not in settings["rule"]
+    assert iterate._held(settings)["start"] == iterate.START
+    assert iterate._held(settings)["centred"] == iterate.Rule().centred
+    # a folder whose manifest is not a loop's: one line
+    (out / "manifest.json").write_text("[]")
+    assert iterate.main(["--out", str(out), "--resume"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("iterate: ") and "is not a loop's manifest" in err and "\n" not in err

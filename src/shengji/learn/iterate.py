@@ -8,9 +8,11 @@ weights file) continues from that one.  Generation k+1 is tried
 from generation k:
 
 1. **self-play**: the decisions study (``shengji.studies.decisions``) with ``teacher`` the
-   net bot playing generation k, exploring (``explore``: each decision drawn among its
-   candidates with probability softmax(score / T), from the chunk's stream), ``--hands``
-   hands; a ``--pool`` share of them played by an earlier accepted generation instead,
+   net bot playing generation k, exploring (``--explore`` T, default 0.02, nearly greedy:
+   each decision drawn among its candidates with probability softmax(score / T), from the
+   chunk's stream), every candidate's value recorded on the true deal (``--hindsight``, the
+   default; ``--no-hindsight`` records the hand's outcome only), ``--hands`` hands; a
+   ``--pool`` share of them played by an earlier accepted generation instead,
    drawn from the try's seed (the pool of opponents a generation meets in its data);
 2. **learn**: from generation k's float weights, the Deep Monte-Carlo rule of
    ``shengji.learn.dmc`` over this try's data and the last ``--window`` accepted
@@ -28,9 +30,10 @@ phase prints a line with its estimate before it starts and its figures after.  A
 stopped at any point continues with ``--resume``: a phase recorded in the manifest is not
 run again, a study resumes from its finished chunks, and the same settings give the same
 bytes (data, weights, duels) as a loop never stopped -- on the same machine and PyTorch.
-A resume may change how far the loop goes (``--generations``, ``--tries``) and its
-``--workers``, nothing else: a loop continues across sessions, one generation more each
-time.
+A resume takes the folder's recorded settings (a loop made before the defaults changed
+continues as it was made); a flag given with it must agree with them, but for how far the
+loop goes (``--generations``, ``--tries``) and its ``--workers``: a loop continues across
+sessions, one generation more each time.
 One process at a time: the folder is locked while a loop runs in it.
 """
 
@@ -71,8 +74,8 @@ class LoopOptions:
     hands: int = 20000
     workers: int = 1
     seed: int = 51
-    explore: float = 0.5
-    hindsight: bool = False
+    explore: float = 0.02  # nearly greedy (docs/hand-engine.md: 0.5 reached a plateau)
+    hindsight: bool = True  # from the hands' outcomes alone no try was accepted
     pool: float = 0.25
     window: int = 1
     gate_deals: int = 20000
@@ -86,15 +89,23 @@ class LoopOptions:
         return self.tries or 3 * self.generations
 
 
-def parser() -> argparse.ArgumentParser:
-    d = LoopOptions()
+def parser(defaults: bool = True) -> argparse.ArgumentParser:
+    """The flags; with ``defaults=False`` a flag not given is absent from the parsed
+    namespace (what a ``--resume`` takes from the loop's folder instead)."""
+    d, r = LoopOptions(), Rule()
     p = argparse.ArgumentParser(
         prog=f"python -m {SCRIPT}",
         description="Self-play generations of the net bot, gated by duels (module docstring).",
+        argument_default=None if defaults else argparse.SUPPRESS,
     )
     p.add_argument("--out", type=Path, required=True, help="the loop's folder")
-    p.add_argument("--resume", action="store_true", help="continue the loop in --out")
-    add = p.add_argument
+    p.add_argument("--resume", action="store_true",
+                   help="continue the loop in --out, with its settings (a flag given must "
+                   "agree with them, but for --generations, --tries and --workers)")  # fmt: skip
+
+    def add(*names, default, **kw) -> None:
+        p.add_argument(*names, **kw, **({"default": default} if defaults else {}))
+
     add("--generations", type=int, default=d.generations, help="accepted generations to make")
     add("--tries", type=int, default=d.tries, help="tries at most (0: 3 per generation)")
     add("--hands", type=int, default=d.hands, help="self-play hands a try")
@@ -104,7 +115,7 @@ def parser() -> argparse.ArgumentParser:
         help="generation 0: a shipped network's name ('imitation', 'shipped', ...) or a "
         "weights file")  # fmt: skip
     add("--explore", type=float, default=d.explore, help="self-play's temperature (> 0)")
-    add("--hindsight", action="store_true",
+    add("--hindsight", action=argparse.BooleanOptionalAction, default=d.hindsight,
         help="record every candidate's value on the true deal (shengji.learn.dmc)")  # fmt: skip
     add("--pool", type=float, default=d.pool, help="share of hands an earlier generation plays")
     add("--window", type=int, default=d.window, help="accepted generations' data replayed")
@@ -112,7 +123,6 @@ def parser() -> argparse.ArgumentParser:
     add("--duel-deals", type=int, default=d.duel_deals, help="deals of the other duels")
     add("--gate-margin", type=float, default=d.gate_margin,
         help="points a deal the gate's low end must pass (< 0: a smoke test)")  # fmt: skip
-    r = Rule()
     add("--lr", type=float, default=r.lr)
     add("--epochs", type=int, default=r.epochs, help="passes over a try's data")
     add("--batch", type=int, default=r.batch)
@@ -123,6 +133,32 @@ def parser() -> argparse.ArgumentParser:
     add("--centred", type=float, default=r.centred,
         help="weight of the candidates' differences in a hindsight fit")  # fmt: skip
     return p
+
+
+RULE_FLAGS = ("lr", "epochs", "batch", "anchor", "value_weight", "td", "centred")
+
+
+def _held(settings: dict) -> dict:
+    """The flags of a loop's recorded settings (its manifest's), as ``parser()`` parses them:
+    the inverse of ``_settings`` (a setting it leaves out is its default)."""
+    rule = {**asdict(Rule()), **settings.get("rule", {})}
+    flags = {k: v for k, v in settings.items() if k not in ("rule", "start_sha256")}
+    return {"start": START, **flags, **{k: rule[k] for k in RULE_FLAGS}}
+
+
+def _resumed(a: argparse.Namespace, argv) -> argparse.Namespace:
+    """``--resume`` of a folder that holds a loop: its recorded settings, then the flags
+    given (``Manifest`` refuses any that disagree, but for the loop's EXTENT)."""
+    path = a.out / "manifest.json"
+    if not (a.resume and path.exists()):
+        return a
+    try:
+        settings = json.loads(path.read_text())["settings"]
+        held = _held(settings)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{str(path)!r} is not a loop's manifest ({exc})") from None
+    given = vars(parser(defaults=False).parse_args(argv))
+    return argparse.Namespace(**{**vars(a), **held, **given})
 
 
 def _options(a: argparse.Namespace) -> LoopOptions:
@@ -388,7 +424,7 @@ class Loop:
 def main(argv=None) -> int:
     a = parser().parse_args(argv)
     try:
-        o = _options(a)
+        o = _options(_resumed(a, argv))
         import torch  # noqa: F401  (the learn extra)
     except ValueError as exc:
         print(f"iterate: {exc}", file=sys.stderr)

@@ -291,7 +291,8 @@ def test_the_selfplay4_weights_say_how_they_were_made():
     """``selfplay4`` (shipped before the one shipped now): the fourth generation of the
     self-play loop from the imitation network (docs/hand-engine.md, "Self-play
     generations")."""
-    flags = ["--hindsight", "--generations", "4", "--tries", "8", "--workers", "2"]
+    flags = ["--hindsight", "--explore", "0.5", "--generations", "4", "--tries", "8",
+             "--workers", "2"]  # fmt: skip
     _made_by_iterate(net.NAMED["selfplay4"], flags, 4, 3, 5)
 
 
