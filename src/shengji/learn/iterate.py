@@ -2,10 +2,10 @@
 
 Generation 0 is ``--start``: by default the network learnt by imitating pimc
 (``net(weights="imitation")``), the root of the shipped networks' lineage:
-docs/hand-engine.md gives the commands that made them (``selfplay4`` from it at the
-defaults, the shipped one from ``selfplay4``); ``--start`` another network's name (or a
-weights file) continues from that one.  Generation k+1 is tried
-from generation k:
+docs/hand-engine.md gives the commands that made them (``selfplay4`` from it with
+``--explore 0.5``, the shipped one from ``selfplay4`` at today's defaults); ``--start``
+another network's name (or a weights file) continues from that one.  Generation k+1 is
+tried from generation k:
 
 1. **self-play**: the decisions study (``shengji.studies.decisions``) with ``teacher`` the
    net bot playing generation k, exploring (``--explore`` T, default 0.02, nearly greedy:
