@@ -72,3 +72,13 @@ def test_the_named_file_is_found_by_its_name():
     assert net.NAMED["net_bids"] == net.SHIPPED_WEIGHTS.with_name("net_bids.npz")
     if net.NAMED["net_bids"].exists():
         assert net.info("net_bids")["bids"] is True
+
+
+def test_net_bids_is_the_shipped_network_with_a_bid_head():
+    # docs/hand-engine.md, "Learned bids": the bid head joins the play head of the network
+    # shipped when it was learnt, which is the shipped one (re-make it when net.npz changes)
+    with np.load(net.SHIPPED_WEIGHTS) as play, np.load(net.NAMED["net_bids"]) as both:
+        for name in play.files:
+            if name != "meta":
+                assert np.array_equal(play[name], both[name]), name
+        assert {"bid_layout", "q_bid_w1"} <= set(both.files) - set(play.files)

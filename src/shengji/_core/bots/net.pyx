@@ -22,9 +22,9 @@ The weights are the bot's parameter ``weights`` (the bot table): ``"shipped"`` (
 beside this module), the name of another network shipped beside it (``NAMED``:
 ``"imitation"``, the network learnt by imitating pimc with inference, shipped until 0.2.0's
 self-play generations replaced it; ``"selfplay4"``, the first loop's fourth generation,
-shipped until the nearly greedy loop's third replaced it; ``"net_bids"``, ``"selfplay4"``
-with a bid head: docs/hand-engine.md, "Self-play generations" and "Learned bids") or the
-path of an ``.npz`` that shengji.learn writes.
+shipped until the nearly greedy loop's third replaced it; ``"net_bids"``, the shipped
+network with a bid head: docs/hand-engine.md, "Self-play generations" and "Learned
+bids") or the path of an ``.npz`` that shengji.learn writes.
 ``load`` reads a file, checks it whole (net_file.py: format version, the feature layouts'
 digests it was made for, every array's dtype and shape) and returns its handle, which the
 agent's ``BotParams`` carry; so two networks can sit in one duel.  Nothing is read at
