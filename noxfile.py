@@ -32,7 +32,7 @@ would be built.
 from __future__ import annotations
 
 import filecmp
-import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -46,6 +46,7 @@ from pathlib import Path
 import nox
 
 ROOT = Path(__file__).resolve().parent
+TOOLS = ROOT / "tools"
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 # The lowest manylinux tag `auditwheel show` allows for this build (docs/installation.md):
 # the core references memcpy@GLIBC_2.14 and clock_gettime@GLIBC_2.17, nothing newer.
@@ -279,15 +280,14 @@ def _installed(session: nox.Session, wheel: Path, where: Path) -> Path:
 
 
 def _sections(path: Path) -> dict[str, str]:
-    """An ELF file's sections (name -> sha256 of the bytes), from readelf and the file."""
-    from elftools.elf.elffile import ELFFile  # pyelftools: a dependency of auditwheel
-
-    with path.open("rb") as f:
-        return {
-            s.name: hashlib.sha256(s.data()).hexdigest()
-            for s in ELFFile(f).iter_sections()
-            if s.header.sh_type != "SHT_NOBITS"
-        }
+    """An ELF file's sections (name -> sha256 of the bytes): tools/elf_sections.py, which
+    needs no package (this process is nox's, outside the session's venv)."""
+    spec = importlib.util.spec_from_file_location("elf_sections", TOOLS / "elf_sections.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sections: dict[str, str] = module.sections(path)
+    return sections
 
 
 @nox.session(python="3.11")
