@@ -8,8 +8,10 @@ from __future__ import annotations
 import hashlib
 import json
 
+import numpy as np
+
 from shengji import door
-from shengji._core.bots import bid_layout, bid_net, net_file, table
+from shengji._core.bots import bid_layout, bid_net, net, net_file, table
 
 
 def test_every_reader_agrees_with_the_table():
@@ -43,3 +45,13 @@ def test_the_digest_is_the_tables():
         ).encode()
     ).hexdigest()
     assert bid_layout.LAYOUT_DIGEST == want
+
+
+def test_every_shipped_bid_head_was_made_for_the_table():
+    heads = 0
+    for weights in (net.SHIPPED_WEIGHTS, *net.NAMED.values()):
+        with np.load(weights) as f:
+            if "bid_layout" in f:
+                heads += 1
+                assert bytes(f["bid_layout"]).decode() == bid_layout.LAYOUT_DIGEST, weights
+    assert heads  # net_bids holds one
