@@ -26,7 +26,8 @@ imports ``shengji._core``.  Nothing is wrapped: each name is the core's own.
 * The net bot, for its training (``shengji.learn``): its inputs' layout (``STATE_SIZE``,
   ``ACTION_SIZE``, ``FEATURE_LAYOUT``, ``ACTION_LAYOUT``, ``FEATURE_DIGEST``,
   ``SIDE_ROW_RANKS``, ``SLOT_LEVEL_BASE``) and its layer table (``NET_LAYERS``,
-  ``NET_SCALES``, ``NET_SHIFTS``, ``VALUE_SCALE``; a weights file's ``NET_FORMAT``;
+  ``NET_SCALES``, ``NET_SHIFTS``, ``VALUE_SCALE``; a weights file's ``NET_FORMAT``, its
+  layers' widths a multiple of ``NET_TILE`` up to ``NET_MAX_HIDDEN``;
   ``net_info``: a weights value's file and provenance; ``net_path``: the file it names); its
   bid head's inputs (``BID_STATE_SIZE``, ``BID_ACTION_SIZE``, ``BID_OPTIONS``,
   ``BID_LAYOUT``, ``BID_ACTION_LAYOUT``, ``BID_FEATURE_DIGEST``) and layer table
@@ -62,8 +63,10 @@ from shengji._core.bots.net import BID_SCALES as NET_BID_SCALES
 from shengji._core.bots.net import BID_SHIFTS as NET_BID_SHIFTS
 from shengji._core.bots.net import FORMAT as NET_FORMAT
 from shengji._core.bots.net import LAYERS as NET_LAYERS
+from shengji._core.bots.net import MAX_HIDDEN as NET_MAX_HIDDEN
 from shengji._core.bots.net import SCALES as NET_SCALES
 from shengji._core.bots.net import SHIFTS as NET_SHIFTS
+from shengji._core.bots.net import TILE as NET_TILE
 from shengji._core.bots.net import VALUE_SCALE
 from shengji._core.bots.net import info as net_info
 from shengji._core.bots.net import path_of as net_path
@@ -151,6 +154,8 @@ __all__ = [
     "NET_SCALES",
     "NET_SHIFTS",
     "NET_FORMAT",
+    "NET_TILE",
+    "NET_MAX_HIDDEN",
     "net_info",
     "net_path",
     "VALUE_SCALE",

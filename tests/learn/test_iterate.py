@@ -225,3 +225,32 @@ def test_a_resume_takes_the_folders_settings_and_refuses_other_ones(tmp_path, ca
     assert iterate.main(["--out", str(out), "--resume"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("iterate: ") and "is not a loop's manifest" in err and "\n" not in err
+
+
+def test_arch_is_checked_once_recorded_when_set_and_widens_the_first_generation(tmp_path, capsys):
+    import numpy as np
+
+    def options(*flags):
+        return iterate._options(iterate.parser().parse_args(["--out", "x", *flags]))
+
+    assert "arch" not in iterate._settings(options())  # loops made before record none
+    assert iterate._settings(options("--arch", "512,128,64"))["arch"] == [512, 128, 64]
+    for bad in ("384,128,64", "512,128", "2048,128,64", "264,128,64"):
+        assert iterate.main(["--out", str(tmp_path / "a"), "--arch", bad]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("iterate: --arch must be three widths") and "\n" not in err
+    with pytest.raises(SystemExit) as exited:  # argparse's own line and status
+        iterate.main(["--out", str(tmp_path / "a"), "--arch", "5,a"])
+    assert exited.value.code == 2
+    assert "--arch: '5,a' is not widths" in capsys.readouterr().err
+    out = tmp_path / "loop"
+    loop = ["--out", str(out), *TINY, "--generations", "1", "--arch", "512,128,64"]
+    assert iterate.main(loop) == 0
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["settings"]["arch"] == [512, 128, 64]
+    with np.load(out / m["tries"][0]["weights"]) as f:
+        assert f["q_w1"].shape[1] == 512 and f["q_w2"].shape[1] == 128
+    capsys.readouterr()
+    assert iterate.main(["--out", str(out), "--resume", "--generations", "1"]) == 0  # kept
+    assert iterate.main(["--out", str(out), "--resume", "--arch", "256,128,64"]) == 2
+    assert "other settings" in capsys.readouterr().err

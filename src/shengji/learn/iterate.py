@@ -16,7 +16,10 @@ tried from generation k:
    drawn from the try's seed (the pool of opponents a generation meets in its data);
 2. **learn**: from generation k's float weights, the Deep Monte-Carlo rule of
    ``shengji.learn.dmc`` over this try's data and the last ``--window`` accepted
-   generations' (the replay window), ``--epochs`` passes;
+   generations' (the replay window), ``--epochs`` passes; with ``--arch H1,H2,H3`` wider
+   than generation 0's layers, generation 0's weights are first widened to them
+   (``shengji.learn.model.widen``: the same function, from the try's seed) and every
+   later generation keeps those widths;
 3. **gate**: the network quantised to the core's integers (``DIR/gen-<k+1>-try-<t>.npz``)
    meets generation k in a duplicate duel of ``--gate-deals`` deals (the evaluate study);
    accepted when the paired 95 % interval's low end is above ``--gate-margin`` points a
@@ -84,6 +87,7 @@ class LoopOptions:
     rule: Rule = Rule()
     start: str = START  # generation 0's weights (recorded only when not the default)
     start_sha256: str = ""  # its file's digest, recorded with it
+    arch: tuple[int, ...] | None = None  # the layers' widths: None, generation 0's own
 
     def max_tries(self) -> int:
         return self.tries or 3 * self.generations
@@ -114,6 +118,9 @@ def parser(defaults: bool = True) -> argparse.ArgumentParser:
     add("--start", default=d.start,
         help="generation 0: a shipped network's name ('imitation', 'shipped', ...) or a "
         "weights file")  # fmt: skip
+    add("--arch", type=_widths, default=d.arch,
+        help="the layers' widths H1,H2,H3, each a multiple of generation 0's own: the "
+        "first generation is widened to them (learn.model.widen); default: its own")  # fmt: skip
     add("--explore", type=float, default=d.explore, help="self-play's temperature (> 0)")
     add("--hindsight", action=argparse.BooleanOptionalAction, default=d.hindsight,
         help="record every candidate's value on the true deal (shengji.learn.dmc)")  # fmt: skip
@@ -133,6 +140,14 @@ def parser(defaults: bool = True) -> argparse.ArgumentParser:
     add("--centred", type=float, default=r.centred,
         help="weight of the candidates' differences in a hindsight fit")  # fmt: skip
     return p
+
+
+def _widths(value: str) -> tuple[int, ...]:
+    """--arch's value: comma-separated widths."""
+    try:
+        return tuple(int(v) for v in value.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not widths H1,H2,H3") from None
 
 
 RULE_FLAGS = ("lr", "epochs", "batch", "anchor", "value_weight", "td", "centred")
@@ -183,7 +198,29 @@ def _options(a: argparse.Namespace) -> LoopOptions:
         seed=a.seed, explore=a.explore, hindsight=a.hindsight, pool=a.pool, window=a.window,
         gate_deals=a.gate_deals, duel_deals=a.duel_deals, gate_margin=a.gate_margin,
         rule=rule, start=a.start, start_sha256=_start_digest(a.start),
+        arch=_arch(a.arch, a.start),
     )  # fmt: skip
+
+
+def _arch(arch, start: str) -> tuple[int, ...] | None:
+    """--arch checked once: three widths the core takes (a multiple of its tile, up to its
+    most), each a multiple of generation 0's own (``widen``); None when not given."""
+    if arch is None:
+        return None
+    from shengji.door import NET_MAX_HIDDEN, NET_TILE, net_info
+    from shengji.learn.model import arch_of, read_floats
+
+    arch = tuple(int(w) for w in arch)
+    own = arch_of(read_floats(net_info(start)["path"])[0])
+    if len(arch) != 3 or any(
+        not 1 <= w <= NET_MAX_HIDDEN or w % NET_TILE or w % o
+        for w, o in zip(arch, own, strict=True)
+    ):
+        raise ValueError(
+            f"--arch must be three widths, each a multiple of {NET_TILE} up to {NET_MAX_HIDDEN} "
+            f"and of generation 0's own {','.join(map(str, own))}"
+        )
+    return arch
 
 
 def _start_digest(value: str) -> str:
@@ -195,11 +232,14 @@ def _start_digest(value: str) -> str:
 
 
 def _settings(o: LoopOptions) -> dict:
-    """The settings as the manifest and the weights' metadata record them: ``start`` and the
-    rule's ``centred`` only when not the default (loops made before the flags record none)."""
+    """The settings as the manifest and the weights' metadata record them: ``start``,
+    ``arch`` and the rule's ``centred`` only when not the default (loops made before the
+    flags record none)."""
     settings = json.loads(json.dumps(asdict(o)))
     if settings["start"] == START:
         del settings["start"], settings["start_sha256"]
+    if settings["arch"] is None:
+        del settings["arch"]
     if settings["rule"]["centred"] == Rule().centred:
         del settings["rule"]["centred"]
     return settings
@@ -329,7 +369,7 @@ class Loop:
 
     def attempt(self, t: dict) -> None:
         from shengji.learn.dmc import fit
-        from shengji.learn.model import Net, export, load_into, read_floats
+        from shengji.learn.model import Net, arch_of, export, load_into, read_floats, widen
 
         o, n = self.o, t["try"]
         stem = f"gen-{t['generation']}-try-{n}"
@@ -343,7 +383,10 @@ class Loop:
             from shengji.door import ACTION_SIZE, STATE_SIZE, net_info
 
             floats, _ = read_floats(net_info(parent)["path"])
-            model = Net(STATE_SIZE, ACTION_SIZE)
+            arch = o.arch or arch_of(floats)
+            if arch != arch_of(floats):  # generation 0, narrower: widened (--arch)
+                floats = widen(floats, arch, np.random.default_rng(_seed(o, n, 6)))
+            model = Net(STATE_SIZE, ACTION_SIZE, arch)
             load_into(model, floats)
             dirs = [self.out / r for r in [*window, *runs]]
             figures = fit(model, dirs, o.rule, _seed(o, n, 2), self.log)

@@ -36,6 +36,7 @@ __all__ = [
     "VALUE_SCALE",
     "Net",
     "advantage_loss",
+    "arch_of",
     "export",
     "forward_numpy",
     "load_into",
@@ -43,6 +44,7 @@ __all__ = [
     "quantize_table",
     "read_floats",
     "weights_of",
+    "widen",
     "write_arrays",
     "write_weights",
 ]
@@ -94,6 +96,55 @@ def Net(state_size: int, action_size: int, arch=ARCH):
             return q.masked_fill(~mask, float("-inf")), v
 
     return _Net()
+
+
+def arch_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int, int]:
+    """The layer widths (h1, h2, h3) of a network's float arrays (``LAYERS``'s)."""
+    return tuple(  # type: ignore[return-value]  # three widths, as LAYERS names them
+        next(
+            int(np.shape(weights[layer.name])[layer.shape.index(size)])
+            for layer in LAYERS
+            if size in layer.shape
+        )
+        for size in ("h1", "h2", "h3")
+    )
+
+
+def widen(
+    weights: Mapping[str, np.ndarray],
+    arch: Sequence[int],
+    rng: np.random.Generator,
+    noise: float = 0.01,
+) -> dict[str, np.ndarray]:
+    """A wider network that computes the same function (Net2Net, Chen et al. 2016): each
+    hidden unit of a layer whose width ``arch`` multiplies by k copied k times, the weights
+    reading that layer divided among the copies.  The first two copies' shares differ by
+    antisymmetric noise (``noise`` x the layer's mean absolute weight; their sum unchanged)
+    so that training can tell them apart.  ``weights``: float arrays of ``LAYERS``; the
+    result's floats compute the same scores and values up to float rounding (the core's
+    integers up to the quantisation's).  ValueError when a width does not multiply."""
+    old = arch_of(weights)
+    new = tuple(int(w) for w in arch)
+    if len(new) != 3 or any(n < o or n % o for o, n in zip(old, new, strict=True)):
+        raise ValueError(f"cannot widen {old} to {new}: each width must be a multiple of its own")
+    out = {k: np.asarray(v, np.float64) for k, v in weights.items()}
+    for size, o, n in zip(("h1", "h2", "h3"), old, new, strict=True):
+        k = n // o
+        if k == 1:
+            continue
+        for layer in LAYERS:
+            if size not in layer.shape:
+                continue
+            axis = layer.shape.index(size)
+            a = out[layer.name]
+            if layer.torch.endswith(".weight") and axis == 0:  # it reads the layer: divide
+                parts = [a / k for _ in range(k)]
+                e = rng.normal(0.0, noise * float(np.abs(a).mean()) / k, a.shape)
+                parts[0], parts[1] = parts[0] + e, parts[1] - e
+            else:  # it makes the layer (a weight's outputs, a bias): copy
+                parts = [a] * k
+            out[layer.name] = np.concatenate(parts, axis=axis)
+    return {k: v.astype(np.float32) for k, v in out.items()}
 
 
 def weights_of(net, layers: Sequence = LAYERS) -> dict[str, np.ndarray]:
