@@ -32,6 +32,7 @@ would be built.
 from __future__ import annotations
 
 import filecmp
+import functools
 import importlib.util
 import json
 import os
@@ -42,6 +43,7 @@ import sys
 import tarfile
 import time
 from pathlib import Path
+from typing import Any
 
 import nox
 
@@ -279,14 +281,20 @@ def _installed(session: nox.Session, wheel: Path, where: Path) -> Path:
     return where
 
 
-def _sections(path: Path) -> dict[str, str]:
-    """An ELF file's sections (name -> sha256 of the bytes): tools/elf_sections.py, which
-    needs no package (this process is nox's, outside the session's venv)."""
+@functools.cache
+def _elf_reader() -> Any:
+    """tools/elf_sections.py, loaded once: it needs no package (this process is nox's,
+    outside the session's venv)."""
     spec = importlib.util.spec_from_file_location("elf_sections", TOOLS / "elf_sections.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    sections: dict[str, str] = module.sections(path)
+    return module
+
+
+def _sections(path: Path) -> dict[str, str]:
+    """An ELF file's sections (name -> sha256 of the bytes)."""
+    sections: dict[str, str] = _elf_reader().sections(path)
     return sections
 
 

@@ -29,7 +29,11 @@ class Section(NamedTuple):
 
 def section_table(path: Path) -> dict[str, Section]:
     """The sections of the ELF file at ``path``, by name; ValueError if it is not one."""
-    data = Path(path).read_bytes()
+    return _table(Path(path).read_bytes(), path)
+
+
+def _table(data: bytes, path: Path) -> dict[str, Section]:
+    """``section_table`` of the file's bytes (``path``: its name, for the message)."""
     if data[:4] != b"\x7fELF" or len(data) < 64:
         raise ValueError(f"{path}: not an ELF file")
     width = {1: 32, 2: 64}.get(data[4])
@@ -81,6 +85,6 @@ def sections(path: Path) -> dict[str, str]:
     data = Path(path).read_bytes()
     return {
         name: hashlib.sha256(data[s.offset : s.offset + s.size]).hexdigest()
-        for name, s in section_table(path).items()
+        for name, s in _table(data, path).items()
         if s.type != SHT_NOBITS
     }
