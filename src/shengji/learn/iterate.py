@@ -208,18 +208,19 @@ def _arch(arch, start: str) -> tuple[int, ...] | None:
     if arch is None:
         return None
     from shengji.door import NET_MAX_HIDDEN, NET_TILE, net_info
-    from shengji.learn.model import arch_of, read_floats
+    from shengji.learn.model import arch_of, read_floats, widen_factors
 
     arch = tuple(int(w) for w in arch)
     own = arch_of(read_floats(net_info(start)["path"])[0])
-    if len(arch) != 3 or any(
-        not 1 <= w <= NET_MAX_HIDDEN or w % NET_TILE or w % o
-        for w, o in zip(arch, own, strict=True)
-    ):
+    try:
+        widen_factors(own, arch)
+        if any(not 1 <= w <= NET_MAX_HIDDEN or w % NET_TILE for w in arch):
+            raise ValueError
+    except ValueError:
         raise ValueError(
             f"--arch must be three widths, each a multiple of {NET_TILE} up to {NET_MAX_HIDDEN} "
             f"and of generation 0's own {','.join(map(str, own))}"
-        )
+        ) from None
     return arch
 
 
@@ -383,8 +384,9 @@ class Loop:
             from shengji.door import ACTION_SIZE, STATE_SIZE, net_info
 
             floats, _ = read_floats(net_info(parent)["path"])
-            arch = o.arch or arch_of(floats)
-            if arch != arch_of(floats):  # generation 0, narrower: widened (--arch)
+            own = arch_of(floats)
+            arch = o.arch or own
+            if arch != own:  # generation 0, narrower: widened (--arch)
                 floats = widen(floats, arch, np.random.default_rng(_seed(o, n, 6)))
             model = Net(STATE_SIZE, ACTION_SIZE, arch)
             load_into(model, floats)

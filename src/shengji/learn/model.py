@@ -45,6 +45,7 @@ __all__ = [
     "read_floats",
     "weights_of",
     "widen",
+    "widen_factors",
     "write_arrays",
     "write_weights",
 ]
@@ -110,6 +111,15 @@ def arch_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int, int]:
     )
 
 
+def widen_factors(old: Sequence[int], new: Sequence[int]) -> tuple[int, int, int]:
+    """How many copies ``widen`` makes of each hidden unit to take widths ``old`` to ``new``
+    (h1, h2, h3); ValueError when a width of ``new`` is not a multiple of its own."""
+    old, new = tuple(int(w) for w in old), tuple(int(w) for w in new)
+    if len(new) != 3 or any(n < o or n % o for o, n in zip(old, new, strict=True)):
+        raise ValueError(f"cannot widen {old} to {new}: each width must be a multiple of its own")
+    return tuple(n // o for o, n in zip(old, new, strict=True))  # type: ignore[return-value]
+
+
 def widen(
     weights: Mapping[str, np.ndarray],
     arch: Sequence[int],
@@ -118,18 +128,14 @@ def widen(
 ) -> dict[str, np.ndarray]:
     """A wider network that computes the same function (Net2Net, Chen et al. 2016): each
     hidden unit of a layer whose width ``arch`` multiplies by k copied k times, the weights
-    reading that layer divided among the copies.  The first two copies' shares differ by
-    antisymmetric noise (``noise`` x the layer's mean absolute weight; their sum unchanged)
+    reading that layer divided among the copies (``widen_factors``).  The first two copies'
+    shares differ by antisymmetric noise (``noise`` x a share's mean absolute weight; their
+    sum unchanged)
     so that training can tell them apart.  ``weights``: float arrays of ``LAYERS``; the
     result's floats compute the same scores and values up to float rounding (the core's
     integers up to the quantisation's).  ValueError when a width does not multiply."""
-    old = arch_of(weights)
-    new = tuple(int(w) for w in arch)
-    if len(new) != 3 or any(n < o or n % o for o, n in zip(old, new, strict=True)):
-        raise ValueError(f"cannot widen {old} to {new}: each width must be a multiple of its own")
     out = {k: np.asarray(v, np.float64) for k, v in weights.items()}
-    for size, o, n in zip(("h1", "h2", "h3"), old, new, strict=True):
-        k = n // o
+    for size, k in zip(("h1", "h2", "h3"), widen_factors(arch_of(weights), arch), strict=True):
         if k == 1:
             continue
         for layer in LAYERS:
