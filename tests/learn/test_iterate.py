@@ -64,12 +64,13 @@ def test_a_tiny_loop_runs_and_a_killed_one_resumes_to_the_same_bytes(tmp_path):
     assert second["done"]["learn"]["runs"][0] == first["runs"][0]  # the replay window
     assert [r.split("-gen-")[1] for r in second["runs"]] == ["1", "0"]  # the pool: gen 0
     assert "gen 1 try 1: learn:" in out and "estimate" in out
-    # killed while learning (after the self-play is recorded), then resumed
+    # killed while learning (the self-play recorded, the learning begun), then resumed
     cut = _loop(tmp_path / "loop")
     manifest = tmp_path / "loop" / "manifest.json"
     deadline = time.time() + 300
     while time.time() < deadline:
-        if manifest.exists() and "selfplay" in manifest.read_text():
+        tries = json.loads(manifest.read_text())["tries"] if manifest.exists() else []
+        if tries and "learn" in tries[0].get("begun", ()):
             break
         time.sleep(0.05)
     os.kill(cut.pid, signal.SIGKILL)
@@ -80,6 +81,29 @@ def test_a_tiny_loop_runs_and_a_killed_one_resumes_to_the_same_bytes(tmp_path):
     assert again.returncode == whole.returncode, out2
     assert _files(tmp_path / "loop") == _files(tmp_path / "whole")
     assert "gen 1 try 1: selfplay" not in out2  # recorded: not run again
+    # the learning's CPU-seconds are the resuming process's part: marked, and not an estimate
+    assert "gen 1 try 1: learn: 0 replayed runs (estimate" in out2 and "resumed)" in out2
+    resumed = json.loads(manifest.read_text())["tries"]
+    assert [t.get("resumed") for t in resumed] == [["learn"], None]
+    assert [t.get("resumed") for t in m["tries"]] == [None, None]
+    assert resumed[0]["begun"] == ["selfplay", "learn", "gate", "duels"]
+
+
+class _Tries:
+    def __init__(self, tries: list[dict]):
+        self.tries = tries
+
+
+def test_an_estimate_takes_the_last_whole_phase_rate():
+    loop = iterate.Loop(Path("."), iterate.LoopOptions(), _Tries([]), log=lambda *a: None)
+    start = iterate.START_RATES["learn"]
+    assert loop.estimate("learn", 1000) == pytest.approx(1000 * start)
+    loop.m.tries.append({"cpu": {"learn": 30.0}, "units": {"learn": 1000}})
+    assert loop.estimate("learn", 2000) == pytest.approx(60.0)
+    # a phase cut by a kill and resumed: its figure is a part, no rate
+    loop.m.tries.append({"cpu": {"learn": 1.0}, "units": {"learn": 1000}, "resumed": ["learn"]})
+    assert loop.estimate("learn", 2000) == pytest.approx(60.0)
+    assert loop.estimate("gate", 10) == pytest.approx(10 * iterate.START_RATES["gate"])
 
 
 def test_bad_flags_and_folders_are_one_line(tmp_path, capsys):
@@ -187,11 +211,13 @@ def test_a_failed_study_is_one_line_and_the_loop_resumes(tmp_path, monkeypatch, 
     loop = ["--out", str(tmp_path / "loop"), *TINY]
     assert iterate.main(loop) == 1
     assert capsys.readouterr().err.strip() == f"iterate: {line}"
-    assert "selfplay" not in (tmp_path / "loop" / "manifest.json").read_text()
+    (cut,) = json.loads((tmp_path / "loop" / "manifest.json").read_text())["tries"]
+    assert cut["begun"] == ["selfplay"] and cut["done"] == {} and cut["cpu"] == {}
     monkeypatch.undo()
     assert iterate.main([*loop, "--resume"]) == 0
     m = json.loads((tmp_path / "loop" / "manifest.json").read_text())
     assert [t["accepted"] for t in m["tries"]] == [True, True]
+    assert [t.get("resumed") for t in m["tries"]] == [["selfplay"], None]
 
 
 def test_a_resume_takes_the_folders_settings_and_refuses_other_ones(tmp_path, capsys):

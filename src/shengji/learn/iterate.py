@@ -28,8 +28,10 @@ tried from generation k:
 
 ``DIR/manifest.json`` holds the loop's settings and a record per try: its seeds, the data
 (runs and a digest of their files), the weights' sha256, the gate's and the duels' figures,
-the CPU-seconds of each phase; rewritten whole after each phase (never half a file).  Each
-phase prints a line with its estimate before it starts and its figures after.  A loop
+the CPU-seconds of each phase (of a phase stopped and resumed, the resuming process's part,
+the phase listed in the try's ``resumed``); rewritten whole as each phase begins and ends
+(never half a file).  Each phase prints a line with its estimate before it starts and its
+figures after.  A loop
 stopped at any point continues with ``--resume``: a phase recorded in the manifest is not
 run again, a study resumes from its finished chunks, and the same settings give the same
 bytes (data, weights, duels) as a loop never stopped -- on the same machine and PyTorch.
@@ -329,25 +331,39 @@ class Loop:
         return {"bot": "net", "weights": self.weights(generation)}
 
     def estimate(self, phase: str, units: float) -> float:
-        done = [t["cpu"][phase] / t["units"][phase] for t in self.m.tries if phase in t["cpu"]]
+        """CPU-seconds of a phase of `units`, at the rate of the last try that ran it whole."""
+        done = [
+            t["cpu"][phase] / t["units"][phase]
+            for t in self.m.tries
+            if phase in t["cpu"] and phase not in t.get("resumed", ())
+        ]
         return units * (done[-1] if done else START_RATES[phase])
 
     def phase(self, t: dict, name: str, units: float, what: str, work) -> Any:
         """Run one phase of try t unless the manifest has it: a line before (estimate) and
-        after (figures); the CPU-seconds recorded."""
+        after (figures); the CPU-seconds recorded.  A phase begun by a process that was
+        stopped is listed in the try's ``resumed``: its CPU-seconds are the resuming
+        process's alone (the stopped one's are not known), and no estimate uses them."""
         if name in t["done"]:
             return t["done"][name]
+        resumed = name in t.setdefault("begun", [])
         self.log(
             f"gen {t['generation']} try {t['try']}: {name}: {what} "
-            f"(estimate {self.estimate(name, units):.0f} CPU-s)"
+            f"(estimate {self.estimate(name, units):.0f} CPU-s{', resumed' if resumed else ''})"
         )
+        if not resumed:
+            t["begun"].append(name)
+            self.m.save()
         start = _cpu()
         result = work()
         t["cpu"][name] = _cpu() - start
         t["units"][name] = units
         t["done"][name] = result
+        if resumed:
+            t.setdefault("resumed", []).append(name)
         self.m.save()
-        self.log(f"  {name} done: {json.dumps(result)} ({t['cpu'][name]:.0f} CPU-s)")
+        part = ", this process's part" if resumed else ""
+        self.log(f"  {name} done: {json.dumps(result)} ({t['cpu'][name]:.0f} CPU-s{part})")
         return result
 
     def run(self) -> int:
