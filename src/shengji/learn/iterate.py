@@ -63,8 +63,10 @@ __all__ = ["LoopOptions", "main", "parser"]
 SCRIPT = "shengji.learn.iterate"
 FORMAT = 1  # the manifest's format
 # CPU-seconds per unit, for the phases' estimates before the first try has measured them
-START_RATES = {"selfplay": 1 / 700, "learn": 1 / 12000, "gate": 1 / 1500, "duels": 1 / 1500}
-HINDSIGHT_COST = 12  # self-play's cost with --hindsight, in hands without it (measured: ~11x)
+START_RATES = {"selfplay": 1 / 900, "learn": 1 / 12000, "gate": 1 / 1500, "duels": 1 / 1500}
+# self-play's cost with --hindsight, in hands without it (measured: 22-24x at --explore 0.5 on
+# an AVX-512 host, 30x at 0.02 on an AVX2 one)
+HINDSIGHT_COST = 28
 
 
 START = "imitation"  # generation 0 (module docstring)
