@@ -335,7 +335,7 @@ def _generation_data(o: Options, g: int, bot: dict, log) -> list:
     keys.update(level=o.level, preset=o.preset, explore=o.explore, bot=bot)
     kind, cfg = make_config(keys, source=SCRIPT)
     c0 = _cpu()
-    run_study(kind, cfg, out, workers=o.workers, resume=True, quiet=True)
+    run_study(kind, cfg, out, workers=o.workers, resume=True, quiet=False)
     log(f"generation {g}: {o.hands} hands of data in {out} ({_cpu() - c0:.0f} CPU-s this call)")
     return [out]
 

@@ -179,12 +179,18 @@ def fit(
     opt = torch.optim.Adam(net.parameters(), lr=rule.lr, weight_decay=rule.weight_decay)
     xs, acts, nt_first = augment_tables()
     nt_col = _offset(FEATURE_LAYOUT, "no_trump")
+    import pyarrow.parquet as pq
+
+    from shengji.runner.progress import make_progress
+
     files = [(r, p) for r, out in enumerate(runs) for p in part_files(out)]
+    total = sum(pq.ParquetFile(p).metadata.num_rows for _, p in files)
     rows = sums = 0
     parts = np.zeros(3)
     net.train()
     for epoch in range(rule.epochs):
         order = rng.permutation(len(files))
+        bar = make_progress(total, "decisions", quiet=False)  # stderr: a bar, or tenths
         for i in range(0, len(order), BUFFER_FILES):
             d = _concat([read_part(files[j][1], files[j][0]) for j in order[i : i + BUFFER_FILES]])
             usable = np.flatnonzero((d.choice >= 0) & (d.n >= 2))
@@ -208,6 +214,8 @@ def fit(
                 rows += len(idx)
                 sums += 1
                 parts += np.array(got) * len(idx)
+            bar.update(len(d.n))
+        bar.close()
         log(
             f"  pass {epoch + 1}/{rule.epochs}: {rows} decisions, outcome loss "
             f"{parts[0] / max(rows, 1):.3f}, value {parts[1] / max(rows, 1):.3f}, drift "

@@ -31,8 +31,9 @@ tried from generation k:
 the CPU-seconds of each phase (of a phase stopped and resumed, the resuming process's part,
 the phase listed in the try's ``resumed``); rewritten whole as each phase begins and ends
 (never half a file).  Each phase prints a line with its estimate before it starts and its
-figures after.  A loop
-stopped at any point continues with ``--resume``: a phase recorded in the manifest is not
+figures after; the self-play and the learning report their progress on stderr between them
+(as ``shengji run`` does: a bar on a terminal, a line a tenth in a log).  A loop stopped at
+any point continues with ``--resume``: a phase recorded in the manifest is not
 run again, a study resumes from its finished chunks, and the same settings give the same
 bytes (data, weights, duels) as a loop never stopped -- on the same machine and PyTorch.
 A resume takes the folder's recorded settings (a loop made before the defaults changed
@@ -465,7 +466,7 @@ class Loop:
                     **({"hindsight": True} if o.hindsight else {}),
                 }  # fmt: skip
             )
-            run_study(kind, cfg, self.out / name, workers=o.workers, resume=True, quiet=True)
+            run_study(kind, cfg, self.out / name, workers=o.workers, resume=True, quiet=False)
             runs.append(name)
         return runs
 
