@@ -81,6 +81,24 @@ def test_a_pass_is_a_pure_function_of_data_parent_and_seed(tmp_path):
     assert {"w1", "wq", "wv"} <= set(moved), moved
 
 
+def test_each_pass_logs_its_own_figures_and_the_result_counts_every_pass(tmp_path, capsys):
+    from shengji._core.bots import features, net
+    from shengji.analysis import run
+
+    data = run({"study": "decisions", "n": 8, "seed": 5, "teacher": "net"}, tmp_path / "sp")
+    floats, _ = read_floats(net.SHIPPED_WEIGHTS)
+    model = Net(features.STATE_SIZE, features.ACTION_SIZE)
+    load_into(model, floats)
+    lines: list[str] = []
+    capsys.readouterr()
+    figures = fit(model, [data], Rule(lr=1e-4, epochs=2), 1, log=lines.append)
+    assert [line.split(":")[0] for line in lines] == ["  pass 1/2", "  pass 2/2"]
+    per_pass = {int(line.split(": ")[1].split(" ")[0]) for line in lines}
+    assert per_pass == {figures["rows"] // 2} and figures["rows"] % 2 == 0
+    # the progress of each pass, on stderr (a pipe here: its last tenth)
+    assert capsys.readouterr().err.count("shengji: 100% (") == 2
+
+
 def test_the_next_decision_is_the_same_seats_in_the_same_hand():
     from shengji.learn.data import DecisionTable
     from shengji.learn.dmc import next_rows

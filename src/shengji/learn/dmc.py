@@ -165,11 +165,15 @@ def fit(
 ) -> dict:
     """Fit ``net`` (a ``shengji.learn.model.Net``, warm: the parent's weights) to the
     decisions of the runs ``runs`` by the rule (``rule.epochs`` passes), deterministically
-    from ``seed`` (one torch thread).  Returns the pass's figures: rows, mean loss parts."""
+    from ``seed`` (one torch thread).  Returns the figures of all the passes together: rows
+    and batches (a decision counted once a pass), the loss parts' means; each pass logs its
+    own."""
+    import pyarrow.parquet as pq
     import torch
 
     from shengji.door import FEATURE_LAYOUT
     from shengji.learn.train import _offset, _perms, _tensors, augment_tables
+    from shengji.runner.progress import make_progress
 
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
@@ -179,10 +183,6 @@ def fit(
     opt = torch.optim.Adam(net.parameters(), lr=rule.lr, weight_decay=rule.weight_decay)
     xs, acts, nt_first = augment_tables()
     nt_col = _offset(FEATURE_LAYOUT, "no_trump")
-    import pyarrow.parquet as pq
-
-    from shengji.runner.progress import make_progress
-
     files = [(r, p) for r, out in enumerate(runs) for p in part_files(out)]
     total = sum(pq.ParquetFile(p).metadata.num_rows for _, p in files)
     rows = sums = 0
@@ -191,6 +191,7 @@ def fit(
     for epoch in range(rule.epochs):
         order = rng.permutation(len(files))
         bar = make_progress(total, "decisions", quiet=False)  # stderr: a bar, or tenths
+        rows0, parts0 = rows, parts.copy()
         for i in range(0, len(order), BUFFER_FILES):
             d = _concat([read_part(files[j][1], files[j][0]) for j in order[i : i + BUFFER_FILES]])
             usable = np.flatnonzero((d.choice >= 0) & (d.n >= 2))
@@ -216,10 +217,10 @@ def fit(
                 parts += np.array(got) * len(idx)
             bar.update(len(d.n))
         bar.close()
+        k, own = max(rows - rows0, 1), parts - parts0  # this pass's
         log(
-            f"  pass {epoch + 1}/{rule.epochs}: {rows} decisions, outcome loss "
-            f"{parts[0] / max(rows, 1):.3f}, value {parts[1] / max(rows, 1):.3f}, drift "
-            f"{parts[2] / max(rows, 1):.4f}"
+            f"  pass {epoch + 1}/{rule.epochs}: {rows - rows0} decisions, outcome loss "
+            f"{own[0] / k:.3f}, value {own[1] / k:.3f}, drift {own[2] / k:.4f}"
         )
     net.eval()
     m = max(rows, 1)
