@@ -65,11 +65,11 @@ def test_a_tiny_loop_runs_and_a_killed_one_resumes_to_the_same_bytes(tmp_path):
     assert [r.split("-gen-")[1] for r in second["runs"]] == ["1", "0"]  # the pool: gen 0
     assert "gen 1 try 1: learn:" in out and "estimate" in out
     # progress inside the phases (stderr, here a pipe: a line a tenth): the self-play's
-    # hands (the second generation's split by its pool) and the learning's decisions
+    # hands (the second generation's split by its pool) and the learning's rows read
     lines = out.splitlines()
     assert sum(line.startswith("shengji: 100% (96 of 96 hands)") for line in lines) == 1
     assert "shengji: 100% (72 of 72 hands)" in out and "shengji: 100% (24 of 24 hands)" in out
-    learnt = [line for line in lines if line.startswith("shengji: 100% (") and "decisions)" in line]
+    learnt = [line for line in lines if line.startswith("shengji: 100% (") and " rows)" in line]
     assert len(learnt) == 2, out
     # killed while learning (the self-play recorded, the learning begun), then resumed
     cut = _loop(tmp_path / "loop")

@@ -190,7 +190,9 @@ def fit(
     net.train()
     for epoch in range(rule.epochs):
         order = rng.permutation(len(files))
-        bar = make_progress(total, "decisions", quiet=False)  # stderr: a bar, or tenths
+        # the data's rows read (a pass fits the usable ones: its line counts those), on
+        # stderr: a bar, or a line a tenth
+        bar = make_progress(total, "rows", quiet=False)
         rows0, parts0 = rows, parts.copy()
         for i in range(0, len(order), BUFFER_FILES):
             d = _concat([read_part(files[j][1], files[j][0]) for j in order[i : i + BUFFER_FILES]])
