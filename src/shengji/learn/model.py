@@ -130,10 +130,10 @@ def widen(
     hidden unit of a layer whose width ``arch`` multiplies by k copied k times, the weights
     reading that layer divided among the copies (``widen_factors``).  The first two copies'
     shares differ by antisymmetric noise (``noise`` x a share's mean absolute weight; their
-    sum unchanged)
-    so that training can tell them apart.  ``weights``: float arrays of ``LAYERS``; the
-    result's floats compute the same scores and values up to float rounding (the core's
-    integers up to the quantisation's).  ValueError when a width does not multiply."""
+    sum unchanged) so that training can tell them apart.  ``weights``: float arrays of
+    ``LAYERS``; the result's floats compute the same scores and values up to float rounding
+    (the core's integers up to the quantisation's).  ValueError when a width does not
+    multiply."""
     out = {k: np.asarray(v, np.float64) for k, v in weights.items()}
     for size, k in zip(("h1", "h2", "h3"), widen_factors(arch_of(weights), arch), strict=True):
         if k == 1:
