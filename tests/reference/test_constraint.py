@@ -95,7 +95,8 @@ def predicates(depth: int = 2):
 
 @st.composite
 def tables(draw, with_where=True):
-    """A [deal] table: a few cards fixed to random slots, a random where."""
+    """A [deal] table: a few cards fixed to random slots (as card text, a list of card
+    texts or a list of ids: the three forms a table takes), a random where."""
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     table: dict = {}
     cards = rng.permutation(108)
@@ -103,7 +104,14 @@ def tables(draw, with_where=True):
     for slot, cap in zip(SLOTS, (25, 25, 25, 25, 8), strict=True):
         k = int(rng.integers(0, cap + 1)) if rng.random() < 0.35 else 0
         if k:
-            table[slot] = " ".join(kind_name(int(c) // 2) for c in cards[at : at + k])
+            chosen = [int(c) for c in cards[at : at + k]]
+            form = int(rng.integers(0, 3))
+            if form == 0:
+                table[slot] = " ".join(kind_name(c // 2) for c in chosen)
+            elif form == 1:
+                table[slot] = [kind_name(c // 2) for c in chosen]
+            else:
+                table[slot] = chosen
             at += k
     if with_where:
         table["where"] = draw(predicates())
@@ -212,3 +220,16 @@ def test_the_exact_method_deals_satisfy_the_twin(table, level):
         assert satisfies(row, table, level, level % 4)
     for row in cards:
         assert satisfies(row, table, level)
+
+
+def test_the_twin_reads_a_slot_given_as_ids_or_as_a_list_of_texts():
+    # the canonical table of a constraint given as ids keeps the ids (parse_deal's to_config)
+    canonical = parse_deal({"seat0": [1]}).to_config()
+    assert canonical == {"seat0": [1]}
+    # dealt in id order: seat 0 holds ids 0, 4, 8... (2S, 4S, 6S...), seat 2 ids 2, 6...
+    deal = list(range(108))  # (3S, 5S...)
+    assert satisfies(deal, canonical, 0)
+    assert satisfies(deal, {"seat0": ["2S", "4S"]}, 0)
+    assert not satisfies(deal, {"seat0": ["3S"]}, 0)
+    assert not satisfies(deal, {"seat2": [0]}, 0)
+    assert satisfies(deal, {"seat2": [2, 6]}, 0)

@@ -84,13 +84,24 @@ def _expression(where: str) -> str:
     return " ".join(out)
 
 
+def _slot_cards(value) -> list[int]:
+    """A slot's fixed cards as the table may give them: card text, a list of card texts,
+    or a list of physical ids (what a canonical table records when text would number the
+    copies otherwise)."""
+    if isinstance(value, str):
+        return parse_cards(value)
+    if all(isinstance(v, str) for v in value):
+        return parse_cards(" ".join(value))
+    return [int(v) for v in value]
+
+
 def satisfies(deal, table: dict, level: int, first_drawer: int = 0) -> bool:
     """Whether a deal (108 card ids in dealing order, ``first_drawer`` drawing position 0)
-    meets a ``[deal]`` table (seat0..seat3, kitty as card text; where as text) at level
-    rank ``level``."""
+    meets a ``[deal]`` table (seat0..seat3, kitty as card text, a list of card texts or a
+    list of ids; where as text) at level rank ``level``."""
     slots = slots_of(deal, first_drawer)
     for s, name in enumerate(SLOTS):
-        want = Counter(c // 2 for c in parse_cards(table.get(name, "")))
+        want = Counter(c // 2 for c in _slot_cards(table.get(name, "")))
         have = Counter(c // 2 for c in slots[s])
         if any(have[k] < n for k, n in want.items()):
             return False
