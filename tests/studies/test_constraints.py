@@ -87,7 +87,13 @@ def test_the_canonical_table_reads_back_to_the_same_constraint(table):
 
 @pytest.mark.parametrize(
     "table",
-    [{"seat0": [1]}, {"seat0": [1, 0], "kitty": [5]}, {"seat2": [107], "seat0": "BJ"}],
+    [
+        {"seat0": [1]},
+        {"seat0": [1, 0], "kitty": [5]},
+        {"seat2": [107], "seat0": "BJ"},
+        {"seat0": "3C", "seat1": [54]},
+        {"seat0": "3C 4C", "seat3": [54], "kitty": ["4C"]},
+    ],
 )
 def test_ids_that_card_text_would_number_otherwise_read_back_as_ids(table):
     """Card text numbers each kind's copies in slot order, so the second copy's id (1 for
@@ -96,6 +102,17 @@ def test_ids_that_card_text_would_number_otherwise_read_back_as_ids(table):
     c = parse_deal(table)
     assert parse_deal(c.to_config()) == c
     assert c.fixed == parse_deal(c.to_config()).fixed
+
+
+def test_card_text_takes_the_copy_that_no_id_names():
+    # seat1's 3C is the first copy (id 54) by number: seat0's text 3C is the other copy,
+    # whichever slot comes first
+    assert parse_deal({"seat0": "3C", "seat1": [54]}).fixed[:2] == ((55,), (54,))
+    assert parse_deal({"seat0": [55], "seat1": "3C"}).fixed[:2] == ((55,), (54,))
+    with pytest.raises(ValueError, match="3C fixed 3 times"):
+        parse_deal({"seat0": "3C", "seat1": [54, 55]})
+    with pytest.raises(ValueError, match=r"card id 54 \(3C\) fixed twice"):
+        parse_deal({"seat0": [54], "seat1": [54]})
 
 
 def test_an_empty_table_is_no_constraint():

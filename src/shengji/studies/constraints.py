@@ -318,7 +318,8 @@ def parse_deal(table) -> DealConstraint | None:
 
 def _parse_fixed(table: dict) -> tuple[tuple[int, ...], ...]:
     """The fixed cards of every slot, the copies of a kind numbered across the slots in
-    slot order (seat0 first), so that two slots may each hold one copy."""
+    slot order (seat0 first), so that two slots may each hold one copy; a card given by
+    its id keeps it, and card text takes the copies no id names."""
     kinds_by_slot: list[list[int]] = []
     ids_by_slot: list[list[int] | None] = []
     for slot, name in enumerate(SLOTS):
@@ -370,16 +371,18 @@ def _parse_fixed(table: dict) -> tuple[tuple[int, ...], ...]:
                 + ", ".join(f"{s} {n}" for s, n in counts.items())
                 + "); the deck holds two of each card"
             )
+    # the ids given as numbers first, wherever they stand: card text takes the copies left
     used: set[int] = set()
+    for ids in ids_by_slot:
+        for c in ids or ():
+            if c in used:
+                raise ValueError(f"deal: card id {c} ({kind_name(c // N_COPIES)}) fixed twice")
+            used.add(c)
     copies = [0] * N_KINDS
     out = []
     for slot, kinds in enumerate(kinds_by_slot):
         ids = ids_by_slot[slot]
         if ids is not None:
-            for c in ids:
-                if c in used:
-                    raise ValueError(f"deal: card id {c} ({kind_name(c // N_COPIES)}) fixed twice")
-                used.add(c)
             out.append(tuple(ids))
             continue
         cards = []
