@@ -226,8 +226,9 @@ def test_the_twin_reads_a_slot_given_as_ids_or_as_a_list_of_texts():
     # the canonical table of a constraint given as ids keeps the ids (parse_deal's to_config)
     canonical = parse_deal({"seat0": [1]}).to_config()
     assert canonical == {"seat0": [1]}
-    # dealt in id order: seat 0 holds ids 0, 4, 8... (2S, 4S, 6S...), seat 2 ids 2, 6...
-    deal = list(range(108))  # (3S, 5S...)
+    # dealt in id order: seat 0 holds ids 0, 4, 8... (2S, 4S, 6S...) and seat 2 ids 2, 6...
+    # (3S, 5S...)
+    deal = list(range(108))
     assert satisfies(deal, canonical, 0)
     assert satisfies(deal, {"seat0": ["2S", "4S"]}, 0)
     assert not satisfies(deal, {"seat0": ["3S"]}, 0)
